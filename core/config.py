@@ -1,0 +1,187 @@
+"""Settings: documented, validated, stored as TOML in the config dir.
+
+Every setting is a `Setting` with a docstring-like `doc` and a validated range. A bad file
+stops start-up with a `ConfigError` naming the line/column (syntax) or the key (value).
+Saving keeps the user's comments (tomlkit round-trip).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from core.errors import ConfigError
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    section: str
+    key: str
+    doc: str
+    check: Callable[[Any], str | None]  # returns an error message or None
+
+
+def _num(lo: float, hi: float, *, integer: bool = False) -> Callable[[Any], str | None]:
+    def check(v: Any) -> str | None:
+        ok_type = isinstance(v, int) if integer else isinstance(v, int | float)
+        if isinstance(v, bool) or not ok_type:
+            return f"must be {'a whole number' if integer else 'a number'} from {lo} to {hi}"
+        if not lo <= v <= hi:
+            return f"must be from {lo} to {hi}, got {v}"
+        return None
+
+    return check
+
+
+def _choice(*options: str) -> Callable[[Any], str | None]:
+    def check(v: Any) -> str | None:
+        return None if v in options else f"must be one of {', '.join(options)}, got {v!r}"
+
+    return check
+
+
+def _text(v: Any) -> str | None:
+    return None if isinstance(v, str) and v.strip() else "must be a non-empty string"
+
+
+def _any_text(v: Any) -> str | None:
+    return None if isinstance(v, str) else "must be a string"
+
+
+def _bool(v: Any) -> str | None:
+    return None if isinstance(v, bool) else "must be true or false"
+
+
+def _steps(v: Any) -> str | None:
+    if not isinstance(v, list) or not all(
+        isinstance(x, int | float) and not isinstance(x, bool) and 0 < x <= 1440 * 7 for x in v
+    ):
+        return "must be a list of minutes, each from 1 to 10080, e.g. [1, 10]"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    # [library]
+    max_file_mb: float = 10.0
+    # [extraction]
+    extractor: str = "offline"
+    ollama_host: str = ""
+    ollama_model: str = "qwen2.5:7b-instruct"
+    ollama_timeout_s: float = 120.0
+    ollama_allow_remote: bool = False
+    embed_model: str = ""
+    # [review]
+    desired_retention: float = 0.90
+    pinned_retention: float = 0.97
+    new_per_day: int = 20
+    max_reviews_per_day: int = 200
+    learning_steps: tuple[float, ...] = (1.0, 10.0)
+    relearning_steps: tuple[float, ...] = (10.0,)
+    day_starts_at_hour: int = 4
+    leech_threshold: int = 8
+    # [triage]
+    auto_accept_threshold: float = 0.0  # 0 = off: every proposal waits for the user
+    low_confidence_floor: float = 0.0  # 0 = off
+    # [ui]
+    theme: str = "memoryrush-dark"
+
+
+SETTINGS: dict[str, Setting] = {
+    "max_file_mb": Setting("library", "max_file_mb", "Largest file import accepts, in MB.", _num(0.001, 4096)),
+    "extractor": Setting("extraction", "extractor", "Default extractor: offline (no model) or ollama.", _choice("offline", "ollama", "placeholder")),
+    "ollama_host": Setting("extraction", "ollama_host", "Ollama URL; empty = $OLLAMA_HOST, else http://127.0.0.1:11434.", _any_text),
+    "ollama_model": Setting("extraction", "ollama_model", "Ollama model used for extraction (ollama pull it first).", _text),
+    "ollama_timeout_s": Setting("extraction", "ollama_timeout_s", "Seconds before an Ollama request is abandoned (offline fallback).", _num(1, 3600)),
+    "ollama_allow_remote": Setting("extraction", "ollama_allow_remote", "Allow a non-loopback Ollama host (your text leaves this machine).", _bool),
+    "embed_model": Setting("extraction", "embed_model", "Ollama embedding model for semantic search rerank; empty = lexical only.", _any_text),
+    "desired_retention": Setting("review", "desired_retention", "Share of cards you want to recall when due (FSRS).", _num(0.70, 0.99)),
+    "pinned_retention": Setting("review", "pinned_retention", "Retention target for pinned units.", _num(0.70, 0.995)),
+    "new_per_day": Setting("review", "new_per_day", "New cards introduced per day.", _num(0, 9999, integer=True)),
+    "max_reviews_per_day": Setting("review", "max_reviews_per_day", "Most review cards per day.", _num(0, 99999, integer=True)),
+    "learning_steps": Setting("review", "learning_steps", "Learning steps in minutes.", _steps),
+    "relearning_steps": Setting("review", "relearning_steps", "Relearning steps in minutes.", _steps),
+    "day_starts_at_hour": Setting("review", "day_starts_at_hour", "Local hour at which a new review day starts.", _num(0, 23, integer=True)),
+    "leech_threshold": Setting("review", "leech_threshold", "Lapses after which a card is a leech (suspended, tagged).", _num(1, 999, integer=True)),
+    "auto_accept_threshold": Setting("triage", "auto_accept_threshold", "Valid proposals at or above this confidence are accepted automatically (0 = never).", _num(0.0, 1.0)),
+    "low_confidence_floor": Setting("triage", "low_confidence_floor", "Proposals below this confidence go to the low-confidence list (0 = off).", _num(0.0, 1.0)),
+    "theme": Setting("ui", "theme", "Theme name (see themes/ and your config dir's themes/).", _text),
+}
+_TUPLE_FIELDS = {"learning_steps", "relearning_steps"}
+
+
+def validate_value(name: str, value: Any) -> Any:
+    """Check one setting; returns the value in its stored type or raises ConfigError."""
+    setting = SETTINGS.get(name)
+    if setting is None:
+        raise ConfigError(f"unknown setting {name!r}")
+    error = setting.check(value)
+    if error:
+        raise ConfigError(f"[{setting.section}] {setting.key} {error}")
+    if name in _TUPLE_FIELDS:
+        return tuple(float(x) for x in value)
+    if isinstance(getattr(Config(), name), float) and isinstance(value, int):
+        return float(value)
+    return value
+
+
+def parse_config(text: str, source: str = "config.toml") -> Config:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:  # message carries "(at line L, column C)"
+        raise ConfigError(f"{source}: invalid TOML: {exc}") from None
+    by_key = {(s.section, s.key): name for name, s in SETTINGS.items()}
+    values: dict[str, Any] = {}
+    for section, table in data.items():
+        if not isinstance(table, dict):
+            raise ConfigError(f"{source}: {section!r} must be a [section] table")
+        for key, value in table.items():
+            name = by_key.get((section, key))
+            if name is None:
+                raise ConfigError(f"{source}: unknown setting [{section}] {key}")
+            try:
+                values[name] = validate_value(name, value)
+            except ConfigError as exc:
+                raise ConfigError(f"{source}: {exc}") from None
+    return replace(Config(), **values)
+
+
+def load_config(path: Path) -> Config:
+    """Read the config file; a missing file means defaults."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Config()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read the config file: {exc}") from None
+    return parse_config(text, str(path))
+
+
+def save_config(path: Path, config: Config) -> None:
+    """Write settings that differ from the defaults, keeping comments already in the file."""
+    import tomlkit
+
+    try:
+        doc = tomlkit.parse(path.read_text(encoding="utf-8")) if path.exists() else tomlkit.document()
+    except Exception:  # an unreadable file is replaced; the values come from `config`
+        doc = tomlkit.document()
+    defaults = Config()
+    for f in fields(Config):
+        setting = SETTINGS[f.name]
+        value = getattr(config, f.name)
+        table = doc.get(setting.section)
+        if value == getattr(defaults, f.name):
+            if table is not None and setting.key in table:
+                del table[setting.key]
+            continue
+        if table is None:
+            table = tomlkit.table()
+            doc[setting.section] = table
+        table[setting.key] = list(value) if isinstance(value, tuple) else value
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".toml.tmp")
+    tmp.write_text(tomlkit.dumps(doc), encoding="utf-8")
+    tmp.replace(path)

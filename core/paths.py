@@ -1,0 +1,50 @@
+"""Where MemoryRush keeps its files. The one place paths are decided.
+
+`MEMORYRUSH_HOME` (or `--data-dir`, which sets it) puts data *and* config under one folder,
+which is what tests and `--demo` use. Otherwise the platform's data and config dirs.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP = "memoryrush"
+ENV_HOME = "MEMORYRUSH_HOME"
+
+
+def home_override() -> Path | None:
+    value = os.environ.get(ENV_HOME, "").strip()
+    return Path(value).expanduser() if value else None
+
+
+def data_dir() -> Path:
+    home = home_override()
+    return home if home is not None else Path(platformdirs.user_data_dir(APP, appauthor=False))
+
+
+def config_dir() -> Path:
+    home = home_override()
+    return home if home is not None else Path(platformdirs.user_config_dir(APP, appauthor=False))
+
+
+def database_path() -> Path:
+    return data_dir() / "memoryrush.sqlite3"
+
+
+def config_path() -> Path:
+    return config_dir() / "config.toml"
+
+
+def lock_path() -> Path:
+    return data_dir() / "memoryrush.lock"
+
+
+def user_themes_dir() -> Path:
+    return config_dir() / "themes"
+
+
+def backups_dir() -> Path:
+    return data_dir() / "backups"

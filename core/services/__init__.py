@@ -1,0 +1,1 @@
+"""Use cases. The CLI and the TUI call these and receive domain dataclasses."""

@@ -1,0 +1,109 @@
+"""Curation use cases: confirm / reject / edit / trash / restore / undo proposals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from core.artifact import report_to_list
+from core.domain import (
+    ArticleMemoryOutput,
+    MemoryUnit,
+    RecallQuestion,
+    SourceDocument,
+    StoredUnit,
+    ValidationReport,
+)
+from core.errors import MemoryRushError
+from core.storage import curation_repo, library_repo
+from core.validation import validate
+
+TRASH_DAYS = 30
+
+
+class CannotAccept(MemoryRushError):
+    """The unit has validation errors; fix them (edit) first."""
+
+
+@dataclass
+class CurationService:
+    clock: Callable[[], int]
+
+    def accept(self, unit_id: int) -> bool:
+        unit = library_repo.unit(unit_id)
+        if unit is None:
+            return False
+        if not unit.acceptable:
+            codes = ", ".join(sorted({i.code for i in unit.issues if i.severity == "error"}))
+            raise CannotAccept(f"unit {unit_id} has validation errors ({codes}); edit it first")
+        return curation_repo.set_status([unit_id], "confirmed", "accept", self.clock()) == 1
+
+    def reject(self, unit_id: int) -> bool:
+        return curation_repo.set_status([unit_id], "rejected", "reject", self.clock()) == 1
+
+    def accept_all_valid(self, article_id: int) -> int:
+        """Accept every proposed, valid unit of one article. Returns how many."""
+        ids = [u.id for u in library_repo.units(article_id, ["proposed"]) if u.acceptable]
+        return curation_repo.set_status(ids, "confirmed", "accept", self.clock())
+
+    def validate_edit(
+        self,
+        unit: StoredUnit,
+        *,
+        content: str,
+        memory_type: str,
+        tags: Sequence[str],
+        questions: Sequence[tuple[str, str, str]],
+    ) -> ValidationReport:
+        """Re-validate an edited unit against its article's paragraphs (evidence unchanged)."""
+        paragraphs = tuple(library_repo.paragraphs(unit.article_id))
+        doc = SourceDocument("", "", "", paragraphs)
+        candidate = MemoryUnit(content, memory_type, unit.evidence, tuple(tags), unit.confidence)
+        output = ArticleMemoryOutput(
+            "", (), (candidate,), tuple(RecallQuestion(q, a, 0, k) for q, a, k in questions)
+        )
+        return validate(output, doc)
+
+    def edit(
+        self,
+        unit_id: int,
+        *,
+        content: str,
+        memory_type: str,
+        tags: Sequence[str],
+        questions: Sequence[tuple[str, str, str]],
+    ) -> ValidationReport:
+        """Save an edit (even with issues: they are stored and block acceptance)."""
+        unit = library_repo.unit(unit_id)
+        if unit is None:
+            raise MemoryRushError(f"unit {unit_id} does not exist")
+        tags = [t.strip() for t in tags if t.strip()]
+        report = self.validate_edit(unit, content=content, memory_type=memory_type, tags=tags, questions=questions)
+        curation_repo.edit(
+            unit_id,
+            content=content.strip(),
+            memory_type=memory_type,
+            tags=tags,
+            questions=[(q.strip(), a.strip(), k) for q, a, k in questions],
+            issues=report_to_list(report),
+            now=self.clock(),
+        )
+        return report
+
+    def trash(self, unit_id: int) -> bool:
+        return curation_repo.trash(unit_id, self.clock())
+
+    def restore(self, unit_id: int) -> bool:
+        return curation_repo.restore(unit_id, self.clock())
+
+    def purge_expired_trash(self) -> int:
+        return curation_repo.purge_trash(self.clock() - TRASH_DAYS * 86400)
+
+    def undo(self, article_id: int | None = None) -> int | None:
+        return curation_repo.undo_last(self.clock(), article_id)
+
+    def rates(self) -> list[dict[str, object]]:
+        return curation_repo.curation_rates()
+
+
+__all__ = ["CannotAccept", "CurationService"]

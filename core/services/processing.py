@@ -1,0 +1,79 @@
+"""`memoryrush process`: parse -> extract -> validate -> artifact JSON, without the library."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from core.artifact import artifact_to_dict
+from core.domain import ProcessingArtifact
+from core.errors import MemoryRushError
+from core.extraction.base import Extractor
+from core.ingest import read_document
+from core.pipeline import run_extraction
+
+
+@dataclass(frozen=True, slots=True)
+class ProcessOutcome:
+    path: str
+    ok: bool
+    message: str
+    artifact_path: str | None = None
+    artifact: ProcessingArtifact | None = None
+
+
+def artifact_file_name(source: Path) -> str:
+    safe = re.sub(r"[^\w.-]", "_", source.name)[:120]
+    return f"{safe}.json"
+
+
+def process_one(path: Path, extractor: Extractor, *, encoding: str | None, max_bytes: int) -> ProcessingArtifact:
+    started = time.perf_counter()
+    document = read_document(path, encoding=encoding, max_bytes=max_bytes)
+    parsed = time.perf_counter()
+    artifact = run_extraction(document, extractor)
+    artifact.timings["parse_s"] = round(parsed - started, 6)
+    artifact.timings["total_s"] = round(time.perf_counter() - started, 6)
+    return artifact
+
+
+def process_paths(
+    paths: Iterable[Path],
+    out_dir: Path,
+    extractor: Extractor,
+    *,
+    encoding: str | None = None,
+    max_bytes: int,
+    report: Callable[[ProcessOutcome], None] | None = None,
+) -> list[ProcessOutcome]:
+    """Process each input; a failing input is reported and the others still processed."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    outcomes: list[ProcessOutcome] = []
+    used: set[str] = set()
+    for path in paths:
+        try:
+            artifact = process_one(path, extractor, encoding=encoding, max_bytes=max_bytes)
+        except MemoryRushError as exc:
+            outcome = ProcessOutcome(str(path), False, str(exc))
+        else:
+            name = artifact_file_name(path)
+            n = 1
+            while name in used:
+                n += 1
+                name = f"{Path(artifact_file_name(path)).stem}-{n}.json"
+            used.add(name)
+            target = out_dir / name
+            tmp = target.with_suffix(".json.tmp")
+            tmp.write_text(json.dumps(artifact_to_dict(artifact), ensure_ascii=False, indent=1), encoding="utf-8")
+            tmp.replace(target)
+            units = len(artifact.output.memory_units)
+            state = "valid" if artifact.validation_report.ok else f"{len(artifact.validation_report.issues)} issues"
+            outcome = ProcessOutcome(str(path), True, f"{units} units, {state}", str(target), artifact)
+        outcomes.append(outcome)
+        if report:
+            report(outcome)
+    return outcomes

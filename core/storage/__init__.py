@@ -1,0 +1,1 @@
+"""Persistence: peewee tables, repositories and migrations. Only services import this."""

@@ -1,0 +1,70 @@
+"""Rows -> frozen domain dataclasses, at the repository edge."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from core.artifact import report_from_list
+from core.domain import (
+    ArticleInfo,
+    EvidenceSpan,
+    SourceParagraph,
+    StoredQuestion,
+    StoredUnit,
+)
+from core.storage.models import Article, Evidence, Paragraph, Question, Unit
+
+
+def loads(text: str | None, default: Any) -> Any:
+    if not text:
+        return default
+    try:
+        return json.loads(text)
+    except ValueError:
+        return default
+
+
+def paragraph(row: Paragraph) -> SourceParagraph:
+    return SourceParagraph(row.paragraph_id, row.text, row.kind, row.position)
+
+
+def article(row: Article, proposed: int = 0, confirmed: int = 0) -> ArticleInfo:
+    return ArticleInfo(
+        id=row.id,
+        document_id=row.document_id,
+        title=row.title,
+        source_path=row.source_path,
+        version=row.version,
+        paragraph_count=row.paragraph_count,
+        proposed=proposed,
+        confirmed=confirmed,
+        added_at=row.added_at,
+        encoding=row.encoding,
+        language=row.language,
+    )
+
+
+def unit(row: Unit, evidence: list[Evidence], questions: list[Question]) -> StoredUnit:
+    return StoredUnit(
+        id=row.id,
+        article_id=row.article_id,
+        position=row.position,
+        content=row.content,
+        memory_type=row.memory_type,
+        evidence=tuple(
+            EvidenceSpan(e.paragraph_id, e.quote) for e in sorted(evidence, key=lambda e: e.position)
+        ),
+        tags=tuple(loads(row.tags_json, [])),
+        confidence=row.confidence,
+        status=row.status,
+        questions=tuple(
+            StoredQuestion(q.id, row.id, q.question, q.answer, q.kind)
+            for q in sorted(questions, key=lambda q: q.position)
+        ),
+        issues=report_from_list(loads(row.issues_json, [])).issues,
+        extractor=row.extractor,
+        model=row.model,
+        pinned=bool(row.pinned),
+        edited=bool(row.edited),
+    )

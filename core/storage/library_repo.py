@@ -1,0 +1,290 @@
+"""Articles, paragraphs, artifacts and units: reads and the one-transaction import write."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+
+import peewee
+
+from core.artifact import output_to_dict, report_to_list
+from core.domain import (
+    ArticleInfo,
+    ProcessingArtifact,
+    SourceDocument,
+    SourceParagraph,
+    StoredUnit,
+    ValidationIssue,
+)
+from core.storage import converters, review_repo, search_index
+from core.storage.db import db, write_transaction
+from core.storage.models import Article, Artifact, Evidence, Paragraph, Question, Unit
+
+CHUNK = 500  # rows per INSERT (SQLite variable limit is 32766 on 3.32+)
+
+
+def find_by_document_id(document_id: str) -> Article | None:
+    return Article.get_or_none(Article.document_id == document_id)
+
+
+def store_processed(
+    document: SourceDocument,
+    artifact: ProcessingArtifact,
+    *,
+    now: int,
+    unit_issues: dict[int, list[ValidationIssue]],
+    keep_units: Sequence[int],
+    auto_accepted: frozenset[int] = frozenset(),
+    low_confidence: frozenset[int] = frozenset(),
+) -> tuple[int, int, list[int]]:
+    """Store one article with its paragraphs, artifact and proposed units in ONE transaction.
+
+    `keep_units` are the indices of units to store (grounded ones); `unit_issues` the remaining
+    validation issues per unit; `auto_accepted` units are stored confirmed, `low_confidence`
+    ones are parked. Returns (article id, version, ids of the auto-accepted units).
+    """
+    accepted_ids: list[int] = []
+    with write_transaction():
+        previous = (
+            Article.select(peewee.fn.MAX(Article.version))
+            .where(Article.source_path == document.source_path)
+            .scalar()
+        )
+        version = (previous or 0) + 1
+        art = Article.create(
+            source_path=document.source_path,
+            document_id=document.document_id,
+            content_hash=document.content_hash,
+            title=document.title,
+            encoding=document.encoding,
+            language=document.language,
+            version=version,
+            metadata_json=json.dumps(document.metadata, ensure_ascii=False, default=str),
+            paragraph_count=len(document.paragraphs),
+            added_at=now,
+        )
+        insert_paragraphs(art.id, document.paragraphs)
+        stored_art = Artifact.create(
+            article=art.id,
+            extractor=artifact.extractor,
+            extractor_version=artifact.extractor_version,
+            model=artifact.model,
+            prompt_version=artifact.prompt_version,
+            summary=artifact.output.summary,
+            output_json=json.dumps(output_to_dict(artifact.output), ensure_ascii=False),
+            raw_output=artifact.raw_output,
+            validation_json=json.dumps(report_to_list(artifact.validation_report), ensure_ascii=False),
+            notices_json=json.dumps(list(artifact.notices), ensure_ascii=False),
+            dropped_json=json.dumps(list(artifact.dropped), ensure_ascii=False, default=str),
+            timings_json=json.dumps(artifact.timings),
+            created_at=now,
+        )
+        questions_by_unit: dict[int, list[int]] = defaultdict(list)
+        for qi, q in enumerate(artifact.output.recall_questions):
+            questions_by_unit[q.memory_unit_index].append(qi)
+        for index in keep_units:
+            unit = artifact.output.memory_units[index]
+            row = Unit.create(
+                article=art.id,
+                artifact=stored_art.id,
+                position=index,
+                content=unit.content,
+                memory_type=unit.memory_type,
+                tags_json=json.dumps(list(unit.tags), ensure_ascii=False),
+                confidence=unit.confidence,
+                status="confirmed" if index in auto_accepted else "proposed",
+                low_confidence=index in low_confidence,
+                issues_json=json.dumps(report_to_list_issues(unit_issues.get(index, [])), ensure_ascii=False),
+                extractor=artifact.extractor,
+                model=artifact.model,
+                created_at=now,
+                updated_at=now,
+            )
+            if index in auto_accepted:
+                accepted_ids.append(row.id)
+            Evidence.insert_many(
+                [
+                    {"unit": row.id, "position": j, "paragraph_id": e.paragraph_id, "quote": e.quote}
+                    for j, e in enumerate(unit.evidence)
+                ]
+            ).execute()
+            qs = [artifact.output.recall_questions[qi] for qi in questions_by_unit.get(index, [])]
+            if qs:
+                Question.insert_many(
+                    [
+                        {"unit": row.id, "position": j, "question": q.question, "answer": q.expected_answer, "kind": q.kind}
+                        for j, q in enumerate(qs)
+                    ]
+                ).execute()
+        for unit_id in accepted_ids:
+            review_repo.ensure_cards(unit_id, now)
+        search_index.index_article(art.id)
+    return art.id, version, accepted_ids
+
+
+def report_to_list_issues(issues: Iterable[ValidationIssue]) -> list[dict[str, str]]:
+    from core.domain import ValidationReport
+
+    return report_to_list(ValidationReport(tuple(issues)))
+
+
+def insert_paragraphs(article_id: int, paragraphs: Sequence[SourceParagraph]) -> None:
+    rows = [
+        (article_id, p.paragraph_id, p.index, p.kind, p.text) for p in paragraphs
+    ]
+    fields = [Paragraph.article, Paragraph.paragraph_id, Paragraph.position, Paragraph.kind, Paragraph.text]
+    for start in range(0, len(rows), CHUNK):
+        Paragraph.insert_many(rows[start : start + CHUNK], fields=fields).execute()
+
+
+def _counts(article_ids: Iterable[int] | None = None) -> dict[int, dict[str, int]]:
+    q = Unit.select(Unit.article, Unit.status, peewee.fn.COUNT(Unit.id).alias("n")).group_by(
+        Unit.article, Unit.status
+    )
+    if article_ids is not None:
+        q = q.where(Unit.article.in_(list(article_ids)))
+    out: dict[int, dict[str, int]] = defaultdict(dict)
+    for row in q.tuples():
+        out[row[0]][row[1]] = row[2]
+    return out
+
+
+def list_articles(limit: int | None = None, offset: int = 0) -> list[ArticleInfo]:
+    q = Article.select().order_by(Article.added_at.desc(), Article.id.desc()).offset(offset)
+    if limit is not None:
+        q = q.limit(limit)
+    rows = list(q)
+    counts = _counts([r.id for r in rows]) if rows else {}
+    return [
+        converters.article(r, counts.get(r.id, {}).get("proposed", 0), counts.get(r.id, {}).get("confirmed", 0))
+        for r in rows
+    ]
+
+
+def count_articles() -> int:
+    return int(Article.select().count())
+
+
+def get_article(article_id: int) -> ArticleInfo | None:
+    row = Article.get_or_none(Article.id == article_id)
+    if row is None:
+        return None
+    c = _counts([row.id]).get(row.id, {})
+    return converters.article(row, c.get("proposed", 0), c.get("confirmed", 0))
+
+
+def find_articles(ref: str) -> list[ArticleInfo]:
+    """Articles matching an id, a document id, or a case-insensitive title/path fragment."""
+    rows: list[Article] = []
+    if ref.isdigit():
+        rows = list(Article.select().where(Article.id == int(ref)))
+    if not rows:
+        rows = list(Article.select().where(Article.document_id == ref))
+    if not rows:
+        like = f"%{ref}%"
+        rows = list(
+            Article.select()
+            .where(Article.title ** like | Article.source_path ** like)
+            .order_by(Article.id)
+            .limit(50)
+        )
+    counts = _counts([r.id for r in rows]) if rows else {}
+    return [
+        converters.article(r, counts.get(r.id, {}).get("proposed", 0), counts.get(r.id, {}).get("confirmed", 0))
+        for r in rows
+    ]
+
+
+def paragraphs(article_id: int, start: int = 0, limit: int | None = None) -> list[SourceParagraph]:
+    q = Paragraph.select().where(Paragraph.article == article_id).order_by(Paragraph.position)
+    if start:
+        q = q.where(Paragraph.position >= start)
+    if limit is not None:
+        q = q.limit(limit)
+    return [converters.paragraph(r) for r in q]
+
+
+def paragraph_by_id(article_id: int, paragraph_id: str) -> SourceParagraph | None:
+    row = Paragraph.get_or_none((Paragraph.article == article_id) & (Paragraph.paragraph_id == paragraph_id))
+    return converters.paragraph(row) if row else None
+
+
+def units_from_rows(rows: list[Unit]) -> list[StoredUnit]:
+    if not rows:
+        return []
+    ids = [r.id for r in rows]
+    ev: dict[int, list[Evidence]] = defaultdict(list)
+    qs: dict[int, list[Question]] = defaultdict(list)
+    for start in range(0, len(ids), CHUNK):
+        chunk = ids[start : start + CHUNK]
+        for e in Evidence.select().where(Evidence.unit.in_(chunk)):
+            ev[e.unit_id].append(e)
+        for q in Question.select().where(Question.unit.in_(chunk)):
+            qs[q.unit_id].append(q)
+    return [converters.unit(r, ev[r.id], qs[r.id]) for r in rows]
+
+
+def units(
+    article_id: int | None = None,
+    statuses: Sequence[str] | None = None,
+    memory_type: str | None = None,
+    low_confidence: bool | None = None,
+    limit: int | None = None,
+    offset: int = 0,
+) -> list[StoredUnit]:
+    q = Unit.select().order_by(Unit.article, Unit.position, Unit.id)
+    if article_id is not None:
+        q = q.where(Unit.article == article_id)
+    if statuses:
+        q = q.where(Unit.status.in_(list(statuses)))
+    if memory_type:
+        q = q.where(Unit.memory_type == memory_type)
+    if low_confidence is not None:
+        q = q.where(Unit.low_confidence == low_confidence)
+    if offset:
+        q = q.offset(offset)
+    if limit is not None:
+        q = q.limit(limit)
+    return units_from_rows(list(q))
+
+
+def unit(unit_id: int) -> StoredUnit | None:
+    row = Unit.get_or_none(Unit.id == unit_id)
+    return units_from_rows([row])[0] if row else None
+
+
+def count_units(status: str | None = None) -> int:
+    q = Unit.select()
+    if status:
+        q = q.where(Unit.status == status)
+    return int(q.count())
+
+
+def set_reading_position(article_id: int, position: int) -> None:
+    with write_transaction():
+        Article.update(reading_position=position).where(Article.id == article_id).execute()
+
+
+def reading_position(article_id: int) -> int:
+    row = Article.get_or_none(Article.id == article_id)
+    return row.reading_position if row else 0
+
+
+def artifact_json(article_id: int) -> dict[str, object] | None:
+    row = (
+        Artifact.select().where(Artifact.article == article_id).order_by(Artifact.id.desc()).first()
+    )
+    if row is None:
+        return None
+    return {
+        "extractor": row.extractor,
+        "model": row.model,
+        "summary": row.summary,
+        "output": converters.loads(row.output_json, {}),
+        "notices": converters.loads(row.notices_json, []),
+        "dropped": converters.loads(row.dropped_json, []),
+    }
+
+
+__all__ = ["db"]

@@ -1,0 +1,112 @@
+"""Library tables: articles, paragraphs, artifacts, memory units, evidence, questions, settings.
+
+Times are UTC epoch integers. JSON columns hold lists/dicts as text.
+Cards and review logs live in review_models.py; the search index in search_index.py.
+"""
+
+from __future__ import annotations
+
+import peewee
+
+from core.storage.db import BaseModel, register_models
+
+
+class Article(BaseModel):
+    source_path = peewee.TextField(index=True)  # absolute path at import time
+    document_id = peewee.CharField(unique=True)  # doc_ + sha1(path NUL text)[:12]
+    content_hash = peewee.CharField(index=True)  # sha1 of normalised text
+    title = peewee.TextField()
+    encoding = peewee.CharField(default="utf-8")
+    language = peewee.CharField(default="en")
+    version = peewee.IntegerField(default=1)  # 1, 2, ... per source_path
+    metadata_json = peewee.TextField(default="{}")  # front matter
+    paragraph_count = peewee.IntegerField(default=0)
+    reading_position = peewee.IntegerField(default=0)  # paragraph index last viewed
+    added_at = peewee.IntegerField()
+
+
+class Paragraph(BaseModel):
+    article = peewee.ForeignKeyField(Article, backref="paragraphs", on_delete="CASCADE")
+    paragraph_id = peewee.CharField()  # p_001
+    position = peewee.IntegerField()
+    kind = peewee.CharField(default="paragraph")
+    text = peewee.TextField()
+
+    class Meta:
+        indexes = ((("article", "position"), True), (("article", "paragraph_id"), True))
+
+
+class Artifact(BaseModel):
+    article = peewee.ForeignKeyField(Article, backref="artifacts", on_delete="CASCADE")
+    extractor = peewee.CharField()
+    extractor_version = peewee.CharField(default="")
+    model = peewee.CharField(null=True)
+    prompt_version = peewee.CharField(null=True)
+    summary = peewee.TextField(default="")
+    output_json = peewee.TextField()
+    raw_output = peewee.TextField(default="")
+    validation_json = peewee.TextField(default="[]")
+    notices_json = peewee.TextField(default="[]")
+    dropped_json = peewee.TextField(default="[]")
+    timings_json = peewee.TextField(default="{}")
+    created_at = peewee.IntegerField()
+
+
+class Unit(BaseModel):
+    article = peewee.ForeignKeyField(Article, backref="units", on_delete="CASCADE")
+    artifact = peewee.ForeignKeyField(Artifact, backref="units", null=True, on_delete="SET NULL")
+    position = peewee.IntegerField()  # index in the artifact output
+    content = peewee.TextField()
+    memory_type = peewee.CharField()
+    tags_json = peewee.TextField(default="[]")
+    confidence = peewee.FloatField(default=0.5)
+    status = peewee.CharField(default="proposed", index=True)  # proposed/confirmed/rejected/trashed
+    status_before_trash = peewee.CharField(null=True)
+    issues_json = peewee.TextField(default="[]")  # validation issues for this unit
+    extractor = peewee.CharField(default="")
+    model = peewee.CharField(null=True)
+    pinned = peewee.BooleanField(default=False)
+    edited = peewee.BooleanField(default=False)
+    low_confidence = peewee.BooleanField(default=False)  # parked below the triage floor
+    created_at = peewee.IntegerField()
+    updated_at = peewee.IntegerField()
+    trashed_at = peewee.IntegerField(null=True, index=True)
+
+    class Meta:
+        indexes = ((("article", "status"), False),)
+
+
+class Evidence(BaseModel):
+    unit = peewee.ForeignKeyField(Unit, backref="evidence", on_delete="CASCADE")
+    position = peewee.IntegerField()
+    paragraph_id = peewee.CharField()
+    quote = peewee.TextField()
+
+
+class Question(BaseModel):
+    unit = peewee.ForeignKeyField(Unit, backref="questions", on_delete="CASCADE")
+    position = peewee.IntegerField()
+    question = peewee.TextField()
+    answer = peewee.TextField()
+    kind = peewee.CharField(default="qa")
+
+
+class CurationEvent(BaseModel):
+    """Every accept / reject / edit / undo of a proposal: the triage undo stack and the
+    accept/edit/reject rate per extractor and model in Stats."""
+
+    unit = peewee.ForeignKeyField(Unit, backref="curation_events", on_delete="CASCADE")
+    action = peewee.CharField()  # accept / reject / edit / auto_accept / undo
+    before_json = peewee.TextField(default="{}")  # snapshot for undo
+    extractor = peewee.CharField(default="")
+    model = peewee.CharField(null=True)
+    at = peewee.IntegerField(index=True)
+    undone = peewee.BooleanField(default=False)
+
+
+class Setting(BaseModel):
+    key = peewee.CharField(primary_key=True)
+    value_json = peewee.TextField()
+
+
+register_models(Article, Paragraph, Artifact, Unit, Evidence, Question, CurationEvent, Setting)

@@ -1,0 +1,186 @@
+"""The gate: proves every cited paragraph exists and every quote is really in it.
+
+Pure (no I/O). Never raises on malformed input: every problem becomes a coded
+`ValidationIssue` with a location. Works on domain objects; `validate_raw` accepts the
+loosely-typed dicts an LLM produces.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from difflib import SequenceMatcher
+from typing import Any
+
+from core.domain import (
+    MEMORY_TYPES,
+    NON_EVIDENCE_KINDS,
+    QUESTION_KINDS,
+    ArticleMemoryOutput,
+    SourceDocument,
+    ValidationIssue,
+    ValidationReport,
+)
+from core.text import normalize_for_match
+
+NEAR_DUPLICATE_RATIO = 0.9
+
+
+def quote_in_paragraph(quote: str, paragraph_text: str) -> bool:
+    """True when the quote occurs in the paragraph after normalisation.
+
+    Normalisation: NFKC, curly -> straight quotes, whitespace collapsed, case folded. A quote
+    that only differs by whitespace between CJK characters also matches.
+    """
+    q = normalize_for_match(quote)
+    if not q:
+        return False
+    p = normalize_for_match(paragraph_text)
+    if q in p:
+        return True
+    return q.replace(" ", "") in p.replace(" ", "")
+
+
+def _is_score(value: Any) -> bool:
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and 0.0 <= value <= 1.0
+    )
+
+
+def _blank(value: Any) -> bool:
+    return not isinstance(value, str) or not value.strip()
+
+
+class _Collector:
+    def __init__(self) -> None:
+        self.issues: list[ValidationIssue] = []
+
+    def add(self, code: str, message: str, location: str, severity: str = "error") -> None:
+        self.issues.append(ValidationIssue(code, message, location, severity))  # type: ignore[arg-type]
+
+
+def _check_evidence(
+    c: _Collector, evidence: Any, where: str, paragraphs: Mapping[str, tuple[str, str]]
+) -> None:
+    if not isinstance(evidence, list | tuple) or not evidence:
+        c.add("no_evidence", "has no evidence span", where)
+        return
+    for j, span in enumerate(evidence):
+        loc = f"{where}.evidence[{j}]"
+        pid = _get(span, "paragraph_id")
+        quote = _get(span, "quote")
+        if not isinstance(pid, str) or pid not in paragraphs:
+            c.add("unknown_paragraph", f"cites paragraph {pid!r}, which does not exist", loc)
+            continue
+        text, kind = paragraphs[pid]
+        if kind in NON_EVIDENCE_KINDS:
+            c.add("non_prose_evidence", f"cites {pid}, a {kind} block, as evidence", loc)
+        if _blank(quote):
+            c.add("empty_quote", f"the quote from {pid} is empty", loc)
+        elif not quote_in_paragraph(quote, text):
+            c.add("quote_not_found", f"the quote is not in {pid}", loc)
+
+
+def _get(obj: Any, name: str) -> Any:
+    if isinstance(obj, Mapping):
+        return obj.get(name)
+    return getattr(obj, name, None)
+
+
+def validate_raw(output: Any, document: SourceDocument) -> ValidationReport:
+    """Validate an output given as domain objects or as plain dicts/lists (LLM JSON)."""
+    c = _Collector()
+    paragraphs = {p.paragraph_id: (p.text, p.kind) for p in document.paragraphs}
+    if output is None or not (isinstance(output, Mapping) or hasattr(output, "memory_units")):
+        c.add("malformed", "the output is not an object", "output")
+        return ValidationReport(tuple(c.issues))
+
+    units = _get(output, "memory_units")
+    if not isinstance(units, list | tuple):
+        c.add("malformed", "memory_units is not a list", "memory_units")
+        units = []
+    seen: list[str] = []
+    for i, unit in enumerate(units):
+        where = f"memory_units[{i}]"
+        content = _get(unit, "content")
+        if _blank(content):
+            c.add("empty_content", "has no content", where)
+        mtype = _get(unit, "memory_type")
+        if mtype not in MEMORY_TYPES:
+            c.add("unknown_type", f"type {mtype!r} is not one of {', '.join(MEMORY_TYPES)}", where)
+        confidence = _get(unit, "confidence")
+        if not _is_score(confidence):
+            c.add("bad_score", f"confidence {confidence!r} is not in [0, 1]", where)
+        tags = _get(unit, "tags")
+        if tags is not None and (
+            not isinstance(tags, list | tuple) or not all(isinstance(t, str) for t in tags)
+        ):
+            c.add("bad_tags", "tags are not a list of strings", where)
+        _check_evidence(c, _get(unit, "evidence"), where, paragraphs)
+        if not _blank(content):
+            norm = normalize_for_match(content)
+            for k, other in enumerate(seen):
+                if not other:
+                    continue
+                if norm == other:
+                    c.add("duplicate_unit", f"repeats memory_units[{k}]", where)
+                    break
+                if _near(norm, other):
+                    c.add("near_duplicate_unit", f"nearly repeats memory_units[{k}]", where)
+                    break
+            seen.append(norm)
+        else:
+            seen.append("")
+
+    questions = _get(output, "recall_questions")
+    if not isinstance(questions, list | tuple):
+        c.add("malformed", "recall_questions is not a list", "recall_questions")
+        questions = []
+    asked: set[int] = set()
+    for i, q in enumerate(questions):
+        where = f"recall_questions[{i}]"
+        if _blank(_get(q, "question")):
+            c.add("empty_question", "has no question text", where)
+        if _blank(_get(q, "expected_answer")):
+            c.add("empty_answer", "has no expected answer", where)
+        kind = _get(q, "kind")
+        if kind not in QUESTION_KINDS:
+            c.add("unknown_question_kind", f"kind {kind!r} is not qa or cloze", where)
+        idx = _get(q, "memory_unit_index")
+        if isinstance(idx, bool) or not isinstance(idx, int) or not 0 <= idx < len(units):
+            c.add("unknown_unit", f"points at unit {idx!r}, which does not exist", where)
+        else:
+            asked.add(idx)
+    for i in range(len(units)):
+        if i not in asked:
+            c.add("no_question", "has no recall question", f"memory_units[{i}]")
+
+    for i, idea in enumerate(_as_list(_get(output, "core_ideas"))):
+        where = f"core_ideas[{i}]"
+        if _blank(_get(idea, "idea")):
+            c.add("empty_idea", "has no text", where)
+        score = _get(idea, "salience_score")
+        if not _is_score(score):
+            c.add("bad_score", f"salience_score {score!r} is not in [0, 1]", where)
+        _check_evidence(c, _get(idea, "evidence"), where, paragraphs)
+    return ValidationReport(tuple(c.issues))
+
+
+def _as_list(value: Any) -> Iterable[Any]:
+    return value if isinstance(value, list | tuple) else ()
+
+
+def _near(a: str, b: str) -> bool:
+    if min(len(a), len(b)) < 12:
+        return False
+    if abs(len(a) - len(b)) > 0.2 * max(len(a), len(b)):
+        return False
+    return SequenceMatcher(None, a, b, autojunk=False).ratio() >= NEAR_DUPLICATE_RATIO
+
+
+def validate(output: ArticleMemoryOutput, document: SourceDocument) -> ValidationReport:
+    """Validate an extractor's output against its document."""
+    return validate_raw(output, document)

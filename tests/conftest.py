@@ -1,0 +1,39 @@
+"""Shared fixtures: every test gets its own data dir (a real SQLite file) and a fixed clock."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from core.clock import FixedClock
+from core.services.bootstrap import Services, open_services
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_articles"
+FIXED_NOW = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """MEMORYRUSH_HOME points into tmp_path: data, config and lock never touch the real home."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("MEMORYRUSH_HOME", str(home))
+    monkeypatch.delenv("OLLAMA_HOST", raising=False)
+    return home
+
+
+@pytest.fixture
+def clock() -> FixedClock:
+    return FixedClock(FIXED_NOW)
+
+
+@pytest.fixture
+def services(data_home: Path, clock: FixedClock) -> Iterator[Services]:
+    svc = open_services(data_home, clock=clock)
+    try:
+        yield svc
+    finally:
+        svc.close()

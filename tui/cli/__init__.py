@@ -1,0 +1,1 @@
+"""Command line (click). `memoryrush` with no command opens the app."""

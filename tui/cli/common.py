@@ -1,0 +1,48 @@
+"""Helpers shared by the CLI commands: safe output and opening services with clean errors."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+
+from core.errors import MemoryRushError
+from core.services.bootstrap import Services, open_services
+from core.text import sanitize
+
+
+def out(text: str = "", *, err: bool = False) -> None:
+    """Print untrusted text: control characters (escape sequences) removed."""
+    click.echo(sanitize(text), err=err)
+
+
+def fail(message: str, code: int = 2) -> None:
+    out(f"memoryrush: {message}", err=True)
+    sys.exit(code)
+
+
+@contextmanager
+def services(data_dir: Path | None, *, exclusive: bool = True) -> Iterator[Services]:
+    """Open the library for a command; known errors become one line and exit code 2."""
+    try:
+        svc = open_services(data_dir, exclusive=exclusive)
+    except MemoryRushError as exc:
+        fail(str(exc))
+        raise AssertionError from exc  # unreachable; fail() exits
+    try:
+        yield svc
+    except MemoryRushError as exc:
+        fail(str(exc))
+    finally:
+        svc.close()
+
+
+data_dir_option = click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Library folder (default: the platform data dir, or $MEMORYRUSH_HOME).",
+)

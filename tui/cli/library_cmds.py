@@ -1,0 +1,131 @@
+"""process / import / list / show."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from core.config import load_config
+from core.domain import ImportOutcome
+from core.errors import MemoryRushError
+from core.extraction.base import extractor_names
+from core.ingest import iter_input_files
+from core.paths import config_path
+from core.services.bootstrap import extractor_factory, use_data_dir
+from core.services.processing import ProcessOutcome, process_paths
+from tui.cli.common import data_dir_option, fail, out, services
+
+EXTRACTOR_HELP = (
+    "Extractor: offline (default; no model, English and Chinese), ollama (a local LLM, falls "
+    "back to offline on any fault), placeholder (first sentence of each paragraph; reference only)."
+)
+
+
+@click.command("process")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path), help="Folder for the artifact JSON files.")
+@click.option("--extractor", type=click.Choice(extractor_names()), default=None, help=EXTRACTOR_HELP)
+@click.option("--encoding", default=None, help="Force the input encoding (e.g. gbk, big5, utf-16).")
+@data_dir_option
+def process_cmd(paths: tuple[Path, ...], out_dir: Path, extractor: str | None, encoding: str | None, data_dir: Path | None) -> None:
+    """Parse, extract and validate files into artifact JSON, without touching the library."""
+    use_data_dir(data_dir)
+    try:
+        config = load_config(config_path())
+        ex = extractor_factory(config)(extractor)
+    except (MemoryRushError, ValueError) as exc:
+        fail(str(exc))
+        return
+    files = iter_input_files(paths)
+
+    def report(o: ProcessOutcome) -> None:
+        if o.ok:
+            out(f"ok       {o.path}: {o.message} -> {o.artifact_path}")
+            if o.artifact is not None:
+                for notice in o.artifact.notices:
+                    out(f"notice   {o.path}: {notice}", err=True)
+        else:
+            out(f"refused  {o.path}: {o.message}", err=True)
+
+    outcomes = process_paths(
+        files, out_dir, ex, encoding=encoding, max_bytes=int(config.max_file_mb * 1024 * 1024), report=report
+    )
+    failed = sum(1 for o in outcomes if not o.ok)
+    out(f"{len(outcomes) - failed} processed, {failed} failed")
+    sys.exit(1 if failed or not outcomes else 0)
+
+
+def _print_outcome(o: ImportOutcome) -> None:
+    label = {"imported": "imported", "already": "already ", "new_version": "updated ", "refused": "refused "}[o.status]
+    out(f"{label} {o.path}: {o.message}", err=o.status == "refused")
+
+
+@click.command("import")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--extractor", type=click.Choice(extractor_names()), default=None, help=EXTRACTOR_HELP)
+@click.option("--encoding", default=None, help="Force the input encoding (e.g. gbk, big5, utf-16).")
+@data_dir_option
+def import_cmd(paths: tuple[Path, ...], extractor: str | None, encoding: str | None, data_dir: Path | None) -> None:
+    """Import files or folders (recursively: .txt .md .markdown) into the library."""
+    with services(data_dir) as svc:
+        outcomes = svc.library.import_paths(
+            paths, extractor=extractor, encoding=encoding, progress=lambda i, n, o: _print_outcome(o)
+        )
+        refused = sum(1 for o in outcomes if o.status == "refused")
+        done = len(outcomes) - refused
+        out(f"{done} imported or up to date, {refused} refused")
+        sys.exit(1 if refused or not outcomes else 0)
+
+
+@click.command("list")
+@data_dir_option
+def list_cmd(data_dir: Path | None) -> None:
+    """List the articles in the library."""
+    with services(data_dir, exclusive=False) as svc:
+        articles = svc.library.articles()
+        if not articles:
+            out("The library is empty. Import articles with: memoryrush import PATH")
+            return
+        out(f"{'id':>5}  {'paras':>5}  {'prop':>4}  {'conf':>4}  title")
+        for a in articles:
+            version = f" (v{a.version})" if a.version > 1 else ""
+            out(f"{a.id:>5}  {a.paragraph_count:>5}  {a.proposed:>4}  {a.confirmed:>4}  {a.title}{version}")
+
+
+@click.command("show")
+@click.argument("article")
+@data_dir_option
+def show_cmd(article: str, data_dir: Path | None) -> None:
+    """Show an article's memory units with their evidence (ARTICLE: id, title or path part)."""
+    with services(data_dir, exclusive=False) as svc:
+        found = svc.library.find_articles(article)
+        if not found:
+            fail(f"no article matches {article!r}; see memoryrush list", 1)
+        if len(found) > 1:
+            out(f"{len(found)} articles match {article!r}; showing the first. Use an id to choose:")
+            for a in found[:10]:
+                out(f"  {a.id}: {a.title}")
+        a = found[0]
+        out(f"{a.title}  [{a.id}, {a.paragraph_count} paragraphs, {a.encoding}, {a.source_path}]")
+        summary = svc.library.summary(a.id)
+        if summary and summary.get("summary"):
+            out(f"Summary: {summary['summary']}")
+        units = svc.library.units(a.id)
+        for u in units:
+            out("")
+            tags = f"  #{' #'.join(u.tags)}" if u.tags else ""
+            out(f"[{u.status}] {u.memory_type} ({u.confidence:.2f}) #{u.id}{tags}")
+            out(f"  {u.content}")
+            for e in u.evidence:
+                out(f"  {e.paragraph_id}: \u201c{e.quote}\u201d")
+            for q in u.questions:
+                out(f"  {q.kind.upper()}: {q.question}  ->  {q.expected_answer}")
+            for issue in u.issues:
+                out(f"  ! {issue.code}: {issue.message}")
+        if not units:
+            out("(no memory units)")
+
+
+COMMANDS = [process_cmd, import_cmd, list_cmd, show_cmd]

@@ -1,0 +1,7 @@
+"""model commands (filled in by the model work)."""
+
+from __future__ import annotations
+
+import click
+
+COMMANDS: list[click.Command] = []
