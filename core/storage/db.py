@@ -8,6 +8,7 @@ refused. Table modules register their models with `register_models`; other schem
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
 import time
@@ -33,7 +34,8 @@ class BaseModel(peewee.Model):
 _MODELS: list[type[BaseModel]] = []
 SchemaHook = Callable[[peewee.SqliteDatabase], None]
 _HOOKS: list[SchemaHook] = []
-# version -> migration that brings a database from version-1 to version (runs in a transaction)
+# version -> the step that brings a database from version-1 to version. Steps run in order, all
+# in one transaction after a backup copy; bump SCHEMA_VERSION with every step added.
 MIGRATIONS: dict[int, Callable[[peewee.SqliteDatabase], None]] = {}
 
 
@@ -53,12 +55,25 @@ def _load_table_modules() -> None:
     from core.storage import models, review_models, search_index  # noqa: F401
 
 
+def busy_timeout_ms() -> int:
+    """How long a write waits for another process's lock: 5000 ms, or $MEMORYRUSH_BUSY_TIMEOUT_MS
+    (the fault tests shorten it so a locked database is reported quickly)."""
+    try:
+        return max(0, int(os.environ.get("MEMORYRUSH_BUSY_TIMEOUT_MS", "5000")))
+    except ValueError:
+        return 5000
+
+
 def open_database(path: Path, *, backups: Path | None = None) -> peewee.SqliteDatabase:
-    """Open (creating or migrating) the database file and bind the models to it."""
+    """Open (creating or migrating) the database file and bind the models to it.
+
+    A database written by a newer MemoryRush is refused before anything touches the file.
+    """
     _load_table_modules()
     path.parent.mkdir(parents=True, exist_ok=True)
     if not db.is_closed():
         db.close()
+    _refuse_newer(path)
     db.init(
         str(path),
         pragmas={
@@ -78,32 +93,73 @@ def open_database(path: Path, *, backups: Path | None = None) -> peewee.SqliteDa
     except peewee.DatabaseError as exc:
         db.close()
         raise translate(exc) from exc
+    except BaseException:
+        db.close()
+        raise
     return db
 
 
-def _ensure_schema(path: Path, backups: Path) -> None:
-    version = db.execute_sql("PRAGMA user_version").fetchone()[0]
-    if version > SCHEMA_VERSION:
+def schema_version(path: Path) -> int | None:
+    """The schema version recorded in a database file (None when there is no file yet)."""
+    if not path.exists() or path.stat().st_size == 0:
+        return None
+    try:
+        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
+        try:
+            return int(con.execute("PRAGMA user_version").fetchone()[0])
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as exc:
+        raise translate(exc) from exc
+
+
+def _refuse_newer(path: Path) -> None:
+    version = schema_version(path)
+    if version is not None and version > SCHEMA_VERSION:
         raise StorageError(
             f"{path} was written by a newer MemoryRush (schema {version}, this one knows "
             f"{SCHEMA_VERSION}); upgrade MemoryRush, nothing was changed"
         )
+
+
+def _ensure_schema(path: Path, backups: Path) -> None:
+    version = db.execute_sql("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:  # written between the check above and now
+        _refuse_newer(path)
     has_tables = bool(
         db.execute_sql("SELECT 1 FROM sqlite_master WHERE type='table' LIMIT 1").fetchone()
     )
     if has_tables and version < SCHEMA_VERSION:
-        backup_database(path, backups, f"before-v{SCHEMA_VERSION}")
+        _migrate(path, backups, version)
+        return
+    if version == SCHEMA_VERSION:
+        # Up to date: CREATE ... IF NOT EXISTS takes no write lock when nothing is missing, so
+        # opening for `list` never waits behind an import running elsewhere.
+        with db.atomic():
+            _create_all()
+        return
+    with db.atomic("IMMEDIATE"):  # a new, empty file
+        _create_all()
+        db.execute_sql(f"PRAGMA user_version = {int(SCHEMA_VERSION)}")
+
+
+def _migrate(path: Path, backups: Path, version: int) -> None:
+    """Bring an older database up to SCHEMA_VERSION: a backup copy first, then every step in
+    one IMMEDIATE transaction (all or nothing, the version bump included)."""
+    backup = backup_database(path, backups, f"v{version}-before-v{SCHEMA_VERSION}")
+    try:
         with db.atomic("IMMEDIATE"):
             for target in range(version + 1, SCHEMA_VERSION + 1):
                 step = MIGRATIONS.get(target)
                 if step is not None:
                     step(db)
             _create_all()
-            db.execute_sql(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        return
-    with db.atomic("IMMEDIATE"):
-        _create_all()
-        db.execute_sql(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute_sql(f"PRAGMA user_version = {int(SCHEMA_VERSION)}")
+    except Exception as exc:
+        raise StorageError(
+            f"could not upgrade {path} from schema {version} to {SCHEMA_VERSION} ({exc}); "
+            f"nothing was changed, and a copy is in {backup}"
+        ) from exc
 
 
 def _create_all() -> None:
@@ -113,9 +169,14 @@ def _create_all() -> None:
 
 
 def backup_database(path: Path, backups: Path, label: str) -> Path:
-    """Consistent copy via SQLite's backup API (safe with WAL)."""
+    """Consistent copy via SQLite's backup API (safe with WAL). Never overwrites a backup."""
     backups.mkdir(parents=True, exist_ok=True)
-    target = backups / f"{path.stem}-{label}-{int(time.time())}.sqlite3"
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    target = backups / f"{path.stem}-{label}-{stamp}.sqlite3"
+    n = 1
+    while target.exists():
+        n += 1
+        target = backups / f"{path.stem}-{label}-{stamp}-{n}.sqlite3"
     src = sqlite3.connect(str(path))
     try:
         dst = sqlite3.connect(str(target))

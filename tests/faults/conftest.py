@@ -1,0 +1,68 @@
+"""Fixtures of the fault suite. The root conftest already points MEMORYRUSH_HOME at tmp_path."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .helpers import SCRIPTS, mr_env, wait_for_line
+
+
+@pytest.fixture
+def home(data_home: Path) -> Path:
+    """The library folder of this test (MEMORYRUSH_HOME); created empty."""
+    data_home.mkdir(parents=True, exist_ok=True)
+    return data_home
+
+
+@pytest.fixture
+def inputs(tmp_path: Path) -> Path:
+    folder = tmp_path / "inputs"
+    folder.mkdir()
+    return folder
+
+
+class Holder:
+    """A helper process started from tests/faults/scripts; `release()` closes its stdin."""
+
+    def __init__(self, proc: subprocess.Popen[str]) -> None:
+        self.proc = proc
+
+    def release(self) -> None:
+        if self.proc.poll() is None:
+            assert self.proc.stdin is not None
+            self.proc.stdin.close()
+            self.proc.wait(timeout=10)
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+
+
+@pytest.fixture
+def start_holder(home: Path) -> Iterator:
+    """start_holder(script, *args, ready=needle) -> Holder, stopped after the test."""
+    started: list[Holder] = []
+
+    def start(script: str, *args: str, ready: str) -> Holder:
+        proc = subprocess.Popen(
+            [sys.executable, str(SCRIPTS / script), *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=mr_env(home),
+        )
+        holder = Holder(proc)
+        started.append(holder)
+        wait_for_line(proc, ready)
+        return holder
+
+    yield start
+    for h in started:
+        h.kill()
