@@ -13,6 +13,8 @@ from core.extraction.base import Extractor, make_extractor
 from core.lock import InstanceLock
 from core.services.curation import CurationService
 from core.services.library import LibraryService
+from core.services.review import ReviewService
+from core.services.stats import StatsService
 from core.storage.db import db, open_database
 
 
@@ -23,6 +25,8 @@ class Services:
     clock: Clock
     library: LibraryService
     curation: CurationService
+    review: ReviewService
+    stats: StatsService
     lock: InstanceLock | None = None
     notices: list[str] = field(default_factory=list)
 
@@ -86,6 +90,8 @@ def open_services(
         clock=clk,
         library=LibraryService(cfg, extractor_factory(cfg), clk.epoch),
         curation=CurationService(clk.epoch),
+        review=ReviewService(cfg, clk),
+        stats=StatsService(cfg, clk),
         lock=lock,
     )
     if exclusive:

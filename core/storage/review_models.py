@@ -1,3 +1,87 @@
-"""Cards, review logs and the undo journal (owned by the scheduler/review work)."""
+"""Cards, review logs and the undo journal (owned by the scheduler/review work).
+
+A card is one recall question of a confirmed unit. `queue` is what the session reads:
+
+    0 new · 1 learning/relearning (intraday) · 2 review
+   -1 suspended · -2 buried (until `buried_until`) · -3 inactive (unit not confirmed / trashed)
+
+It is derived from the FSRS `state` and the flags (`active`, `suspended`, `buried_until`) by
+`queue_for`, so suspending a card of a trashed unit and restoring the unit brings it back
+suspended. Times are UTC epoch seconds. The covering index (queue, due, last_review,
+stability) lets a session pick due cards by retrievability without touching other rows.
+"""
 
 from __future__ import annotations
+
+import peewee
+
+from core.storage.db import BaseModel, register_models
+from core.storage.models import Question, Unit
+
+Q_NEW, Q_LEARN, Q_REVIEW = 0, 1, 2
+Q_SUSPENDED, Q_BURIED, Q_INACTIVE = -1, -2, -3
+
+
+def queue_for(state: int, *, active: bool, suspended: bool, buried: bool) -> int:
+    if not active:
+        return Q_INACTIVE
+    if suspended:
+        return Q_SUSPENDED
+    if buried:
+        return Q_BURIED
+    if state == 0:
+        return Q_NEW
+    if state == 2:
+        return Q_REVIEW
+    return Q_LEARN
+
+
+class Card(BaseModel):
+    question = peewee.ForeignKeyField(Question, unique=True, backref="cards", on_delete="CASCADE")
+    unit = peewee.ForeignKeyField(Unit, backref="cards", on_delete="CASCADE", index=True)
+    state = peewee.IntegerField(default=0)  # 0 new, 1 learning, 2 review, 3 relearning (fsrs.State)
+    step = peewee.IntegerField(null=True)
+    stability = peewee.FloatField(null=True)
+    difficulty = peewee.FloatField(null=True)
+    due = peewee.IntegerField()  # epoch; new cards: creation time (their order)
+    last_review = peewee.IntegerField(null=True)
+    reps = peewee.IntegerField(default=0)  # == number of review log rows
+    lapses = peewee.IntegerField(default=0)
+    queue = peewee.IntegerField(default=Q_NEW)
+    active = peewee.BooleanField(default=True)  # the unit is confirmed
+    suspended = peewee.BooleanField(default=False)
+    leech = peewee.BooleanField(default=False)  # tagged when it became a leech
+    buried_until = peewee.IntegerField(null=True)
+    created_at = peewee.IntegerField()
+
+    class Meta:
+        indexes = ((("queue", "due", "last_review", "stability", "unit"), False),)
+
+
+class ReviewLog(BaseModel):
+    card = peewee.ForeignKeyField(Card, backref="logs", on_delete="CASCADE", index=True)
+    rating = peewee.IntegerField()  # 1 again, 2 hard, 3 good, 4 easy
+    reviewed_at = peewee.IntegerField(index=True)  # effective time (never before the previous review)
+    wall_at = peewee.IntegerField()  # what the clock said
+    state_before = peewee.IntegerField()
+    elapsed_days = peewee.IntegerField(default=0)
+    scheduled_days = peewee.IntegerField(default=0)
+    stability = peewee.FloatField(null=True)  # after the answer
+    difficulty = peewee.FloatField(null=True)
+    duration_ms = peewee.IntegerField(null=True)
+    clock_skew_s = peewee.IntegerField(default=0)
+
+
+class UndoEntry(BaseModel):
+    """One undoable review action: the card rows (and unit pin) as they were before it."""
+
+    action = peewee.CharField()  # rate / suspend / unsuspend / bury / pin / unpin / postpone
+    cards_json = peewee.TextField(default="[]")  # card rows before the action
+    unit_id = peewee.IntegerField(null=True)
+    pinned_before = peewee.BooleanField(null=True)
+    review_log_id = peewee.IntegerField(null=True)  # the log row a rating added
+    card_id = peewee.IntegerField(null=True)  # the card the action was about (shown again on undo)
+    at = peewee.IntegerField()
+
+
+register_models(Card, ReviewLog, UndoEntry)

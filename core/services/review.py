@@ -1,0 +1,409 @@
+"""The review use cases: today's session, answers, undo, suspend/bury, pin/trash, backlog.
+
+API for the TUI (all headless; every method returns frozen dataclasses from review_types):
+
+    svc.review.start_session() -> SessionSummary   # unbury, build today's queue
+    svc.review.next_card()     -> ReviewItem | None  # learning due now first, then the queue
+    svc.review.answer(card_id, Rating.GOOD, duration_ms=None) -> AnswerResult
+    svc.review.undo()          -> UndoResult | None  # several steps; survives a restart
+    svc.review.suspend(card_id) / unsuspend(card_id) / bury(card_id) -> bool
+    svc.review.pin_unit(unit_id, pinned=True) / trash_unit(unit_id) / restore_unit(unit_id) -> bool
+    svc.review.postpone_backlog(keep=None, days=7) -> int
+    svc.review.summary()       -> SessionSummary
+    svc.review.card(card_id) / cards_of_unit(unit_id) -> CardView
+    svc.review.suspended() / leeches() -> list[CardView]
+
+Every answer is one IMMEDIATE transaction (card, review log, sibling burial, undo entry).
+The day starts at `config.day_starts_at_hour` local time in `tz` (None = this machine's zone).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections import deque
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta, tzinfo
+from typing import Any
+
+import scheduler
+from core.clock import Clock
+from core.config import Config
+from core.errors import MemoryRushError
+from core.services.review_types import AnswerResult, CardView, ReviewItem, SessionSummary, UndoResult
+from core.storage import curation_repo, review_repo
+from core.storage.review_repo import CardRow, LogRow
+from scheduler import CardState, Policy, Rating
+
+log = logging.getLogger(__name__)
+LEARN_AHEAD_S = 20 * 60  # with nothing else left, learning cards due this soon are shown early
+PARAMETERS_KEY = "fsrs_parameters"
+QUEUE_NAMES = {0: "new", 1: "learning", 2: "review", -1: "suspended", -2: "buried", -3: "inactive"}
+
+
+def _dt(epoch: int | None) -> datetime | None:
+    return None if epoch is None else datetime.fromtimestamp(epoch, UTC)
+
+
+def _epoch(when: datetime) -> int:
+    return int(when.timestamp())
+
+
+def to_state(row: CardRow) -> CardState:
+    return CardState(
+        card_id=row.id,
+        state=row.state,
+        step=row.step,
+        stability=row.stability,
+        difficulty=row.difficulty,
+        due=_dt(row.due),
+        last_review=_dt(row.last_review),
+        reps=row.reps,
+        lapses=row.lapses,
+    )
+
+
+def from_state(row: CardRow, st: CardState) -> CardRow:
+    assert st.due is not None
+    return replace(
+        row,
+        state=st.state,
+        step=st.step,
+        stability=st.stability,
+        difficulty=st.difficulty,
+        due=_epoch(st.due),
+        last_review=None if st.last_review is None else _epoch(st.last_review),
+        reps=st.reps,
+        lapses=st.lapses,
+    )
+
+
+class UnknownCard(MemoryRushError):
+    """The card does not exist (its unit was purged?)."""
+
+
+@dataclass
+class ReviewService:
+    config: Config
+    clock: Clock
+    tz: tzinfo | None = None  # None: the machine's local zone
+    fuzz: bool = True  # off in golden tests
+    rng: random.Random = field(default_factory=random.Random)
+    _queue: deque[int] = field(default_factory=deque, init=False, repr=False)
+    _day_start: int | None = field(default=None, init=False, repr=False)
+    _parameters: tuple[float, ...] | None = field(default=None, init=False, repr=False)
+
+    # --- settings -----------------------------------------------------------------------
+
+    def parameters(self) -> tuple[float, ...]:
+        if self._parameters is None:
+            stored = review_repo.get_setting(PARAMETERS_KEY)
+            self._parameters = tuple(stored) if stored else scheduler.DEFAULT_PARAMETERS
+        return self._parameters
+
+    def set_parameters(self, parameters: tuple[float, ...] | None) -> None:
+        review_repo.put_setting(PARAMETERS_KEY, list(parameters) if parameters else None)
+        self._parameters = None
+
+    def policy(self, pinned: bool = False) -> Policy:
+        c = self.config
+        return Policy(
+            desired_retention=c.pinned_retention if pinned else c.desired_retention,
+            parameters=self.parameters(),
+            learning_steps=tuple(c.learning_steps),
+            relearning_steps=tuple(c.relearning_steps),
+            fuzz=self.fuzz,
+        )
+
+    def now(self) -> datetime:
+        return self.clock.now().astimezone(UTC).replace(microsecond=0)
+
+    def day(self, now: datetime | None = None) -> scheduler.DayWindow:
+        tz = self.tz or datetime.now().astimezone().tzinfo or UTC
+        return scheduler.review_day(now or self.now(), tz, self.config.day_starts_at_hour)
+
+    # --- the session ----------------------------------------------------------------------
+
+    def start_session(self) -> SessionSummary:
+        """Unbury what is due back, (re)build today's queue and return the summary."""
+        now = self.now()
+        review_repo.unbury(_epoch(now))
+        self._build(now)
+        return self.summary()
+
+    def _build(self, now: datetime) -> None:
+        day = self.day(now)
+        start, end = _epoch(day.start), _epoch(day.end)
+        new_done, reviews_done, _ = review_repo.done_since(start)
+        review_limit = max(0, self.config.max_reviews_per_day - reviews_done)
+        new_limit = max(0, self.config.new_per_day - new_done)
+        reviews = (
+            review_repo.due_review_candidates(end, _epoch(now), review_limit * 2 + 20) if review_limit else []
+        )
+        new = review_repo.new_candidates(new_limit * 2 + 20) if new_limit else []
+        queue = scheduler.build_queue(
+            [scheduler.Candidate(c, u) for c, u in reviews],
+            [scheduler.Candidate(c, u) for c, u in new],
+            review_limit=review_limit,
+            new_limit=new_limit,
+        )
+        self._queue = deque(c.card_id for c in queue)
+        self._day_start = start
+
+    def _ensure_day(self, now: datetime) -> scheduler.DayWindow:
+        day = self.day(now)
+        if self._day_start != _epoch(day.start):
+            review_repo.unbury(_epoch(now))
+            self._build(now)
+        return day
+
+    def next_card(self) -> ReviewItem | None:
+        """The card to show now: a learning card that is due, else the next of today's queue,
+        else a learning card due within 20 minutes. None when the session is done."""
+        now = self.now()
+        day = self._ensure_day(now)
+        t = _epoch(now)
+        due_learning = review_repo.next_learning(t)
+        if due_learning is not None:
+            return self._item(due_learning[0], now)
+        end = _epoch(day.end)
+        while self._queue:
+            row = review_repo.get_card(self._queue[0])
+            if row is not None and (row.queue == 0 or (row.queue == 2 and row.due < end)):
+                return self._item(row.id, now, row)
+            self._queue.popleft()
+        ahead = review_repo.next_learning(t + LEARN_AHEAD_S)
+        return self._item(ahead[0], now) if ahead is not None else None
+
+    def summary(self) -> SessionSummary:
+        now = self.now()
+        day = self._ensure_day(now)
+        start, end, t = _epoch(day.start), _epoch(day.end), _epoch(now)
+        new_left = reviews_left = 0
+        for cid in self._queue:
+            row = review_repo.get_card(cid)
+            if row is None:
+                continue
+            new_left += row.queue == 0
+            reviews_left += row.queue == 2 and row.due < end
+        learning_due = review_repo.count_queue(1, t + 1)
+        learning_today = review_repo.count_queue(1, end)
+        nxt = review_repo.next_learning(end)
+        new_done, reviews_done, answers = review_repo.done_since(start)
+        overdue = review_repo.count_queue(2, start)
+        return SessionSummary(
+            day_start=start,
+            day_end=end,
+            new_left=new_left,
+            reviews_left=reviews_left,
+            learning_due=learning_due,
+            learning_later=learning_today - learning_due,
+            next_learning_at=nxt[1] if nxt else None,
+            new_done=new_done,
+            reviews_done=reviews_done,
+            answers_today=answers,
+            overdue_backlog=max(0, overdue - max(0, self.config.max_reviews_per_day - reviews_done)),
+        )
+
+    # --- answers ----------------------------------------------------------------------------
+
+    def answer(self, card_id: int, rating: Rating | int, *, duration_ms: int | None = None) -> AnswerResult:
+        """Rate a card (1 again, 2 hard, 3 good, 4 easy): one IMMEDIATE transaction."""
+        grade = Rating(int(rating))
+        now = self.now()
+        day = self._ensure_day(now)
+        base = _epoch(day.start)
+        warnings: list[str] = []
+
+        def decide(row: CardRow, load: Any) -> tuple[CardRow, LogRow, dict[str, Any]]:
+            pinned = review_repo.unit_pinned(row.unit_id)
+            state, rec = scheduler.review(
+                to_state(row),
+                grade,
+                now,
+                self.policy(pinned),
+                rng=self.rng,
+                load=lambda lo, hi: load(base, lo, hi),
+            )
+            new = from_state(row, state)
+            leech = (
+                grade == Rating.AGAIN
+                and row.state == scheduler.REVIEW
+                and scheduler.is_leech(state.lapses, self.config.leech_threshold)
+            )
+            if leech:
+                new = replace(new, suspended=True, leech=True)
+            rec_row = LogRow(
+                rating=rec.rating,
+                reviewed_at=_epoch(rec.reviewed_at),
+                wall_at=_epoch(now),
+                state_before=rec.state_before,
+                elapsed_days=rec.elapsed_days,
+                scheduled_days=rec.scheduled_days,
+                duration_ms=duration_ms,
+                clock_skew_s=rec.clock_skew_s,
+            )
+            return new, rec_row, {"leech": leech, "skew": rec.clock_skew_s, "reviewed_at": rec.reviewed_at}
+
+        done = review_repo.answer(card_id, decide, now=_epoch(now), bury_until=_epoch(day.end))
+        if done is None:
+            raise UnknownCard(f"card {card_id} does not exist (its unit may have been purged)")
+        new, log_id, info = done
+        if info["skew"]:
+            msg = (
+                f"the clock is {info['skew']} s behind this card's last review; "
+                "the answer was recorded at the last review time instead"
+            )
+            log.warning("card %s: %s", card_id, msg)
+            warnings.append(msg)
+        if self._queue and self._queue[0] == card_id:
+            self._queue.popleft()
+        elif card_id in self._queue:
+            self._queue.remove(card_id)
+        interval = scheduler.format_interval(timedelta(seconds=new.due - _epoch(info["reviewed_at"])))
+        return AnswerResult(
+            card=self._view(new, now),
+            review_log_id=log_id,
+            interval=interval,
+            buried_siblings=int(info["buried"]),
+            became_leech=bool(info["leech"]),
+            warnings=tuple(warnings),
+        )
+
+    def undo(self) -> UndoResult | None:
+        """Undo the latest review action (rating, suspend, bury, pin, postpone...)."""
+        done = review_repo.undo_last(_epoch(self.now()))
+        if done is None:
+            return None
+        action, card_id = done
+        if card_id is not None:
+            row = review_repo.get_card(card_id)
+            if row is not None and row.queue in (0, 2):
+                if card_id in self._queue:
+                    self._queue.remove(card_id)
+                self._queue.appendleft(card_id)
+        return UndoResult(action, card_id)
+
+    def can_undo(self) -> bool:
+        return review_repo.undo_depth() > 0
+
+    # --- card and unit actions ---------------------------------------------------------------
+
+    def _change(self, action: str, card_id: int, **changes: Any) -> bool:
+        row = review_repo.get_card(card_id)
+        if row is None:
+            return False
+        new = replace(row, **changes)
+        if new == row:
+            return False
+        review_repo.update_cards(action, [new], _epoch(self.now()), card_id=card_id)
+        return True
+
+    def suspend(self, card_id: int) -> bool:
+        return self._change("suspend", card_id, suspended=True)
+
+    def unsuspend(self, card_id: int) -> bool:
+        return self._change("unsuspend", card_id, suspended=False)
+
+    def bury(self, card_id: int) -> bool:
+        """Hide the card until the next review day starts."""
+        return self._change("bury", card_id, buried_until=_epoch(self.day().end))
+
+    def pin_unit(self, unit_id: int, pinned: bool = True) -> bool:
+        """Pin: review the unit's cards at config.pinned_retention (default 0.97), re-timed now."""
+        policy = self.policy(pinned)
+        rows = []
+        for row in review_repo.cards_of_unit(unit_id):
+            if row.state == scheduler.REVIEW and row.stability and row.last_review is not None:
+                days = scheduler.interval_for(row.stability, policy.desired_retention, policy.parameters)
+                rows.append(replace(row, due=row.last_review + days * 86400))
+        return review_repo.set_pinned(unit_id, pinned, rows, _epoch(self.now()))
+
+    def trash_unit(self, unit_id: int) -> bool:
+        """Hide the unit and its cards (restorable for 30 days; curation undo also restores it)."""
+        return curation_repo.trash(unit_id, _epoch(self.now()))
+
+    def restore_unit(self, unit_id: int) -> bool:
+        return curation_repo.restore(unit_id, _epoch(self.now()))
+
+    def postpone_backlog(self, keep: int | None = None, days: int = 7) -> int:
+        """Spread overdue review cards beyond `keep` (default: today's review cap) over the next
+        `days` days, postponing first the cards whose recall suffers least from waiting."""
+        now = self.now()
+        day = self.day(now)
+        start, t = _epoch(day.start), _epoch(now)
+        keep = self.config.max_reviews_per_day if keep is None else max(0, keep)
+        rows = review_repo.overdue_reviews(start)
+        if len(rows) <= keep:
+            return 0
+        overdue = [scheduler.Overdue(cid, s or 0.001, (t - (lr or t)) / 86400) for cid, s, lr in rows]
+        order = scheduler.postpone_order(overdue, days / 2, self.parameters())
+        chosen = order[: len(rows) - keep]
+        changed = []
+        for i, cid in enumerate(chosen):
+            row = review_repo.get_card(cid)
+            if row is not None:
+                changed.append(replace(row, due=start + (1 + i * days // len(chosen)) * 86400))
+        n = review_repo.update_cards("postpone", changed, t)
+        self._build(now)
+        return n
+
+    # --- views -----------------------------------------------------------------------------------
+
+    def _view(self, row: CardRow, now: datetime) -> CardView:
+        r = scheduler.retrievability(row.stability, _dt(row.last_review), now, self.parameters())
+        return CardView(
+            id=row.id,
+            unit_id=row.unit_id,
+            state=scheduler.STATE_NAMES.get(row.state, "?"),
+            queue=QUEUE_NAMES.get(row.queue, "?"),
+            due=row.due,
+            last_review=row.last_review,
+            stability=row.stability,
+            difficulty=row.difficulty,
+            reps=row.reps,
+            lapses=row.lapses,
+            suspended=row.suspended,
+            leech=row.leech,
+            retrievability=r,
+        )
+
+    def _item(self, card_id: int, now: datetime, row: CardRow | None = None) -> ReviewItem | None:
+        row = row or review_repo.get_card(card_id)
+        content = review_repo.card_content(card_id)
+        if row is None or content is None:
+            return None
+        policy = self.policy(bool(content["pinned"]))
+        intervals = {
+            int(k): scheduler.format_interval(v)
+            for k, v in scheduler.preview(to_state(row), now, policy).items()
+        }
+        return ReviewItem(
+            card=self._view(row, now),
+            question=content["question"],
+            answer=content["answer"],
+            kind=content["kind"],
+            unit_id=content["unit_id"],
+            unit_content=content["unit_content"],
+            memory_type=content["memory_type"],
+            article_id=content["article_id"],
+            article_title=content["article_title"],
+            pinned=bool(content["pinned"]),
+            intervals=intervals,
+        )
+
+    def card(self, card_id: int) -> CardView | None:
+        row = review_repo.get_card(card_id)
+        return self._view(row, self.now()) if row else None
+
+    def cards_of_unit(self, unit_id: int) -> list[CardView]:
+        now = self.now()
+        return [self._view(r, now) for r in review_repo.cards_of_unit(unit_id)]
+
+    def suspended(self, limit: int = 1000) -> list[CardView]:
+        now = self.now()
+        return [self._view(r, now) for r in review_repo.cards_where(-1, limit)]
+
+    def leeches(self, limit: int = 1000) -> list[CardView]:
+        now = self.now()
+        return [self._view(r, now) for r in review_repo.cards_where(-1, limit, leech_only=True)]

@@ -1,0 +1,92 @@
+"""Memory state and statistics for the Stats screen and `memoryrush review --stats`.
+
+svc.stats.summary() -> MemoryStats           # counts, forecast, reviews/day, retention, streak
+svc.stats.unit_strengths(limit) -> list[UnitStrength]   # weakest first
+svc.stats.card_retrievability(limit) -> list[(card id, unit id, R)]  # weakest first
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta, tzinfo
+
+import scheduler
+from core.clock import Clock
+from core.config import Config
+from core.services.review_types import DayPoint, MemoryStats, UnitStrength
+from core.storage import review_repo, review_stats
+from scheduler.policy import decay_factor
+
+QUEUE_NAMES = {0: "new", 1: "learning", 2: "review", -1: "suspended", -2: "buried", -3: "inactive"}
+WINDOW_DAYS = 30
+
+
+@dataclass
+class StatsService:
+    config: Config
+    clock: Clock
+    tz: tzinfo | None = None  # None: the machine's local zone
+    _params: tuple[float, ...] | None = field(default=None, init=False, repr=False)
+
+    def _now(self) -> datetime:
+        return self.clock.now().astimezone(UTC).replace(microsecond=0)
+
+    def _curve(self) -> tuple[float, float]:
+        stored = review_repo.get_setting("fsrs_parameters")
+        return decay_factor(tuple(stored) if stored else scheduler.DEFAULT_PARAMETERS)
+
+    def _day(self, now: datetime) -> scheduler.DayWindow:
+        tz = self.tz or datetime.now().astimezone().tzinfo or UTC
+        return scheduler.review_day(now, tz, self.config.day_starts_at_hour)
+
+    def _label(self, day: scheduler.DayWindow, offset: int) -> str:
+        tz = self.tz or datetime.now().astimezone().tzinfo or UTC
+        return (day.start.astimezone(tz) + timedelta(days=offset)).date().isoformat()
+
+    def summary(self) -> MemoryStats:
+        now = self._now()
+        day = self._day(now)
+        start, t = int(day.start.timestamp()), int(now.timestamp())
+        decay, factor = self._curve()
+        by_queue = review_stats.counts_by_queue()
+        counts = {name: by_queue.get(q, 0) for q, name in QUEUE_NAMES.items()}
+        counts["leech"] = review_stats.leech_count()
+        due = review_stats.due_per_day(start, WINDOW_DAYS)
+        done = review_stats.reviews_per_day(start, WINDOW_DAYS)
+        total, passed = review_stats.true_retention(start - (WINDOW_DAYS - 1) * 86400)
+        return MemoryStats(
+            counts=counts,
+            average_retrievability=review_stats.average_retrievability(t, decay, factor),
+            forecast=tuple(DayPoint(self._label(day, d), due.get(d, 0)) for d in range(WINDOW_DAYS)),
+            reviews_per_day=tuple(
+                DayPoint(self._label(day, d), done.get(d, 0)) for d in range(-(WINDOW_DAYS - 1), 1)
+            ),
+            true_retention=(passed / total) if total else None,
+            true_retention_reviews=total,
+            streak=self._streak(start),
+            total_reviews=review_stats.total_reviews(),
+        )
+
+    def _streak(self, day_start: int) -> int:
+        """Consecutive review days ending today (or yesterday, if today has no answers yet)."""
+        days = review_stats.active_day_offsets(day_start)
+        if not days or days[0] < -1:
+            return 0
+        streak, expect = 0, days[0]
+        for d in days:
+            if d != expect:
+                break
+            streak += 1
+            expect -= 1
+        return streak
+
+    def unit_strengths(self, limit: int = 1000) -> list[UnitStrength]:
+        """Memory strength (mean retrievability now) of confirmed units, weakest first."""
+        decay, factor = self._curve()
+        rows = review_stats.unit_retrievability(int(self._now().timestamp()), decay, factor, limit)
+        return [UnitStrength(i, c, r, n, p) for i, c, r, n, p in rows]
+
+    def card_retrievability(self, limit: int = 1000, offset: int = 0) -> list[tuple[int, int, float]]:
+        """(card id, unit id, retrievability now) of reviewed cards, weakest first."""
+        decay, factor = self._curve()
+        return review_stats.card_retrievability(int(self._now().timestamp()), decay, factor, limit, offset)
