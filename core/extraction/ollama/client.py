@@ -1,0 +1,119 @@
+"""Talking to an Ollama server: which host, whether it is local, the client, errors in words.
+
+Host: the configured one, else `$OLLAMA_HOST`, else http://127.0.0.1:11434. Loopback hosts are
+reached with `trust_env=False`, so an HTTP(S)_PROXY in the environment never sees article text.
+Every client gets a timeout (the ollama client's own default is none).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+import ollama
+
+DEFAULT_HOST = "http://127.0.0.1:11434"
+DEFAULT_PORT = 11434
+START_HINT = "start it with `ollama serve` (install it from https://ollama.com/download)"
+
+
+class OllamaUnavailable(Exception):
+    """The server could not be used; str() says what happened and what to do."""
+
+
+def resolve_host(host: str | None = None) -> str:
+    """The URL we will talk to: `host`, else $OLLAMA_HOST, else the local default.
+
+    Same defaults as the ollama client: no scheme means http on port 11434; an explicit
+    http:// or https:// without a port means 80 or 443.
+    """
+    raw = (host or "").strip() or os.environ.get("OLLAMA_HOST", "").strip() or DEFAULT_HOST
+    scheme, sep, rest = raw.partition("://")
+    if not sep:
+        scheme, rest, default_port = "http", raw, DEFAULT_PORT
+    else:
+        default_port = {"http": 80, "https": 443}.get(scheme.lower(), DEFAULT_PORT)
+    split = urlsplit(f"{scheme}://{rest}")
+    name = split.hostname or "127.0.0.1"
+    try:
+        port = split.port or default_port
+    except ValueError:
+        port = default_port
+    shown = f"[{name}]" if ":" in name else name
+    return f"{scheme.lower()}://{shown}:{port}{split.path.rstrip('/')}"
+
+
+def is_loopback(url: str) -> bool:
+    """True for localhost, 127.0.0.0/8, ::1 and the unspecified 0.0.0.0 / :: (this machine)."""
+    name = (urlsplit(url if "://" in url else "http://" + url).hostname or "").lower()
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        addr = ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return addr.is_loopback or addr.is_unspecified
+
+
+def make_client(url: str, timeout: float) -> ollama.Client:
+    """An ollama.Client for `url` with a timeout; proxies ignored for loopback hosts."""
+    kwargs: dict[str, Any] = {"timeout": httpx.Timeout(timeout, connect=min(timeout, 10.0))}
+    if is_loopback(url):
+        kwargs["trust_env"] = False  # passed through ollama.Client to httpx.Client
+    return ollama.Client(host=url, **kwargs)
+
+
+def describe_error(exc: BaseException, url: str, model: str | None = None) -> str:
+    """One line for the user: what went wrong talking to `url`, and what to do about it."""
+    if isinstance(exc, ollama.ResponseError):
+        text = str(exc.error)[:300]
+        if exc.status_code == 404 and model and "not found" in text.lower():
+            return f"model {model!r} is not installed on {url}; run `ollama pull {model}`"
+        code = f"HTTP {exc.status_code}" if exc.status_code > 0 else "error"
+        return f"the server at {url} answered {code}: {text}"
+    if isinstance(exc, httpx.TimeoutException):
+        return f"no answer from {url} within the timeout (raise [extraction] ollama_timeout_s)"
+    if isinstance(exc, ConnectionError | httpx.ConnectError):
+        return f"cannot reach Ollama at {url}; {START_HINT}"
+    if isinstance(exc, httpx.HTTPError):
+        return f"the connection to {url} failed: {type(exc).__name__}: {exc}"
+    return f"{type(exc).__name__}: {exc}"
+
+
+@dataclass(frozen=True, slots=True)
+class LocalModel:
+    name: str
+    size_bytes: int
+    modified: datetime | None
+    parameter_size: str = ""
+    quantization: str = ""
+
+
+def list_models(url: str, timeout: float = 10.0) -> list[LocalModel]:
+    """The models installed on the server (/api/tags). Raises OllamaUnavailable."""
+    client = make_client(url, timeout)
+    try:
+        reply = client.list()
+    except Exception as exc:  # any transport or server fault becomes one message
+        raise OllamaUnavailable(describe_error(exc, url)) from exc
+    finally:
+        client.close()
+    models = []
+    for m in reply.models:
+        modified = m.modified_at.astimezone(UTC) if m.modified_at is not None else None
+        details = m.details
+        models.append(
+            LocalModel(
+                name=m.model or "?",
+                size_bytes=int(m.size or 0),
+                modified=modified,
+                parameter_size=(details.parameter_size or "") if details else "",
+                quantization=(details.quantization_level or "") if details else "",
+            )
+        )
+    return sorted(models, key=lambda x: x.name)

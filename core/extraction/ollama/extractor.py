@@ -1,0 +1,224 @@
+"""The Ollama extractor: a local LLM writes the units, the validator decides what survives.
+
+Per window of whole paragraphs: one `chat` with the JSON schema as `format`, temperature 0 and
+a fixed seed; if the validator finds problems, the issues go back once for a corrected JSON;
+whatever is still invalid is dropped and recorded. Any fault (server down, timeout, HTTP error,
+missing model, unusable reply) falls back to the offline extractor with a notice; it never
+raises and never returns an ungrounded unit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from core.domain import ArticleMemoryOutput, ExtractionResult, SourceDocument
+from core.extraction.ollama.client import describe_error, is_loopback, make_client, resolve_host
+from core.extraction.ollama.prompt import (
+    PROMPT_VERSION,
+    Window,
+    context_size,
+    load_prompt,
+    make_windows,
+    render_system,
+    render_user,
+    repair_message,
+    units_for,
+)
+from core.extraction.ollama.reply import ReplyFault, issue_lines, merge, parse_reply, prune, to_output
+from core.extraction.ollama.schema import output_schema
+from core.validation import validate_raw
+
+DEFAULT_MODEL = "qwen2.5:7b-instruct"
+SEED = 42
+
+
+class TransportFault(Exception):
+    """The server could not answer; the whole document falls back."""
+
+
+@dataclass
+class _Run:
+    """What one extraction collects on its way."""
+
+    raw: list[tuple[str, str]] = field(default_factory=list)  # (label, reply text)
+    notices: list[str] = field(default_factory=list)
+    dropped: list[dict[str, Any]] = field(default_factory=list)
+
+    def raw_output(self) -> str:
+        if len(self.raw) == 1:
+            return self.raw[0][1]
+        return "\n\n".join(f"### {label}\n{text}" for label, text in self.raw)
+
+
+class OllamaExtractor:
+    name = "ollama"
+    version = "1"
+
+    def __init__(
+        self,
+        host: str | None = None,
+        model: str = DEFAULT_MODEL,
+        timeout: float = 120.0,
+        allow_remote: bool = False,
+        *,
+        context_tokens: int = 8192,
+        reply_tokens: int = 3072,
+        prompt_version: str = PROMPT_VERSION,
+        **_: object,
+    ) -> None:
+        self.host = resolve_host(host)
+        self.model = model or DEFAULT_MODEL
+        self.timeout = float(timeout)
+        self.allow_remote = allow_remote
+        self.context_tokens = context_tokens
+        self.reply_tokens = reply_tokens
+        self.template = load_prompt(prompt_version)
+
+    # --- the public interface -------------------------------------------------------------
+
+    def extract(self, document: SourceDocument) -> ExtractionResult:
+        run = _Run()
+        if not is_loopback(self.host):
+            if not self.allow_remote:
+                return self._fallback(
+                    document,
+                    run,
+                    f"{self.host} is not on this machine and your article would be sent there; set "
+                    "[extraction] ollama_allow_remote = true to allow it",
+                )
+            run.notices.append(
+                f"Ollama host {self.host} is not on this machine; the article text is sent there "
+                "([extraction] ollama_allow_remote = true)."
+            )
+        windows = make_windows(document, self.template, self.context_tokens, self.reply_tokens)
+        if not windows:
+            return self._fallback(document, run, "the article has no paragraphs to send")
+        client = make_client(self.host, self.timeout)
+        parts: list[ArticleMemoryOutput] = []
+        faults: list[str] = []  # "window 2/5 (p_010–p_019): the reply was empty"
+        try:
+            for window in windows:
+                label = f"window {window.number}/{len(windows)} ({window.span})" if len(windows) > 1 else ""
+                try:
+                    parts.append(self._extract_window(client, document, window, label, run))
+                except ReplyFault as fault:
+                    faults.append(f"{label}: {fault}" if label else str(fault))
+                    parts.append(self._offline(_sub_document(document, window)).output)
+        except TransportFault as fault:
+            return self._fallback(document, run, str(fault))
+        except Exception as exc:  # never crash an import over the model: say what happened
+            return self._fallback(document, run, describe_error(exc, self.host, self.model))
+        finally:
+            client.close()
+        if len(faults) == len(windows):
+            reason = faults[0] if len(faults) == 1 else f"every window failed ({'; '.join(faults[:3])})"
+            return self._fallback(document, run, reason)
+        if faults:
+            run.notices += [f"Ollama {f}; the offline extractor covered those paragraphs." for f in faults]
+        output, dupes = merge(parts)
+        run.dropped.extend(dupes)
+        output = _final_guard(output, document, run)
+        return ExtractionResult(
+            output=output,
+            extractor=self.name,
+            extractor_version=self.version,
+            model=self.model,
+            prompt_version=self.template.version,
+            raw_output=run.raw_output(),
+            notices=tuple(run.notices),
+            dropped=tuple(run.dropped),
+        )
+
+    # --- one window -----------------------------------------------------------------------
+
+    def _extract_window(
+        self, client: Any, document: SourceDocument, window: Window, label: str, run: _Run
+    ) -> ArticleMemoryOutput:
+        sub = _sub_document(document, window)
+        messages = [
+            {"role": "system", "content": render_system(self.template, document, units_for(window))},
+            {"role": "user", "content": render_user(self.template, document, window)},
+        ]
+        schema = output_schema(window.evidence_ids)
+        reply = self._chat(client, messages, schema, run, label or "reply")
+        data = parse_reply(reply)
+        report = validate_raw(data, sub)
+        if not report.ok:
+            messages += [
+                {"role": "assistant", "content": reply},
+                {"role": "user", "content": repair_message(issue_lines(report))},
+            ]
+            repaired = self._chat(client, messages, schema, run, f"{label} repair".strip())
+            try:
+                data = parse_reply(repaired)
+            except ReplyFault as fault:
+                run.notices.append(
+                    f"Ollama repair reply{' for ' + label if label else ''} unusable ({fault}); kept the first reply"
+                )
+        pruned = prune(data, sub, window=window.span)
+        run.dropped.extend(pruned.dropped)
+        if not pruned.data["memory_units"]:
+            raise ReplyFault("gave no grounded memory unit (invented paragraph ids or quotes?)")
+        return to_output(pruned.data)
+
+    def _chat(
+        self, client: Any, messages: list[dict[str, str]], schema: dict[str, Any], run: _Run, label: str
+    ) -> str:
+        options = {
+            "temperature": 0,
+            "seed": SEED,
+            "num_ctx": context_size(messages, self.reply_tokens),
+            "num_predict": self.reply_tokens,
+        }
+        chunks: list[str] = []
+        done_reason = None
+        try:
+            for part in client.chat(
+                model=self.model, messages=messages, format=schema, options=options, stream=True
+            ):
+                chunks.append(part.message.content or "")
+                if part.done:
+                    done_reason = part.done_reason
+        except Exception as exc:
+            if chunks:
+                run.raw.append((label, "".join(chunks)))
+            raise TransportFault(describe_error(exc, self.host, self.model)) from exc
+        text = "".join(chunks)
+        run.raw.append((label, text))
+        if done_reason == "length":
+            run.notices.append(f"Ollama {label} hit the reply length limit ({self.reply_tokens} tokens)")
+        return text
+
+    # --- fallback -------------------------------------------------------------------------
+
+    def _offline(self, document: SourceDocument) -> ExtractionResult:
+        from core.extraction.offline import OfflineExtractor
+
+        result: ExtractionResult = OfflineExtractor().extract(document)
+        return result
+
+    def _fallback(self, document: SourceDocument, run: _Run, reason: str) -> ExtractionResult:
+        offline = self._offline(document)
+        notice = f"Ollama ({self.model} at {self.host}) failed: {reason}; used the offline extractor."
+        return replace(
+            offline,
+            raw_output=run.raw_output(),
+            notices=(*run.notices, notice, *offline.notices),
+            dropped=(*run.dropped, *offline.dropped),
+        )
+
+
+def _sub_document(document: SourceDocument, window: Window) -> SourceDocument:
+    return replace(document, paragraphs=window.paragraphs)
+
+
+def _final_guard(output: ArticleMemoryOutput, document: SourceDocument, run: _Run) -> ArticleMemoryOutput:
+    """Belt and braces: validate the merged output against the whole document once more."""
+    if validate_raw(output, document).ok:
+        return output
+    from core.artifact import output_to_dict
+
+    pruned = prune(output_to_dict(output), document)
+    run.dropped.extend(pruned.dropped)
+    return to_output(pruned.data)
