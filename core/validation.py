@@ -8,7 +8,9 @@ loosely-typed dicts an LLM produces.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Any
 
@@ -21,9 +23,13 @@ from core.domain import (
     ValidationIssue,
     ValidationReport,
 )
-from core.text import normalize_for_match
+from core.text import CJK_RE, normalize_for_match
 
 NEAR_DUPLICATE_RATIO = 0.9
+# A space next to a CJK character carries no meaning ("光合 作用" == "光合作用").
+_CJK_SPACE = re.compile(rf" (?={CJK_RE.pattern})|(?<={CJK_RE.pattern}) ")
+_TOKEN = re.compile(rf"{CJK_RE.pattern}|[^\W_]+|[^\w\s]")
+NEAR_DUPLICATE_SPAN = 400  # near-duplicate comparison looks at this many leading characters
 
 
 def quote_in_paragraph(quote: str, paragraph_text: str) -> bool:
@@ -38,16 +44,14 @@ def quote_in_paragraph(quote: str, paragraph_text: str) -> bool:
     p = normalize_for_match(paragraph_text)
     if q in p:
         return True
-    return q.replace(" ", "") in p.replace(" ", "")
+    return _CJK_SPACE.sub("", q) in _CJK_SPACE.sub("", p)
 
 
 def _is_score(value: Any) -> bool:
-    return (
-        isinstance(value, int | float)
-        and not isinstance(value, bool)
-        and math.isfinite(value)
-        and 0.0 <= value <= 1.0
-    )
+    """A real number in [0, 1]: not a bool, not NaN (ints of any size compare without floats)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return not (isinstance(value, float) and math.isnan(value)) and 0 <= value <= 1
 
 
 def _blank(value: Any) -> bool:
@@ -102,8 +106,15 @@ def validate_raw(output: Any, document: SourceDocument) -> ValidationReport:
     if not isinstance(units, list | tuple):
         c.add("malformed", "memory_units is not a list", "memory_units")
         units = []
-    seen: list[str] = []
+    summary = _get(output, "summary")
+    if summary is not None and not isinstance(summary, str):
+        c.add("malformed", "summary is not text", "summary")
+    seen: list[_Text] = []
     for i, unit in enumerate(units):
+        if not (isinstance(unit, Mapping) or hasattr(unit, "content")):
+            c.add("malformed", "the unit is not an object", f"memory_units[{i}]")
+            seen.append(_EMPTY)
+            continue
         where = f"memory_units[{i}]"
         content = _get(unit, "content")
         if _blank(content):
@@ -121,11 +132,11 @@ def validate_raw(output: Any, document: SourceDocument) -> ValidationReport:
             c.add("bad_tags", "tags are not a list of strings", where)
         _check_evidence(c, _get(unit, "evidence"), where, paragraphs)
         if not _blank(content):
-            norm = normalize_for_match(content)
+            norm = _Text.of(content)
             for k, other in enumerate(seen):
-                if not other:
+                if not other.text:
                     continue
-                if norm == other:
+                if norm.text == other.text:
                     c.add("duplicate_unit", f"repeats memory_units[{k}]", where)
                     break
                 if _near(norm, other):
@@ -133,7 +144,7 @@ def validate_raw(output: Any, document: SourceDocument) -> ValidationReport:
                     break
             seen.append(norm)
         else:
-            seen.append("")
+            seen.append(_EMPTY)
 
     questions = _get(output, "recall_questions")
     if not isinstance(questions, list | tuple):
@@ -142,6 +153,9 @@ def validate_raw(output: Any, document: SourceDocument) -> ValidationReport:
     asked: set[int] = set()
     for i, q in enumerate(questions):
         where = f"recall_questions[{i}]"
+        if not (isinstance(q, Mapping) or hasattr(q, "question")):
+            c.add("malformed", "the question is not an object", where)
+            continue
         if _blank(_get(q, "question")):
             c.add("empty_question", "has no question text", where)
         if _blank(_get(q, "expected_answer")):
@@ -158,7 +172,10 @@ def validate_raw(output: Any, document: SourceDocument) -> ValidationReport:
         if i not in asked:
             c.add("no_question", "has no recall question", f"memory_units[{i}]")
 
-    for i, idea in enumerate(_as_list(_get(output, "core_ideas"))):
+    ideas = _get(output, "core_ideas")
+    if ideas is not None and not isinstance(ideas, list | tuple):
+        c.add("malformed", "core_ideas is not a list", "core_ideas")
+    for i, idea in enumerate(_as_list(ideas)):
         where = f"core_ideas[{i}]"
         if _blank(_get(idea, "idea")):
             c.add("empty_idea", "has no text", where)
@@ -173,12 +190,36 @@ def _as_list(value: Any) -> Iterable[Any]:
     return value if isinstance(value, list | tuple) else ()
 
 
-def _near(a: str, b: str) -> bool:
-    if min(len(a), len(b)) < 12:
+@dataclass(frozen=True, slots=True)
+class _Text:
+    """A unit's content normalised for comparison, with its set of words (CJK: characters)."""
+
+    text: str
+    words: frozenset[str]
+
+    @classmethod
+    def of(cls, content: str) -> _Text:
+        norm = normalize_for_match(content)
+        return cls(norm, frozenset(_TOKEN.findall(norm)))
+
+
+_EMPTY = _Text("", frozenset())
+
+
+def _near(a: _Text, b: _Text) -> bool:
+    """The same text give or take a few characters: >= 90% similar, both >= 12 characters.
+
+    SequenceMatcher is quadratic and an LLM may return very long "units", so pairs that share
+    under half their words (CJK: characters) are ruled out first, and at most
+    NEAR_DUPLICATE_SPAN leading characters are compared."""
+    x, y = a.text, b.text
+    if min(len(x), len(y)) < 12 or abs(len(x) - len(y)) > 0.2 * max(len(x), len(y)):
         return False
-    if abs(len(a) - len(b)) > 0.2 * max(len(a), len(b)):
+    shared = len(a.words & b.words)
+    if shared < 0.5 * (len(a.words) + len(b.words) - shared):
         return False
-    return SequenceMatcher(None, a, b, autojunk=False).ratio() >= NEAR_DUPLICATE_RATIO
+    span = NEAR_DUPLICATE_SPAN
+    return SequenceMatcher(None, x[:span], y[:span], autojunk=False).ratio() >= NEAR_DUPLICATE_RATIO
 
 
 def validate(output: ArticleMemoryOutput, document: SourceDocument) -> ValidationReport:
