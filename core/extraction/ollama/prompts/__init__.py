@@ -1,0 +1,1 @@
+"""Versioned extraction prompts (package data; one file per version, never edited in place)."""
