@@ -1,0 +1,71 @@
+"""Text -> SourceDocument: normalise, segment by suffix, number paragraphs, hash.
+
+`parse_text` never raises: any string gives a document (possibly with no paragraphs).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import PurePath
+from typing import Any
+
+from core.domain import SourceDocument, SourceParagraph
+from core.ingest.markdown import parse_markdown
+from core.ingest.plaintext import normalize_text, plain_paragraphs
+from core.text import detect_language
+
+MARKDOWN_SUFFIXES = (".md", ".markdown")
+
+
+def paragraph_id(index: int) -> str:
+    """0-based position -> p_001, p_002, ... (p_1000 beyond 999)."""
+    return f"p_{index + 1:03d}"
+
+
+def document_id(source_path: str, normalised: bytes) -> str:
+    """doc_ + first 12 hex of sha1(path + NUL + normalised text as UTF-8)."""
+    digest = hashlib.sha1(source_path.encode("utf-8", "surrogatepass") + b"\0", usedforsecurity=False)
+    digest.update(normalised)
+    return "doc_" + digest.hexdigest()[:12]
+
+
+def content_hash(normalised: bytes) -> str:
+    """sha1 of the normalised text (UTF-8): content only, no path."""
+    return hashlib.sha1(normalised, usedforsecurity=False).hexdigest()
+
+
+def parse_text(
+    text: str, source_path: str, *, suffix: str = ".txt", encoding: str = "utf-8"
+) -> SourceDocument:
+    """Segment decoded text into a SourceDocument.
+
+    `source_path` is stored as given (read_document passes the resolved absolute path) and goes
+    into the document id; `suffix` picks markdown (.md, .markdown) or plain-text segmentation.
+    """
+    normalised, payload = normalize_text(text)
+    title: str | None = None
+    metadata: dict[str, Any] = {}
+    if suffix.lower() in MARKDOWN_SUFFIXES:
+        md = parse_markdown(normalised)
+        blocks = md.blocks
+        title, metadata = md.title, md.metadata
+    else:
+        blocks = [("paragraph", p) for p in plain_paragraphs(normalised)]
+    paragraphs = tuple(
+        SourceParagraph(paragraph_id(i), body, kind, i) for i, (kind, body) in enumerate(blocks)
+    )
+    return SourceDocument(
+        document_id=document_id(source_path, payload),
+        source_path=source_path,
+        title=title or _stem(source_path),
+        paragraphs=paragraphs,
+        encoding=encoding,
+        metadata=metadata,
+        content_hash=content_hash(payload),
+        language=detect_language(normalised),
+    )
+
+
+def _stem(source_path: str) -> str:
+    stem = PurePath(source_path).stem if source_path else ""
+    return stem or source_path or "untitled"

@@ -1,0 +1,79 @@
+"""Text normalisation and plain-text segmentation.
+
+Newlines: only \\r\\n and \\r become \\n (str.splitlines() would also split on U+2028, form feed
+and eight more). Paragraphs are separated by blank lines; inside one, a line break folds to one
+space, or to nothing between two CJK characters. Everything here is linear: the one regex can
+only start a match at a newline, and lines are folded with str methods.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.text import replace_controls
+
+# Han, CJK symbols and punctuation (not U+3000, which is a space), kana, fullwidth forms.
+_CJK = "\u3001-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff60\uffe0-\uffe6\U00020000-\U0003134f"
+# Whitespace that is not a line break (\s without \n; U+2028/2029 are text, not breaks, here).
+_WS = r"[^\S\n\u2028\u2029]"
+_BLANK_LINES = re.compile(rf"\n(?:{_WS}*\n)+")
+# The same set as _WS, for str.strip: str.isspace() characters except \n, U+2028, U+2029.
+_WS_CHARS = "\t\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+_CJK_CHAR = re.compile(f"[{_CJK}]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+# Zero-width characters: a file or block of only these (and whitespace) has no text.
+_INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"
+_BLANK_TEXT = re.compile(f"[\\s{_INVISIBLE}]*")
+
+
+def is_blank(text: str) -> bool:
+    """Only whitespace and zero-width characters (BOMs included)."""
+    return _BLANK_TEXT.fullmatch(text) is not None
+
+
+def normalize_text(text: str) -> tuple[str, bytes]:
+    """\\r\\n and \\r -> \\n, leading BOM dropped, C0/C1 controls and lone surrogates replaced.
+
+    Returns the text and its UTF-8 bytes (for hashing). Encoding once doubles as the check for
+    lone surrogates, which no decoder produces but a caller's string may hold.
+    """
+    text = text.removeprefix("\ufeff")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = replace_controls(text)
+    try:
+        return text, text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = _SURROGATE.sub("\ufffd", text)
+        return text, text.encode("utf-8")
+
+
+def fold_lines(text: str) -> str:
+    """Join the lines of one paragraph: a space, or nothing between two CJK characters."""
+    if "\n" not in text:
+        return text
+    lines = text.split("\n")
+    parts = [lines[0].rstrip(_WS_CHARS)]
+    cjk = _CJK_CHAR.match
+    for line in lines[1:]:
+        line = line.strip(_WS_CHARS)
+        prev = parts[-1]
+        glue = "" if prev and line and cjk(prev[-1]) and cjk(line[0]) else " "
+        parts.append(glue)
+        parts.append(line)
+    return "".join(parts)
+
+
+def split_blocks(text: str) -> list[str]:
+    """Blocks separated by blank lines, stripped, lines not yet folded. Empty blocks dropped."""
+    out: list[str] = []
+    for block in _BLANK_LINES.split(text):
+        block = block.strip()
+        if block and block.strip(_INVISIBLE):
+            out.append(block)
+    return out
+
+
+def plain_paragraphs(text: str) -> list[str]:
+    """Plain text (already normalised) -> paragraph texts in order."""
+    return [fold_lines(block) for block in split_blocks(text)]
