@@ -294,3 +294,15 @@ def test_one_bad_window_is_filled_by_the_offline_extractor(server: OllamaTestSer
     cited = {e.paragraph_id for u in result.output.memory_units for e in u.evidence}
     assert cited & first_window  # the failed window's paragraphs are still covered (offline)
     assert_grounded(result.output, doc)
+
+
+def test_control_characters_from_the_model_are_removed(server: OllamaTestServer, doc: SourceDocument) -> None:
+    reply = grounded_output(doc, limit=2)
+    reply["memory_units"][0]["content"] = "\x1b[2J\x1b]0;pwned\x07 Spacing [@click=app.quit] works"
+    reply["recall_questions"][0]["question"] = "Why\x1b[5m?"
+    server.chat(reply_json(reply))
+    result = OllamaExtractor(host=server.url, timeout=10).extract(doc)
+    unit = result.output.memory_units[0]
+    assert "\x1b" not in unit.content and "\x07" not in unit.content
+    assert "[@click=app.quit]" in unit.content  # kept as data; the TUI shows it with markup off
+    assert "\x1b" not in result.output.recall_questions[0].question

@@ -17,6 +17,8 @@ from urllib.parse import urlsplit
 import httpx
 import ollama
 
+from core.text import sanitize
+
 DEFAULT_HOST = "http://127.0.0.1:11434"
 DEFAULT_PORT = 11434
 START_HINT = "start it with `ollama serve` (install it from https://ollama.com/download)"
@@ -71,7 +73,7 @@ def make_client(url: str, timeout: float) -> ollama.Client:
 def describe_error(exc: BaseException, url: str, model: str | None = None) -> str:
     """One line for the user: what went wrong talking to `url`, and what to do about it."""
     if isinstance(exc, ollama.ResponseError):
-        text = str(exc.error)[:300]
+        text = sanitize(str(exc.error), single_line=True)[:300]
         if exc.status_code == 404 and model and "not found" in text.lower():
             return f"model {model!r} is not installed on {url}; run `ollama pull {model}`"
         code = f"HTTP {exc.status_code}" if exc.status_code > 0 else "error"
@@ -81,8 +83,8 @@ def describe_error(exc: BaseException, url: str, model: str | None = None) -> st
     if isinstance(exc, ConnectionError | httpx.ConnectError):
         return f"cannot reach Ollama at {url}; {START_HINT}"
     if isinstance(exc, httpx.HTTPError):
-        return f"the connection to {url} failed: {type(exc).__name__}: {exc}"
-    return f"{type(exc).__name__}: {exc}"
+        return sanitize(f"the connection to {url} failed: {type(exc).__name__}: {exc}", single_line=True)
+    return sanitize(f"{type(exc).__name__}: {exc}", single_line=True)[:300]
 
 
 @dataclass(frozen=True, slots=True)

@@ -203,6 +203,7 @@ class OllamaExtractor:
         notice = f"Ollama ({self.model} at {self.host}) failed: {reason}; used the offline extractor."
         return replace(
             offline,
+            output=_final_guard(offline.output, document, run),
             raw_output=run.raw_output(),
             notices=(*run.notices, notice, *offline.notices),
             dropped=(*run.dropped, *offline.dropped),

@@ -21,7 +21,7 @@ from core.domain import (
     SourceDocument,
     ValidationReport,
 )
-from core.text import normalize_for_match
+from core.text import normalize_for_match, sanitize
 from core.validation import validate_raw
 
 MAX_CORE_IDEAS = 7
@@ -142,8 +142,29 @@ def _record(kind: str, text: Any, codes: Sequence[str], window: str) -> dict[str
 
 
 def to_output(data: dict[str, Any]) -> ArticleMemoryOutput:
-    """A pruned (validated) dict as domain objects."""
-    return output_from_dict(data)
+    """A pruned (validated) dict as domain objects; the model's own words lose control characters.
+
+    Quotes are left exactly as given: the validator has matched them against the article.
+    """
+    out = output_from_dict(data)
+    return ArticleMemoryOutput(
+        _clean(out.summary),
+        tuple(
+            replace(c, idea=_clean(c.idea), why_it_matters=_clean(c.why_it_matters)) for c in out.core_ideas
+        ),
+        tuple(
+            replace(u, content=_clean(u.content), tags=tuple(_clean(t) for t in u.tags))
+            for u in out.memory_units
+        ),
+        tuple(
+            replace(q, question=_clean(q.question), expected_answer=_clean(q.expected_answer))
+            for q in out.recall_questions
+        ),
+    )
+
+
+def _clean(text: str) -> str:
+    return sanitize(text).strip()
 
 
 def merge(parts: Sequence[ArticleMemoryOutput]) -> tuple[ArticleMemoryOutput, list[dict[str, Any]]]:
