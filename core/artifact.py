@@ -12,15 +12,16 @@ from core.domain import (
     MemoryUnit,
     ProcessingArtifact,
     RecallQuestion,
+    SourceDocument,
+    SourceParagraph,
     ValidationIssue,
     ValidationReport,
 )
 
 
 def output_to_dict(output: ArticleMemoryOutput) -> dict[str, Any]:
-    data = asdict(output)
-    # tuples -> lists happen in json; keep field names exactly as the contract says
-    return data
+    """summary, core_ideas, memory_units, recall_questions: the dataclass field names, as JSON."""
+    return asdict(output)
 
 
 def _spans(raw: Any) -> tuple[EvidenceSpan, ...]:
@@ -68,34 +69,54 @@ def report_to_list(report: ValidationReport) -> list[dict[str, str]]:
     return [asdict(i) for i in report.issues]
 
 
-def report_from_list(items: list[dict[str, Any]]) -> ValidationReport:
+def report_from_list(items: Any) -> ValidationReport:
+    """Issues back from stored JSON; anything that is not an issue object is skipped."""
     return ValidationReport(
         tuple(
             ValidationIssue(
                 str(i.get("code", "")),
                 str(i.get("message", "")),
                 str(i.get("location", "")),
-                i.get("severity", "error"),
+                "warning" if i.get("severity") == "warning" else "error",
             )
-            for i in items
+            for i in (items if isinstance(items, list) else ())
+            if isinstance(i, dict)
         )
     )
 
 
+# The top-level fields of an artifact file, exactly as issue 2 and ../shared/eval read them.
+ARTIFACT_FIELDS = (
+    "source_path",
+    "document_id",
+    "title",
+    "paragraphs",
+    "extractor",
+    "model",
+    "prompt_version",
+    "output",
+    "raw_output",
+    "validation_report",
+    "timings",
+)
+
+
 def artifact_to_dict(artifact: ProcessingArtifact) -> dict[str, Any]:
+    """The artifact JSON: exactly ARTIFACT_FIELDS at the top level.
+
+    `extractor` is the extractor's name (the one that actually produced the output, e.g.
+    "offline" after an Ollama fallback). Its version, any notices (fallbacks) and the units
+    dropped during repair are kept inside `validation_report`, beside the issues.
+    """
     doc = artifact.document
     return {
         "source_path": doc.source_path,
         "document_id": doc.document_id,
         "title": doc.title,
-        "encoding": doc.encoding,
-        "language": doc.language,
-        "metadata": doc.metadata,
         "paragraphs": [
             {"paragraph_id": p.paragraph_id, "text": p.text, "kind": p.kind} for p in doc.paragraphs
         ],
         "extractor": artifact.extractor,
-        "extractor_version": artifact.extractor_version,
         "model": artifact.model,
         "prompt_version": artifact.prompt_version,
         "output": output_to_dict(artifact.output),
@@ -103,8 +124,37 @@ def artifact_to_dict(artifact: ProcessingArtifact) -> dict[str, Any]:
         "validation_report": {
             "ok": artifact.validation_report.ok,
             "issues": report_to_list(artifact.validation_report),
+            "extractor_version": artifact.extractor_version,
+            "notices": list(artifact.notices),
+            "dropped": list(artifact.dropped),
         },
-        "notices": list(artifact.notices),
-        "dropped": list(artifact.dropped),
-        "timings": artifact.timings,
+        "timings": dict(artifact.timings),
     }
+
+
+def artifact_from_dict(data: dict[str, Any]) -> ProcessingArtifact:
+    """Read an artifact JSON written by `artifact_to_dict` back (our own, trusted files)."""
+    report = data.get("validation_report") or {}
+    paragraphs = tuple(
+        SourceParagraph(str(p["paragraph_id"]), str(p["text"]), str(p.get("kind", "paragraph")), i)
+        for i, p in enumerate(data.get("paragraphs") or ())
+    )
+    document = SourceDocument(
+        document_id=str(data.get("document_id", "")),
+        source_path=str(data.get("source_path", "")),
+        title=str(data.get("title", "")),
+        paragraphs=paragraphs,
+    )
+    return ProcessingArtifact(
+        document=document,
+        extractor=str(data.get("extractor", "")),
+        extractor_version=str(report.get("extractor_version", "")),
+        model=data.get("model"),
+        prompt_version=data.get("prompt_version"),
+        output=output_from_dict(data.get("output") or {}),
+        raw_output=str(data.get("raw_output", "")),
+        validation_report=report_from_list(report.get("issues")),
+        timings={str(k): float(v) for k, v in (data.get("timings") or {}).items()},
+        notices=tuple(str(n) for n in report.get("notices") or ()),
+        dropped=tuple(d for d in report.get("dropped") or () if isinstance(d, dict)),
+    )

@@ -59,7 +59,7 @@ def _steps(v: Any) -> str | None:
     if not isinstance(v, list) or not all(
         isinstance(x, int | float) and not isinstance(x, bool) and 0 < x <= 1440 * 7 for x in v
     ):
-        return "must be a list of minutes, each from 1 to 10080, e.g. [1, 10]"
+        return "must be a list of minutes, each above 0 and at most 10080, e.g. [1, 10]"
     return None
 
 
@@ -134,10 +134,13 @@ def parse_config(text: str, source: str = "config.toml") -> Config:
     except tomllib.TOMLDecodeError as exc:  # message carries "(at line L, column C)"
         raise ConfigError(f"{source}: invalid TOML: {exc}") from None
     by_key = {(s.section, s.key): name for name, s in SETTINGS.items()}
+    sections = {s.section for s in SETTINGS.values()}
     values: dict[str, Any] = {}
     for section, table in data.items():
         if not isinstance(table, dict):
             raise ConfigError(f"{source}: {section!r} must be a [section] table")
+        if section not in sections:
+            raise ConfigError(f"{source}: unknown section [{section}]; known: {', '.join(sorted(sections))}")
         for key, value in table.items():
             name = by_key.get((section, key))
             if name is None:
@@ -161,26 +164,33 @@ def load_config(path: Path) -> Config:
 
 
 def save_config(path: Path, config: Config) -> None:
-    """Write settings that differ from the defaults, keeping comments already in the file."""
+    """Write the settings, keeping the user's comments and layout (tomlkit round-trip).
+
+    A key already in the file is updated in place (even back to its default); a key not in
+    the file is added only when it differs from the default. Written atomically.
+    """
     import tomlkit
+    from tomlkit.exceptions import TOMLKitError
 
     try:
         doc = tomlkit.parse(path.read_text(encoding="utf-8")) if path.exists() else tomlkit.document()
-    except Exception:  # an unreadable file is replaced; the values come from `config`
-        doc = tomlkit.document()
+    except (OSError, UnicodeDecodeError, TOMLKitError) as exc:
+        raise ConfigError(f"{path}: cannot update the config file ({exc}); fix or remove it") from None
     defaults = Config()
     for f in fields(Config):
         setting = SETTINGS[f.name]
         value = getattr(config, f.name)
+        stored = list(value) if isinstance(value, tuple) else value
         table = doc.get(setting.section)
+        if table is not None and setting.key in table:
+            table[setting.key] = stored
+            continue
         if value == getattr(defaults, f.name):
-            if table is not None and setting.key in table:
-                del table[setting.key]
             continue
         if table is None:
             table = tomlkit.table()
             doc[setting.section] = table
-        table[setting.key] = list(value) if isinstance(value, tuple) else value
+        table[setting.key] = stored
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".toml.tmp")
     tmp.write_text(tomlkit.dumps(doc), encoding="utf-8")

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from types import TracebackType
 
-from core.errors import AlreadyRunning
+from core.errors import AlreadyRunning, StorageError
 
 
 class InstanceLock:
@@ -20,8 +20,17 @@ class InstanceLock:
         self._fd: int | None = None
 
     def acquire(self) -> InstanceLock:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        """Take the lock or raise AlreadyRunning (naming the holder's pid) at once; never waits."""
+        if self._fd is not None:
+            return self
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise StorageError(
+                f"cannot create the lock file {self.path} ({exc.strerror or exc}); "
+                "check that the data folder is writable, or use another --data-dir"
+            ) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

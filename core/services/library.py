@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Literal
 
 from core.config import Config
 from core.domain import (
@@ -15,18 +16,51 @@ from core.domain import (
     StoredUnit,
     ValidationIssue,
 )
-from core.errors import MemoryRushError, StorageError
+from core.errors import MemoryRushError
 from core.extraction.base import Extractor
-from core.ingest import iter_input_files
-from core.services.processing import process_one
+from core.ingest import iter_input_files, read_document
+from core.pipeline import run_extraction
 from core.storage import library_repo
 
-# Issues that make a unit ungrounded: such a unit is never stored as a proposal.
+# Issues that make a unit ungrounded (or empty): such a unit is never stored as a proposal.
 GROUNDING_CODES = frozenset(
-    {"unknown_paragraph", "quote_not_found", "no_evidence", "empty_quote", "non_prose_evidence", "empty_content", "unknown_type"}
+    {
+        "unknown_paragraph",
+        "quote_not_found",
+        "no_evidence",
+        "empty_quote",
+        "non_prose_evidence",
+        "empty_content",
+        "unknown_type",
+        "malformed",
+    }
 )
 
 Progress = Callable[[int, int, ImportOutcome], None]
+
+
+def issues_by_unit(artifact: ProcessingArtifact) -> dict[int, list[ValidationIssue]]:
+    """Validation issues per memory unit index. A question's issues (empty question or answer,
+    unknown kind) belong to the unit it asks about: that unit cannot be accepted until fixed."""
+    questions = artifact.output.recall_questions
+    per_unit: dict[int, list[ValidationIssue]] = {}
+    for issue in artifact.validation_report.issues:
+        idx = issue.unit_index
+        if idx is None and issue.location.startswith("recall_questions["):
+            qi = _index(issue.location, "recall_questions[")
+            if qi is not None and 0 <= qi < len(questions):
+                idx = questions[qi].memory_unit_index
+        if idx is not None:
+            per_unit.setdefault(idx, []).append(issue)
+    return per_unit
+
+
+def _index(location: str, prefix: str) -> int | None:
+    end = location.find("]")
+    try:
+        return int(location[len(prefix) : end])
+    except ValueError:
+        return None
 
 
 @dataclass
@@ -64,26 +98,31 @@ class LibraryService:
         return outcomes
 
     def import_file(self, path: Path, extractor: Extractor, *, encoding: str | None = None) -> ImportOutcome:
+        """Import one file; never raises for a bad file (the outcome says why it was refused)."""
         max_bytes = int(self.config.max_file_mb * 1024 * 1024)
         try:
-            artifact = process_one(path, extractor, encoding=encoding, max_bytes=max_bytes)
-            existing = library_repo.find_by_document_id(artifact.document.document_id)
-            if existing is not None:
-                return ImportOutcome(str(path), "already", "already imported", existing.id)
+            document = read_document(path, encoding=encoding, max_bytes=max_bytes)
+            existing = library_repo.existing_article_id(document.document_id)
+            if existing is not None:  # checked before extraction: re-import costs no model time
+                return ImportOutcome(str(path), "already", "already imported", existing)
+            artifact = run_extraction(document, extractor)
             return self._store(path, artifact)
-        except StorageError as exc:
-            return ImportOutcome(str(path), "refused", str(exc))
         except MemoryRushError as exc:
             return ImportOutcome(str(path), "refused", str(exc))
+        except Exception as exc:  # a bug or an unexpected fault: reported, the next file still runs
+            return ImportOutcome(str(path), "refused", f"unexpected error, nothing saved: {exc!r}")
 
     def _store(self, path: Path, artifact: ProcessingArtifact) -> ImportOutcome:
-        per_unit: dict[int, list[ValidationIssue]] = {}
-        for issue in artifact.validation_report.issues:
-            idx = issue.unit_index
-            if idx is not None:
-                per_unit.setdefault(idx, []).append(issue)
+        per_unit = issues_by_unit(artifact)
         units = artifact.output.memory_units
-        keep = [i for i in range(len(units)) if not any(x.code in GROUNDING_CODES for x in per_unit.get(i, []))]
+        keep: list[int] = []
+        dropped: list[dict[str, object]] = []
+        for i, unit in enumerate(units):
+            codes = sorted({x.code for x in per_unit.get(i, []) if x.code in GROUNDING_CODES})
+            if codes:
+                dropped.append({"index": i, "content": unit.content, "reason": ", ".join(codes)})
+            else:
+                keep.append(i)
         auto: set[int] = set()
         low: set[int] = set()
         for i in keep:
@@ -93,7 +132,9 @@ class LibraryService:
                 auto.add(i)
             elif self.config.low_confidence_floor > 0 and conf < self.config.low_confidence_floor:
                 low.add(i)
-        article_id, version, _ = library_repo.store_processed(
+        if dropped:
+            artifact = replace(artifact, dropped=(*artifact.dropped, *dropped))
+        stored = library_repo.store_processed(
             artifact.document,
             artifact,
             now=self.clock(),
@@ -102,16 +143,19 @@ class LibraryService:
             auto_accepted=frozenset(auto),
             low_confidence=frozenset(low),
         )
-        status = "imported" if version == 1 else "new_version"
-        dropped = len(units) - len(keep)
-        msg = f"{len(keep)} proposed units" + (f", {dropped} ungrounded dropped" if dropped else "")
-        if version > 1:
-            msg = f"new version {version} (content changed); " + msg
+        if stored.already:
+            return ImportOutcome(str(path), "already", "already imported", stored.article_id)
+        msg = f"{len(keep)} proposed units" + (f", {len(dropped)} ungrounded dropped" if dropped else "")
+        if stored.version > 1:
+            msg = f"new version {stored.version} (content changed); " + msg
         if auto:
             msg += f", {len(auto)} auto-accepted"
+        if low:
+            msg += f", {len(low)} low confidence"
         for notice in artifact.notices:
             msg += f"; {notice}"
-        return ImportOutcome(str(path), status, msg, article_id, len(keep))
+        status: Literal["imported", "new_version"] = "imported" if stored.version == 1 else "new_version"
+        return ImportOutcome(str(path), status, msg, stored.article_id, len(keep))
 
     # --- reading --------------------------------------------------------------------------
 

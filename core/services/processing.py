@@ -31,7 +31,9 @@ def artifact_file_name(source: Path) -> str:
     return f"{safe}.json"
 
 
-def process_one(path: Path, extractor: Extractor, *, encoding: str | None, max_bytes: int) -> ProcessingArtifact:
+def process_one(
+    path: Path, extractor: Extractor, *, encoding: str | None, max_bytes: int
+) -> ProcessingArtifact:
     started = time.perf_counter()
     document = read_document(path, encoding=encoding, max_bytes=max_bytes)
     parsed = time.perf_counter()
@@ -50,30 +52,46 @@ def process_paths(
     max_bytes: int,
     report: Callable[[ProcessOutcome], None] | None = None,
 ) -> list[ProcessOutcome]:
-    """Process each input; a failing input is reported and the others still processed."""
-    out_dir.mkdir(parents=True, exist_ok=True)
+    """Process each input into `out_dir`; a failing input is reported and the others still
+    processed. Raises MemoryRushError only when `out_dir` itself cannot be made."""
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise MemoryRushError(f"cannot create the output folder {out_dir}: {exc.strerror or exc}") from None
     outcomes: list[ProcessOutcome] = []
     used: set[str] = set()
     for path in paths:
-        try:
-            artifact = process_one(path, extractor, encoding=encoding, max_bytes=max_bytes)
-        except MemoryRushError as exc:
-            outcome = ProcessOutcome(str(path), False, str(exc))
-        else:
-            name = artifact_file_name(path)
-            n = 1
-            while name in used:
-                n += 1
-                name = f"{Path(artifact_file_name(path)).stem}-{n}.json"
-            used.add(name)
-            target = out_dir / name
-            tmp = target.with_suffix(".json.tmp")
-            tmp.write_text(json.dumps(artifact_to_dict(artifact), ensure_ascii=False, indent=1), encoding="utf-8")
-            tmp.replace(target)
-            units = len(artifact.output.memory_units)
-            state = "valid" if artifact.validation_report.ok else f"{len(artifact.validation_report.issues)} issues"
-            outcome = ProcessOutcome(str(path), True, f"{units} units, {state}", str(target), artifact)
+        outcome = _process_to_file(path, out_dir, extractor, encoding, max_bytes, used)
         outcomes.append(outcome)
         if report:
             report(outcome)
     return outcomes
+
+
+def _process_to_file(
+    path: Path, out_dir: Path, extractor: Extractor, encoding: str | None, max_bytes: int, used: set[str]
+) -> ProcessOutcome:
+    try:
+        artifact = process_one(path, extractor, encoding=encoding, max_bytes=max_bytes)
+    except MemoryRushError as exc:
+        return ProcessOutcome(str(path), False, str(exc))
+    except Exception as exc:  # a bug or an unexpected fault: reported, the next input still runs
+        return ProcessOutcome(str(path), False, f"unexpected error: {exc!r}")
+    base = artifact_file_name(path)
+    name, n = base, 1
+    while name in used:
+        n += 1
+        name = f"{base.removesuffix('.json')}-{n}.json"
+    used.add(name)
+    target = out_dir / name
+    tmp = target.with_suffix(".json.tmp")
+    try:
+        tmp.write_text(json.dumps(artifact_to_dict(artifact), ensure_ascii=False, indent=1), encoding="utf-8")
+        tmp.replace(target)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        return ProcessOutcome(str(path), False, f"cannot write {target}: {exc.strerror or exc}")
+    units = len(artifact.output.memory_units)
+    report = artifact.validation_report
+    state = "valid" if report.ok else f"{len(report.issues)} validation issues"
+    return ProcessOutcome(str(path), True, f"{units} units, {state}", str(target), artifact)

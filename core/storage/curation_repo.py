@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, cast
+
+import peewee
 
 from core.storage import review_repo, search_index
 from core.storage.db import write_transaction
@@ -41,12 +43,14 @@ def _event(row: Unit, action: str, before: dict[str, Any], now: int) -> None:
 
 
 def set_status(unit_ids: Sequence[int], status: str, action: str, now: int) -> int:
-    """Move units to a status (confirmed / rejected / proposed). Returns how many changed."""
+    """Move units to a status (confirmed / rejected / proposed). Returns how many changed.
+
+    Trashed units are left alone: they come back only through `restore`."""
     changed = 0
     with write_transaction():
         for unit_id in unit_ids:
             row = Unit.get_or_none(Unit.id == unit_id)
-            if row is None or row.status == status:
+            if row is None or row.status in (status, "trashed"):
                 continue
             before = _snapshot(row)
             row.status = status
@@ -98,7 +102,9 @@ def _replace_questions(unit_id: int, questions: list[dict[str, Any]]) -> None:
                 row.question, row.answer, row.kind = q["question"], q["answer"], q["kind"]
                 row.save()
         else:
-            Question.create(unit=unit_id, position=pos, question=q["question"], answer=q["answer"], kind=q["kind"])
+            Question.create(
+                unit=unit_id, position=pos, question=q["question"], answer=q["answer"], kind=q["kind"]
+            )
     for row in existing[len(questions) :]:
         row.delete_instance(recursive=True)
 
@@ -140,7 +146,10 @@ def restore(unit_id: int, now: int) -> bool:
 def purge_trash(older_than: int) -> int:
     """Delete units trashed before `older_than` (epoch). Returns how many."""
     with write_transaction():
-        ids = [r.id for r in Unit.select(Unit.id).where((Unit.status == "trashed") & (Unit.trashed_at < older_than))]
+        ids = [
+            r.id
+            for r in Unit.select(Unit.id).where((Unit.status == "trashed") & (Unit.trashed_at < older_than))
+        ]
         for unit_id in ids:
             search_index.remove_unit(unit_id)
         if ids:
@@ -180,22 +189,26 @@ def undo_last(now: int, article_id: int | None = None) -> int | None:
 
 
 def unit_evidence_paragraphs(unit_id: int) -> list[str]:
-    return [e.paragraph_id for e in Evidence.select().where(Evidence.unit == unit_id).order_by(Evidence.position)]
+    return [
+        e.paragraph_id for e in Evidence.select().where(Evidence.unit == unit_id).order_by(Evidence.position)
+    ]
 
 
 def curation_rates() -> list[dict[str, Any]]:
     """accept / edit / reject counts per extractor and model (undone events excluded)."""
-    import peewee
-
     q = (
         CurationEvent.select(
-            CurationEvent.extractor, CurationEvent.model, CurationEvent.action, peewee.fn.COUNT(CurationEvent.id)
+            CurationEvent.extractor,
+            CurationEvent.model,
+            CurationEvent.action,
+            peewee.fn.COUNT(CurationEvent.id),
         )
         .where(CurationEvent.undone == False)  # noqa: E712
         .group_by(CurationEvent.extractor, CurationEvent.model, CurationEvent.action)
     )
     rows: dict[tuple[str, str | None], dict[str, Any]] = {}
-    for extractor, model, action, n in q.tuples():
+    counted = cast(Iterable[tuple[str, str | None, str, int]], q.tuples())
+    for extractor, model, action, n in counted:
         entry = rows.setdefault((extractor, model), {"extractor": extractor, "model": model})
         entry[action] = n
     return list(rows.values())

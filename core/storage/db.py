@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import peewee
 
@@ -26,6 +27,9 @@ db = peewee.SqliteDatabase(None)
 
 
 class BaseModel(peewee.Model):
+    # peewee adds the `id` primary key at class creation; declared here for the type checker.
+    id: Any
+
     class Meta:
         database = db
         legacy_table_names = False
@@ -79,12 +83,12 @@ def open_database(path: Path, *, backups: Path | None = None) -> peewee.SqliteDa
         pragmas={
             "journal_mode": "wal",
             "foreign_keys": 1,
-            "busy_timeout": 5000,
+            "busy_timeout": busy_timeout_ms(),
             "synchronous": "normal",
             "cache_size": -64000,
             "temp_store": "memory",
         },
-        timeout=5,
+        timeout=busy_timeout_ms() // 1000,  # the busy_timeout pragma above is the precise one
         check_same_thread=False,
     )
     try:
@@ -126,9 +130,7 @@ def _ensure_schema(path: Path, backups: Path) -> None:
     version = db.execute_sql("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:  # written between the check above and now
         _refuse_newer(path)
-    has_tables = bool(
-        db.execute_sql("SELECT 1 FROM sqlite_master WHERE type='table' LIMIT 1").fetchone()
-    )
+    has_tables = bool(db.execute_sql("SELECT 1 FROM sqlite_master WHERE type='table' LIMIT 1").fetchone())
     if has_tables and version < SCHEMA_VERSION:
         _migrate(path, backups, version)
         return
@@ -197,9 +199,7 @@ def translate(exc: BaseException) -> StorageError:
     """Turn a SQLite error into a message a person can act on."""
     text = str(exc).lower()
     if "locked" in text or "busy" in text:
-        return DatabaseBusy(
-            "the database is busy (locked by another process); nothing was saved, try again"
-        )
+        return DatabaseBusy("the database is busy (locked by another process); nothing was saved, try again")
     if "full" in text:
         return DiskFull("disk full, nothing saved; free some space and try again")
     if "not a database" in text or "malformed" in text:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import math
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import cast
 
 import peewee
 
@@ -15,7 +18,9 @@ from core.domain import (
     SourceDocument,
     SourceParagraph,
     StoredUnit,
+    UnitStatus,
     ValidationIssue,
+    ValidationReport,
 )
 from core.storage import converters, review_repo, search_index
 from core.storage.db import db, write_transaction
@@ -28,30 +33,56 @@ def find_by_document_id(document_id: str) -> Article | None:
     return Article.get_or_none(Article.document_id == document_id)
 
 
+def existing_article_id(document_id: str) -> int | None:
+    """The id of the article already stored with this document id (same path, same text)."""
+    row = Article.select(Article.id).where(Article.document_id == document_id).first()
+    return int(row.id) if row is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    article_id: int
+    version: int  # 1 for a new path, 2, 3, ... when the text at that path changed
+    already: bool  # the same document was already stored: nothing was written
+    auto_accepted: tuple[int, ...] = ()  # ids of units stored as confirmed
+
+
+def _score(value: float) -> float:
+    """Confidence as stored: a number in [0, 1] (NaN and junk become 0)."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return 0.0
+    return min(1.0, max(0.0, number)) if math.isfinite(number) else 0.0
+
+
 def store_processed(
     document: SourceDocument,
     artifact: ProcessingArtifact,
     *,
     now: int,
-    unit_issues: dict[int, list[ValidationIssue]],
+    unit_issues: Mapping[int, Sequence[ValidationIssue]],
     keep_units: Sequence[int],
     auto_accepted: frozenset[int] = frozenset(),
     low_confidence: frozenset[int] = frozenset(),
-) -> tuple[int, int, list[int]]:
-    """Store one article with its paragraphs, artifact and proposed units in ONE transaction.
+) -> Stored:
+    """Store one article with its paragraphs, artifact and units in ONE transaction.
 
     `keep_units` are the indices of units to store (grounded ones); `unit_issues` the remaining
-    validation issues per unit; `auto_accepted` units are stored confirmed, `low_confidence`
-    ones are parked. Returns (article id, version, ids of the auto-accepted units).
+    validation issues per unit; `auto_accepted` units are stored confirmed (with cards),
+    `low_confidence` ones are parked. If the document is already stored, nothing is written.
     """
     accepted_ids: list[int] = []
     with write_transaction():
+        existing = existing_article_id(document.document_id)
+        if existing is not None:
+            return Stored(existing, 0, True)
         previous = (
             Article.select(peewee.fn.MAX(Article.version))
             .where(Article.source_path == document.source_path)
             .scalar()
         )
-        version = (previous or 0) + 1
+        version = int(previous or 0) + 1
         art = Article.create(
             source_path=document.source_path,
             document_id=document.document_id,
@@ -72,7 +103,7 @@ def store_processed(
             model=artifact.model,
             prompt_version=artifact.prompt_version,
             summary=artifact.output.summary,
-            output_json=json.dumps(output_to_dict(artifact.output), ensure_ascii=False),
+            output_json=json.dumps(output_to_dict(artifact.output), ensure_ascii=False, default=str),
             raw_output=artifact.raw_output,
             validation_json=json.dumps(report_to_list(artifact.validation_report), ensure_ascii=False),
             notices_json=json.dumps(list(artifact.notices), ensure_ascii=False),
@@ -85,6 +116,7 @@ def store_processed(
             questions_by_unit[q.memory_unit_index].append(qi)
         for index in keep_units:
             unit = artifact.output.memory_units[index]
+            confirmed = index in auto_accepted
             row = Unit.create(
                 article=art.id,
                 artifact=stored_art.id,
@@ -92,47 +124,47 @@ def store_processed(
                 content=unit.content,
                 memory_type=unit.memory_type,
                 tags_json=json.dumps(list(unit.tags), ensure_ascii=False),
-                confidence=unit.confidence,
-                status="confirmed" if index in auto_accepted else "proposed",
+                confidence=_score(unit.confidence),
+                status=UnitStatus.CONFIRMED.value if confirmed else UnitStatus.PROPOSED.value,
                 low_confidence=index in low_confidence,
-                issues_json=json.dumps(report_to_list_issues(unit_issues.get(index, [])), ensure_ascii=False),
+                issues_json=json.dumps(
+                    report_to_list(ValidationReport(tuple(unit_issues.get(index, ())))), ensure_ascii=False
+                ),
                 extractor=artifact.extractor,
                 model=artifact.model,
                 created_at=now,
                 updated_at=now,
             )
-            if index in auto_accepted:
+            if confirmed:
                 accepted_ids.append(row.id)
-            Evidence.insert_many(
-                [
-                    {"unit": row.id, "position": j, "paragraph_id": e.paragraph_id, "quote": e.quote}
-                    for j, e in enumerate(unit.evidence)
-                ]
-            ).execute()
+            spans = [
+                {"unit": row.id, "position": j, "paragraph_id": e.paragraph_id, "quote": e.quote}
+                for j, e in enumerate(unit.evidence)
+            ]
+            if spans:
+                Evidence.insert_many(spans).execute()
             qs = [artifact.output.recall_questions[qi] for qi in questions_by_unit.get(index, [])]
             if qs:
                 Question.insert_many(
                     [
-                        {"unit": row.id, "position": j, "question": q.question, "answer": q.expected_answer, "kind": q.kind}
+                        {
+                            "unit": row.id,
+                            "position": j,
+                            "question": q.question,
+                            "answer": q.expected_answer,
+                            "kind": q.kind,
+                        }
                         for j, q in enumerate(qs)
                     ]
                 ).execute()
         for unit_id in accepted_ids:
             review_repo.ensure_cards(unit_id, now)
         search_index.index_article(art.id)
-    return art.id, version, accepted_ids
-
-
-def report_to_list_issues(issues: Iterable[ValidationIssue]) -> list[dict[str, str]]:
-    from core.domain import ValidationReport
-
-    return report_to_list(ValidationReport(tuple(issues)))
+    return Stored(art.id, version, False, tuple(accepted_ids))
 
 
 def insert_paragraphs(article_id: int, paragraphs: Sequence[SourceParagraph]) -> None:
-    rows = [
-        (article_id, p.paragraph_id, p.index, p.kind, p.text) for p in paragraphs
-    ]
+    rows = [(article_id, p.paragraph_id, p.index, p.kind, p.text) for p in paragraphs]
     fields = [Paragraph.article, Paragraph.paragraph_id, Paragraph.position, Paragraph.kind, Paragraph.text]
     for start in range(0, len(rows), CHUNK):
         Paragraph.insert_many(rows[start : start + CHUNK], fields=fields).execute()
@@ -145,8 +177,9 @@ def _counts(article_ids: Iterable[int] | None = None) -> dict[int, dict[str, int
     if article_ids is not None:
         q = q.where(Unit.article.in_(list(article_ids)))
     out: dict[int, dict[str, int]] = defaultdict(dict)
-    for row in q.tuples():
-        out[row[0]][row[1]] = row[2]
+    rows = cast(Iterable[tuple[int, str, int]], q.tuples())
+    for article_id, status, n in rows:
+        out[article_id][status] = n
     return out
 
 
@@ -157,7 +190,9 @@ def list_articles(limit: int | None = None, offset: int = 0) -> list[ArticleInfo
     rows = list(q)
     counts = _counts([r.id for r in rows]) if rows else {}
     return [
-        converters.article(r, counts.get(r.id, {}).get("proposed", 0), counts.get(r.id, {}).get("confirmed", 0))
+        converters.article(
+            r, counts.get(r.id, {}).get("proposed", 0), counts.get(r.id, {}).get("confirmed", 0)
+        )
         for r in rows
     ]
 
@@ -185,13 +220,15 @@ def find_articles(ref: str) -> list[ArticleInfo]:
         like = f"%{ref}%"
         rows = list(
             Article.select()
-            .where(Article.title ** like | Article.source_path ** like)
+            .where(Article.title**like | Article.source_path**like)
             .order_by(Article.id)
             .limit(50)
         )
     counts = _counts([r.id for r in rows]) if rows else {}
     return [
-        converters.article(r, counts.get(r.id, {}).get("proposed", 0), counts.get(r.id, {}).get("confirmed", 0))
+        converters.article(
+            r, counts.get(r.id, {}).get("proposed", 0), counts.get(r.id, {}).get("confirmed", 0)
+        )
         for r in rows
     ]
 
@@ -272,9 +309,7 @@ def reading_position(article_id: int) -> int:
 
 
 def artifact_json(article_id: int) -> dict[str, object] | None:
-    row = (
-        Artifact.select().where(Artifact.article == article_id).order_by(Artifact.id.desc()).first()
-    )
+    row = Artifact.select().where(Artifact.article == article_id).order_by(Artifact.id.desc()).first()
     if row is None:
         return None
     return {

@@ -31,6 +31,7 @@ class Paragraph(BaseModel):
     position = peewee.IntegerField()
     kind = peewee.CharField(default="paragraph")
     text = peewee.TextField()
+    article_id: int  # the foreign key's raw value (peewee), declared for the type checker
 
     class Meta:
         indexes = ((("article", "position"), True), (("article", "paragraph_id"), True))
@@ -50,6 +51,7 @@ class Artifact(BaseModel):
     dropped_json = peewee.TextField(default="[]")
     timings_json = peewee.TextField(default="{}")
     created_at = peewee.IntegerField()
+    article_id: int
 
 
 class Unit(BaseModel):
@@ -71,6 +73,8 @@ class Unit(BaseModel):
     created_at = peewee.IntegerField()
     updated_at = peewee.IntegerField()
     trashed_at = peewee.IntegerField(null=True, index=True)
+    article_id: int
+    artifact_id: int | None
 
     class Meta:
         indexes = ((("article", "status"), False),)
@@ -81,6 +85,7 @@ class Evidence(BaseModel):
     position = peewee.IntegerField()
     paragraph_id = peewee.CharField()
     quote = peewee.TextField()
+    unit_id: int
 
 
 class Question(BaseModel):
@@ -89,6 +94,7 @@ class Question(BaseModel):
     question = peewee.TextField()
     answer = peewee.TextField()
     kind = peewee.CharField(default="qa")
+    unit_id: int
 
 
 class CurationEvent(BaseModel):
@@ -102,6 +108,7 @@ class CurationEvent(BaseModel):
     model = peewee.CharField(null=True)
     at = peewee.IntegerField(index=True)
     undone = peewee.BooleanField(default=False)
+    unit_id: int
 
 
 class Setting(BaseModel):

@@ -15,8 +15,13 @@ from core.text import sanitize
 
 
 def out(text: str = "", *, err: bool = False) -> None:
-    """Print untrusted text: control characters (escape sequences) removed."""
+    """Print untrusted text as plain text: control characters (escape sequences) removed."""
     click.echo(sanitize(text), err=err)
+
+
+def one_line(text: str) -> str:
+    """Untrusted text for a one-line field (titles, paths): control characters and newlines out."""
+    return sanitize(text, single_line=True)
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -36,6 +41,8 @@ def services(data_dir: Path | None, *, exclusive: bool = True) -> Iterator[Servi
         yield svc
     except MemoryRushError as exc:
         fail(str(exc))
+    except KeyboardInterrupt:
+        fail("interrupted; everything reported above is saved, the file in progress was not", 130)
     finally:
         svc.close()
 

@@ -15,7 +15,7 @@ from core.ingest import iter_input_files
 from core.paths import config_path
 from core.services.bootstrap import extractor_factory, use_data_dir
 from core.services.processing import ProcessOutcome, process_paths
-from tui.cli.common import data_dir_option, fail, out, services
+from tui.cli.common import data_dir_option, fail, one_line, out, services
 
 EXTRACTOR_HELP = (
     "Extractor: offline (default; no model, English and Chinese), ollama (a local LLM, falls "
@@ -25,11 +25,19 @@ EXTRACTOR_HELP = (
 
 @click.command("process")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path), help="Folder for the artifact JSON files.")
+@click.option(
+    "--out",
+    "out_dir",
+    required=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder for the artifact JSON files.",
+)
 @click.option("--extractor", type=click.Choice(extractor_names()), default=None, help=EXTRACTOR_HELP)
 @click.option("--encoding", default=None, help="Force the input encoding (e.g. gbk, big5, utf-16).")
 @data_dir_option
-def process_cmd(paths: tuple[Path, ...], out_dir: Path, extractor: str | None, encoding: str | None, data_dir: Path | None) -> None:
+def process_cmd(
+    paths: tuple[Path, ...], out_dir: Path, extractor: str | None, encoding: str | None, data_dir: Path | None
+) -> None:
     """Parse, extract and validate files into artifact JSON, without touching the library."""
     use_data_dir(data_dir)
     try:
@@ -39,6 +47,8 @@ def process_cmd(paths: tuple[Path, ...], out_dir: Path, extractor: str | None, e
         fail(str(exc))
         return
     files = iter_input_files(paths)
+    if not files:
+        fail("no input files (.txt .md .markdown) found in the given paths", 1)
 
     def report(o: ProcessOutcome) -> None:
         if o.ok:
@@ -49,16 +59,27 @@ def process_cmd(paths: tuple[Path, ...], out_dir: Path, extractor: str | None, e
         else:
             out(f"refused  {o.path}: {o.message}", err=True)
 
-    outcomes = process_paths(
-        files, out_dir, ex, encoding=encoding, max_bytes=int(config.max_file_mb * 1024 * 1024), report=report
-    )
+    try:
+        outcomes = process_paths(
+            files,
+            out_dir,
+            ex,
+            encoding=encoding,
+            max_bytes=int(config.max_file_mb * 1024 * 1024),
+            report=report,
+        )
+    except MemoryRushError as exc:
+        fail(str(exc))
+        return
     failed = sum(1 for o in outcomes if not o.ok)
     out(f"{len(outcomes) - failed} processed, {failed} failed")
-    sys.exit(1 if failed or not outcomes else 0)
+    sys.exit(1 if failed else 0)
 
 
 def _print_outcome(o: ImportOutcome) -> None:
-    label = {"imported": "imported", "already": "already ", "new_version": "updated ", "refused": "refused "}[o.status]
+    label = {"imported": "imported", "already": "already ", "new_version": "updated ", "refused": "refused "}[
+        o.status
+    ]
     out(f"{label} {o.path}: {o.message}", err=o.status == "refused")
 
 
@@ -67,7 +88,9 @@ def _print_outcome(o: ImportOutcome) -> None:
 @click.option("--extractor", type=click.Choice(extractor_names()), default=None, help=EXTRACTOR_HELP)
 @click.option("--encoding", default=None, help="Force the input encoding (e.g. gbk, big5, utf-16).")
 @data_dir_option
-def import_cmd(paths: tuple[Path, ...], extractor: str | None, encoding: str | None, data_dir: Path | None) -> None:
+def import_cmd(
+    paths: tuple[Path, ...], extractor: str | None, encoding: str | None, data_dir: Path | None
+) -> None:
     """Import files or folders (recursively: .txt .md .markdown) into the library."""
     with services(data_dir) as svc:
         outcomes = svc.library.import_paths(
@@ -91,7 +114,9 @@ def list_cmd(data_dir: Path | None) -> None:
         out(f"{'id':>5}  {'paras':>5}  {'prop':>4}  {'conf':>4}  title")
         for a in articles:
             version = f" (v{a.version})" if a.version > 1 else ""
-            out(f"{a.id:>5}  {a.paragraph_count:>5}  {a.proposed:>4}  {a.confirmed:>4}  {a.title}{version}")
+            out(
+                f"{a.id:>5}  {a.paragraph_count:>5}  {a.proposed:>4}  {a.confirmed:>4}  {one_line(a.title)}{version}"
+            )
 
 
 @click.command("show")
@@ -106,9 +131,11 @@ def show_cmd(article: str, data_dir: Path | None) -> None:
         if len(found) > 1:
             out(f"{len(found)} articles match {article!r}; showing the first. Use an id to choose:")
             for a in found[:10]:
-                out(f"  {a.id}: {a.title}")
+                out(f"  {a.id}: {one_line(a.title)}")
         a = found[0]
-        out(f"{a.title}  [{a.id}, {a.paragraph_count} paragraphs, {a.encoding}, {a.source_path}]")
+        out(
+            f"{one_line(a.title)}  [{a.id}, {a.paragraph_count} paragraphs, {a.encoding}, {one_line(a.source_path)}]"
+        )
         summary = svc.library.summary(a.id)
         if summary and summary.get("summary"):
             out(f"Summary: {summary['summary']}")

@@ -16,6 +16,7 @@ COMMAND_MODULES = (
     "tui.cli.review_cmds",
     "tui.cli.search_cmds",
     "tui.cli.model_cmds",
+    "tui.cli.app_cmds",
 )
 
 
@@ -36,7 +37,9 @@ def run_app(data_dir: Path | None, *, start: str = "home") -> None:
     """Open the Textual app (imported lazily so the CLI starts fast)."""
     try:
         app_module = importlib.import_module("tui.app")
-    except ModuleNotFoundError:
+    except ModuleNotFoundError as exc:
+        if exc.name != "tui.app":  # a missing dependency inside the app is a real error
+            raise
         # The app has not landed yet: show the library as text instead.
         with services(data_dir, exclusive=False) as svc:
             for a in svc.library.articles():

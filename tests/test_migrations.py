@@ -1,0 +1,205 @@
+"""Schema versions: an older database is backed up, then migrated in one transaction; a newer
+one is refused with a message and left byte-for-byte untouched."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import peewee
+import pytest
+
+from core.errors import StorageError
+from core.services.bootstrap import open_services
+from core.storage import db as storage_db
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_articles"
+
+
+def db_file(home: Path) -> Path:
+    return home / "memoryrush.sqlite3"
+
+
+def make_library(home: Path) -> int:
+    """A real library with articles in it; returns the number of units."""
+    svc = open_services(home)
+    try:
+        svc.library.import_paths([SAMPLES], extractor="placeholder")
+        return svc.library.unit_count()
+    finally:
+        svc.close()
+
+
+def sql(home: Path, statement: str) -> list[tuple[object, ...]]:
+    con = sqlite3.connect(db_file(home))
+    try:
+        rows = con.execute(statement).fetchall()
+        con.commit()
+        return rows
+    finally:
+        con.close()
+
+
+def backups(home: Path) -> list[Path]:
+    return sorted((home / "backups").glob("*.sqlite3")) if (home / "backups").exists() else []
+
+
+def test_a_fresh_library_makes_no_backup(data_home: Path) -> None:
+    make_library(data_home)
+    make_library(data_home)
+    assert backups(data_home) == []
+
+
+def test_an_unversioned_database_is_backed_up_then_stamped(data_home: Path) -> None:
+    units = make_library(data_home)
+    sql(data_home, "PRAGMA user_version = 0")
+    svc = open_services(data_home)
+    try:
+        assert svc.library.unit_count() == units
+    finally:
+        svc.close()
+    assert sql(data_home, "PRAGMA user_version") == [(storage_db.SCHEMA_VERSION,)]
+    [backup] = backups(data_home)
+    con = sqlite3.connect(backup)
+    try:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == 0  # the copy is of the old file
+        assert con.execute("SELECT COUNT(*) FROM unit").fetchone()[0] == units
+        assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    finally:
+        con.close()
+
+
+@pytest.fixture
+def version_2(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """A real next schema version: v2 adds `article.note`, filled from the title."""
+    ran: list[str] = []
+
+    def add_note(database: peewee.SqliteDatabase) -> None:
+        ran.append("v2")
+        database.execute_sql("ALTER TABLE article ADD COLUMN note TEXT NOT NULL DEFAULT ''")
+        database.execute_sql("UPDATE article SET note = 'was: ' || title")
+
+    monkeypatch.setattr(storage_db, "SCHEMA_VERSION", 2)
+    monkeypatch.setitem(storage_db.MIGRATIONS, 2, add_note)
+    return ran
+
+
+def test_a_migration_step_runs_after_a_backup(data_home: Path, version_2: list[str]) -> None:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(storage_db, "SCHEMA_VERSION", 1)
+        units = make_library(data_home)
+    assert sql(data_home, "PRAGMA user_version") == [(1,)]
+
+    svc = open_services(data_home)
+    try:
+        assert svc.library.unit_count() == units
+    finally:
+        svc.close()
+    assert version_2 == ["v2"]
+    assert sql(data_home, "PRAGMA user_version") == [(2,)]
+    notes = sql(data_home, "SELECT note, title FROM article")
+    assert notes and all(note == f"was: {title}" for note, title in notes)
+    [backup] = backups(data_home)
+    assert "v1-before-v2" in backup.name
+    con = sqlite3.connect(backup)
+    try:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == 1
+        columns = [r[1] for r in con.execute("PRAGMA table_info(article)")]
+        assert "note" not in columns
+    finally:
+        con.close()
+
+    # opening again: nothing left to migrate, no new backup
+    open_services(data_home).close()
+    assert version_2 == ["v2"]
+    assert len(backups(data_home)) == 1
+
+
+def test_steps_run_in_order_from_the_stored_version(data_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    make_library(data_home)
+    ran: list[int] = []
+    monkeypatch.setattr(storage_db, "SCHEMA_VERSION", 4)
+    for version in (4, 2, 3):
+        monkeypatch.setitem(storage_db.MIGRATIONS, version, lambda _db, v=version: ran.append(v))
+    open_services(data_home).close()
+    assert ran == [2, 3, 4]
+    assert sql(data_home, "PRAGMA user_version") == [(4,)]
+
+
+def test_a_failing_migration_changes_nothing(data_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    units = make_library(data_home)
+
+    def half_then_fail(database: peewee.SqliteDatabase) -> None:
+        database.execute_sql("ALTER TABLE article ADD COLUMN note TEXT")
+        database.execute_sql("DELETE FROM evidence")
+        raise RuntimeError("step 2 broke")
+
+    monkeypatch.setattr(storage_db, "SCHEMA_VERSION", 2)
+    monkeypatch.setitem(storage_db.MIGRATIONS, 2, half_then_fail)
+    with pytest.raises(StorageError) as info:
+        open_services(data_home)
+    message = str(info.value)
+    assert "step 2 broke" in message and "nothing was changed" in message and "backups" in message
+    # all or nothing: the version, the column and the deleted rows are as before
+    assert sql(data_home, "PRAGMA user_version") == [(1,)]
+    assert "note" not in [r[1] for r in sql(data_home, "PRAGMA table_info(article)")]
+    assert sql(data_home, "SELECT COUNT(*) FROM evidence")[0][0] >= units
+    assert len(backups(data_home)) == 1
+    # the lock was released with the failure: the old version still opens the library
+    monkeypatch.setattr(storage_db, "SCHEMA_VERSION", 1)
+    svc = open_services(data_home)
+    try:
+        assert svc.library.unit_count() == units
+    finally:
+        svc.close()
+
+
+def make_newer(home: Path) -> bytes:
+    make_library(home)
+    sql(home, "PRAGMA wal_checkpoint(TRUNCATE)")
+    sql(home, f"PRAGMA user_version = {storage_db.SCHEMA_VERSION + 7}")
+    return db_file(home).read_bytes()
+
+
+def test_a_newer_database_is_refused_and_untouched(data_home: Path) -> None:
+    before = make_newer(data_home)
+    with pytest.raises(StorageError, match="newer MemoryRush") as info:
+        open_services(data_home)
+    assert "nothing was changed" in str(info.value)
+    assert db_file(data_home).read_bytes() == before
+    assert backups(data_home) == []
+
+
+def test_a_newer_rollback_journal_database_stays_untouched(data_home: Path) -> None:
+    """Even the journal mode is not switched to WAL before the version check."""
+    data_home.mkdir(parents=True)
+    con = sqlite3.connect(db_file(data_home))
+    con.execute("CREATE TABLE article (id INTEGER PRIMARY KEY, title TEXT)")
+    con.execute("INSERT INTO article (title) VALUES ('from the future')")
+    con.execute("PRAGMA user_version = 99")
+    con.commit()
+    con.close()
+    before = db_file(data_home).read_bytes()
+    with pytest.raises(StorageError, match="schema 99"):
+        open_services(data_home)
+    assert db_file(data_home).read_bytes() == before
+    assert not Path(f"{db_file(data_home)}-wal").exists()
+
+
+def test_the_cli_refuses_a_newer_database_without_a_traceback(data_home: Path) -> None:
+    before = make_newer(data_home)
+    result = subprocess.run(
+        [str(Path(sys.executable).with_name("memoryrush")), "list"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "MEMORYRUSH_HOME": str(data_home)},
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "newer MemoryRush" in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    assert db_file(data_home).read_bytes() == before
