@@ -1,0 +1,451 @@
+"""`LibraryService.import_paths`: one transaction per article, re-import is a no-op, changed
+text becomes a new version, bad files are refused while the rest import, ungrounded units are
+never stored, the triage settings behave, and old trash is purged at start-up."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from core.clock import FixedClock
+from core.config import Config
+from core.domain import (
+    ArticleMemoryOutput,
+    EvidenceSpan,
+    ExtractionResult,
+    MemoryUnit,
+    RecallQuestion,
+    SourceDocument,
+)
+from core.services.bootstrap import Services, open_services
+from core.services.curation import CannotAccept
+from core.services.library import GROUNDING_CODES
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_articles"
+
+TEXT = """Spaced repetition schedules each review just before you would forget it.
+
+The forgetting curve was described by Hermann Ebbinghaus in 1885.
+
+Retrieval practice strengthens memory more than rereading does.
+"""
+
+
+class Scripted:
+    """A test extractor: builds its output from the parsed document with a given function.
+    (An input source for the library, not a stand-in for our own code.)"""
+
+    name = "scripted"
+    version = "t1"
+
+    def __init__(self, build: Callable[[SourceDocument], ArticleMemoryOutput]) -> None:
+        self.build = build
+        self.calls = 0
+
+    def extract(self, document: SourceDocument) -> ExtractionResult:
+        self.calls += 1
+        return ExtractionResult(self.build(document), self.name, self.version, raw_output="{}")
+
+
+def grounded(doc: SourceDocument, index: int, content: str, confidence: float = 0.6) -> MemoryUnit:
+    p = doc.paragraphs[index]
+    return MemoryUnit(content, "claim", (EvidenceSpan(p.paragraph_id, p.text[:30]),), ("t",), confidence)
+
+
+def questions_for(n: int) -> tuple[RecallQuestion, ...]:
+    return tuple(RecallQuestion(f"Question {i}?", f"Answer {i}", i, "qa") for i in range(n))
+
+
+def write(path: Path, text: str = TEXT) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def rows(home: Path, sql: str) -> list[tuple[object, ...]]:
+    con = sqlite3.connect(home / "memoryrush.sqlite3")
+    try:
+        return con.execute(sql).fetchall()
+    finally:
+        con.close()
+
+
+# --- files and folders -----------------------------------------------------------------------
+
+
+def test_folders_are_imported_recursively_by_suffix(services: Services, tmp_path: Path) -> None:
+    root = tmp_path / "notes"
+    write(root / "a.txt")
+    write(root / "deep" / "deeper" / "b.md", "# B\n\nBees dance to show where the flowers are.\n")
+    write(root / "deep" / "c.markdown", "# C\n\nCats sleep for most of the day.\n")
+    write(root / "deep" / "ignored.pdf", "not text")
+    write(root / "deep" / "ignored.json", "{}")
+    outcomes = services.library.import_paths([root], extractor="placeholder")
+    assert sorted(Path(o.path).name for o in outcomes) == ["a.txt", "b.md", "c.markdown"]
+    assert {o.status for o in outcomes} == {"imported"}
+    assert {a.title for a in services.library.articles()} == {"a", "B", "C"}
+
+
+def test_reimporting_identical_content_is_a_no_op(services: Services, tmp_path: Path) -> None:
+    path = write(tmp_path / "a.txt")
+    extractor = Scripted(
+        lambda d: ArticleMemoryOutput("", (), (grounded(d, 0, "Reviews come late."),), questions_for(1))
+    )
+    first = services.library.import_file(path, extractor)
+    assert first.status == "imported" and first.units == 1
+    before = (
+        rows(services.data_dir, "SELECT COUNT(*) FROM article"),
+        rows(services.data_dir, "SELECT COUNT(*) FROM unit"),
+    )
+    again = services.library.import_file(path, extractor)
+    assert again.status == "already"
+    assert again.message == "already imported"
+    assert again.article_id == first.article_id
+    assert extractor.calls == 1  # no model time spent on a file already in the library
+    after = (
+        rows(services.data_dir, "SELECT COUNT(*) FROM article"),
+        rows(services.data_dir, "SELECT COUNT(*) FROM unit"),
+    )
+    assert before == after
+
+
+def test_crlf_and_lf_copies_of_a_file_are_the_same_article(services: Services, tmp_path: Path) -> None:
+    path = write(tmp_path / "a.txt")
+    services.library.import_paths([path], extractor="placeholder")
+    path.write_bytes(TEXT.replace("\n", "\r\n").encode())
+    [outcome] = services.library.import_paths([path], extractor="placeholder")
+    assert outcome.status == "already"
+
+
+def test_changed_content_at_the_same_path_is_a_new_version(services: Services, tmp_path: Path) -> None:
+    path = write(tmp_path / "a.txt")
+    [first] = services.library.import_paths([path], extractor="placeholder")
+    old_units = services.library.units(first.article_id)
+    write(path, TEXT + "\nA new paragraph appeared in the second draft of this article.\n")
+    [second] = services.library.import_paths([path], extractor="placeholder")
+    assert second.status == "new_version"
+    assert "new version 2" in second.message
+    assert second.article_id != first.article_id
+    old = services.library.article(first.article_id)
+    new = services.library.article(second.article_id)
+    assert old is not None and new is not None
+    assert (old.version, new.version) == (1, 2)
+    assert old.source_path == new.source_path
+    assert new.paragraph_count == old.paragraph_count + 1
+    assert services.library.units(first.article_id) == old_units  # the old one stays, untouched
+    [third] = services.library.import_paths([path], extractor="placeholder")
+    assert third.status == "already"
+
+
+def test_a_bad_file_is_refused_with_a_reason_and_the_others_import(
+    services: Services, tmp_path: Path
+) -> None:
+    folder = tmp_path / "mixed"
+    write(folder / "1-good.txt")
+    write(folder / "2-empty.txt", "   \n\n  ")
+    (folder / "3-binary.txt").write_bytes(b"\x00\x01\x02\xff\xfe" * 200)
+    write(folder / "4-good.md", "# Four\n\nFour is the smallest composite number.\n")
+    outcomes = services.library.import_paths([folder, tmp_path / "missing.txt"], extractor="placeholder")
+    by_name = {Path(o.path).name: o for o in outcomes}
+    assert by_name["1-good.txt"].status == "imported"
+    assert by_name["4-good.md"].status == "imported"
+    for name in ("2-empty.txt", "3-binary.txt", "missing.txt"):
+        assert by_name[name].status == "refused", name
+        assert by_name[name].message and "\n" not in by_name[name].message
+        assert by_name[name].article_id is None
+    assert services.library.article_count() == 2
+
+
+def test_an_extractor_bug_refuses_that_file_only(services: Services, tmp_path: Path) -> None:
+    def explode(doc: SourceDocument) -> ArticleMemoryOutput:
+        if "Bees" in doc.paragraphs[0].text:
+            raise ValueError("extractor bug")
+        return ArticleMemoryOutput("", (), (grounded(doc, 0, "Reviews come late."),), questions_for(1))
+
+    extractor = Scripted(explode)
+    a = services.library.import_file(write(tmp_path / "a.txt"), extractor)
+    b = services.library.import_file(write(tmp_path / "b.txt", "Bees dance.\n"), extractor)
+    assert a.status == "imported"
+    assert b.status == "refused" and "extractor bug" in b.message and "nothing saved" in b.message
+    assert services.library.article_count() == 1
+
+
+def test_progress_and_cancel_between_files(services: Services, tmp_path: Path) -> None:
+    for i in range(4):
+        write(tmp_path / "f" / f"{i}.txt", f"Article number {i} says something about topic {i}.\n")
+    seen: list[tuple[int, int]] = []
+    outcomes = services.library.import_paths(
+        [tmp_path / "f"],
+        extractor="placeholder",
+        progress=lambda i, n, o: seen.append((i, n)),
+        cancelled=lambda: len(seen) >= 2,
+    )
+    assert seen == [(1, 4), (2, 4)]
+    assert len(outcomes) == 2
+    assert services.library.article_count() == 2
+
+
+# --- what is stored ---------------------------------------------------------------------------
+
+
+def test_ungrounded_units_are_never_stored(services: Services, tmp_path: Path) -> None:
+    path = write(tmp_path / "doc.md", "# Title\n\n## A heading here\n\n" + TEXT + "\n```\ncode block\n```\n")
+
+    def build(doc: SourceDocument) -> ArticleMemoryOutput:
+        kinds = {p.kind: p for p in doc.paragraphs}
+        prose = [p for p in doc.paragraphs if p.kind == "paragraph"]
+        good = MemoryUnit(
+            "Good unit about reviews.",
+            "claim",
+            (EvidenceSpan(prose[0].paragraph_id, prose[0].text[:25]),),
+            (),
+            0.7,
+        )
+        units = (
+            good,
+            MemoryUnit("Invented id.", "claim", (EvidenceSpan("p_999", "x"),), (), 0.9),
+            MemoryUnit(
+                "Invented quote.",
+                "claim",
+                (EvidenceSpan(prose[1].paragraph_id, "Ebbinghaus in 1999"),),
+                (),
+                0.9,
+            ),
+            MemoryUnit("No evidence at all.", "claim", (), (), 0.9),
+            MemoryUnit(
+                "Heading as evidence.",
+                "claim",
+                (EvidenceSpan(kinds["heading"].paragraph_id, "A heading"),),
+                (),
+                0.9,
+            ),
+            MemoryUnit(
+                "Code as evidence.",
+                "claim",
+                (EvidenceSpan(kinds["code"].paragraph_id, "code block"),),
+                (),
+                0.9,
+            ),
+            MemoryUnit("  ", "claim", good.evidence, (), 0.9),
+            MemoryUnit("Unknown type.", "definition", good.evidence, (), 0.9),
+        )
+        return ArticleMemoryOutput("", (), units, questions_for(len(units)))
+
+    outcome = services.library.import_file(path, Scripted(build))
+    assert outcome.status == "imported"
+    assert outcome.units == 1
+    assert "7 ungrounded dropped" in outcome.message
+    [stored] = services.library.units(outcome.article_id)
+    assert stored.content == "Good unit about reviews."
+    assert stored.position == 0
+    assert stored.questions[0].question == "Question 0?"
+    assert rows(services.data_dir, "SELECT COUNT(*) FROM unit") == [(1,)]
+    # the artifact keeps what was dropped and why
+    summary = services.library.summary(outcome.article_id)
+    assert summary is not None
+    dropped = summary["dropped"]
+    assert isinstance(dropped, list) and len(dropped) == 7
+    reasons = " ".join(str(d["reason"]) for d in dropped)
+    for code in (
+        "unknown_paragraph",
+        "quote_not_found",
+        "no_evidence",
+        "non_prose_evidence",
+        "empty_content",
+        "unknown_type",
+    ):
+        assert code in reasons and code in GROUNDING_CODES
+
+
+def test_units_with_other_issues_are_stored_but_cannot_be_accepted(
+    services: Services, tmp_path: Path
+) -> None:
+    path = write(tmp_path / "a.txt")
+
+    def build(doc: SourceDocument) -> ArticleMemoryOutput:
+        units = (
+            grounded(doc, 0, "Reviews are timed before forgetting."),
+            grounded(doc, 1, "Ebbinghaus described the forgetting curve."),
+            grounded(doc, 2, "Retrieval beats rereading."),
+        )
+        questions = (
+            RecallQuestion("When are reviews timed?", "", 0, "qa"),  # empty answer: unit 0
+            RecallQuestion("Who described it?", "Ebbinghaus", 1, "qa"),
+        )  # unit 2 has no question
+        return ArticleMemoryOutput("", (), units, questions)
+
+    outcome = services.library.import_file(path, Scripted(build))
+    stored = {u.position: u for u in services.library.units(outcome.article_id)}
+    assert set(stored) == {0, 1, 2}
+    assert [i.code for i in stored[0].issues] == ["empty_answer"]
+    assert [i.code for i in stored[2].issues] == ["no_question"]
+    assert stored[1].acceptable and not stored[0].acceptable and not stored[2].acceptable
+    with pytest.raises(CannotAccept, match="empty_answer"):
+        services.curation.accept(stored[0].id)
+    assert services.curation.accept(stored[1].id)
+    assert services.curation.accept_all_valid(outcome.article_id) == 0
+    assert {u.position: u.status for u in services.library.units(outcome.article_id)} == {
+        0: "proposed",
+        1: "confirmed",
+        2: "proposed",
+    }
+
+
+def confidence_article(doc: SourceDocument) -> ArticleMemoryOutput:
+    units = (
+        grounded(doc, 0, "High confidence unit about reviews.", 0.9),
+        grounded(doc, 1, "Middle confidence unit about Ebbinghaus.", 0.5),
+        grounded(doc, 2, "Low confidence unit about retrieval.", 0.1),
+        MemoryUnit(
+            "High but invalid: no question for it.", "claim", grounded(doc, 2, "x").evidence, (), 0.95
+        ),
+    )
+    return ArticleMemoryOutput("", (), units, questions_for(3))
+
+
+def import_with(home: Path, clock: FixedClock, config: Config, path: Path) -> dict[int, tuple[str, bool]]:
+    svc = open_services(home, config=config, clock=clock)
+    try:
+        outcome = svc.library.import_file(path, Scripted(confidence_article))
+        low = {u.id for u in svc.library.units(outcome.article_id, low_confidence=True)}
+        return {u.position: (u.status, u.id in low) for u in svc.library.units(outcome.article_id)}
+    finally:
+        svc.close()
+
+
+def test_by_default_every_proposal_waits_for_the_user(
+    data_home: Path, clock: FixedClock, tmp_path: Path
+) -> None:
+    result = import_with(data_home, clock, Config(), write(tmp_path / "a.txt"))
+    assert result == {i: ("proposed", False) for i in range(4)}
+
+
+def test_auto_accept_threshold_accepts_only_valid_confident_units(
+    data_home: Path, clock: FixedClock, tmp_path: Path
+) -> None:
+    result = import_with(data_home, clock, Config(auto_accept_threshold=0.8), write(tmp_path / "a.txt"))
+    assert result == {
+        0: ("confirmed", False),
+        1: ("proposed", False),
+        2: ("proposed", False),
+        3: ("proposed", False),
+    }
+
+
+def test_low_confidence_floor_parks_units_without_deleting_them(
+    data_home: Path, clock: FixedClock, tmp_path: Path
+) -> None:
+    config = Config(auto_accept_threshold=0.8, low_confidence_floor=0.3)
+    result = import_with(data_home, clock, config, write(tmp_path / "a.txt"))
+    assert result == {
+        0: ("confirmed", False),
+        1: ("proposed", False),
+        2: ("proposed", True),
+        3: ("proposed", False),
+    }
+
+
+def test_one_transaction_per_article(services: Services, tmp_path: Path) -> None:
+    """A write failing half-way through an article (a trigger refuses one unit) leaves no trace
+    of that article, while the files before and after it import normally."""
+    con = sqlite3.connect(services.data_dir / "memoryrush.sqlite3")
+    con.execute(
+        "CREATE TRIGGER poison BEFORE INSERT ON unit WHEN NEW.content LIKE '%POISON%' "
+        "BEGIN SELECT RAISE(ABORT, 'poisoned unit'); END"
+    )
+    con.commit()
+    con.close()
+    folder = tmp_path / "batch"
+    write(folder / "1.txt", "First article is fine and has a sentence.\n\nAnd a second one.\n")
+    write(
+        folder / "2.txt", "Second article starts well.\n\nThen POISON arrives in paragraph two.\n\nThird.\n"
+    )
+    write(folder / "3.txt", "Third article is fine too.\n")
+    outcomes = services.library.import_paths([folder], extractor="placeholder")
+    assert [o.status for o in outcomes] == ["imported", "refused", "imported"]
+    assert "poisoned unit" in outcomes[1].message
+    titles = [t for (t,) in rows(services.data_dir, "SELECT title FROM article ORDER BY id")]
+    assert titles == ["1", "3"]
+    # nothing of article 2 anywhere: no paragraph, artifact, unit or evidence without its article
+    assert rows(services.data_dir, "SELECT COUNT(*) FROM paragraph WHERE text LIKE '%POISON%'") == [(0,)]
+    assert rows(
+        services.data_dir, "SELECT COUNT(*) FROM artifact WHERE article_id NOT IN (SELECT id FROM article)"
+    ) == [(0,)]
+    assert rows(
+        services.data_dir, "SELECT COUNT(*) FROM unit WHERE article_id NOT IN (SELECT id FROM article)"
+    ) == [(0,)]
+    assert rows(
+        services.data_dir, "SELECT COUNT(*) FROM evidence WHERE unit_id NOT IN (SELECT id FROM unit)"
+    ) == [(0,)]
+
+
+def test_stored_article_matches_the_document(services: Services, tmp_path: Path) -> None:
+    path = write(tmp_path / "a.txt")
+    [outcome] = services.library.import_paths([path], extractor="placeholder")
+    article = services.library.article(outcome.article_id or 0)
+    assert article is not None
+    paragraphs = services.library.paragraphs(article.id)
+    assert [p.paragraph_id for p in paragraphs] == ["p_001", "p_002", "p_003"]
+    assert article.paragraph_count == 3
+    assert article.encoding == "utf-8"
+    assert article.source_path == str(path.resolve())
+    assert article.document_id.startswith("doc_") and len(article.document_id) == 16
+    for unit in services.library.units(article.id):
+        for span in unit.evidence:
+            paragraph = services.library.paragraph(article.id, span.paragraph_id)
+            assert paragraph is not None and span.quote in paragraph.text
+
+
+# --- trash -----------------------------------------------------------------------------------
+
+
+def test_trash_is_purged_at_start_up_after_30_days(
+    data_home: Path, clock: FixedClock, tmp_path: Path
+) -> None:
+    svc = open_services(data_home, clock=clock)
+    try:
+        [outcome] = svc.library.import_paths([write(tmp_path / "a.txt")], extractor="placeholder")
+        first, second, *_ = svc.library.units(outcome.article_id)
+        assert svc.curation.trash(first.id)
+        clock.advance(days=2)
+        assert svc.curation.trash(second.id)
+    finally:
+        svc.close()
+
+    def reopen_after(days: float) -> tuple[list[str], set[int]]:
+        clock.advance(days=days)
+        svc = open_services(data_home, clock=clock)
+        try:
+            return svc.notices, {u.id for u in svc.library.units(outcome.article_id)}
+        finally:
+            svc.close()
+
+    notices, ids = reopen_after(27)  # 29 days after the first trash: both kept
+    assert {first.id, second.id} <= ids and notices == []
+    notices, ids = reopen_after(1.5)  # 30.5 days after the first, 28.5 after the second
+    assert first.id not in ids and second.id in ids
+    assert notices == ["purged 1 units trashed more than 30 days ago"]
+    assert rows(data_home, f"SELECT COUNT(*) FROM evidence WHERE unit_id = {first.id}") == [(0,)]
+    assert rows(data_home, f"SELECT COUNT(*) FROM question WHERE unit_id = {first.id}") == [(0,)]
+    notices, ids = reopen_after(2)
+    assert second.id not in ids
+
+
+def test_a_non_exclusive_open_never_purges(data_home: Path, clock: FixedClock, tmp_path: Path) -> None:
+    svc = open_services(data_home, clock=clock)
+    try:
+        [outcome] = svc.library.import_paths([write(tmp_path / "a.txt")], extractor="placeholder")
+        unit = svc.library.units(outcome.article_id)[0]
+        svc.curation.trash(unit.id)
+    finally:
+        svc.close()
+    clock.set(clock.now() + timedelta(days=40))
+    svc = open_services(data_home, clock=clock, exclusive=False)
+    try:
+        assert unit.id in {u.id for u in svc.library.units(statuses=["trashed"])}
+    finally:
+        svc.close()
