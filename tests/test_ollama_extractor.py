@@ -100,7 +100,14 @@ def test_request_carries_schema_temperature_seed_and_context(
     # whole paragraphs, verbatim, and the system prompt names the rules
     for pid in ids:
         assert doc.paragraph(pid).text in body["messages"][1]["content"]  # type: ignore[union-attr]
-    assert body["messages"][0]["role"] == "system" and "exactly" in body["messages"][0]["content"]
+    system = body["messages"][0]
+    assert (
+        system["role"] == "system"
+        and "exactly" in system["content"]
+        and '"memory_unit_index"' in system["content"]
+    )
+    assert doc.title in body["messages"][1]["content"]
+    assert not any("{{" in m["content"] for m in body["messages"])  # every placeholder filled
 
 
 def test_schema_names_exactly_the_contract_fields() -> None:
