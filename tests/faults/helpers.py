@@ -144,3 +144,140 @@ def wait_for_line(proc: subprocess.Popen[str], needle: str, timeout: float = 20)
 
 def tmux_available() -> bool:
     return shutil.which("tmux") is not None
+
+
+# --- hostile text ----------------------------------------------------------------------------
+
+MARKUP = "[@click=app.quit]click-me[/] [bold red]not-red[/] [link=https://evil.example]lnk[/link] [/]"
+ESCAPES = (
+    "\x1b]2;PWNED-TITLE\x07"  # set window title (OSC 2, BEL)
+    "\x1b]0;PWNED-ICON\x1b\\"  # set icon+title (OSC 0, ST)
+    "\x1b[2J\x1b[H"  # clear screen, cursor home
+    "\x1b[31mred\x1b[0m"  # colour
+    "\x1b]52;c;cHduZWQ=\x07"  # write the clipboard (OSC 52)
+    "\x9b31m"  # 8-bit CSI
+    "\x07\x08\x0b\x0c\x7f"  # bell, backspace, VT, FF, DEL
+)
+PAYLOAD = f"{MARKUP} {ESCAPES} $(touch /tmp/mr-pwned) `id` <script>alert(1)</script>"
+
+
+class Tmux:
+    """A private tmux server (own socket) running one command per window; reads screen and title."""
+
+    TITLE = "mr-fault-title"
+
+    def __init__(self, workdir: Path) -> None:
+        import tempfile
+
+        self.dir = Path(tempfile.mkdtemp(prefix="mrtmux-"))  # short path: sockets max ~100 chars
+        self.sock = str(self.dir / "s")
+        self.workdir = workdir
+        self.n = 0
+
+    def tmux(self, *args: str, check: bool = True) -> str:
+        result = subprocess.run(["tmux", "-S", self.sock, *args], capture_output=True, text=True, timeout=20)
+        if check and result.returncode != 0:
+            raise AssertionError(f"tmux {args}: {result.stderr}")
+        return result.stdout
+
+    def start(self, argv: Sequence[str], env: dict[str, str], width: int = 160, height: int = 48) -> str:
+        import shlex
+
+        self.n += 1
+        target = f"w{self.n}"
+        exports = " ".join(
+            f"{k}={shlex.quote(v)}" for k, v in env.items() if k.startswith(("MEMORYRUSH", "PYTHON"))
+        )
+        # The shell waits for one line on stdin, so the title is set before the command runs.
+        command = (
+            f"read _go; cd {shlex.quote(str(self.workdir))} && "
+            f"exec env TERM=xterm-256color {exports} {shlex.join(argv)}"
+        )
+        size = ["-x", str(width), "-y", str(height)]
+        self.tmux("-f", "/dev/null", "new-session", "-d", "-s", target, *size, "sh", "-c", command)
+        self.tmux("set-option", "-t", target, "remain-on-exit", "on")
+        self.tmux("select-pane", "-t", target, "-T", self.TITLE)
+        self.tmux("send-keys", "-t", target, "Enter")
+        return target
+
+    def dead(self, target: str) -> bool:
+        state = self.tmux("display", "-p", "-t", target, "#{pane_dead}:#{pane_dead_status}").strip()
+        return state.startswith("1:") and state != "1:"
+
+    def wait_dead(self, target: str, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while not self.dead(target):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{target} still running:\n{self.screen(target)}")
+            time.sleep(0.05)
+
+    def wait_for(self, target: str, text: str, timeout: float = 30) -> str:
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.screen(target)
+            if text in screen:
+                return screen
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{text!r} not on screen:\n{screen}")
+            time.sleep(0.1)
+
+    def exit_status(self, target: str) -> int:
+        return int(self.tmux("display", "-p", "-t", target, "#{pane_dead_status}").strip() or -1)
+
+    def screen(self, target: str) -> str:
+        return self.tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", target)
+
+    def title(self, target: str) -> str:
+        return self.tmux("display", "-p", "-t", target, "#{pane_title}").strip()
+
+    def keys(self, target: str, *keys: str) -> None:
+        self.tmux("send-keys", "-t", target, *keys)
+
+    def close(self) -> None:
+        self.tmux("kill-server", check=False)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def import_one(home: Path, path: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    return mr(home, "import", str(path), "--extractor", "placeholder", *extra)
+
+
+def article_id_for(home: Path, path: Path) -> int | None:
+    row = query(
+        home, "SELECT id FROM article WHERE source_path = ? ORDER BY version DESC", (str(path.resolve()),)
+    )
+    return int(row[0][0]) if row else None
+
+
+def paragraphs_of(home: Path, article_id: int) -> list[tuple[str, str, str]]:
+    """(paragraph_id, kind, text) in document order."""
+    return [
+        (r[0], r[1], r[2])
+        for r in query(
+            home,
+            "SELECT paragraph_id, kind, text FROM paragraph WHERE article_id = ? ORDER BY position",
+            (article_id,),
+        )
+    ]
+
+
+def article_count(home: Path) -> int:
+    if not db_file(home).exists():
+        return 0
+    return int(scalar(home, "SELECT COUNT(*) FROM article"))
+
+
+def mr(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run the real `memoryrush` click command in this process (CliRunner): the same code as the
+    console script without the interpreter start-up, for tests that need no separate process."""
+    from click.testing import CliRunner
+
+    from tui.cli.main import cli
+
+    result = CliRunner().invoke(cli, list(args), env={"MEMORYRUSH_HOME": str(home)})
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        import traceback
+
+        tb = "".join(traceback.format_exception(result.exception))
+        return subprocess.CompletedProcess(args, 99, result.stdout, result.stderr + "\nTraceback:\n" + tb)
+    return subprocess.CompletedProcess(args, result.exit_code, result.stdout, result.stderr)

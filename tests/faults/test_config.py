@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import cli_argv, db_file, mr_env, run_mr, write
+from .helpers import cli_argv, db_file, mr, mr_env, write
 
 CASES = {
     "bad_toml": ("[review]\ndesired_retention = 0.9\nnew_per_day = = 3\n", ["line 3", "invalid toml"]),
@@ -29,7 +29,7 @@ def test_bad_config_stops_cli_start_up_naming_key_or_line(
     doc = write(inputs / "a.txt", "Some paragraph.\n")
     args = [str(doc) if a == "IMPORT" else a for a in command]
 
-    result = run_mr(home, *args)
+    result = mr(home, *args)
 
     assert result.returncode == 2, result
     message = result.stderr.lower()

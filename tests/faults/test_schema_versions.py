@@ -8,13 +8,13 @@ from pathlib import Path
 
 from core.storage.db import SCHEMA_VERSION
 
-from .helpers import SAMPLES, db_file, integrity, run_mr, scalar, tables
+from .helpers import SAMPLES, db_file, integrity, mr, scalar, tables
 
 DROPPED = ("setting", "curation_event")  # tables an older release did not have
 
 
 def _library_with_one_article(home: Path) -> None:
-    result = run_mr(home, "import", str(SAMPLES / "photosynthesis.txt"), "--extractor", "placeholder")
+    result = mr(home, "import", str(SAMPLES / "photosynthesis.txt"), "--extractor", "placeholder")
     assert result.returncode == 0, result.stderr
 
 
@@ -35,7 +35,7 @@ def test_older_schema_is_backed_up_then_migrated(home: Path) -> None:
     _set_version(home, SCHEMA_VERSION - 1, DROPPED)
     units_before = scalar(home, "SELECT COUNT(*) FROM unit")
 
-    result = run_mr(home, "list")
+    result = mr(home, "list")
 
     assert result.returncode == 0, result.stderr
     assert "photosynthesis" in result.stdout
@@ -52,7 +52,7 @@ def test_older_schema_is_backed_up_then_migrated(home: Path) -> None:
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     finally:
         con.close()
-    again = run_mr(home, "list")  # a current database is not backed up again
+    again = mr(home, "list")  # a current database is not backed up again
     assert again.returncode == 0
     assert len(list((home / "backups").glob("*.sqlite3"))) == 1
 
@@ -63,7 +63,7 @@ def test_newer_schema_is_refused_and_left_untouched(home: Path) -> None:
     digest = hashlib.sha256(db_file(home).read_bytes()).hexdigest()
 
     for command in (["list"], ["import", str(SAMPLES / "spaced-repetition.md")]):
-        result = run_mr(home, *command)
+        result = mr(home, *command)
         assert result.returncode == 2, result
         assert "newer MemoryRush" in result.stderr
         assert "upgrade" in result.stderr
@@ -78,7 +78,7 @@ def test_damaged_database_is_refused_with_a_way_out(home: Path) -> None:
     home.mkdir(exist_ok=True)
     db_file(home).write_bytes(b"this is not a database file at all" * 200)
 
-    result = run_mr(home, "list")
+    result = mr(home, "list")
 
     assert result.returncode == 2
     assert "damaged" in result.stderr

@@ -1,0 +1,134 @@
+"""Empty, binary and oversized files: refused with a one-line reason, nothing stored."""
+
+from __future__ import annotations
+
+import io
+import re
+import sqlite3
+import struct
+import zipfile
+import zlib
+from pathlib import Path
+
+import pytest
+
+from .helpers import article_count, db_file, import_one, run_mr, write
+
+
+def _png() -> bytes:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    raw = b"".join(b"\x00" + bytes([x % 256, 0, 255 - x % 256]) * 8 for x in range(8))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", 8, 8, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
+
+
+def _zip() -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("notes.txt", "A perfectly ordinary text inside an archive.\n" * 50)
+    return buf.getvalue()
+
+
+def _sqlite(tmp: Path) -> bytes:
+    path = tmp / "other.sqlite3"
+    con = sqlite3.connect(str(path))
+    con.execute("CREATE TABLE t (x TEXT)")
+    con.executemany("INSERT INTO t VALUES (?)", [("row text " * 10,)] * 100)
+    con.commit()
+    con.close()
+    return path.read_bytes()
+
+
+def _refusal(result, path: Path) -> str:  # type: ignore[no-untyped-def]
+    assert result.returncode == 1, (result.stdout, result.stderr)
+    lines = [ln for ln in result.stderr.splitlines() if ln.startswith("refused") and path.name in ln]
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    "content", [b"", b"   \n\t\n  \r\n\n", "\u3000\u00a0 \n\n\ufeff".encode(), b"\xef\xbb\xbf\n\n"]
+)
+def test_empty_or_whitespace_only_file_is_refused(home: Path, inputs: Path, content: bytes) -> None:
+    path = write(inputs / "blank.txt", content)
+    line = _refusal(import_one(home, path), path)
+    assert "file is empty" in line.lower()
+    assert article_count(home) == 0
+
+
+@pytest.mark.parametrize("kind", ["png", "zip", "sqlite", "nul_bytes"])
+@pytest.mark.parametrize("suffix", [".txt", ".md"])
+def test_binary_file_is_refused_as_not_text(
+    home: Path, inputs: Path, tmp_path: Path, kind: str, suffix: str
+) -> None:
+    data = {
+        "png": _png(),
+        "zip": _zip(),
+        "sqlite": _sqlite(tmp_path),
+        "nul_bytes": b"text\x00\x00\x00\x01\x02binary\x00" * 200,
+    }[kind]
+    path = write(inputs / f"disguised{suffix}", data)
+    line = _refusal(import_one(home, path), path)
+    assert "not a text file" in line.lower()
+    assert article_count(home) == 0
+
+
+def test_a_bad_file_does_not_stop_the_good_ones(home: Path, inputs: Path, tmp_path: Path) -> None:
+    write(inputs / "a.txt", "A good paragraph.\n")
+    write(inputs / "b.txt", _png())
+    write(inputs / "c.txt", "")
+    write(inputs / "d.md", "# Heading\n\nAnother good paragraph.\n")
+    result = import_one(home, inputs)
+    assert result.returncode == 1
+    assert "2 imported or up to date, 2 refused" in result.stdout
+    assert article_count(home) == 2
+
+
+def test_file_over_the_cap_is_refused_naming_the_cap(home: Path, inputs: Path) -> None:
+    path = write(inputs / "huge.txt", ("A sentence that repeats until the file is too big.\n\n" * 220_000))
+    assert path.stat().st_size > 10 * 1024 * 1024
+    line = _refusal(import_one(home, path), path)
+    assert re.search(r"\b10(\.0+)? ?MB\b", line), line
+    assert article_count(home) == 0
+
+
+def test_cap_from_config_is_named_and_raising_it_imports(home: Path, inputs: Path) -> None:
+    write(home / "config.toml", "[library]\nmax_file_mb = 0.5\n")
+    path = write(inputs / "medium.txt", "A paragraph of medium length for the cap test.\n\n" * 20_000)
+    assert path.stat().st_size > 512 * 1024
+    line = _refusal(import_one(home, path), path)
+    assert re.search(r"\b0\.5 ?MB\b", line), line
+    assert "max_file_mb" in line or "config" in line.lower()
+    write(home / "config.toml", "[library]\nmax_file_mb = 2\n")
+    ok = import_one(home, path)
+    assert ok.returncode == 0, ok.stderr
+    assert article_count(home) == 1
+
+
+@pytest.mark.slow
+def test_50_mb_file_imports_with_the_cap_raised(home: Path, inputs: Path) -> None:
+    write(home / "config.toml", "[library]\nmax_file_mb = 64\n")
+    para = "Spaced repetition schedules each review just before forgetting, paragraph {i}.\n\n"
+    count = 50 * 1024 * 1024 // len(para.format(i=0)) + 1
+    path = inputs / "fifty.txt"
+    with path.open("w", encoding="utf-8") as fh:
+        for i in range(count):
+            fh.write(para.format(i=i))
+    assert path.stat().st_size >= 50 * 1024 * 1024
+    result = run_mr(home, "import", str(path), timeout=240)
+    assert result.returncode == 0, result.stderr[-2000:]
+    stored = sqlite3.connect(str(db_file(home)))
+    try:
+        assert stored.execute("SELECT paragraph_count FROM article").fetchone()[0] == count
+        assert stored.execute("SELECT COUNT(*) FROM paragraph").fetchone()[0] == count
+        last = stored.execute("SELECT text FROM paragraph ORDER BY position DESC LIMIT 1").fetchone()[0]
+        assert last.endswith(f"paragraph {count - 1}.")
+    finally:
+        stored.close()

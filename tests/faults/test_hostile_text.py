@@ -1,0 +1,103 @@
+"""Markup and escape payloads in article text, titles, file names, LLM-written units and tags:
+rendered literally everywhere, no action runs, no escape byte reaches the terminal.
+
+Checked twice: the raw bytes the CLI writes (no control byte at all), and a real terminal
+(tmux): the screen shows the markup literally and the pane title did not change.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .helpers import (
+    CONTROL_RE,
+    ESCAPES,
+    MARKUP,
+    PAYLOAD,
+    Tmux,
+    cli_argv,
+    db_file,
+    mr_env,
+    run_mr,
+    run_mr_bytes,
+)
+from .helpers import tmux_available, write
+
+
+@pytest.fixture
+def hostile_library(home: Path, inputs: Path) -> Path:
+    """One article whose file name, title, text, units, tags and questions all carry payloads.
+
+    The unit rows are then overwritten with raw escape bytes, as a hostile LLM reply (or an
+    older release) could have stored them: the display layer must hold on its own.
+    """
+    name = "evil\x1b]2;PWNED-NAME\x07[@click=app.quit].md"
+    text = f"# Title {MARKUP} \x1b]2;PWNED-H1\x07\n\nFirst paragraph says {PAYLOAD} and more.\n\nSecond {MARKUP}.\n"
+    doc = write(inputs / name, text)
+    result = run_mr(home, "import", str(doc), "--extractor", "placeholder")
+    assert result.returncode == 0, result.stderr
+    con = sqlite3.connect(str(db_file(home)))
+    try:
+        con.execute(
+            "UPDATE unit SET content = ?, tags_json = ? WHERE id = (SELECT MIN(id) FROM unit)",
+            (f"LLM says {PAYLOAD}", json.dumps([f"tag{ESCAPES}", MARKUP])),
+        )
+        con.execute("UPDATE question SET question = ?, answer = ?", (f"Q {PAYLOAD}", f"A {MARKUP}{ESCAPES}"))
+        con.execute("UPDATE article SET title = title || ?", (f" {ESCAPES}{MARKUP}",))
+        con.commit()
+    finally:
+        con.close()
+    return home
+
+
+@pytest.mark.parametrize("command", [["list"], ["show", "1"], ["show", "evil"]])
+def test_cli_writes_no_control_bytes_and_keeps_markup_literal(
+    hostile_library: Path, command: list[str]
+) -> None:
+    result = run_mr_bytes(hostile_library, *command)
+    assert result.returncode == 0, result.stderr
+    for stream in (result.stdout, result.stderr):
+        text = stream.decode("utf-8")
+        bad = CONTROL_RE.findall(text.replace("\r\n", "\n"))
+        assert bad == [], f"control characters reached the terminal: {bad!r}"
+    out = result.stdout.decode()
+    assert "[@click=app.quit]" in out
+    assert not Path("/tmp/mr-pwned").exists()
+
+
+@pytest.fixture
+def tmux(tmp_path: Path) -> Iterator[Tmux]:
+    if not tmux_available():
+        pytest.skip("tmux is not installed (apt-get install -y tmux): the real-terminal check needs it")
+    t = Tmux(tmp_path)
+    try:
+        yield t
+    finally:
+        t.close()
+
+
+def test_tmux_control_a_raw_escape_does_change_the_title(tmux: Tmux, tmp_path: Path) -> None:
+    """The detector works: printing the payload raw (not through MemoryRush) changes the title."""
+    raw = write(tmp_path / "raw.bin", ESCAPES)
+    target = tmux.start(["cat", str(raw)], {})
+    tmux.wait_dead(target)
+    assert tmux.title(target) != Tmux.TITLE
+
+
+@pytest.mark.parametrize("command", [["list"], ["show", "1"]])
+def test_real_terminal_shows_payload_literally(hostile_library: Path, tmux: Tmux, command: list[str]) -> None:
+    target = tmux.start([*cli_argv(), *command], mr_env(hostile_library))
+    tmux.wait_dead(target)
+    screen = tmux.screen(target)
+    assert tmux.exit_status(target) == 0, screen
+    assert tmux.title(target) == Tmux.TITLE, "an escape sequence changed the terminal title"
+    assert "[@click=app.quit]" in screen
+    assert "PWNED" not in tmux.title(target)
+    if command[0] == "show":
+        assert "LLM says [@click=app.quit]click-me[/] [bold red]not-red[/]" in screen
+        assert "Traceback" not in screen

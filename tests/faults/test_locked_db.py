@@ -1,0 +1,67 @@
+"""Database locked by another process: a clear "busy / locked" message, nothing half-written, retry works."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from core.services.bootstrap import open_services
+
+from .helpers import SAMPLES, db_file, library_problems, run_mr, scalar, write
+
+BUSY_WORDS = ("busy", "locked")
+
+
+def _prepare(home: Path) -> None:
+    result = run_mr(home, "import", str(SAMPLES / "photosynthesis.txt"), "--extractor", "placeholder")
+    assert result.returncode == 0, result.stderr
+
+
+def test_cli_import_reports_busy_when_another_process_holds_the_lock(
+    home: Path, inputs: Path, start_holder
+) -> None:
+    _prepare(home)
+    doc = write(inputs / "new.txt", "A paragraph that must wait.\n\nAnother one.\n")
+    holder = start_holder("hold_exclusive.py", str(db_file(home)), ready="locked")
+
+    started = time.monotonic()
+    result = run_mr(home, "import", str(doc), "--extractor", "placeholder")
+    elapsed = time.monotonic() - started
+
+    assert result.returncode != 0
+    message = result.stderr.lower()
+    assert any(w in message for w in BUSY_WORDS), result.stderr
+    assert "nothing was saved" in message and "try again" in message
+    assert "traceback" not in message
+    assert elapsed < 20  # reported, not hung (busy timeout is shortened for tests)
+
+    holder.release()
+    assert library_problems(home) == []
+    assert scalar(home, "SELECT COUNT(*) FROM article") == 1
+    retry = run_mr(home, "import", str(doc), "--extractor", "placeholder")
+    assert retry.returncode == 0, retry.stderr
+    assert scalar(home, "SELECT COUNT(*) FROM article") == 2
+    assert library_problems(home) == []
+
+
+def test_import_refused_file_by_file_when_locked_mid_session(
+    home: Path, inputs: Path, start_holder, monkeypatch
+) -> None:
+    """The library is open (as in the app) when another process takes the lock: each import
+    is refused with the busy message and leaves nothing behind; after release, retry works."""
+    monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "200")
+    _prepare(home)
+    docs = [write(inputs / f"d{i}.txt", f"Paragraph {i} one.\n\nParagraph {i} two.\n") for i in range(3)]
+    svc = open_services(home)
+    try:
+        holder = start_holder("hold_exclusive.py", str(db_file(home)), ready="locked")
+        outcomes = svc.library.import_paths(docs, extractor="placeholder")
+        assert [o.status for o in outcomes] == ["refused"] * 3
+        assert all("busy" in o.message and "locked" in o.message for o in outcomes), outcomes
+        holder.release()
+        retry = svc.library.import_paths(docs, extractor="placeholder")
+        assert [o.status for o in retry] == ["imported"] * 3, retry
+    finally:
+        svc.close()
+    assert scalar(home, "SELECT COUNT(*) FROM article") == 4
+    assert library_problems(home) == []
