@@ -25,8 +25,9 @@ from .helpers import (
     mr_env,
     run_mr,
     run_mr_bytes,
+    tmux_available,
+    write,
 )
-from .helpers import tmux_available, write
 
 
 @pytest.fixture

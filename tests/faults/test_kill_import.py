@@ -19,7 +19,18 @@ from .helpers import cli_argv, library_problems, mr_env, run_mr, scalar, write
 
 ROUNDS = 20
 FILES_PER_ROUND = 8
-WORDS = "memory evidence paragraph review schedule recall source quote grounded unit".split()
+WORDS = [
+    "memory",
+    "evidence",
+    "paragraph",
+    "review",
+    "schedule",
+    "recall",
+    "source",
+    "quote",
+    "grounded",
+    "unit",
+]
 
 
 def _round_folder(inputs: Path, round_no: int, rng: random.Random) -> Path:

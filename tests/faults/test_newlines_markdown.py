@@ -109,7 +109,7 @@ def test_markdown_front_matter_code_tables_and_setext_headings(home: Path, input
     assert "# a comment, not a heading" in code[0] and "return 2" in code[0]
     assert "\n\n" in code[0]  # blank lines inside the fence kept
 
-    tables = [t for t in texts if "| name | value |" in t or "name" in t and "value" in t]
+    tables = [t for t in texts if "| name | value |" in t or ("name" in t and "value" in t)]
     assert len(tables) == 1 and kinds[tables[0]] == "table", texts
     assert "a" in tables[0] and "1" in tables[0]
 
