@@ -1,0 +1,103 @@
+"""TUI fixtures: a fixed clock in UTC, a library in tmp_path, the cwd in tmp_path, no cursor blink.
+
+The root conftest already points MEMORYRUSH_HOME into tmp_path (`data_home`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, TextArea
+
+from core.clock import FixedClock
+from core.services.bootstrap import Services, open_services
+from sample_articles import sample_paths
+from tui.app import MemoryRushApp
+
+NOW = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
+SIZE = (120, 36)
+HOSTILE_TITLE = "Evil [@click=app.quit] title"
+HOSTILE_BODY = (
+    "# Evil [@click=app.quit] title\n\n"
+    "Click [@click=app.quit] here and [bold]x[/bold and [link=file:///etc]y[/link] and \x1b]2;title\x07 done.\n\n"
+    "Spaced repetition schedules [red]reviews[/red] at increasing intervals so memories last longer.\n\n"
+    "The forgetting curve describes how recall decays over time without any review at all.\n"
+)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """Run `async def` tests here on a fresh event loop (Pilot needs one; no plugin required)."""
+    if not inspect.iscoroutinefunction(pyfuncitem.obj):
+        return None
+    names = pyfuncitem._fixtureinfo.argnames
+    asyncio.run(pyfuncitem.obj(**{name: pyfuncitem.funcargs[name] for name in names}))
+    return True
+
+
+@pytest.fixture(autouse=True)
+def steady_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No blinking cursors (stable snapshots); the import tree starts in tmp_path."""
+    monkeypatch.setattr(Input, "cursor_blink", False)
+    monkeypatch.setattr(TextArea, "cursor_blink", False)
+    monkeypatch.setenv("TZ", "UTC")
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture
+def tui_clock() -> FixedClock:
+    return FixedClock(NOW)
+
+
+@pytest.fixture
+def svc(data_home: Path, tui_clock: FixedClock) -> Iterator[Services]:
+    """Services on a fresh file database in tmp_path, with a fixed clock and UTC review days."""
+    services = open_services(data_home, clock=tui_clock)
+    services.review.tz = UTC
+    services.stats.tz = UTC
+    services.review.fuzz = False
+    try:
+        yield services
+    finally:
+        services.close()
+
+
+@pytest.fixture
+def samples(svc: Services) -> Services:
+    """The shipped sample articles imported with the offline extractor (deterministic)."""
+    for outcome in svc.library.import_paths(sample_paths(), extractor="offline"):
+        assert outcome.status == "imported", outcome
+    return svc
+
+
+@pytest.fixture
+def hostile_file(tmp_path: Path) -> Path:
+    path = tmp_path / "articles" / "evil.md"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(HOSTILE_BODY, encoding="utf-8")
+    return path
+
+
+def make_app(services: Services, *, theme: str = "memoryrush-dark", start: str = "home") -> MemoryRushApp:
+    services.config = replace(services.config, theme=theme)
+    return MemoryRushApp(services, start=start)
+
+
+def screen_text(app: MemoryRushApp) -> str:
+    """What the terminal shows right now, as plain text (one line per row)."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(segment.text for segment in strip) for strip in strips)
+
+
+async def settle(pilot: object, rounds: int = 3) -> None:
+    """Let workers finish and the screen repaint."""
+    app = pilot.app  # type: ignore[attr-defined]
+    for _ in range(rounds):
+        await app.workers.wait_for_complete()
+        await pilot.pause()  # type: ignore[attr-defined]

@@ -1,0 +1,109 @@
+"""Untrusted text is data: markup and escape sequences in an article render literally everywhere,
+clicking them does nothing and the app keeps running."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import SIZE, make_app, screen_text, settle
+from textual.widgets._toast import Toast
+
+from core.services.bootstrap import Services
+from tui.safe import notify
+from tui.screens.article import ArticleScreen
+from tui.screens.library import LibraryScreen
+from tui.screens.triage import TriageScreen
+
+PAYLOADS = ("[@click=app.quit]", "[bold]x[/bold", "[link=file:///etc]y[/link]")
+
+
+def import_hostile(svc: Services, path: Path) -> int:
+    (outcome,) = svc.library.import_paths([path], extractor="offline")
+    assert outcome.status == "imported", outcome
+    assert outcome.article_id is not None
+    return outcome.article_id
+
+
+def assert_literal(text: str) -> None:
+    for payload in PAYLOADS:
+        assert payload in text, f"{payload!r} not shown literally"
+    assert "\x1b" not in text and "\x07" not in text
+    assert "]2;title" in text  # the escape sequence's printable rest, inert
+
+
+async def test_article_screen_shows_markup_literally_and_clicks_do_nothing(
+    svc: Services, hostile_file: Path
+) -> None:
+    article_id = import_hostile(svc, hostile_file)
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_article(article_id)
+        await settle(pilot)
+        assert isinstance(app.screen, ArticleScreen)
+        text = screen_text(app)
+        assert_literal(text)
+        # Click right on each payload (text and title): nothing may run.
+        clicks = 0
+        for y, line in enumerate(text.split("\n")):
+            for payload in PAYLOADS:
+                x = line.find(payload)
+                if x >= 0:
+                    for dx in (1, 3, len(payload) - 2):
+                        await pilot.click(offset=(x + dx, y))
+                        clicks += 1
+        assert clicks >= 6
+        await settle(pilot)
+        assert app.is_running
+        assert isinstance(app.screen, ArticleScreen)
+        assert svc.library.article(article_id) is not None
+
+
+async def test_library_table_title_is_literal(svc: Services, hostile_file: Path) -> None:
+    import_hostile(svc, hostile_file)
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LibraryScreen)
+        text = screen_text(app)
+        assert "Evil [@click=app.quit] title" in text
+        table = app.screen.query_one("#library-table")
+        await pilot.click(offset=(table.region.x + 8, table.region.y + 1))
+        await settle(pilot)
+        assert app.is_running
+
+
+async def test_triage_quotes_notices_and_palette_are_literal(svc: Services, hostile_file: Path) -> None:
+    article_id = import_hostile(svc, hostile_file)
+    assert svc.library.units(article_id, ["proposed"]), "the offline extractor proposed nothing"
+    app = make_app(svc)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        assert isinstance(app.screen, TriageScreen)
+        text = screen_text(app)
+        assert "Evil [@click=app.quit] title" in text
+        assert "\x1b" not in text
+        # A notice carrying untrusted text stays literal.
+        notify(app, "saved [@click=app.quit] \x1b]2;pwn\x07 [bold]x[/bold")
+        await settle(pilot)
+        toasts = [toast.render() for toast in app.screen.query(Toast)]
+        shown = [c for c in toasts if "saved" in c.plain]
+        assert shown, [c.plain for c in toasts]
+        assert "saved [@click=app.quit]" in shown[0].plain and "[bold]x[/bold" in shown[0].plain
+        assert "\x1b" not in shown[0].plain and "\x07" not in shown[0].plain
+        assert not any("@click" in str(span.style) for span in shown[0].spans)
+        # The palette lists the title literally (ArticleCommands) and opening it does not quit.
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"Evil")
+        await settle(pilot)
+        await pilot.pause(0.3)
+        assert "Open: Evil [@click=app.quit] title" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.is_running
+        assert isinstance(app.screen, ArticleScreen)

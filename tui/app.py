@@ -1,0 +1,126 @@
+"""The MemoryRush Textual app: wires services to screens, themes, the palette and error notices."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import partial
+from pathlib import Path
+from typing import Any, TypeVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.worker import WorkerState
+
+from core import paths
+from core.errors import MemoryRushError
+from core.services.bootstrap import Services, open_services
+from themes import DEFAULT_THEME, register_themes
+from tui.commands import ArticleCommands
+from tui.safe import notify
+
+T = TypeVar("T")
+
+
+class MemoryRushApp(App[None]):
+    """Library, evidence browser, triage, daily review and stats over one Services object."""
+
+    TITLE = "MemoryRush"
+    CSS_PATH = "styles/app.tcss"
+    COMMANDS = App.COMMANDS | {ArticleCommands}
+    BINDINGS = [
+        Binding("slash", "search", "Search", id="app.search"),
+        Binding("question_mark", "help", "Help", id="app.help"),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
+    ]
+
+    def __init__(self, services: Services, *, start: str = "home") -> None:
+        super().__init__()
+        self.services = services
+        self.start = start
+
+    def on_mount(self) -> None:
+        for problem in register_themes(self, paths.user_themes_dir()):
+            notify(self, problem, severity="warning")
+        wanted = self.services.config.theme
+        self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
+        for notice in self.services.notices:
+            notify(self, notice)
+        from tui.screens.home import HomeScreen
+
+        self.push_screen(HomeScreen())
+        if self.start == "review":
+            self.action_review()
+
+    # --- one place for errors -------------------------------------------------------------
+
+    def report(self, what: str, error: BaseException) -> None:
+        """Show an error as a notice; the app keeps running."""
+        notify(self, f"{what}: {error}", severity="error", timeout=8)
+
+    def attempt(self, what: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
+        try:
+            return fn(*args, **kwargs)
+        except MemoryRushError as exc:
+            self.report(what, exc)
+            return None
+
+    def on_worker_state_changed(self, event: Any) -> None:
+        worker = event.worker
+        if event.state == WorkerState.ERROR and worker.error is not None:
+            self.report(worker.name or "background work", worker.error)
+
+    # --- navigation (also reachable from every screen through the palette) ----------------
+
+    def action_search(self) -> None:
+        from tui.modals.search import SearchModal
+
+        def opened(article_id: int | None) -> None:
+            if article_id is not None:
+                self.open_article(article_id)
+
+        if not isinstance(self.screen, SearchModal):
+            self.push_screen(SearchModal(), opened)
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_review(self) -> None:
+        from tui.screens.review import ReviewScreen
+
+        self.push_screen(ReviewScreen())
+
+    def open_article(self, article_id: int, *, unit_id: int | None = None) -> None:
+        from tui.screens.article import ArticleScreen
+
+        self.push_screen(ArticleScreen(article_id, unit_id=unit_id))
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The palette offers every action bound on this screen, plus Textual's own."""
+        yield from super().get_system_commands(screen)
+        seen: set[str] = {"app.command_palette", "command_palette"}
+        for key, active in screen.active_bindings.items():
+            binding = active.binding
+            if not binding.description or binding.action in seen or not active.enabled:
+                continue
+            seen.add(binding.action)
+            runner = partial(self.run_action, binding.action, active.node)
+            yield SystemCommand(binding.description, f"key {key} — {type(active.node).__name__}", runner)
+
+
+def run(data_dir: Path | None, *, start: str = "home") -> None:
+    """Open the app on the library in `data_dir` (None = the default place)."""
+    from tui.cli.common import fail
+
+    try:
+        services = open_services(data_dir)
+    except MemoryRushError as exc:
+        fail(str(exc))
+        return
+    try:
+        MemoryRushApp(services, start=start).run()
+    finally:
+        services.close()

@@ -1,0 +1,1 @@
+"""Typed modal dialogs (`ModalScreen[T]`, `dismiss(value)`)."""

@@ -1,0 +1,93 @@
+"""The one path untrusted text takes to the screen.
+
+Article text, titles, quotes, questions, answers, tags and model output pass through
+`core.text.sanitize` (control characters and escape sequences out) and become a `Content`
+(Textual widgets) or a `rich.text.Text` (DataTable cells): never a plain `str`, which Textual 8
+parses as markup (`[@click=app.quit]` in an article would quit the app).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rich.text import Text
+from textual.app import App
+from textual.content import Content
+
+from core.text import normalize_for_match, sanitize
+
+QUOTE_STYLE = "bold reverse"
+
+
+def content(text: object, *, single_line: bool = False, style: str = "") -> Content:
+    """Untrusted text as literal Content (never parsed as markup)."""
+    return (
+        Content.styled(sanitize(str(text), single_line=single_line), style)
+        if style
+        else Content(sanitize(str(text), single_line=single_line))
+    )
+
+
+def cell(text: object, style: str = "") -> Text:
+    """Untrusted text as a rich Text for DataTable / Tree cells."""
+    return Text(sanitize(str(text), single_line=True), style=style, no_wrap=True, overflow="ellipsis")
+
+
+def join(parts: Iterable[Content | str], separator: str = "") -> Content:
+    """Join pieces; plain `str` pieces are *our own* labels and are also taken literally."""
+    return Content(separator).join(p if isinstance(p, Content) else Content(p) for p in parts)
+
+
+def label(text: str, style: str = "bold") -> Content:
+    """Our own fixed label text, styled (no markup parsing either)."""
+    return Content.styled(text, style)
+
+
+def notify(
+    app: App[object], message: object, *, severity: str = "information", timeout: float | None = None
+) -> None:
+    """A notice whose text may contain untrusted parts: sanitised, markup off."""
+    app.notify(
+        sanitize(str(message), single_line=True),
+        severity=severity,  # type: ignore[arg-type]
+        timeout=timeout,
+        markup=False,
+    )
+
+
+def find_quote(text: str, quote: str) -> tuple[int, int] | None:
+    """Where `quote` sits in `text` (exact, then case/space-insensitive); None if absent."""
+    if not quote:
+        return None
+    start = text.find(quote)
+    if start >= 0:
+        return start, start + len(quote)
+    lowered = text.casefold()
+    start = lowered.find(quote.casefold())
+    if start >= 0:
+        return start, start + len(quote)
+    # Whitespace/quote-normalised match: map normalised offsets back by scanning.
+    target = normalize_for_match(quote)
+    if not target:
+        return None
+    for i in range(len(text)):
+        if normalize_for_match(text[i : i + len(quote) + 8]).startswith(target):
+            for j in range(i + 1, len(text) + 1):
+                if normalize_for_match(text[i:j]) == target:
+                    return i, j
+            return None
+    return None
+
+
+def highlight_quotes(text: str, quotes: Sequence[str], style: str = QUOTE_STYLE) -> Content:
+    """Paragraph text with each quote's exact span styled (text is sanitised first)."""
+    clean = sanitize(text)
+    result = Content(clean)
+    for quote in quotes:
+        span = find_quote(clean, sanitize(quote))
+        if span is not None:
+            result = result.stylize(style, span[0], span[1])
+    return result
+
+
+__all__ = ["QUOTE_STYLE", "cell", "content", "find_quote", "highlight_quotes", "join", "label", "notify"]

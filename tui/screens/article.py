@@ -1,0 +1,203 @@
+"""Article: paragraphs with ids on the left, the article's units on the right.
+
+Moving through units highlights their evidence paragraphs and the quoted spans and scrolls to
+them; `[` / `]` jump between evidence spans; filters by status and type; the reading position
+is remembered per article.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.domain import MEMORY_TYPES, StoredUnit
+from tui.safe import content
+from tui.screens.base import BaseScreen
+from tui.widgets.paragraph_view import ParagraphView
+from tui.widgets.unit_view import unit_details, unit_line
+
+STATUS_FILTERS: tuple[str | None, ...] = (None, "proposed", "confirmed", "rejected")
+TYPE_FILTERS: tuple[str | None, ...] = (None, *MEMORY_TYPES)
+MAX_UNITS = 5000
+
+
+class ArticleScreen(BaseScreen):
+    """The evidence browser for one article."""
+
+    HELP_NAME = "Article"
+    BINDINGS = [
+        Binding("n", "unit(1)", "Next unit", id="article.next_unit"),
+        Binding("p", "unit(-1)", "Prev unit", id="article.prev_unit"),
+        Binding("right_square_bracket", "span(1)", "Next evidence", id="article.next_span"),
+        Binding("left_square_bracket", "span(-1)", "Prev evidence", id="article.prev_span"),
+        Binding("f", "status_filter", "Filter status", id="article.filter_status"),
+        Binding("y", "type_filter", "Filter type", id="article.filter_type"),
+        Binding("t", "triage", "Triage", id="article.triage"),
+        Binding("tab", "app.focus_next", "Switch pane", show=False, id="article.focus"),
+    ]
+
+    def __init__(self, article_id: int, *, unit_id: int | None = None) -> None:
+        super().__init__()
+        self.article_id = article_id
+        self.initial_unit = unit_id
+        self.status_filter: str | None = None
+        self.type_filter: str | None = None
+        self.units: list[StoredUnit] = []
+        self.span_index = -1
+        self._position = 0
+        self._scroll = True
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="article-body"):
+            yield ParagraphView(id="article-text")
+            with Vertical(id="article-side"):
+                yield Static(id="article-filter")
+                yield OptionList(id="article-units")
+                yield Static(id="article-unit")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        info = self.attempt("opening the article", self.services.library.article, self.article_id)
+        view = self.query_one(ParagraphView)
+        if info is None:
+            self.query_one("#article-filter", Static).update(Content("This article no longer exists."))
+            return
+        self.query_one("#article-text").border_title = content(info.title, single_line=True)
+        start = self.services.library.reading_position(self.article_id)
+        view.load(
+            info.paragraph_count,
+            lambda s, n: self.services.library.paragraphs(self.article_id, s, n),
+            start,
+        )
+        view.go_to(start, top=True)
+        self._load_units(select=self.initial_unit, scroll=self.initial_unit is not None)
+        if self.initial_unit is not None:
+            self.query_one(OptionList).focus()
+        else:
+            view.focus()
+
+    def _load_units(self, select: int | None = None, *, scroll: bool = True) -> None:
+        statuses = [self.status_filter] if self.status_filter else ["proposed", "confirmed", "rejected"]
+        self.units = (
+            self.attempt(
+                "loading units",
+                self.services.library.units,
+                self.article_id,
+                statuses,
+                self.type_filter,
+                None,
+                MAX_UNITS,
+            )
+            or []
+        )
+        options = self.query_one(OptionList)
+        options.clear_options()
+        options.add_options([Option(unit_line(u), id=str(u.id)) for u in self.units])
+        self.query_one("#article-filter", Static).update(
+            Content.assemble(
+                ("Units ", "bold"),
+                f"{len(self.units)}",
+                ("  status: ", "bold"),
+                self.status_filter or "all",
+                ("  type: ", "bold"),
+                self.type_filter or "all",
+            )
+        )
+        if self.units:
+            index = next((i for i, u in enumerate(self.units) if u.id == select), 0)
+            self._scroll = scroll
+            options.highlighted = index
+            self._show_unit(index, scroll=scroll)
+        else:
+            self.query_one("#article-unit", Static).update(Content("No units match the filter."))
+            self.query_one(ParagraphView).set_evidence({})
+
+    def refresh_data(self) -> None:
+        if self.is_mounted and self.units:
+            current = self.query_one(OptionList).highlighted
+            keep = self.units[current].id if current is not None and current < len(self.units) else None
+            self._load_units(select=keep, scroll=False)
+
+    # --- unit navigation ------------------------------------------------------------------
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        scroll, self._scroll = self._scroll, True
+        self._show_unit(event.option_index, scroll=scroll)
+
+    def _show_unit(self, index: int, *, scroll: bool = True) -> None:
+        if not 0 <= index < len(self.units):
+            return
+        unit = self.units[index]
+        quotes: dict[str, list[str]] = {}
+        for e in unit.evidence:
+            quotes.setdefault(e.paragraph_id, []).append(e.quote)
+        view = self.query_one(ParagraphView)
+        view.set_evidence(quotes)
+        self.query_one("#article-unit", Static).update(unit_details(unit))
+        if scroll and unit.evidence:
+            self._go_to_paragraph(unit.evidence[0].paragraph_id)
+
+    def _go_to_paragraph(self, paragraph_id: str) -> None:
+        para = self.services.library.paragraph(self.article_id, paragraph_id)
+        if para is not None:
+            self.query_one(ParagraphView).go_to(para.index)
+
+    def action_unit(self, delta: int) -> None:
+        options = self.query_one(OptionList)
+        if not self.units:
+            return
+        current = options.highlighted if options.highlighted is not None else -delta
+        options.highlighted = max(0, min(len(self.units) - 1, current + delta))
+
+    def action_span(self, delta: int) -> None:
+        """Jump to the next / previous evidence span, across units in list order."""
+        spans = [(i, e.paragraph_id) for i, u in enumerate(self.units) for e in u.evidence]
+        if not spans:
+            return
+        self.span_index = (self.span_index + delta) % len(spans)
+        unit_index, paragraph_id = spans[self.span_index]
+        options = self.query_one(OptionList)
+        if options.highlighted != unit_index:
+            options.highlighted = unit_index
+            self._show_unit(unit_index)
+        self._go_to_paragraph(paragraph_id)
+
+    def action_status_filter(self) -> None:
+        i = STATUS_FILTERS.index(self.status_filter)
+        self.status_filter = STATUS_FILTERS[(i + 1) % len(STATUS_FILTERS)]
+        self._load_units()
+
+    def action_type_filter(self) -> None:
+        i = TYPE_FILTERS.index(self.type_filter)
+        self.type_filter = TYPE_FILTERS[(i + 1) % len(TYPE_FILTERS)]
+        self._load_units()
+
+    def action_triage(self) -> None:
+        from tui.screens.triage import TriageScreen
+
+        self.app.push_screen(TriageScreen(self.article_id))
+
+    # --- reading position -----------------------------------------------------------------
+
+    def on_paragraph_view_cursor_moved(self, event: ParagraphView.CursorMoved) -> None:
+        self._position = event.index
+        self.query_one("#article-text").border_subtitle = Content(
+            f"¶ {event.index + 1}/{self.query_one(ParagraphView).count}"
+        )
+
+    def on_screen_suspend(self) -> None:
+        self._remember()
+
+    def on_unmount(self) -> None:
+        self._remember()
+
+    def _remember(self) -> None:
+        try:
+            self.services.library.remember_position(self.article_id, self._position)
+        except Exception as exc:  # the database may already be closed at exit
+            self.mr_app.report("remembering the reading position", exc)

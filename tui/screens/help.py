@@ -1,0 +1,86 @@
+"""Help: every key, by screen (read from the screens' BINDINGS, so it cannot drift)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.widgets import Footer, Header, Static
+
+from tui.screens.base import BaseScreen
+
+
+def key_map() -> list[tuple[str, list[tuple[str, str]]]]:
+    """(section, [(keys, description)]) for the app and every screen and modal."""
+    from tui.app import MemoryRushApp
+    from tui.modals.edit_unit import EditUnitModal
+    from tui.modals.search import SearchModal
+    from tui.screens.article import ArticleScreen
+    from tui.screens.home import HomeScreen
+    from tui.screens.import_screen import ImportScreen
+    from tui.screens.library import LibraryScreen
+    from tui.screens.review import ReviewScreen
+    from tui.screens.settings import SettingsScreen
+    from tui.screens.stats import StatsScreen
+    from tui.screens.triage import TriageScreen
+    from tui.widgets.paragraph_view import ParagraphView
+
+    sections: list[tuple[str, list[object]]] = [
+        (
+            "Everywhere",
+            [
+                *MemoryRushApp.BINDINGS,
+                Binding("ctrl+p", "command_palette", "Command palette"),
+                *BaseScreen.BINDINGS,
+            ],
+        ),
+        ("Home", list(HomeScreen.BINDINGS)),
+        ("Import", list(ImportScreen.BINDINGS)),
+        ("Library", list(LibraryScreen.BINDINGS)),
+        ("Article", [*ArticleScreen.BINDINGS, *ParagraphView.BINDINGS]),
+        ("Triage", list(TriageScreen.BINDINGS)),
+        ("Edit unit", list(EditUnitModal.BINDINGS)),
+        ("Review", list(ReviewScreen.BINDINGS)),
+        ("Stats", list(StatsScreen.BINDINGS)),
+        ("Settings", list(SettingsScreen.BINDINGS)),
+        ("Search", list(SearchModal.BINDINGS)),
+    ]
+    result = []
+    for name, bindings in sections:
+        rows = [(b.key, b.description) for b in bindings if isinstance(b, Binding)]
+        result.append((name, rows))
+    return result
+
+
+def pretty_key(key: str) -> str:
+    names = {
+        "slash": "/",
+        "question_mark": "?",
+        "comma": ",",
+        "space": "space",
+        "right_square_bracket": "]",
+        "left_square_bracket": "[",
+    }
+    return ",".join(names.get(k, k) for k in key.split(","))
+
+
+class HelpScreen(BaseScreen):
+    """Every key by screen."""
+
+    HELP_NAME = "Help"
+    BINDINGS = [Binding("escape,q", "close", "Close", id="help.close")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        parts: list[Content] = []
+        for section, rows in key_map():
+            parts.append(Content.styled(section, "bold $accent"))
+            parts.extend(Content.assemble((f"  {pretty_key(k):<14}", "bold"), d) for k, d in rows)
+            parts.append(Content(""))
+        with VerticalScroll(id="help-body"):
+            yield Static(Content("\n").join(parts), id="help-text")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.app.pop_screen()

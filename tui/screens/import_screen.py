@@ -1,0 +1,162 @@
+"""Import: a path field with a directory tree; a named thread worker imports with progress and
+cancel, reporting each file (imported / already imported / refused and why) as it goes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import DirectoryTree, Footer, Header, Input, Log, ProgressBar, Static
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from core.domain import ImportOutcome
+from core.text import sanitize
+from tui.safe import notify
+from tui.screens.base import BaseScreen
+
+MARK = {"imported": "+", "new_version": "+", "already": "=", "refused": "!"}
+
+
+class ImportScreen(BaseScreen):
+    """Choose files or a folder and import them without blocking the UI."""
+
+    HELP_NAME = "Import"
+    BINDINGS = [
+        Binding("ctrl+r", "run_import", "Import", id="import.run"),
+        Binding("ctrl+x", "cancel_import", "Cancel import", id="import.cancel"),
+        Binding("ctrl+t", "toggle_tree", "Focus tree", id="import.tree"),
+    ]
+
+    class ArticleImported(Message):
+        """A file was handled (imported, new version or already there). Handled by `on_import_screen_article_imported`."""
+
+        def __init__(self, outcome: ImportOutcome, done: int, total: int) -> None:
+            super().__init__()
+            self.outcome = outcome
+            self.done = done
+            self.total = total
+
+    class ImportRefused(ArticleImported):
+        """A file was refused; `outcome.message` says why. Handled by `on_import_screen_import_refused`."""
+
+    class ImportFinished(Message):
+        """The worker finished (or was cancelled). Handled by `on_import_screen_import_finished`."""
+
+        def __init__(self, outcomes: list[ImportOutcome], cancelled: bool) -> None:
+            super().__init__()
+            self.outcomes = outcomes
+            self.cancelled = cancelled
+
+    def __init__(self, start: Path | None = None) -> None:
+        super().__init__()
+        self.start_dir = start or Path.cwd()
+        self.running = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="import-body"):
+            yield Input(
+                placeholder="Path to a file or folder (.txt .md .markdown) — enter to import",
+                id="import-path",
+            )
+            with Horizontal(id="import-panes"):
+                yield DirectoryTree(self.start_dir, id="import-tree")
+                yield Log(id="import-log", highlight=False)
+            yield ProgressBar(id="import-progress", show_eta=False)
+            yield Static(Content("Ready."), id="import-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_directory_tree_file_selected(self, event: DirectoryTree.FileSelected) -> None:
+        self.query_one(Input).value = str(event.path)
+
+    def on_directory_tree_directory_selected(self, event: DirectoryTree.DirectorySelected) -> None:
+        self.query_one(Input).value = str(event.path)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_run_import()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "run_import":
+            return None if self.running else True
+        if action == "cancel_import":
+            return True if self.running else None
+        return True
+
+    def action_toggle_tree(self) -> None:
+        tree = self.query_one(DirectoryTree)
+        (self.query_one(Input) if tree.has_focus else tree).focus()
+
+    def action_run_import(self) -> None:
+        raw = self.query_one(Input).value.strip()
+        if not raw or self.running:
+            return
+        path = Path(raw).expanduser()
+        if not path.exists():
+            notify(self.app, f"{raw}: no such file or folder", severity="warning")
+            return
+        self.running = True
+        self.refresh_bindings()
+        self.query_one(ProgressBar).update(total=None, progress=0)
+        self.query_one("#import-status", Static).update(
+            Content(f"Importing {sanitize(str(path), single_line=True)} …")
+        )
+        self.import_files([path])
+
+    def action_cancel_import(self) -> None:
+        for worker in self.workers:
+            if worker.name == "import":
+                worker.cancel()
+        self.query_one("#import-status", Static).update(Content("Cancelling after the current file …"))
+
+    @work(thread=True, exclusive=True, name="import", exit_on_error=False)
+    def import_files(self, paths: list[Path]) -> None:
+        """Thread worker: import and post one message per file; never touches widgets."""
+        worker = get_current_worker()
+
+        def progress(done: int, total: int, outcome: ImportOutcome) -> None:
+            kind = self.ImportRefused if outcome.status == "refused" else self.ArticleImported
+            self.post_message(kind(outcome, done, total))
+
+        outcomes = self.services.library.import_paths(
+            paths, progress=progress, cancelled=lambda: worker.is_cancelled
+        )
+        self.post_message(self.ImportFinished(outcomes, worker.is_cancelled))
+
+    def _log(self, outcome: ImportOutcome, done: int, total: int) -> None:
+        name = Path(outcome.path).name
+        line = f"{MARK.get(outcome.status, '?')} {outcome.status:<11} {name}: {outcome.message}"
+        self.query_one(Log).write_line(sanitize(line, single_line=True))
+        self.query_one(ProgressBar).update(total=total, progress=done)
+
+    def on_import_screen_article_imported(self, message: ArticleImported) -> None:
+        self._log(message.outcome, message.done, message.total)
+
+    def on_import_screen_import_refused(self, message: ImportRefused) -> None:
+        self._log(message.outcome, message.done, message.total)
+
+    def on_import_screen_import_finished(self, message: ImportFinished) -> None:
+        counts: dict[str, int] = {}
+        for o in message.outcomes:
+            counts[o.status] = counts.get(o.status, 0) + 1
+        summary = ", ".join(f"{n} {status}" for status, n in sorted(counts.items())) or "no files found"
+        verb = "Cancelled" if message.cancelled else "Finished"
+        self.query_one("#import-status", Static).update(Content(f"{verb}: {summary}."))
+        notify(self.app, f"Import {verb.lower()}: {summary}")
+        self._stop()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name == "import" and event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
+            self.query_one("#import-status", Static).update(Content("Import stopped (see the notice)."))
+            self._stop()
+
+    def _stop(self) -> None:
+        self.running = False
+        self.refresh_bindings()

@@ -1,0 +1,102 @@
+"""Library: every article (title, paragraphs, proposed / confirmed units, added); open one.
+
+Rows are loaded a page at a time as the cursor nears the end, so a huge library paints at once.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import DataTable, Footer, Header
+
+from tui.safe import cell
+from tui.screens.base import BaseScreen
+
+PAGE = 200
+
+
+class LibraryScreen(BaseScreen):
+    """A table of articles, newest first."""
+
+    HELP_NAME = "Library"
+    BINDINGS = [
+        Binding("enter", "open", "Open", id="library.open"),
+        Binding("t", "triage", "Triage article", id="library.triage"),
+        Binding("i", "import", "Import", id="library.import"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        table: DataTable[object] = DataTable(id="library-table", cursor_type="row", zebra_stripes=True)
+        yield table
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_column("Title", key="title")
+        table.add_column("Paragraphs", key="paragraphs")
+        table.add_column("Proposed", key="proposed")
+        table.add_column("Confirmed", key="confirmed")
+        table.add_column("Added", key="added")
+        self._total = 0
+        self._loaded = 0
+        table.focus()
+
+    def refresh_data(self) -> None:
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        self._loaded = 0
+        self._total = self.attempt("counting articles", self.services.library.article_count) or 0
+        self._load_page(max(PAGE, row + 1))
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
+        self.sub_title = f"{self._total} articles"
+
+    def _load_page(self, size: int = PAGE) -> None:
+        articles = self.attempt("listing articles", self.services.library.articles, size, self._loaded) or []
+        table = self.query_one(DataTable)
+        for a in articles:
+            added = datetime.fromtimestamp(a.added_at, UTC).strftime("%Y-%m-%d")
+            table.add_row(
+                cell(a.title),
+                cell(a.paragraph_count),
+                cell(a.proposed),
+                cell(a.confirmed),
+                cell(added),
+                key=str(a.id),
+            )
+        self._loaded += len(articles)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.cursor_row >= self._loaded - 20 and self._loaded < self._total:
+            self._load_page()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_open()
+
+    def _current_id(self) -> int | None:
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        return int(str(key.value))
+
+    def action_open(self) -> None:
+        article_id = self._current_id()
+        if article_id is not None:
+            self.mr_app.open_article(article_id)
+
+    def action_triage(self) -> None:
+        from tui.screens.triage import TriageScreen
+
+        article_id = self._current_id()
+        if article_id is not None:
+            self.app.push_screen(TriageScreen(article_id))
+
+    def action_import(self) -> None:
+        from tui.screens.import_screen import ImportScreen
+
+        self.app.push_screen(ImportScreen())

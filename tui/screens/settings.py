@@ -1,0 +1,121 @@
+"""Settings: retention, daily limits, triage bands, extractor and theme — validated, then saved."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
+from textual.widgets import Footer, Header, Input, Label, Select, Static
+
+from core import paths
+from core.config import SETTINGS, Config, save_config, validate_value
+from core.errors import ConfigError
+from core.services.bootstrap import extractor_factory
+from tui.safe import content, notify
+from tui.screens.base import BaseScreen
+
+FIELDS = (
+    "desired_retention",
+    "new_per_day",
+    "max_reviews_per_day",
+    "auto_accept_threshold",
+    "low_confidence_floor",
+    "extractor",
+    "ollama_model",
+    "ollama_host",
+    "theme",
+)
+CHOICES = {"extractor": ("offline", "ollama")}
+
+
+def parse(name: str, raw: str) -> Any:
+    """The typed value of a field as typed by the user (validate_value checks the range)."""
+    default = getattr(Config(), name)
+    if isinstance(default, bool):
+        return raw.strip().lower() in {"1", "true", "yes", "on"}
+    if isinstance(default, int):
+        try:
+            return int(raw)
+        except ValueError:
+            return raw
+    if isinstance(default, float):
+        try:
+            return float(raw)
+        except ValueError:
+            return raw
+    return raw.strip()
+
+
+class SettingsScreen(BaseScreen):
+    """One row per setting with its documentation; ctrl+s validates and saves."""
+
+    HELP_NAME = "Settings"
+    BINDINGS = [Binding("ctrl+s", "save", "Save", id="settings.save")]
+
+    def compose(self) -> ComposeResult:
+        config = self.services.config
+        yield Header()
+        with VerticalScroll(id="settings-body"):
+            for name in FIELDS:
+                setting = SETTINGS[name]
+                with Horizontal(classes="setting-row"):
+                    yield Label(Content(name.replace("_", " ")), classes="setting-name")
+                    value = getattr(config, name)
+                    if name == "theme":
+                        themes = sorted(self.app.available_themes)
+                        yield Select(
+                            [(Content(t), t) for t in themes],
+                            value=value if value in themes else themes[0],
+                            allow_blank=False,
+                            id=f"set-{name}",
+                        )
+                    elif name in CHOICES:
+                        yield Select(
+                            [(Content(c), c) for c in CHOICES[name]],
+                            value=value,
+                            allow_blank=False,
+                            id=f"set-{name}",
+                        )
+                    else:
+                        yield Input(content(value, single_line=True).plain, id=f"set-{name}")
+                yield Static(Content(setting.doc), classes="setting-doc")
+            yield Static(id="settings-errors")
+        yield Footer()
+
+    def _values(self) -> tuple[dict[str, Any], list[str]]:
+        values: dict[str, Any] = {}
+        errors: list[str] = []
+        for name in FIELDS:
+            widget = self.query_one(f"#set-{name}")
+            raw = widget.value if isinstance(widget, Select) else self.query_one(f"#set-{name}", Input).value
+            try:
+                values[name] = validate_value(name, parse(name, str(raw)))
+            except ConfigError as exc:
+                errors.append(str(exc))
+        if "theme" in values and values["theme"] not in self.app.available_themes:
+            errors.append(f"[ui] theme: no theme named {values['theme']!r}")
+        return values, errors
+
+    def action_save(self) -> None:
+        values, errors = self._values()
+        box = self.query_one("#settings-errors", Static)
+        if errors:
+            box.update(Content("\n").join(content(e) for e in errors))
+            notify(self.app, f"Not saved: {errors[0]}", severity="error")
+            return
+        config = replace(self.services.config, **values)
+        try:
+            save_config(paths.config_path(), config)
+        except OSError as exc:
+            notify(self.app, f"Could not write {paths.config_path()}: {exc}", severity="error")
+            return
+        self.services.config = config
+        self.services.library.config = config
+        self.services.library.extractor_factory = extractor_factory(config)
+        self.app.theme = config.theme
+        box.update(Content("Saved."))
+        notify(self.app, f"Settings saved to {paths.config_path()}")

@@ -1,0 +1,213 @@
+"""Triage: one proposed unit at a time beside its evidence; accept, reject, edit, skip, undo.
+
+Units with validation errors cannot be accepted (the key is disabled) until an edit fixes them.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
+from textual.widgets import Footer, Header, Static
+
+from core.domain import StoredUnit, ValidationReport
+from tui.modals.edit_unit import EditUnitModal, UnitEdit
+from tui.safe import content, notify
+from tui.screens.base import BaseScreen
+from tui.widgets.paragraph_view import ParagraphView
+from tui.widgets.unit_view import unit_details
+
+
+class TriageScreen(BaseScreen):
+    """The proposal queue (of one article, or of the whole library)."""
+
+    HELP_NAME = "Triage"
+    BINDINGS = [
+        Binding("a", "accept", "Accept", id="triage.accept"),
+        Binding("r", "reject", "Reject", id="triage.reject"),
+        Binding("e", "edit", "Edit", id="triage.edit"),
+        Binding("s", "skip", "Skip", id="triage.skip"),
+        Binding("u", "undo", "Undo", id="triage.undo"),
+        Binding("A", "accept_all", "Accept all valid", id="triage.accept_all"),
+        Binding("l", "low_confidence", "Low-confidence list", id="triage.low"),
+        Binding("o", "open_article", "Open article", id="triage.open"),
+    ]
+
+    def __init__(self, article_id: int | None = None) -> None:
+        super().__init__()
+        self.article_id = article_id
+        self.unit: StoredUnit | None = None
+        self.skipped: list[int] = []
+        self.low_confidence = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="triage-body"):
+            with VerticalScroll(id="triage-card"):
+                yield Static(id="triage-progress")
+                yield Static(id="triage-unit")
+            yield ParagraphView(id="triage-evidence")
+        yield Footer()
+
+    def refresh_data(self) -> None:
+        self.show_next()
+
+    # --- the queue ------------------------------------------------------------------------
+
+    def show_next(self, prefer: int | None = None) -> None:
+        unit = self.services.library.unit(prefer) if prefer is not None else None
+        if unit is None or unit.status != "proposed":
+            batch = self.attempt(
+                "loading proposals",
+                self.services.library.units,
+                self.article_id,
+                ["proposed"],
+                None,
+                self.low_confidence,
+                len(self.skipped) + 1,
+            )
+            unit = next((u for u in batch or [] if u.id not in self.skipped), None)
+        if unit is None and self.skipped:
+            self.skipped.clear()  # start over with the skipped ones
+            batch = self.services.library.units(self.article_id, ["proposed"], None, self.low_confidence, 1)
+            unit = batch[0] if batch else None
+        self.unit = unit
+        self._paint()
+        self.refresh_bindings()
+
+    def _paint(self) -> None:
+        card = self.query_one("#triage-unit", Static)
+        progress = self.query_one("#triage-progress", Static)
+        view = self.query_one(ParagraphView)
+        queue = "low-confidence list" if self.low_confidence else "proposals"
+        if self.unit is None:
+            progress.update(Content.styled(f"No {queue} waiting.", "bold $success"))
+            card.update(Content("Import articles (i on Home) or press l for the low-confidence list."))
+            view.load(0, lambda s, n: [])
+            return
+        unit = self.unit
+        article = self.services.library.article(unit.article_id)
+        title = article.title if article else "?"
+        waiting = (
+            (article.proposed if article else 0)
+            if self.article_id
+            else self.services.library.unit_count("proposed")
+        )
+        progress.update(
+            Content.assemble(
+                (f"{waiting} proposals waiting", "bold"),
+                "  ·  ",
+                queue,
+                "  ·  ",
+                content(title, single_line=True),
+            )
+        )
+        card.update(unit_details(unit))
+        if article is not None:
+            quotes: dict[str, list[str]] = {}
+            for e in unit.evidence:
+                quotes.setdefault(e.paragraph_id, []).append(e.quote)
+            first = (
+                self.services.library.paragraph(unit.article_id, unit.evidence[0].paragraph_id)
+                if unit.evidence
+                else None
+            )
+            view.load(
+                article.paragraph_count,
+                lambda s, n, a=unit.article_id: self.services.library.paragraphs(a, s, n),
+                first.index if first else 0,
+            )
+            view.set_evidence(quotes)
+            view.go_to(first.index if first else 0, top=True)
+            view.border_title = content(title, single_line=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in {"accept", "reject", "edit", "skip", "open_article"} and self.unit is None:
+            return None
+        if action == "accept" and self.unit is not None and not self.unit.acceptable:
+            return None  # shown disabled: fix the errors first
+        if action == "accept_all" and self.article_id is None and self.unit is None:
+            return None
+        return True
+
+    # --- actions --------------------------------------------------------------------------
+
+    def action_accept(self) -> None:
+        if self.unit is None:
+            return
+        if self.attempt("accepting", self.services.curation.accept, self.unit.id):
+            notify(self.app, "Accepted: its questions become cards")
+        self.show_next()
+
+    def action_reject(self) -> None:
+        if self.unit is not None and self.attempt("rejecting", self.services.curation.reject, self.unit.id):
+            notify(self.app, "Rejected")
+        self.show_next()
+
+    def action_skip(self) -> None:
+        if self.unit is not None:
+            self.skipped.append(self.unit.id)
+        self.show_next()
+
+    def action_undo(self) -> None:
+        undone = self.attempt("undoing", self.services.curation.undo, self.article_id)
+        if undone is None:
+            notify(self.app, "Nothing to undo")
+            return
+        notify(self.app, "Undone")
+        if undone in self.skipped:
+            self.skipped.remove(undone)
+        self.show_next(prefer=undone)
+
+    def action_accept_all(self) -> None:
+        article_id = self.article_id or (self.unit.article_id if self.unit else None)
+        if article_id is None:
+            return
+        count = self.attempt("accepting all valid units", self.services.curation.accept_all_valid, article_id)
+        notify(self.app, f"Accepted {count or 0} valid units of this article")
+        self.show_next()
+
+    def action_low_confidence(self) -> None:
+        self.low_confidence = not self.low_confidence
+        self.skipped.clear()
+        self.show_next()
+
+    def action_open_article(self) -> None:
+        if self.unit is not None:
+            self.mr_app.open_article(self.unit.article_id, unit_id=self.unit.id)
+
+    def action_edit(self) -> None:
+        unit = self.unit
+        if unit is None:
+            return
+
+        def check(edit: UnitEdit) -> ValidationReport:
+            return self.services.curation.validate_edit(
+                unit,
+                content=edit.content,
+                memory_type=edit.memory_type,
+                tags=edit.tags,
+                questions=edit.questions,
+            )
+
+        def done(edit: UnitEdit | None) -> None:
+            if edit is None:
+                return
+            report = self.attempt(
+                "saving the edit",
+                self.services.curation.edit,
+                unit.id,
+                content=edit.content,
+                memory_type=edit.memory_type,
+                tags=edit.tags,
+                questions=edit.questions,
+            )
+            if report is not None:
+                notify(
+                    self.app,
+                    "Edit saved" if report.ok else "Edit saved with validation errors: fix before accepting",
+                )
+            self.show_next(prefer=unit.id)
+
+        self.app.push_screen(EditUnitModal(unit, check), done)

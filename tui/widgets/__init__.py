@@ -1,0 +1,1 @@
+"""Leaf widgets: they render what they are given and post messages about what the user did."""

@@ -1,0 +1,61 @@
+"""How one memory unit looks: content, type, tags, confidence, questions and validation issues."""
+
+from __future__ import annotations
+
+from textual.content import Content
+
+from core.domain import StoredUnit
+from tui.safe import content
+
+STATUS_STYLE = {
+    "proposed": "$warning",
+    "confirmed": "$success",
+    "rejected": "$error",
+    "trashed": "$text-muted",
+}
+
+
+def unit_line(unit: StoredUnit) -> Content:
+    """One line for a list: status, type, content (untrusted parts literal)."""
+    return Content.assemble(
+        (f"{unit.status[:4]:<5}", STATUS_STYLE.get(unit.status, "")),
+        (f"{unit.memory_type:<10}", "italic"),
+        content(unit.content, single_line=True),
+    )
+
+
+def unit_details(unit: StoredUnit, *, show_answers: bool = True) -> Content:
+    """The full card of a unit, as shown in Triage and under the Article's unit list."""
+    parts: list[Content] = [
+        Content.assemble(("Content  ", "bold"), content(unit.content)),
+        Content.assemble(
+            ("Type     ", "bold"),
+            unit.memory_type,
+            ("   Status ", "bold"),
+            (unit.status, STATUS_STYLE.get(unit.status, "")),
+            ("   Confidence ", "bold"),
+            f"{unit.confidence:.2f}",
+            ("   pinned" if unit.pinned else "", "$accent"),
+            ("   edited" if unit.edited else "", "$secondary"),
+        ),
+        Content.assemble(("Tags     ", "bold"), content(", ".join(unit.tags) or "—", single_line=True)),
+        Content.assemble(
+            ("Source   ", "bold"),
+            content(unit.extractor or "—", single_line=True),
+            content(f" / {unit.model}" if unit.model else "", single_line=True),
+        ),
+    ]
+    for i, q in enumerate(unit.questions, 1):
+        parts.append(Content.assemble((f"Q{i} ({q.kind})  ", "bold $primary"), content(q.question)))
+        if show_answers:
+            parts.append(Content.assemble((f"A{i}       ", "bold"), content(q.expected_answer)))
+    for e in unit.evidence:
+        parts.append(Content.assemble(("Evidence ", "bold"), e.paragraph_id, " “", content(e.quote), "”"))
+    for issue in unit.issues:
+        style = "bold $error" if issue.severity == "error" else "bold $warning"
+        parts.append(Content.assemble((f"{issue.severity.upper()}: ", style), content(issue.message)))
+    if not unit.acceptable:
+        parts.append(
+            Content.styled("Has validation errors: edit it before it can be accepted.", "bold $error")
+        )
+    return Content("\n").join(parts)
