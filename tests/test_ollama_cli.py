@@ -169,3 +169,30 @@ def test_models_reports_a_server_error(server: OllamaTestServer, data_home: Path
     server.script("/api/tags", Reply(status=500, body={"error": "internal failure"}))
     result = run("models", "--host", server.url)
     assert result.exit_code == 1 and "HTTP 500" in result.output and "internal failure" in result.output
+
+
+def test_installed_command_in_a_subprocess(server: OllamaTestServer, data_home: Path, tmp_path: Path) -> None:
+    """The real entry point, in its own process (package data, config discovery, exit code)."""
+    import os
+    import subprocess
+    import sys
+
+    write_config(data_home, server.url)
+    server.respond_with("/api/chat", answer_from_request)
+    exe = Path(sys.executable).with_name("memoryrush")
+    if not exe.exists():
+        pytest.skip("the memoryrush script is not installed beside this Python")
+    env = {**os.environ, "MEMORYRUSH_HOME": str(data_home)}
+    args = [
+        str(exe),
+        "process",
+        str(SAMPLES / ARTICLES[0]),
+        "--out",
+        str(tmp_path / "o"),
+        "--extractor",
+        "ollama",
+    ]
+    done = subprocess.run(args, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    art = json.loads((tmp_path / "o" / f"{ARTICLES[0]}.json").read_text(encoding="utf-8"))
+    assert art["extractor"] == "ollama" and art["prompt_version"] == "extract_v1"
