@@ -30,7 +30,14 @@ import scheduler
 from core.clock import Clock
 from core.config import Config
 from core.errors import MemoryRushError
-from core.services.review_types import AnswerResult, CardView, ReviewItem, SessionSummary, UndoResult
+from core.services.review_types import (
+    AnswerResult,
+    CardView,
+    OptimizeResult,
+    ReviewItem,
+    SessionSummary,
+    UndoResult,
+)
 from core.storage import curation_repo, review_repo
 from core.storage.review_repo import CardRow, LogRow
 from scheduler import CardState, Policy, Rating
@@ -90,6 +97,7 @@ class ReviewService:
     fuzz: bool = True  # off in golden tests
     rng: random.Random = field(default_factory=random.Random)
     _queue: deque[int] = field(default_factory=deque, init=False, repr=False)
+    _kinds: dict[int, int] = field(default_factory=dict, init=False, repr=False)  # card -> 0 new / 2 review
     _day_start: int | None = field(default=None, init=False, repr=False)
     _parameters: tuple[float, ...] | None = field(default=None, init=False, repr=False)
 
@@ -138,7 +146,9 @@ class ReviewService:
         review_limit = max(0, self.config.max_reviews_per_day - reviews_done)
         new_limit = max(0, self.config.new_per_day - new_done)
         reviews = (
-            review_repo.due_review_candidates(end, _epoch(now), review_limit * 2 + 20) if review_limit else []
+            review_repo.due_review_candidates(end, _epoch(now), review_limit + review_limit // 2 + 20)
+            if review_limit
+            else []
         )
         new = review_repo.new_candidates(new_limit * 2 + 20) if new_limit else []
         queue = scheduler.build_queue(
@@ -148,6 +158,8 @@ class ReviewService:
             new_limit=new_limit,
         )
         self._queue = deque(c.card_id for c in queue)
+        fresh = {c for c, _ in new}
+        self._kinds = {c.card_id: 0 if c.card_id in fresh else 2 for c in queue}
         self._day_start = start
 
     def _ensure_day(self, now: datetime) -> scheduler.DayWindow:
@@ -179,13 +191,8 @@ class ReviewService:
         now = self.now()
         day = self._ensure_day(now)
         start, end, t = _epoch(day.start), _epoch(day.end), _epoch(now)
-        new_left = reviews_left = 0
-        for cid in self._queue:
-            row = review_repo.get_card(cid)
-            if row is None:
-                continue
-            new_left += row.queue == 0
-            reviews_left += row.queue == 2 and row.due < end
+        new_left = sum(1 for cid in self._queue if self._kinds.get(cid) == 0)
+        reviews_left = len(self._queue) - new_left
         learning_due = review_repo.count_queue(1, t + 1)
         learning_today = review_repo.count_queue(1, end)
         nxt = review_repo.next_learning(end)
@@ -347,6 +354,14 @@ class ReviewService:
         n = review_repo.update_cards("postpone", changed, t)
         self._build(now)
         return n
+
+    def optimize(self, *, reschedule: bool = False, min_reviews: int | None = None) -> OptimizeResult:
+        """Fit FSRS parameters to the review log (see review_optimize); NotEnoughReviews below the minimum."""
+        from core.services import review_optimize
+
+        if min_reviews is None:
+            return review_optimize.optimize(self, reschedule=reschedule)
+        return review_optimize.optimize(self, reschedule=reschedule, min_reviews=min_reviews)
 
     # --- views -----------------------------------------------------------------------------------
 

@@ -7,11 +7,14 @@ A card is one recall question of a confirmed unit. `queue` is what the session r
 
 It is derived from the FSRS `state` and the flags (`active`, `suspended`, `buried_until`) by
 `queue_for`, so suspending a card of a trashed unit and restoring the unit brings it back
-suspended. Times are UTC epoch seconds. The covering index (queue, due, last_review,
-stability) lets a session pick due cards by retrievability without touching other rows.
+suspended. Times are UTC epoch seconds. The covering index (queue, sbucket, t90, due,
+last_review, stability, unit) lets a session find the due cards of lowest retrievability bucket by bucket
+without reading the other rows (see review_repo.due_review_candidates).
 """
 
 from __future__ import annotations
+
+import math
 
 import peewee
 
@@ -20,6 +23,32 @@ from core.storage.models import Question, Unit
 
 Q_NEW, Q_LEARN, Q_REVIEW = 0, 1, 2
 Q_SUSPENDED, Q_BURIED, Q_INACTIVE = -1, -2, -3
+
+
+# Cards are grouped by stability in eighth-octaves (bucket b holds 2^(b/8) <= S < 2^((b+1)/8)),
+# so the session can find the lowest-retrievability cards bucket by bucket through an index.
+PER_OCTAVE = 8
+BUCKET_MIN, BUCKET_MAX, NO_BUCKET = -80, 128, -1000  # S from 2^-10 (< fsrs' 0.001) to 2^16 days
+
+
+def stability_bucket(stability: float | None) -> int:
+    if stability is None or stability <= 0:
+        return NO_BUCKET
+    return max(BUCKET_MIN, min(BUCKET_MAX, math.floor(PER_OCTAVE * math.log2(stability))))
+
+
+def bucket_bounds(bucket: int) -> tuple[float, float]:
+    """Smallest and largest stability in a bucket (a hair wider, against rounding)."""
+    lo = float(2 ** (bucket / PER_OCTAVE)) * 0.999 if bucket > BUCKET_MIN else 0.0
+    hi = float(2 ** ((bucket + 1) / PER_OCTAVE)) * 1.001 if bucket < BUCKET_MAX else math.inf
+    return lo, hi
+
+
+def t90(last_review: int | None, stability: float | None) -> int | None:
+    """When retrievability falls to 0.9: FSRS's curve has R(S days) = 0.9 by construction."""
+    if last_review is None or stability is None:
+        return None
+    return last_review + round(stability * 86400)
 
 
 def queue_for(state: int, *, active: bool, suspended: bool, buried: bool) -> int:
@@ -53,9 +82,14 @@ class Card(BaseModel):
     leech = peewee.BooleanField(default=False)  # tagged when it became a leech
     buried_until = peewee.IntegerField(null=True)
     created_at = peewee.IntegerField()
+    sbucket = peewee.IntegerField(default=NO_BUCKET)  # stability_bucket(stability): session index
+    t90 = peewee.IntegerField(null=True)  # when R falls to 0.9: last_review + stability days
 
     class Meta:
-        indexes = ((("queue", "due", "last_review", "stability", "unit"), False),)
+        indexes = (
+            (("queue", "due"), False),
+            (("queue", "sbucket", "t90", "due", "last_review", "stability", "unit"), False),
+        )
 
 
 class ReviewLog(BaseModel):

@@ -7,13 +7,26 @@ Hot paths (session candidates, answer) use plain SQL over the covering index
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from core.storage.db import db, write_transaction
 from core.storage.models import Unit
-from core.storage.review_models import Q_BURIED, Q_INACTIVE, Q_NEW, Q_REVIEW, ReviewLog, UndoEntry, queue_for
+from core.storage.review_models import (
+    NO_BUCKET,
+    Q_BURIED,
+    Q_INACTIVE,
+    Q_NEW,
+    Q_REVIEW,
+    ReviewLog,
+    UndoEntry,
+    bucket_bounds,
+    queue_for,
+    stability_bucket,
+    t90,
+)
 
 # The queue a card belongs in, from its state and flags (SQL twin of review_models.queue_for).
 QUEUE_SQL = (
@@ -96,9 +109,9 @@ def ensure_cards(unit_id: int, now: int) -> int:
     ).fetchall()
     for (qid,) in missing:
         _exec(
-            "INSERT INTO card (question_id, unit_id, state, due, reps, lapses, queue, active, suspended, leech, created_at) "
-            "VALUES (?, ?, 0, ?, 0, 0, ?, ?, 0, 0, ?)",
-            (qid, unit_id, now, Q_NEW if active else Q_INACTIVE, active, now),
+            "INSERT INTO card (question_id, unit_id, state, due, reps, lapses, queue, active, suspended, leech, "
+            "created_at, sbucket) VALUES (?, ?, 0, ?, 0, 0, ?, ?, 0, 0, ?, ?)",
+            (qid, unit_id, now, Q_NEW if active else Q_INACTIVE, active, now, NO_BUCKET),
         )
     return len(missing)
 
@@ -167,15 +180,73 @@ def unit_pinned(unit_id: int) -> bool:
 def due_review_candidates(day_end: int, now: int, limit: int) -> list[tuple[int, int]]:
     """(card id, unit id) of review cards due before `day_end`, lowest retrievability first.
 
-    R = (1 + F·t/S)^D is monotone in t/S, so ordering by (now - last_review)/stability descending
-    is ordering by R ascending; the covering index means only due cards are read.
+    R = (1 + F·t/S)^D falls as k = t/S grows, t = now - last_review in whole days as fsrs
+    counts them (ties broken by the exact fraction, then id). FSRS makes
+    R = 0.9 at t = S, so with t90 = last_review + S days, k ≤ 1 + (now - t90)/S.
+    Cards sit in eighth-octave stability buckets; inside a bucket the covering index yields
+    them by t90, and no later card can beat 1 + (now - t90_last)/S_min. One compound query
+    fetches a few rows per bucket; only buckets whose bound still beats the current limit-th
+    best are read further. So a session reads a small multiple of `limit` index rows, never
+    every due card.
     """
-    return _exec(
-        "SELECT id, unit_id FROM card "
-        "WHERE queue = 2 AND due < :end "
-        "ORDER BY (:now - last_review) * 1.0 / stability DESC, id LIMIT :lim",
-        {"end": day_end, "now": now, "lim": limit},
+    if limit <= 0:
+        return []
+    best: list[tuple[float, float, int, int]] = []  # (k in whole days as fsrs, exact k, card id, unit id)
+    with db.atomic():  # one consistent read snapshot across rounds
+        buckets = _review_buckets()
+        if not buckets:
+            return []
+        offset = dict.fromkeys(buckets, 0)
+        chunk = max(4, -(-2 * limit // len(buckets)))
+        while buckets:
+            rows = _bucket_rows(buckets, chunk, offset, day_end)
+            got: dict[int, int] = dict.fromkeys(buckets, 0)
+            last_t90: dict[int, int] = {}
+            for cid, unit, lr, s, b, t in rows:
+                got[b] += 1
+                last_t90[b] = t
+                k = (now - lr) / (s * 86400) if s else math.inf
+                best.append((((now - lr) // 86400) / s if s else math.inf, k, cid, unit))
+            best.sort(key=lambda x: (-x[0], -x[1], x[2]))
+            del best[limit:]
+            threshold = best[-1][0] if len(best) >= limit else -math.inf
+            still = []
+            for b in buckets:
+                offset[b] += got[b]
+                if got[b] < chunk:
+                    continue  # bucket exhausted
+                lo, hi = bucket_bounds(b)
+                ahead = (now - last_t90[b]) / 86400
+                bound = 1 + (ahead / lo if ahead >= 0 and lo > 0 else math.inf if ahead >= 0 else ahead / hi)
+                if bound >= threshold:
+                    still.append(b)
+            buckets, chunk = still, chunk * 2
+    return [(cid, unit) for _, _, cid, unit in best]
+
+
+def _review_buckets() -> list[int]:
+    """Non-empty stability buckets of the review queue: one index seek per bucket (loose scan)."""
+    rows = _exec(
+        "WITH RECURSIVE b(x) AS (SELECT MIN(sbucket) FROM card WHERE queue = 2 "
+        "UNION ALL SELECT (SELECT MIN(sbucket) FROM card WHERE queue = 2 AND sbucket > b.x) FROM b "
+        "WHERE b.x IS NOT NULL) SELECT x FROM b WHERE x IS NOT NULL"
     ).fetchall()
+    return [int(x) for (x,) in rows]
+
+
+def _bucket_rows(
+    buckets: Sequence[int], chunk: int, offset: dict[int, int], day_end: int
+) -> list[tuple[int, int, int, float, int, int]]:
+    # The text depends only on the number of buckets, so SQLite's statement cache reuses it.
+    part = (
+        "SELECT * FROM (SELECT id, unit_id, last_review, stability, sbucket, t90 FROM card "
+        "WHERE queue = 2 AND sbucket = ? AND due < ? ORDER BY t90 LIMIT ? OFFSET ?)"
+    )
+    sql = " UNION ALL ".join([part] * len(buckets))
+    params: list[int] = []
+    for b in buckets:
+        params += (b, day_end, chunk, offset[b])
+    return _exec(sql, params).fetchall()
 
 
 def new_candidates(limit: int) -> list[tuple[int, int]]:
@@ -251,8 +322,14 @@ def _write_card(r: CardRow, now: int) -> None:
     _exec(
         "UPDATE card SET state = :state, step = :step, stability = :stability, difficulty = :difficulty, "
         "due = :due, last_review = :last_review, reps = :reps, lapses = :lapses, active = :active, "
-        "suspended = :suspended, leech = :leech, buried_until = :buried_until, queue = :queue WHERE id = :id",
-        {**asdict(r), "queue": row_queue(r, now)},
+        "suspended = :suspended, leech = :leech, buried_until = :buried_until, queue = :queue, "
+        "sbucket = :sbucket, t90 = :t90 WHERE id = :id",
+        {
+            **asdict(r),
+            "queue": row_queue(r, now),
+            "sbucket": stability_bucket(r.stability),
+            "t90": t90(r.last_review, r.stability),
+        },
     )
 
 
@@ -342,6 +419,10 @@ def undo_depth() -> int:
 
 def unbury(now: int) -> int:
     """Bring back cards whose burial ended. Returns how many."""
+    if not _exec(
+        "SELECT 1 FROM card WHERE queue = ? AND buried_until <= ? LIMIT 1", (Q_BURIED, now)
+    ).fetchone():
+        return 0
     with write_transaction():
         cur = _exec(
             "UPDATE card SET buried_until = NULL, queue = CASE state WHEN 0 THEN 0 WHEN 2 THEN 2 ELSE 1 END "

@@ -1,0 +1,294 @@
+"""Scheduler benchmark: build today's session at 1,000,000 cards, MemoryRush vs the `anki` package.
+
+    python bench/bench_scheduler.py [--cards 1000000] [--answers 300] [--no-anki]
+
+Both collections get the same card mix (rows written with raw executemany):
+75 % review cards (intervals log-normal around 30 days, a few % overdue), 2 % learning,
+3 % suspended, 20 % new. Limits: 200 reviews and 20 new per day on both sides.
+
+Prints (no assertions):
+  * MemoryRush: ReviewService.start_session() on a fresh services object (cold build),
+    median and best of several runs;
+  * Anki: Collection(...).sched.get_queued_cards() right after opening (a fresh queue build),
+    median and best of several runs; the ratio;
+  * rate → next card ready: p50/p95/max of ReviewService.answer() + next_card() (services only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from core.clock import FixedClock  # noqa: E402
+from core.services.bootstrap import open_services  # noqa: E402
+from core.storage.review_models import NO_BUCKET, stability_bucket, t90  # noqa: E402
+from scheduler import Rating  # noqa: E402
+
+NOW = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
+DAY = 86400
+
+
+def card_mix(n: int, seed: int = 7) -> list[tuple[str, float, float, int]]:
+    """(kind, interval days, phase in the interval, lapses) per card; kind: review/learn/susp/new."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        x = rng.random()
+        kind = "review" if x < 0.75 else "learn" if x < 0.77 else "susp" if x < 0.80 else "new"
+        ivl = min(3650.0, max(1.0, math.exp(rng.gauss(math.log(30), 1.0))))
+        phase = rng.uniform(0.0, 1.02)  # > 1: overdue
+        out.append((kind, ivl, phase, rng.randint(0, 3)))
+    return out
+
+
+def fill_memoryrush(db_path: Path, mix: list[tuple[str, float, float, int]], now: int) -> None:
+    con = sqlite3.connect(str(db_path))
+    con.execute("PRAGMA foreign_keys = OFF")
+    con.execute("PRAGMA synchronous = OFF")
+    n = len(mix)
+    units = (n + 1) // 2
+    with con:
+        con.execute(
+            "INSERT INTO article (id, source_path, document_id, content_hash, title, encoding, language, version, "
+            "metadata_json, paragraph_count, reading_position, added_at) "
+            "VALUES (1, '/bench.md', 'doc_bench', 'x', 'Bench', 'utf-8', 'en', 1, '{}', 0, 0, ?)",
+            (now,),
+        )
+        con.executemany(
+            "INSERT INTO unit (id, article_id, position, content, memory_type, tags_json, confidence, status, "
+            "issues_json, extractor, pinned, edited, low_confidence, created_at, updated_at) "
+            "VALUES (?, 1, ?, ?, 'concept', '[]', 0.9, 'confirmed', '[]', 'bench', 0, 0, 0, ?, ?)",
+            ((u, u, f"unit {u}", now, now) for u in range(1, units + 1)),
+        )
+        con.executemany(
+            "INSERT INTO question (id, unit_id, position, question, answer, kind) VALUES (?, ?, ?, ?, ?, 'qa')",
+            ((i, (i + 1) // 2, (i + 1) % 2, f"question {i}?", f"answer {i}") for i in range(1, n + 1)),
+        )
+
+        def rows():  # type: ignore[no-untyped-def]
+            for i, (kind, ivl, phase, lapses) in enumerate(mix, start=1):
+                unit = (i + 1) // 2
+                if kind == "new":
+                    yield (
+                        i,
+                        i,
+                        unit,
+                        0,
+                        None,
+                        None,
+                        None,
+                        now - n + i,
+                        None,
+                        0,
+                        0,
+                        0,
+                        1,
+                        0,
+                        now,
+                        NO_BUCKET,
+                        None,
+                    )
+                    continue
+                last = int(now - phase * ivl * DAY)
+                if kind == "learn":
+                    yield (
+                        i,
+                        i,
+                        unit,
+                        1,
+                        0,
+                        1.0,
+                        5.0,
+                        now + (i % 600) - 300,
+                        now - 600,
+                        1,
+                        0,
+                        1,
+                        1,
+                        0,
+                        now,
+                        0,
+                        now - 600 + DAY,
+                    )
+                    continue
+                due = int(last + ivl * DAY)
+                queue = -1 if kind == "susp" else 2
+                yield (
+                    i,
+                    i,
+                    unit,
+                    2,
+                    None,
+                    ivl,
+                    5.0,
+                    due,
+                    last,
+                    3 + lapses,
+                    lapses,
+                    queue,
+                    1,
+                    int(queue == -1),
+                    now,
+                    stability_bucket(ivl),
+                    t90(last, ivl),
+                )
+
+        con.executemany(
+            "INSERT INTO card (id, question_id, unit_id, state, step, stability, difficulty, due, last_review, reps, "
+            "lapses, queue, active, suspended, leech, created_at, sbucket, t90) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,0,?,?,?)",
+            rows(),
+        )
+    con.execute("ANALYZE")
+    con.close()
+
+
+def fill_anki(path: Path, mix: list[tuple[str, float, float, int]], now: int) -> None:
+    from anki.collection import Collection
+
+    col = Collection(str(path))
+    mid = col.models.by_name("Basic")["id"]
+    today = col.sched.today
+    conf = col.decks.config_dict_for_deck_id(1)
+    conf["rev"]["perDay"], conf["new"]["perDay"] = 200, 20
+    col.decks.save(conf)
+    col.close()
+    con = sqlite3.connect(str(path))
+    con.create_collation("unicase", lambda a, b: (a.lower() > b.lower()) - (a.lower() < b.lower()))
+    con.execute("PRAGMA synchronous = OFF")
+    n = len(mix)
+    with con:
+        con.executemany(
+            "INSERT INTO notes (id, guid, mid, mod, usn, tags, flds, sfld, csum, flags, data) "
+            "VALUES (?, ?, ?, ?, -1, '', ?, ?, 0, 0, '')",
+            (
+                (i, f"g{i}", mid, now, f"question {i}?\x1fanswer {i}", f"question {i}?")
+                for i in range(1, n + 1)
+            ),
+        )
+
+        def rows():  # type: ignore[no-untyped-def]
+            for i, (kind, ivl, phase, lapses) in enumerate(mix, start=1):
+                if kind == "new":
+                    yield (i, i, 0, 0, i, 0, 0, 0, 0, 0)
+                    continue
+                if kind == "learn":
+                    yield (i, i, 1, 1, now + (i % 600) - 300, 0, 2500, 1, 0, 1001)
+                    continue
+                due_day = today + round(ivl - phase * ivl)
+                yield (i, i, 2, -1 if kind == "susp" else 2, due_day, round(ivl), 2500, 3 + lapses, lapses, 0)
+
+        con.executemany(
+            "INSERT INTO cards (id, nid, did, ord, mod, usn, type, queue, due, ivl, factor, reps, lapses, left, "
+            "odue, odid, flags, data) VALUES (?, ?, 1, 0, 0, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, '')",
+            rows(),
+        )
+    con.execute("ANALYZE")
+    con.close()
+
+
+def time_anki(path: Path, runs: int) -> list[float]:
+    from anki.collection import Collection
+
+    times = []
+    for _ in range(runs):
+        col = Collection(str(path))
+        started = time.perf_counter()
+        queued = col.sched.get_queued_cards(fetch_limit=1)
+        times.append(time.perf_counter() - started)
+        counts = (queued.new_count, queued.learning_count, queued.review_count)
+        col.close()
+    print(f"  anki queue counts (new, learning, review): {counts}")
+    return times
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cards", type=int, default=1_000_000)
+    ap.add_argument("--answers", type=int, default=300)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--no-anki", action="store_true")
+    args = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="memoryrush-bench-"))
+    now = int(NOW.timestamp())
+    mix = card_mix(args.cards)
+    print(f"cards: {args.cards:,}  (in {tmp})")
+
+    home = tmp / "home"
+    clock = FixedClock(NOW)
+    open_services(home, clock=clock).close()
+    started = time.perf_counter()
+    fill_memoryrush(_db(home), mix, now)
+    print(f"  memoryrush rows written in {time.perf_counter() - started:.1f} s")
+
+    ours = []
+    for _ in range(args.runs):
+        svc = open_services(home, clock=clock)
+        started = time.perf_counter()
+        summary = svc.review.start_session()
+        ours.append(time.perf_counter() - started)
+        svc.close()
+    print(
+        f"  memoryrush session: {summary.reviews_left} reviews, {summary.new_left} new, {summary.learning_due} learning due"
+    )
+    ours_ms = statistics.median(ours) * 1000
+    print(f"MemoryRush build today's session: median {ours_ms:.2f} ms, best {min(ours) * 1000:.2f} ms")
+
+    if not args.no_anki:
+        try:
+            anki_path = tmp / "anki" / "collection.anki2"
+            anki_path.parent.mkdir()
+            started = time.perf_counter()
+            fill_anki(anki_path, mix, now)
+            print(f"  anki rows written in {time.perf_counter() - started:.1f} s")
+            theirs = time_anki(anki_path, args.runs)
+            anki_ms = statistics.median(theirs) * 1000
+            print(
+                f"Anki build queue (get_queued_cards after open): median {anki_ms:.1f} ms, best {min(theirs) * 1000:.1f} ms"
+            )
+            print(f"ratio anki/memoryrush: {anki_ms / ours_ms:.0f}x (target >= 100x)")
+        except Exception as exc:  # the comparison is optional: report why it is missing
+            print(f"Anki comparison unavailable: {type(exc).__name__}: {exc}")
+
+    svc = open_services(home, clock=clock)
+    svc.review.rng.seed(1)
+    svc.review.start_session()
+    rng = random.Random(3)
+    lat = []
+    item = svc.review.next_card()
+    for _ in range(args.answers):
+        if item is None:
+            break
+        started = time.perf_counter()
+        svc.review.answer(item.card.id, Rating(rng.choice([1, 3, 3, 3, 2, 4])))
+        item = svc.review.next_card()
+        lat.append(time.perf_counter() - started)
+        clock.advance(seconds=8)
+    svc.close()
+    lat.sort()
+    p = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] * 1000  # noqa: E731
+    print(
+        f"rate -> next card ready ({len(lat)} answers): p50 {p(0.5):.2f} ms, p95 {p(0.95):.2f} ms, max {lat[-1] * 1000:.2f} ms"
+    )
+    return 0
+
+
+def _db(home: Path) -> Path:
+    from core import paths
+
+    return paths.database_path()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,68 @@
+"""`memoryrush optimize`: fit FSRS parameters to this library's review log (fsrs-rs-python).
+
+    result = optimize(svc.review, reschedule=False)   # raises NotEnoughReviews below the minimum
+
+New parameters are saved only when they fit the log better (lower log loss) than the current
+ones. With `reschedule`, every reviewed card's memory state and due date are recomputed from
+its own log under the new parameters (one transaction).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from core.errors import MemoryRushError
+from core.services.review import ReviewService, from_state
+from core.services.review_types import OptimizeResult
+from core.storage import review_repo
+from core.storage.review_repo import CardRow
+from scheduler import optimizer
+
+
+class NotEnoughReviews(MemoryRushError):
+    """Too few reviews to fit parameters; the message says how many are needed."""
+
+
+def optimize(
+    review: ReviewService, *, reschedule: bool = False, min_reviews: int = optimizer.MIN_REVIEWS
+) -> OptimizeResult:
+    day = review.day()
+    day_start = int(day.start.timestamp())
+
+    def day_of(at: int) -> int:
+        return (at - day_start) // 86400
+
+    items, count = optimizer.build_items(review_repo.review_logs(), day_of)
+    try:
+        fit = optimizer.fit(items, count, review.parameters(), min_reviews=min_reviews)
+    except optimizer.NotEnoughReviews as exc:
+        raise NotEnoughReviews(str(exc)) from None
+    better = fit.new_log_loss < fit.old_log_loss
+    if better:
+        review.set_parameters(fit.new_parameters)
+    rescheduled = _reschedule(review) if reschedule and better else 0
+    return OptimizeResult(
+        reviews=fit.reviews,
+        items=fit.items,
+        old_parameters=fit.old_parameters,
+        new_parameters=fit.new_parameters,
+        old_log_loss=fit.old_log_loss,
+        new_log_loss=fit.new_log_loss,
+        old_rmse=fit.old_rmse,
+        new_rmse=fit.new_rmse,
+        saved=better,
+        rescheduled=rescheduled,
+    )
+
+
+def _reschedule(review: ReviewService) -> int:
+    now = int(review.now().timestamp())
+
+    def compute(row: CardRow, history: list[tuple[int, int]]) -> CardRow | None:
+        pinned = review_repo.unit_pinned(row.unit_id)
+        entries = [(rating, datetime.fromtimestamp(at, UTC)) for rating, at in history]
+        state = optimizer.replay(row.id, entries, review.policy(pinned))
+        new = from_state(row, state)
+        return new if new != row else None
+
+    return review_repo.reschedule_all(compute, now)

@@ -1,0 +1,98 @@
+"""Fit FSRS parameters to a review log with fsrs-rs-python (Rust), pure: logs in, numbers out.
+
+A card's log becomes one FSRSItem per review after the first (each item is the card's
+history up to that review; delta_t in whole review days). Items without a long-term review
+(all on the first day) carry no information about forgetting and are dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import fsrs_rs_python as rs
+
+from scheduler.policy import NEW, CardState, Policy, review
+
+MIN_REVIEWS = 400  # below this the fit is noise; `optimize` refuses with a clear message
+
+
+@dataclass(frozen=True, slots=True)
+class Fit:
+    reviews: int
+    items: int
+    old_parameters: tuple[float, ...]
+    new_parameters: tuple[float, ...]
+    old_log_loss: float
+    new_log_loss: float
+    old_rmse: float
+    new_rmse: float
+
+
+class NotEnoughReviews(ValueError):
+    """Too few reviews to fit parameters."""
+
+
+def build_items(
+    logs: Iterable[tuple[int, int, int]], day_of: Callable[[int], int]
+) -> tuple[list[rs.FSRSItem], int]:
+    """(items, review count) from (card id, rating, reviewed_at epoch) sorted by card then time."""
+    items: list[rs.FSRSItem] = []
+    count = 0
+    card: int | None = None
+    history: list[rs.FSRSReview] = []
+    last_day = 0
+    for card_id, rating, at in logs:
+        count += 1
+        day = day_of(at)
+        if card_id != card:
+            card, history, last_day = card_id, [], day
+        history.append(rs.FSRSReview(int(rating), max(0, day - last_day) if history else 0))
+        last_day = day
+        if len(history) > 1:
+            item = rs.FSRSItem(list(history))
+            if item.long_term_review_cnt() > 0:
+                items.append(item)
+    return items, count
+
+
+def fit(
+    items: Sequence[rs.FSRSItem], reviews: int, old: Sequence[float], *, min_reviews: int = MIN_REVIEWS
+) -> Fit:
+    """Fit new parameters and compare log loss / RMSE with the old ones on the same items."""
+    if reviews < min_reviews or not items:
+        raise NotEnoughReviews(
+            f"only {reviews} reviews with {len(items)} usable histories; optimizing needs at least "
+            f"{min_reviews} reviews (keep reviewing, then run `memoryrush optimize` again)"
+        )
+    old_eval = rs.FSRS(list(old)).evaluate(items)
+    new = tuple(float(x) for x in rs.FSRS(list(old)).compute_parameters(items))
+    new_eval = rs.FSRS(list(new)).evaluate(items)
+    return Fit(
+        reviews=reviews,
+        items=len(items),
+        old_parameters=tuple(old),
+        new_parameters=new,
+        old_log_loss=float(old_eval.log_loss),
+        new_log_loss=float(new_eval.log_loss),
+        old_rmse=float(old_eval.rmse_bins),
+        new_rmse=float(new_eval.rmse_bins),
+    )
+
+
+def replay(card_id: int, history: Sequence[tuple[int, datetime]], policy: Policy) -> CardState:
+    """A card's state as if it had always been scheduled by `policy` (no fuzz): its ratings
+    (rating, reviewed_at UTC) applied in order from new."""
+    state = CardState(card_id=card_id, state=NEW)
+    plain = Policy(
+        desired_retention=policy.desired_retention,
+        parameters=policy.parameters,
+        learning_steps=policy.learning_steps,
+        relearning_steps=policy.relearning_steps,
+        maximum_interval=policy.maximum_interval,
+        fuzz=False,
+    )
+    for rating, when in history:
+        state, _ = review(state, rating, when, plain)
+    return state
