@@ -164,10 +164,18 @@ def store_processed(
 
 
 def insert_paragraphs(article_id: int, paragraphs: Sequence[SourceParagraph]) -> None:
-    rows = [(article_id, p.paragraph_id, p.index, p.kind, p.text) for p in paragraphs]
-    fields = [Paragraph.article, Paragraph.paragraph_id, Paragraph.position, Paragraph.kind, Paragraph.text]
-    for start in range(0, len(rows), CHUNK):
-        Paragraph.insert_many(rows[start : start + CHUNK], fields=fields).execute()
+    """One executemany on peewee's connection, inside the caller's transaction.
+
+    About 7x faster than chunked insert_many for a large article (bench/bench_import.py);
+    sqlite3 errors are wrapped into peewee's, so write_transaction still translates them.
+    """
+    columns = (Paragraph.article, Paragraph.paragraph_id, Paragraph.position, Paragraph.kind, Paragraph.text)
+    sql = 'INSERT INTO "{}" ({}) VALUES (?, ?, ?, ?, ?)'.format(
+        Paragraph._meta.table_name, ", ".join(f'"{c.column_name}"' for c in columns)
+    )
+    rows = ((article_id, p.paragraph_id, p.index, p.kind, p.text) for p in paragraphs)
+    with peewee.__exception_wrapper__:  # type: ignore[attr-defined]
+        db.connection().executemany(sql, rows)
 
 
 def _counts(article_ids: Iterable[int] | None = None) -> dict[int, dict[str, int]]:
