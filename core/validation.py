@@ -29,7 +29,7 @@ NEAR_DUPLICATE_RATIO = 0.9
 # A space next to a CJK character carries no meaning ("光合 作用" == "光合作用").
 _CJK_SPACE = re.compile(rf" (?={CJK_RE.pattern})|(?<={CJK_RE.pattern}) ")
 _TOKEN = re.compile(rf"{CJK_RE.pattern}|[^\W_]+|[^\w\s]")
-NEAR_DUPLICATE_SPAN = 400  # near-duplicate comparison looks at this many leading characters
+NEAR_DUPLICATE_SPAN = 300  # near-duplicate comparison looks at this many leading characters
 
 
 def quote_in_paragraph(quote: str, paragraph_text: str) -> bool:
@@ -192,15 +192,17 @@ def _as_list(value: Any) -> Iterable[Any]:
 
 @dataclass(frozen=True, slots=True)
 class _Text:
-    """A unit's content normalised for comparison, with its set of words (CJK: characters)."""
+    """A unit's content normalised for comparison, with its word bigrams (CJK: character
+    bigrams): a cheap first filter before the exact, quadratic similarity."""
 
     text: str
-    words: frozenset[str]
+    pairs: frozenset[tuple[str, str]]
 
     @classmethod
     def of(cls, content: str) -> _Text:
         norm = normalize_for_match(content)
-        return cls(norm, frozenset(_TOKEN.findall(norm)))
+        tokens = _TOKEN.findall(norm)
+        return cls(norm, frozenset(zip(tokens, tokens[1:], strict=False)))
 
 
 _EMPTY = _Text("", frozenset())
@@ -209,14 +211,14 @@ _EMPTY = _Text("", frozenset())
 def _near(a: _Text, b: _Text) -> bool:
     """The same text give or take a few characters: >= 90% similar, both >= 12 characters.
 
-    SequenceMatcher is quadratic and an LLM may return very long "units", so pairs that share
-    under half their words (CJK: characters) are ruled out first, and at most
-    NEAR_DUPLICATE_SPAN leading characters are compared."""
+    SequenceMatcher is quadratic and an LLM may return very long "units", so pairs sharing
+    under 40% of their word bigrams are ruled out first (one changed word in a short sentence
+    keeps ~60%), and at most NEAR_DUPLICATE_SPAN leading characters are compared."""
     x, y = a.text, b.text
     if min(len(x), len(y)) < 12 or abs(len(x) - len(y)) > 0.2 * max(len(x), len(y)):
         return False
-    shared = len(a.words & b.words)
-    if shared < 0.5 * (len(a.words) + len(b.words) - shared):
+    shared = len(a.pairs & b.pairs)
+    if shared < 0.4 * (len(a.pairs) + len(b.pairs) - shared):
         return False
     span = NEAR_DUPLICATE_SPAN
     return SequenceMatcher(None, x[:span], y[:span], autojunk=False).ratio() >= NEAR_DUPLICATE_RATIO

@@ -1,0 +1,162 @@
+"""kill -9 in the middle of imports, again and again: never a half-imported article.
+
+A warm parent process (tests/scripts/import_zygote.py) forks an importer per round; the test
+SIGKILLs it at a random moment inside the measured import time. After every kill the SQLite
+file passes integrity_check and every article is whole: all its paragraphs, its artifact, and
+its units with their evidence and questions.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROUNDS = 20
+ARTICLES = 60
+SCRIPT = Path(__file__).resolve().parent / "scripts" / "import_zygote.py"
+WORDS = [
+    "memory",
+    "evidence",
+    "paragraph",
+    "review",
+    "schedule",
+    "recall",
+    "source",
+    "quote",
+    "grounded",
+    "unit",
+    "forgetting",
+    "curve",
+]
+
+
+def make_folder(folder: Path, rng: random.Random, tag: str) -> None:
+    folder.mkdir(parents=True)
+    for i in range(ARTICLES):
+        paragraphs = [
+            " ".join(rng.choice(WORDS) for _ in range(rng.randint(20, 60))).capitalize()
+            + f" ({tag} {i}.{j})."
+            for j in range(rng.randint(5, 15))
+        ]
+        (folder / f"a{i:02d}.txt").write_text("\n\n".join(paragraphs), encoding="utf-8")
+
+
+def problems(db: Path) -> list[str]:
+    """Every way an article could be half-written; empty when the library is whole."""
+    con = sqlite3.connect(db)
+    try:
+        found: list[str] = []
+        check = con.execute("PRAGMA integrity_check").fetchone()[0]
+        if check != "ok":
+            found.append(f"integrity_check: {check}")
+        if con.execute("PRAGMA foreign_key_check").fetchall():
+            found.append("foreign_key_check failed")
+        articles = con.execute("SELECT id, paragraph_count FROM article").fetchall()
+        for article_id, paragraph_count in articles:
+            stored = con.execute(
+                "SELECT COUNT(*) FROM paragraph WHERE article_id = ?", (article_id,)
+            ).fetchone()[0]
+            if stored != paragraph_count or stored == 0:
+                found.append(f"article {article_id}: {stored} of {paragraph_count} paragraphs")
+            artifacts = con.execute(
+                "SELECT output_json FROM artifact WHERE article_id = ?", (article_id,)
+            ).fetchall()
+            if len(artifacts) != 1:
+                found.append(f"article {article_id}: {len(artifacts)} artifacts")
+                continue
+            expected = len(json.loads(artifacts[0][0])["memory_units"])
+            units = con.execute("SELECT id FROM unit WHERE article_id = ?", (article_id,)).fetchall()
+            if len(units) != expected or expected == 0:
+                found.append(f"article {article_id}: {len(units)} of {expected} units")
+        for table, column in (("evidence", "unit_id"), ("question", "unit_id")):
+            missing = con.execute(
+                f"SELECT COUNT(*) FROM unit u WHERE NOT EXISTS (SELECT 1 FROM {table} t WHERE t.{column} = u.id)"
+            ).fetchone()[0]
+            if missing:
+                found.append(f"{missing} units without {table}")
+        return found
+    finally:
+        con.close()
+
+
+def count(db: Path, sql: str) -> int:
+    con = sqlite3.connect(db)
+    try:
+        return int(con.execute(sql).fetchone()[0])
+    finally:
+        con.close()
+
+
+def test_kill_9_at_random_moments_never_leaves_half_an_article(tmp_path: Path) -> None:
+    home = tmp_path / "library"
+    db = home / "memoryrush.sqlite3"
+    rng = random.Random(20261129)
+    zygote = subprocess.Popen(
+        [sys.executable, str(SCRIPT)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "MEMORYRUSH_HOME": str(home)},
+    )
+    assert zygote.stdin is not None and zygote.stdout is not None
+
+    def start(folder: Path) -> int:
+        zygote.stdin.write(f"go {folder}\n")  # type: ignore[union-attr]
+        zygote.stdin.flush()  # type: ignore[union-attr]
+        line = zygote.stdout.readline()  # type: ignore[union-attr]
+        assert line.startswith("child "), line
+        return int(line.split()[1])
+
+    def finished() -> int:
+        line = zygote.stdout.readline()  # type: ignore[union-attr]
+        assert line.startswith("exit "), line
+        return int(line.split()[1])
+
+    try:
+        assert zygote.stdout.readline().strip() == "ready"
+        # Round 0 runs to the end: it measures how long a folder takes.
+        make_folder(tmp_path / "in" / "r00", rng, "r00")
+        began = time.monotonic()
+        start(tmp_path / "in" / "r00")
+        assert finished() == 0
+        full = time.monotonic() - began
+        assert count(db, "SELECT COUNT(*) FROM article") == ARTICLES
+        assert problems(db) == []
+
+        killed_mid_import = 0
+        for round_no in range(1, ROUNDS + 1):
+            folder = tmp_path / "in" / f"r{round_no:02d}"
+            make_folder(folder, rng, f"r{round_no:02d}")
+            before = count(db, "SELECT COUNT(*) FROM article")
+            pid = start(folder)
+            time.sleep(rng.uniform(0.05, 0.95) * full)
+            with contextlib.suppress(ProcessLookupError):  # it may have finished already
+                os.kill(pid, signal.SIGKILL)
+            code = finished()
+            assert problems(db) == [], f"round {round_no}"
+            landed = count(db, "SELECT COUNT(*) FROM article") - before
+            if code == -signal.SIGKILL and 0 < landed < ARTICLES:
+                killed_mid_import += 1
+        print(f"{killed_mid_import} of {ROUNDS} kills landed mid-import; a full folder took {full:.2f} s")
+        # The kills really did land in the middle of imports, not before or after them.
+        assert killed_mid_import >= ROUNDS // 2, killed_mid_import
+
+        # The library is still usable: finishing one interrupted folder imports only what is missing.
+        start(tmp_path / "in" / "r01")
+        assert finished() == 0
+        assert count(db, "SELECT COUNT(*) FROM article WHERE source_path LIKE '%/r01/%'") == ARTICLES
+        assert count(db, "SELECT COUNT(*) FROM article") == count(
+            db, "SELECT COUNT(DISTINCT document_id) FROM article"
+        )
+        assert problems(db) == []
+    finally:
+        zygote.kill()
+        zygote.wait(timeout=10)
