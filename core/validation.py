@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from itertools import pairwise
 from typing import Any
 
 from core.domain import (
@@ -202,7 +203,7 @@ class _Text:
     def of(cls, content: str) -> _Text:
         norm = normalize_for_match(content)
         tokens = _TOKEN.findall(norm)
-        return cls(norm, frozenset(zip(tokens, tokens[1:], strict=False)))
+        return cls(norm, frozenset(pairwise(tokens)))
 
 
 _EMPTY = _Text("", frozenset())
