@@ -1,0 +1,148 @@
+"""Curation: accept / reject / edit (re-validated) / trash / restore / undo, each one
+transaction, recorded per extractor and model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from core.domain import StoredUnit
+from core.errors import MemoryRushError
+from core.services.bootstrap import Services
+from core.services.curation import CannotAccept
+
+TEXT = """Spaced repetition schedules each review just before you would forget it.
+
+The forgetting curve was described by Hermann Ebbinghaus in 1885.
+
+Retrieval practice strengthens memory more than rereading does.
+"""
+
+
+@pytest.fixture
+def units(services: Services, tmp_path: Path) -> list[StoredUnit]:
+    path = tmp_path / "a.txt"
+    path.write_text(TEXT, encoding="utf-8")
+    [outcome] = services.library.import_paths([path], extractor="placeholder")
+    found = services.library.units(outcome.article_id)
+    assert len(found) == 3 and all(u.status == "proposed" for u in found)
+    return found
+
+
+def status(services: Services, unit_id: int) -> str:
+    unit = services.library.unit(unit_id)
+    assert unit is not None
+    return unit.status
+
+
+def test_accept_and_reject(services: Services, units: list[StoredUnit]) -> None:
+    assert services.curation.accept(units[0].id)
+    assert not services.curation.accept(units[0].id)  # already confirmed: nothing changes
+    assert services.curation.reject(units[1].id)
+    assert status(services, units[0].id) == "confirmed"
+    assert status(services, units[1].id) == "rejected"
+    assert services.library.unit_count("proposed") == 1
+    assert not services.curation.accept(99999)
+
+
+def test_accept_all_valid_in_an_article(services: Services, units: list[StoredUnit]) -> None:
+    assert services.curation.accept_all_valid(units[0].article_id) == 3
+    assert {status(services, u.id) for u in units} == {"confirmed"}
+
+
+def test_an_edit_is_revalidated_and_blocks_acceptance_until_fixed(
+    services: Services, units: list[StoredUnit]
+) -> None:
+    unit = units[0]
+    report = services.curation.edit(
+        unit.id, content="  ", memory_type="opinion", tags=["a", " "], questions=[("When?", "", "qa")]
+    )
+    assert {i.code for i in report.issues} == {"empty_content", "unknown_type", "empty_answer"}
+    edited = services.library.unit(unit.id)
+    assert edited is not None and edited.edited and not edited.acceptable
+    assert edited.tags == ("a",)
+    with pytest.raises(CannotAccept, match="edit it first"):
+        services.curation.accept(unit.id)
+
+    report = services.curation.edit(
+        unit.id,
+        content="Reviews are scheduled just before forgetting.",
+        memory_type="mechanism",
+        tags=["spacing"],
+        questions=[
+            ("When is a review scheduled?", "Just before you would forget.", "qa"),
+            ("Who?", "You", "cloze"),
+        ],
+    )
+    assert report.ok
+    fixed = services.library.unit(unit.id)
+    assert fixed is not None and fixed.acceptable
+    assert fixed.evidence == unit.evidence  # evidence is never edited away
+    assert [q.question for q in fixed.questions] == ["When is a review scheduled?", "Who?"]
+    assert services.curation.accept(unit.id)
+
+
+def test_editing_a_missing_unit_is_a_clear_error(services: Services) -> None:
+    with pytest.raises(MemoryRushError, match="does not exist"):
+        services.curation.edit(4242, content="x", memory_type="claim", tags=[], questions=[])
+
+
+def test_trash_and_restore_keep_the_previous_status(services: Services, units: list[StoredUnit]) -> None:
+    services.curation.accept(units[0].id)
+    assert services.curation.trash(units[0].id)
+    assert not services.curation.trash(units[0].id)
+    assert status(services, units[0].id) == "trashed"
+    # a trashed unit is not accepted or rejected behind the user's back
+    assert not services.curation.reject(units[0].id)
+    assert not services.curation.accept(units[0].id)
+    assert status(services, units[0].id) == "trashed"
+    assert services.curation.restore(units[0].id)
+    assert status(services, units[0].id) == "confirmed"
+    assert not services.curation.restore(units[0].id)
+
+
+def test_undo_walks_back_several_steps(services: Services, units: list[StoredUnit]) -> None:
+    original = services.library.unit(units[0].id)
+    services.curation.accept(units[0].id)
+    services.curation.edit(
+        units[0].id, content="Changed.", memory_type="claim", tags=[], questions=[("Q?", "A", "qa")]
+    )
+    services.curation.reject(units[1].id)
+    assert services.curation.undo() == units[1].id
+    assert status(services, units[1].id) == "proposed"
+    assert services.curation.undo() == units[0].id
+    restored = services.library.unit(units[0].id)
+    assert restored is not None and original is not None
+    assert restored.content == original.content and not restored.edited
+    assert [q.question for q in restored.questions] == [q.question for q in original.questions]
+    assert restored.status == "confirmed"
+    assert services.curation.undo() == units[0].id
+    assert status(services, units[0].id) == "proposed"
+    assert services.curation.undo() is None
+
+
+def test_undo_survives_a_restart(data_home: Path, services: Services, units: list[StoredUnit]) -> None:
+    from core.services.bootstrap import open_services
+
+    services.curation.reject(units[2].id)
+    services.close()
+    again = open_services(data_home, clock=services.clock)
+    try:
+        assert again.curation.undo() == units[2].id
+        assert status(again, units[2].id) == "proposed"
+    finally:
+        again.close()
+
+
+def test_curation_rates_per_extractor(services: Services, units: list[StoredUnit]) -> None:
+    services.curation.accept(units[0].id)
+    services.curation.reject(units[1].id)
+    services.curation.edit(
+        units[2].id, content="Edited text.", memory_type="claim", tags=[], questions=[("Q?", "A", "qa")]
+    )
+    services.curation.reject(units[2].id)
+    services.curation.undo()  # the last reject does not count
+    [row] = services.curation.rates()
+    assert row["extractor"] == "placeholder"
+    assert (row.get("accept"), row.get("reject"), row.get("edit")) == (1, 1, 1)
