@@ -244,3 +244,26 @@ def test_a_second_instance_is_refused_cleanly(data_home: Path, lock_holder: subp
     # list and show only read: they still work beside the running instance
     listed = run("list")
     assert listed.exit_code == 0 and "library is empty" in listed.stdout
+
+
+def test_import_with_nothing_to_import(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    result = run("import", str(tmp_path / "empty"))
+    assert result.exit_code == 1
+    assert "no input files" in result.stderr
+
+
+def test_data_dir_option_chooses_the_library(tmp_path: Path, data_home: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    result = run(
+        "import",
+        str(SAMPLES / "photosynthesis.txt"),
+        "--extractor",
+        "placeholder",
+        "--data-dir",
+        str(elsewhere),
+    )
+    assert result.exit_code == 0, result.output
+    assert (elsewhere / "memoryrush.sqlite3").exists()
+    assert not (data_home / "memoryrush.sqlite3").exists()
+    assert "photosynthesis" in run("--data-dir", str(elsewhere), "list").stdout

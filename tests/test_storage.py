@@ -105,3 +105,17 @@ def test_a_damaged_file_is_refused_with_a_message(data_home: Path) -> None:
     # the lock was released: a second try gives the same message, not "already running"
     with pytest.raises(StorageError, match=r"damaged|not a database"):
         open_services(data_home)
+
+
+def test_paths_follow_the_override_else_the_platform_dirs(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("MEMORYRUSH_HOME", str(tmp_path / "h"))
+    assert paths.database_path() == tmp_path / "h" / "memoryrush.sqlite3"
+    assert paths.config_path() == tmp_path / "h" / "config.toml"
+    assert paths.lock_path().parent == paths.backups_dir().parent == tmp_path / "h"
+    monkeypatch.setenv("MEMORYRUSH_HOME", "  ")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    assert paths.data_dir() == tmp_path / "xdg-data" / "memoryrush"
+    assert paths.config_path() == tmp_path / "xdg-config" / "memoryrush" / "config.toml"

@@ -96,10 +96,12 @@ def import_cmd(
         outcomes = svc.library.import_paths(
             paths, extractor=extractor, encoding=encoding, progress=lambda i, n, o: _print_outcome(o)
         )
+        if not outcomes:
+            fail("no input files (.txt .md .markdown) found in the given paths", 1)
         refused = sum(1 for o in outcomes if o.status == "refused")
         done = len(outcomes) - refused
         out(f"{done} imported or up to date, {refused} refused")
-        sys.exit(1 if refused or not outcomes else 0)
+        sys.exit(1 if refused else 0)
 
 
 @click.command("list")
