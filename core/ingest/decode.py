@@ -1,7 +1,7 @@
 """Bytes -> text: binary sniffing, byte-order marks, strict UTF-8, UTF-16 without BOM, detection.
 
-Order: an explicit encoding wins; else a BOM; else strict UTF-8; else (NUL bytes present) a
-UTF-16 byte pattern or "not a text file"; else a GB/Big5 discriminator; else charset-normalizer.
+Order: an explicit encoding wins; else a BOM; else (NUL bytes present) a UTF-16 byte pattern or
+"not a text file"; else strict UTF-8; else a GB/Big5 discriminator; else charset-normalizer.
 When nothing is convincing the file is refused with a message that names `--encoding`.
 """
 
@@ -131,15 +131,15 @@ def decode_bytes(data: bytes, encoding: str | None = None) -> tuple[str, str]:
             raise RefusedInput(
                 f"file starts with a {name} byte-order mark but is not valid {name}; {ENCODING_HINT}"
             ) from None
-    try:
-        return data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        pass
-    if b"\x00" in data:
+    if b"\x00" in data:  # before UTF-8: ASCII-only UTF-16 is valid UTF-8 (full of NULs)
         name16 = utf16_without_bom(data)
         if name16 is None:
             raise RefusedInput(NOT_TEXT)
         return data.decode(name16), name16
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
     guessed = guess_chinese(data)
     if guessed is not None:
         return data.decode(guessed), guessed

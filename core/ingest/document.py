@@ -52,7 +52,7 @@ def parse_text(
     else:
         blocks = [("paragraph", p) for p in plain_paragraphs(normalised)]
     paragraphs = tuple(
-        SourceParagraph(paragraph_id(i), body, kind, i) for i, (kind, body) in enumerate(blocks)
+        [SourceParagraph(f"p_{i + 1:03d}", body, kind, i) for i, (kind, body) in enumerate(blocks)]
     )
     return SourceDocument(
         document_id=document_id(source_path, payload),

@@ -52,15 +52,20 @@ def fold_lines(text: str) -> str:
     """Join the lines of one paragraph: a space, or nothing between two CJK characters."""
     if "\n" not in text:
         return text
-    lines = text.split("\n")
-    parts = [lines[0].rstrip(_WS_CHARS)]
+    lines = [line.strip(_WS_CHARS) for line in text.split("\n")]
+    if text.isascii():
+        return " ".join(lines)
     cjk = _CJK_CHAR.match
+    parts = [lines[0]]
+    prev = lines[0]
     for line in lines[1:]:
-        line = line.strip(_WS_CHARS)
-        prev = parts[-1]
-        glue = "" if prev and line and cjk(prev[-1]) and cjk(line[0]) else " "
-        parts.append(glue)
-        parts.append(line)
+        # The cheap comparisons rule out most pairs before the regex runs (CJK starts at U+3001).
+        if prev and line and prev[-1] > "\u3000" and line[0] > "\u3000" and cjk(prev[-1]) and cjk(line[0]):
+            parts.append(line)
+        else:
+            parts.append(" ")
+            parts.append(line)
+        prev = line
     return "".join(parts)
 
 

@@ -23,7 +23,10 @@ _MB = 1024 * 1024
 
 def _over_cap(size: int, max_bytes: int) -> str:
     cap = round(max_bytes / _MB, 3)
-    return f"file is {size / _MB:.1f} MB, over the {cap:g} MB cap; raise max_file_mb in the config"
+    shown = f"{size / _MB:.1f}"
+    if float(shown) <= cap:  # 10.04 MB over a 10 MB cap: show enough digits to see why
+        shown = f"{size / _MB:.3f}".rstrip("0")
+    return f"file is {shown} MB, over the {cap:g} MB cap; raise max_file_mb in the config"
 
 
 def check_file(path: Path, max_bytes: int) -> int:
@@ -62,7 +65,7 @@ def read_document(
         raise RefusedInput(f"cannot read the file: {exc.strerror or exc}") from None
     if len(data) > max_bytes:  # grew since stat
         raise RefusedInput(_over_cap(len(data), max_bytes))
-    if not data.strip():
+    if not data:
         raise RefusedInput("file is empty")
     kind = binary_kind(data, nul_is_binary=encoding is None)
     if kind is not None:
