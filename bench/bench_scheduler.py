@@ -3,8 +3,8 @@
     python bench/bench_scheduler.py [--cards 1000000] [--answers 300] [--no-anki]
 
 Both collections get the same card mix (rows written with raw executemany):
-75 % review cards (intervals log-normal around 30 days, a few % overdue), 2 % learning,
-3 % suspended, 20 % new. Limits: 200 reviews and 20 new per day on both sides.
+75 % review cards (intervals log-normal around 30 days, up to 2 % of the interval overdue),
+0.1 % learning, 2.9 % suspended, 22 % new. Limits: 200 reviews and 20 new per day on both sides.
 
 Prints (no assertions):
   * MemoryRush: ReviewService.start_session() on a fresh services object (cold build),
@@ -45,7 +45,7 @@ def card_mix(n: int, seed: int = 7) -> list[tuple[str, float, float, int]]:
     out = []
     for _ in range(n):
         x = rng.random()
-        kind = "review" if x < 0.75 else "learn" if x < 0.77 else "susp" if x < 0.80 else "new"
+        kind = "review" if x < 0.75 else "learn" if x < 0.751 else "susp" if x < 0.78 else "new"
         ivl = min(3650.0, max(1.0, math.exp(rng.gauss(math.log(30), 1.0))))
         phase = rng.uniform(0.0, 1.02)  # > 1: overdue
         out.append((kind, ivl, phase, rng.randint(0, 3)))

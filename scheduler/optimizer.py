@@ -1,8 +1,9 @@
 """Fit FSRS parameters to a review log with fsrs-rs-python (Rust), pure: logs in, numbers out.
 
 A card's log becomes one FSRSItem per review after the first (each item is the card's
-history up to that review; delta_t in whole review days). Items without a long-term review
-(all on the first day) carry no information about forgetting and are dropped.
+history up to that review; delta_t in whole review days). An item whose last review is on the
+same day as the one before predicts nothing about forgetting and is left out (fsrs-rs refuses
+such items).
 """
 
 from __future__ import annotations
@@ -34,6 +35,10 @@ class NotEnoughReviews(ValueError):
     """Too few reviews to fit parameters."""
 
 
+class FitFailed(ValueError):
+    """fsrs-rs rejected the data."""
+
+
 def build_items(
     logs: Iterable[tuple[int, int, int]], day_of: Callable[[int], int]
 ) -> tuple[list[rs.FSRSItem], int]:
@@ -48,12 +53,11 @@ def build_items(
         day = day_of(at)
         if card_id != card:
             card, history, last_day = card_id, [], day
-        history.append(rs.FSRSReview(int(rating), max(0, day - last_day) if history else 0))
+        delta = max(0, day - last_day) if history else 0
+        history.append(rs.FSRSReview(int(rating), delta))
         last_day = day
-        if len(history) > 1:
-            item = rs.FSRSItem(list(history))
-            if item.long_term_review_cnt() > 0:
-                items.append(item)
+        if len(history) > 1 and delta > 0:  # the predicted review must be on a later day
+            items.append(rs.FSRSItem(list(history)))
     return items, count
 
 
@@ -66,9 +70,14 @@ def fit(
             f"only {reviews} reviews with {len(items)} usable histories; optimizing needs at least "
             f"{min_reviews} reviews (keep reviewing, then run `memoryrush optimize` again)"
         )
-    old_eval = rs.FSRS(list(old)).evaluate(items)
-    new = tuple(float(x) for x in rs.FSRS(list(old)).compute_parameters(items))
-    new_eval = rs.FSRS(list(new)).evaluate(items)
+    try:
+        old_eval = rs.FSRS(list(old)).evaluate(items)
+        new = tuple(float(x) for x in rs.FSRS(list(old)).compute_parameters(items))
+        new_eval = rs.FSRS(list(new)).evaluate(items)
+    except BaseException as exc:  # fsrs-rs reports bad input as ValueError or a Rust panic
+        if isinstance(exc, KeyboardInterrupt | SystemExit):
+            raise
+        raise FitFailed(f"fsrs-rs could not fit these reviews ({type(exc).__name__}: {exc})") from None
     return Fit(
         reviews=reviews,
         items=len(items),

@@ -128,11 +128,12 @@ def retrievability(
     now: datetime,
     parameters: Sequence[float] = DEFAULT_PARAMETERS,
 ) -> float:
-    """Probability of recall now (0 for a card never reviewed); same formula as fsrs (whole days)."""
+    """Probability of recall now (0 for a card never reviewed): fsrs' forgetting curve at the
+    elapsed time in fractional days (fsrs itself rounds down to whole days when it schedules)."""
     if stability is None or last_review is None or stability <= 0:
         return 0.0
     decay, factor = decay_factor(parameters)
-    days = max(0, (now - last_review).days)
+    days = max(0.0, (now - last_review).total_seconds() / 86400)
     return float((1 + factor * days / stability) ** decay)
 
 

@@ -99,10 +99,7 @@ def test_only_utc_datetimes_are_accepted() -> None:
         review(card, Rating.GOOD, datetime(2026, 1, 1, 12, tzinfo=ZoneInfo("Europe/Berlin")), PLAIN)
     with pytest.raises(ValueError, match="UTC"):
         review(card, Rating.GOOD, datetime(2026, 1, 1, 12, tzinfo=ZoneInfo("UTC")), PLAIN)  # not timezone.utc
-    assert (
-        review(card, Rating.GOOD, datetime(2026, 1, 1, 12, tzinfo=UTC), PLAIN)[1].reviewed_at.tzinfo
-        is UTC
-    )
+    assert review(card, Rating.GOOD, datetime(2026, 1, 1, 12, tzinfo=UTC), PLAIN)[1].reviewed_at.tzinfo is UTC
 
 
 def test_clock_going_backwards_is_not_obeyed() -> None:

@@ -37,6 +37,8 @@ def optimize(
         fit = optimizer.fit(items, count, review.parameters(), min_reviews=min_reviews)
     except optimizer.NotEnoughReviews as exc:
         raise NotEnoughReviews(str(exc)) from None
+    except optimizer.FitFailed as exc:
+        raise MemoryRushError(f"{exc}; your parameters were not changed") from None
     better = fit.new_log_loss < fit.old_log_loss
     if better:
         review.set_parameters(fit.new_parameters)

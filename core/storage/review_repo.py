@@ -180,9 +180,9 @@ def unit_pinned(unit_id: int) -> bool:
 def due_review_candidates(day_end: int, now: int, limit: int) -> list[tuple[int, int]]:
     """(card id, unit id) of review cards due before `day_end`, lowest retrievability first.
 
-    R = (1 + F·t/S)^D falls as k = t/S grows, t = now - last_review in whole days as fsrs
-    counts them (ties broken by the exact fraction, then id). FSRS makes
-    R = 0.9 at t = S, so with t90 = last_review + S days, k ≤ 1 + (now - t90)/S.
+    R = (1 + F·t/S)^D falls as k = t/S grows, t = now - last_review in (fractional) days;
+    ties by id. FSRS makes
+    R = 0.9 at t = S, so with t90 = last_review + S days, k = 1 + (now - t90)/S.
     Cards sit in eighth-octave stability buckets; inside a bucket the covering index yields
     them by t90, and no later card can beat 1 + (now - t90_last)/S_min. One compound query
     fetches a few rows per bucket; only buckets whose bound still beats the current limit-th
@@ -191,25 +191,24 @@ def due_review_candidates(day_end: int, now: int, limit: int) -> list[tuple[int,
     """
     if limit <= 0:
         return []
-    best: list[tuple[float, float, int, int]] = []  # (k in whole days as fsrs, exact k, card id, unit id)
+    best: list[tuple[float, int, int]] = []  # (-k·86400, card id, unit id): ascending = lowest R first
     with db.atomic():  # one consistent read snapshot across rounds
         buckets = _review_buckets()
-        if not buckets:
-            return []
         offset = dict.fromkeys(buckets, 0)
-        chunk = max(4, -(-2 * limit // len(buckets)))
+        chunk = max(4, -(-2 * limit // max(1, len(buckets))))
+        cur = db.cursor()
         while buckets:
-            rows = _bucket_rows(buckets, chunk, offset, day_end)
-            got: dict[int, int] = dict.fromkeys(buckets, 0)
+            got: dict[int, int] = {}
             last_t90: dict[int, int] = {}
-            for cid, unit, lr, s, b, t in rows:
-                got[b] += 1
-                last_t90[b] = t
-                k = (now - lr) / (s * 86400) if s else math.inf
-                best.append((((now - lr) // 86400) / s if s else math.inf, k, cid, unit))
-            best.sort(key=lambda x: (-x[0], -x[1], x[2]))
+            for b in buckets:
+                n = last = 0
+                for cid, unit, lr, s, t in cur.execute(_BUCKET_SQL, (b, day_end, chunk, offset[b])):
+                    best.append(((lr - now) / s if s else -math.inf, cid, unit))
+                    n, last = n + 1, t
+                got[b], last_t90[b] = n, last
+            best.sort()
             del best[limit:]
-            threshold = best[-1][0] if len(best) >= limit else -math.inf
+            threshold = -best[-1][0] / 86400 if len(best) >= limit else -math.inf
             still = []
             for b in buckets:
                 offset[b] += got[b]
@@ -221,7 +220,7 @@ def due_review_candidates(day_end: int, now: int, limit: int) -> list[tuple[int,
                 if bound >= threshold:
                     still.append(b)
             buckets, chunk = still, chunk * 2
-    return [(cid, unit) for _, _, cid, unit in best]
+    return [(cid, unit) for _, cid, unit in best]
 
 
 def _review_buckets() -> list[int]:
@@ -234,19 +233,10 @@ def _review_buckets() -> list[int]:
     return [int(x) for (x,) in rows]
 
 
-def _bucket_rows(
-    buckets: Sequence[int], chunk: int, offset: dict[int, int], day_end: int
-) -> list[tuple[int, int, int, float, int, int]]:
-    # The text depends only on the number of buckets, so SQLite's statement cache reuses it.
-    part = (
-        "SELECT * FROM (SELECT id, unit_id, last_review, stability, sbucket, t90 FROM card "
-        "WHERE queue = 2 AND sbucket = ? AND due < ? ORDER BY t90 LIMIT ? OFFSET ?)"
-    )
-    sql = " UNION ALL ".join([part] * len(buckets))
-    params: list[int] = []
-    for b in buckets:
-        params += (b, day_end, chunk, offset[b])
-    return _exec(sql, params).fetchall()
+_BUCKET_SQL = (
+    "SELECT id, unit_id, last_review, stability, t90 FROM card "
+    "WHERE queue = 2 AND sbucket = ? AND due < ? ORDER BY t90 LIMIT ? OFFSET ?"
+)
 
 
 def new_candidates(limit: int) -> list[tuple[int, int]]:

@@ -1,6 +1,6 @@
 """Read-only aggregate queries over cards and review logs for the Stats screen.
 
-Retrievability is computed in SQL with fsrs' formula R = (1 + F·days/S)^D (whole days),
+Retrievability is computed in SQL with fsrs' curve R = (1 + F·days/S)^D (fractional days),
 so a million cards never become Python objects.
 """
 
@@ -15,7 +15,7 @@ def _rows(sql: str, params: dict[str, Any]) -> list[tuple[Any, ...]]:
     return list(db.execute_sql(sql, params).fetchall())
 
 
-_R = "pow(1.0 + :factor * MAX(0, (:now - c.last_review) / 86400) / c.stability, :decay)"
+_R = "pow(1.0 + :factor * MAX(0, (:now - c.last_review) / 86400.0) / c.stability, :decay)"
 
 
 def counts_by_queue() -> dict[int, int]:
