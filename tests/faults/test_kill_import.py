@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import cli_argv, library_problems, mr_env, run_mr, scalar, write
+from .helpers import cli_argv, library_problems, mr_env, run_mr, scalar, wait_for_line, write
 
 ROUNDS = 20
-FILES_PER_ROUND = 8
+FILES_PER_ROUND = 6
 WORDS = [
     "memory",
     "evidence",
@@ -39,7 +39,7 @@ def _round_folder(inputs: Path, round_no: int, rng: random.Random) -> Path:
         paras = [
             " ".join(rng.choice(WORDS) for _ in range(40)).capitalize()
             + f" (round {round_no}, doc {i}, para {j})."
-            for j in range(rng.randint(150, 300))
+            for j in range(rng.randint(80, 160))
         ]
         write(folder / f"doc{i:02d}.txt", "\n\n".join(paras))
     return folder
@@ -59,14 +59,18 @@ def test_kill_9_during_import_never_leaves_half_an_article(home: Path, inputs: P
     for round_no in range(ROUNDS):
         folder = _round_folder(inputs, round_no, rng)
         cmd = [*cli_argv(), "import", str(folder), "--extractor", "placeholder"]
-        proc = subprocess.Popen(cmd, env=mr_env(home), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(rng.uniform(0.2, 0.9))
+        proc = subprocess.Popen(
+            cmd, env=mr_env(home), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
+        )
+        wait_for_line(proc, "imported", timeout=60)  # the first article is in: the import is under way
+        time.sleep(rng.uniform(0.0, 0.25))
         proc.kill()
         proc.wait(timeout=10)
         problems = library_problems(home)
         assert problems == [], f"round {round_no}: {problems}"
         if 0 < _stored_from(home, folder) < FILES_PER_ROUND:
             landed_mid_import += 1
+    print(f"kill-import: {landed_mid_import} of {ROUNDS} kills mid-import")
     assert landed_mid_import >= ROUNDS // 2, f"only {landed_mid_import} of {ROUNDS} kills landed mid-import"
 
     done = run_mr(home, "import", str(inputs), "--extractor", "placeholder", timeout=120)

@@ -187,7 +187,7 @@ def test_llm_fault_gives_notice_offline_fallback_and_only_grounded_units(
 
     assert result.returncode == 0, result.stderr
     assert "Ollama" in result.stdout and word in result.stdout, result.stdout  # the notice is shown
-    extractor, notices, units = _stored(home)
+    _extractor, notices, units = _stored(home)
     assert any("offline" in n for n in notices), notices  # and kept with the artifact
     assert units > 0  # the offline extractor covered the article
     assert ungrounded_units(home) == []

@@ -9,7 +9,6 @@ import click
 
 from core.config import load_config
 from core.errors import MemoryRushError
-from core.extraction.ollama import OllamaUnavailable, list_models, resolve_host
 from core.paths import config_path
 from core.services.bootstrap import use_data_dir
 from tui.cli.common import data_dir_option, fail, out
@@ -33,6 +32,9 @@ def _size(n: int) -> str:  # decimal units, as `ollama list` shows them
 @data_dir_option
 def models_cmd(host: str | None, data_dir: Path | None) -> None:
     """List the models installed in Ollama (name, size, modified), marking the configured one."""
+    # Imported here: the ollama client costs ~0.5 s of start-up every other command need not pay.
+    from core.extraction.ollama import OllamaUnavailable, list_models, resolve_host
+
     use_data_dir(data_dir)
     try:
         config = load_config(config_path())
