@@ -224,3 +224,36 @@ def test_postpone_backlog_moves_the_least_harmed_cards(services: Services, clock
     assert session_ids(services) == [1, 4]
     assert services.review.undo().action == "postpone"  # type: ignore[union-attr]
     assert q("SELECT COUNT(*) FROM card WHERE due < ?", day_start) == [(5,)]
+
+
+def test_due_per_day_counter_stays_exact(data_home: Path, clock: FixedClock) -> None:
+    """The trigger-kept review_due_day table (load balancing) matches a full count after answers,
+    undo, suspend, trash, restore and a purge."""
+    svc = open_services(data_home, clock=clock)
+    prepare(svc, fuzz=True)
+    units = add_units(12, 2, now=now_of(clock))
+
+    def exact() -> None:
+        counted = q("SELECT due / 86400, COUNT(*) FROM card WHERE queue = 2 GROUP BY 1 ORDER BY 1")
+        kept = q("SELECT day, n FROM review_due_day WHERE n != 0 ORDER BY day")
+        assert kept == counted
+
+    for _ in range(4):
+        for cid in session_ids(svc):
+            svc.review.answer(cid, 4)
+        clock.advance(days=5)
+    exact()
+    svc.review.undo()
+    svc.review.undo()
+    svc.review.suspend(int(q("SELECT id FROM card WHERE queue = 2 LIMIT 1")[0][0]))  # type: ignore[call-overload]
+    exact()
+    svc.review.trash_unit(units[0])
+    svc.review.trash_unit(units[1])
+    svc.review.restore_unit(units[0])
+    exact()
+    svc.close()
+    clock.advance(days=40)
+    open_services(data_home, clock=clock).close()  # purge: cascaded deletes fire the triggers too
+    svc = open_services(data_home, clock=clock)
+    exact()
+    svc.close()

@@ -30,6 +30,7 @@ import scheduler
 from core.clock import Clock
 from core.config import Config
 from core.errors import MemoryRushError
+from core.services.review_convert import as_epoch, card_view, from_state, to_state
 from core.services.review_types import (
     AnswerResult,
     CardView,
@@ -38,51 +39,14 @@ from core.services.review_types import (
     SessionSummary,
     UndoResult,
 )
-from core.storage import curation_repo, review_repo
+from core.storage import curation_repo, review_queue, review_repo
 from core.storage.review_repo import CardRow, LogRow
-from scheduler import CardState, Policy, Rating
+from scheduler import Policy, Rating
 
 log = logging.getLogger(__name__)
+log.addHandler(logging.NullHandler())  # the app shows AnswerResult.warnings; no stray stderr output
 LEARN_AHEAD_S = 20 * 60  # with nothing else left, learning cards due this soon are shown early
 PARAMETERS_KEY = "fsrs_parameters"
-QUEUE_NAMES = {0: "new", 1: "learning", 2: "review", -1: "suspended", -2: "buried", -3: "inactive"}
-
-
-def _dt(epoch: int | None) -> datetime | None:
-    return None if epoch is None else datetime.fromtimestamp(epoch, UTC)
-
-
-def _epoch(when: datetime) -> int:
-    return int(when.timestamp())
-
-
-def to_state(row: CardRow) -> CardState:
-    return CardState(
-        card_id=row.id,
-        state=row.state,
-        step=row.step,
-        stability=row.stability,
-        difficulty=row.difficulty,
-        due=_dt(row.due),
-        last_review=_dt(row.last_review),
-        reps=row.reps,
-        lapses=row.lapses,
-    )
-
-
-def from_state(row: CardRow, st: CardState) -> CardRow:
-    assert st.due is not None
-    return replace(
-        row,
-        state=st.state,
-        step=st.step,
-        stability=st.stability,
-        difficulty=st.difficulty,
-        due=_epoch(st.due),
-        last_review=None if st.last_review is None else _epoch(st.last_review),
-        reps=st.reps,
-        lapses=st.lapses,
-    )
 
 
 class UnknownCard(MemoryRushError):
@@ -135,22 +99,22 @@ class ReviewService:
     def start_session(self) -> SessionSummary:
         """Unbury what is due back, (re)build today's queue and return the summary."""
         now = self.now()
-        review_repo.unbury(_epoch(now))
+        review_repo.unbury(as_epoch(now))
         self._build(now)
         return self.summary()
 
     def _build(self, now: datetime) -> None:
         day = self.day(now)
-        start, end = _epoch(day.start), _epoch(day.end)
-        new_done, reviews_done, _ = review_repo.done_since(start)
+        start, end = as_epoch(day.start), as_epoch(day.end)
+        new_done, reviews_done, _ = review_queue.done_since(start)
         review_limit = max(0, self.config.max_reviews_per_day - reviews_done)
         new_limit = max(0, self.config.new_per_day - new_done)
         reviews = (
-            review_repo.due_review_candidates(end, _epoch(now), review_limit + review_limit // 2 + 20)
+            review_queue.due_review_candidates(end, as_epoch(now), review_limit + review_limit // 2 + 20)
             if review_limit
             else []
         )
-        new = review_repo.new_candidates(new_limit * 2 + 20) if new_limit else []
+        new = review_queue.new_candidates(new_limit * 2 + 20) if new_limit else []
         queue = scheduler.build_queue(
             [scheduler.Candidate(c, u) for c, u in reviews],
             [scheduler.Candidate(c, u) for c, u in new],
@@ -164,8 +128,8 @@ class ReviewService:
 
     def _ensure_day(self, now: datetime) -> scheduler.DayWindow:
         day = self.day(now)
-        if self._day_start != _epoch(day.start):
-            review_repo.unbury(_epoch(now))
+        if self._day_start != as_epoch(day.start):
+            review_repo.unbury(as_epoch(now))
             self._build(now)
         return day
 
@@ -174,30 +138,30 @@ class ReviewService:
         else a learning card due within 20 minutes. None when the session is done."""
         now = self.now()
         day = self._ensure_day(now)
-        t = _epoch(now)
-        due_learning = review_repo.next_learning(t)
+        t = as_epoch(now)
+        due_learning = review_queue.next_learning(t)
         if due_learning is not None:
             return self._item(due_learning[0], now)
-        end = _epoch(day.end)
+        end = as_epoch(day.end)
         while self._queue:
             row = review_repo.get_card(self._queue[0])
             if row is not None and (row.queue == 0 or (row.queue == 2 and row.due < end)):
                 return self._item(row.id, now, row)
             self._queue.popleft()
-        ahead = review_repo.next_learning(t + LEARN_AHEAD_S)
+        ahead = review_queue.next_learning(t + LEARN_AHEAD_S)
         return self._item(ahead[0], now) if ahead is not None else None
 
     def summary(self) -> SessionSummary:
         now = self.now()
         day = self._ensure_day(now)
-        start, end, t = _epoch(day.start), _epoch(day.end), _epoch(now)
+        start, end, t = as_epoch(day.start), as_epoch(day.end), as_epoch(now)
         new_left = sum(1 for cid in self._queue if self._kinds.get(cid) == 0)
         reviews_left = len(self._queue) - new_left
-        learning_due = review_repo.count_queue(1, t + 1)
-        learning_today = review_repo.count_queue(1, end)
-        nxt = review_repo.next_learning(end)
-        new_done, reviews_done, answers = review_repo.done_since(start)
-        overdue = review_repo.count_queue(2, start)
+        learning_due = review_queue.count_queue(1, t + 1)
+        learning_today = review_queue.count_queue(1, end)
+        nxt = review_queue.next_learning(end)
+        new_done, reviews_done, answers = review_queue.done_since(start)
+        overdue = review_queue.count_queue(2, start)
         return SessionSummary(
             day_start=start,
             day_end=end,
@@ -219,7 +183,7 @@ class ReviewService:
         grade = Rating(int(rating))
         now = self.now()
         day = self._ensure_day(now)
-        base = _epoch(day.start)
+        base = as_epoch(now)  # load balancing counts by UTC day of the candidate due time
         warnings: list[str] = []
 
         def decide(row: CardRow, load: Any) -> tuple[CardRow, LogRow, dict[str, Any]]:
@@ -242,8 +206,8 @@ class ReviewService:
                 new = replace(new, suspended=True, leech=True)
             rec_row = LogRow(
                 rating=rec.rating,
-                reviewed_at=_epoch(rec.reviewed_at),
-                wall_at=_epoch(now),
+                reviewed_at=as_epoch(rec.reviewed_at),
+                wall_at=as_epoch(now),
                 state_before=rec.state_before,
                 elapsed_days=rec.elapsed_days,
                 scheduled_days=rec.scheduled_days,
@@ -252,7 +216,7 @@ class ReviewService:
             )
             return new, rec_row, {"leech": leech, "skew": rec.clock_skew_s, "reviewed_at": rec.reviewed_at}
 
-        done = review_repo.answer(card_id, decide, now=_epoch(now), bury_until=_epoch(day.end))
+        done = review_repo.answer(card_id, decide, now=as_epoch(now), bury_until=as_epoch(day.end))
         if done is None:
             raise UnknownCard(f"card {card_id} does not exist (its unit may have been purged)")
         new, log_id, info = done
@@ -267,7 +231,7 @@ class ReviewService:
             self._queue.popleft()
         elif card_id in self._queue:
             self._queue.remove(card_id)
-        interval = scheduler.format_interval(timedelta(seconds=new.due - _epoch(info["reviewed_at"])))
+        interval = scheduler.format_interval(timedelta(seconds=new.due - as_epoch(info["reviewed_at"])))
         return AnswerResult(
             card=self._view(new, now),
             review_log_id=log_id,
@@ -279,7 +243,7 @@ class ReviewService:
 
     def undo(self) -> UndoResult | None:
         """Undo the latest review action (rating, suspend, bury, pin, postpone...)."""
-        done = review_repo.undo_last(_epoch(self.now()))
+        done = review_repo.undo_last(as_epoch(self.now()))
         if done is None:
             return None
         action, card_id = done
@@ -303,7 +267,7 @@ class ReviewService:
         new = replace(row, **changes)
         if new == row:
             return False
-        review_repo.update_cards(action, [new], _epoch(self.now()), card_id=card_id)
+        review_repo.update_cards(action, [new], as_epoch(self.now()), card_id=card_id)
         return True
 
     def suspend(self, card_id: int) -> bool:
@@ -314,7 +278,7 @@ class ReviewService:
 
     def bury(self, card_id: int) -> bool:
         """Hide the card until the next review day starts."""
-        return self._change("bury", card_id, buried_until=_epoch(self.day().end))
+        return self._change("bury", card_id, buried_until=as_epoch(self.day().end))
 
     def pin_unit(self, unit_id: int, pinned: bool = True) -> bool:
         """Pin: review the unit's cards at config.pinned_retention (default 0.97), re-timed now."""
@@ -324,23 +288,23 @@ class ReviewService:
             if row.state == scheduler.REVIEW and row.stability and row.last_review is not None:
                 days = scheduler.interval_for(row.stability, policy.desired_retention, policy.parameters)
                 rows.append(replace(row, due=row.last_review + days * 86400))
-        return review_repo.set_pinned(unit_id, pinned, rows, _epoch(self.now()))
+        return review_repo.set_pinned(unit_id, pinned, rows, as_epoch(self.now()))
 
     def trash_unit(self, unit_id: int) -> bool:
         """Hide the unit and its cards (restorable for 30 days; curation undo also restores it)."""
-        return curation_repo.trash(unit_id, _epoch(self.now()))
+        return curation_repo.trash(unit_id, as_epoch(self.now()))
 
     def restore_unit(self, unit_id: int) -> bool:
-        return curation_repo.restore(unit_id, _epoch(self.now()))
+        return curation_repo.restore(unit_id, as_epoch(self.now()))
 
     def postpone_backlog(self, keep: int | None = None, days: int = 7) -> int:
         """Spread overdue review cards beyond `keep` (default: today's review cap) over the next
         `days` days, postponing first the cards whose recall suffers least from waiting."""
         now = self.now()
         day = self.day(now)
-        start, t = _epoch(day.start), _epoch(now)
+        start, t = as_epoch(day.start), as_epoch(now)
         keep = self.config.max_reviews_per_day if keep is None else max(0, keep)
-        rows = review_repo.overdue_reviews(start)
+        rows = review_queue.overdue_reviews(start)
         if len(rows) <= keep:
             return 0
         overdue = [scheduler.Overdue(cid, s or 0.001, (t - (lr or t)) / 86400) for cid, s, lr in rows]
@@ -366,22 +330,7 @@ class ReviewService:
     # --- views -----------------------------------------------------------------------------------
 
     def _view(self, row: CardRow, now: datetime) -> CardView:
-        r = scheduler.retrievability(row.stability, _dt(row.last_review), now, self.parameters())
-        return CardView(
-            id=row.id,
-            unit_id=row.unit_id,
-            state=scheduler.STATE_NAMES.get(row.state, "?"),
-            queue=QUEUE_NAMES.get(row.queue, "?"),
-            due=row.due,
-            last_review=row.last_review,
-            stability=row.stability,
-            difficulty=row.difficulty,
-            reps=row.reps,
-            lapses=row.lapses,
-            suspended=row.suspended,
-            leech=row.leech,
-            retrievability=r,
-        )
+        return card_view(row, now, self.parameters())
 
     def _item(self, card_id: int, now: datetime, row: CardRow | None = None) -> ReviewItem | None:
         row = row or review_repo.get_card(card_id)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from core.errors import MemoryRushError
-from core.services.review import ReviewService, from_state
+from core.services.review import ReviewService
+from core.services.review_convert import from_state
 from core.services.review_types import OptimizeResult
 from core.storage import review_repo
 from core.storage.review_repo import CardRow

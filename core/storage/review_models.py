@@ -9,7 +9,7 @@ It is derived from the FSRS `state` and the flags (`active`, `suspended`, `burie
 `queue_for`, so suspending a card of a trashed unit and restoring the unit brings it back
 suspended. Times are UTC epoch seconds. The covering index (queue, sbucket, t90, due,
 last_review, stability, unit) lets a session find the due cards of lowest retrievability bucket by bucket
-without reading the other rows (see review_repo.due_review_candidates).
+without reading the other rows (see review_queue.due_review_candidates).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import math
 
 import peewee
 
-from core.storage.db import BaseModel, register_models
+from core.storage.db import BaseModel, register_models, register_schema_hook
 from core.storage.models import Question, Unit
 
 Q_NEW, Q_LEARN, Q_REVIEW = 0, 1, 2
@@ -118,4 +118,35 @@ class UndoEntry(BaseModel):
     at = peewee.IntegerField()
 
 
+# Review cards due per UTC day (day = due // 86400), kept by triggers so load balancing reads a
+# handful of rows instead of counting every card due in the fuzz range.
+_DUE_DAY_SQL = (
+    "CREATE TABLE IF NOT EXISTS review_due_day (day INTEGER PRIMARY KEY, n INTEGER NOT NULL)",
+    "CREATE TRIGGER IF NOT EXISTS card_due_day_ins AFTER INSERT ON card WHEN NEW.queue = 2 BEGIN "
+    "INSERT INTO review_due_day (day, n) VALUES (NEW.due / 86400, 1) "
+    "ON CONFLICT (day) DO UPDATE SET n = n + 1; END",
+    "CREATE TRIGGER IF NOT EXISTS card_due_day_del AFTER DELETE ON card WHEN OLD.queue = 2 BEGIN "
+    "UPDATE review_due_day SET n = n - 1 WHERE day = OLD.due / 86400; END",
+    "CREATE TRIGGER IF NOT EXISTS card_due_day_upd AFTER UPDATE OF queue, due ON card "
+    "WHEN (OLD.queue = 2 OR NEW.queue = 2) AND (OLD.queue != NEW.queue OR OLD.due / 86400 != NEW.due / 86400) "
+    "BEGIN "
+    "UPDATE review_due_day SET n = n - 1 WHERE OLD.queue = 2 AND day = OLD.due / 86400; "
+    "INSERT INTO review_due_day (day, n) SELECT NEW.due / 86400, 1 WHERE NEW.queue = 2 "
+    "ON CONFLICT (day) DO UPDATE SET n = n + 1; END",
+)
+
+
+def _due_day_schema(database: peewee.SqliteDatabase) -> None:
+    fresh = not database.execute_sql(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'review_due_day'"
+    ).fetchone()
+    for sql in _DUE_DAY_SQL:
+        database.execute_sql(sql)
+    if fresh:  # a database from before the counter: count once
+        database.execute_sql(
+            "INSERT INTO review_due_day (day, n) SELECT due / 86400, COUNT(*) FROM card WHERE queue = 2 GROUP BY 1"
+        )
+
+
 register_models(Card, ReviewLog, UndoEntry)
+register_schema_hook(_due_day_schema)

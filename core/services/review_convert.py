@@ -1,0 +1,69 @@
+"""Card rows <-> scheduler states <-> CardView, at the service edge (epoch ints <-> UTC datetimes)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime
+
+import scheduler
+from core.services.review_types import CardView
+from core.storage.review_repo import CardRow
+from scheduler import CardState
+
+QUEUE_NAMES = {0: "new", 1: "learning", 2: "review", -1: "suspended", -2: "buried", -3: "inactive"}
+
+
+def as_utc(epoch: int | None) -> datetime | None:
+    return None if epoch is None else datetime.fromtimestamp(epoch, UTC)
+
+
+def as_epoch(when: datetime) -> int:
+    return int(when.timestamp())
+
+
+def to_state(row: CardRow) -> CardState:
+    return CardState(
+        card_id=row.id,
+        state=row.state,
+        step=row.step,
+        stability=row.stability,
+        difficulty=row.difficulty,
+        due=as_utc(row.due),
+        last_review=as_utc(row.last_review),
+        reps=row.reps,
+        lapses=row.lapses,
+    )
+
+
+def from_state(row: CardRow, st: CardState) -> CardRow:
+    assert st.due is not None
+    return replace(
+        row,
+        state=st.state,
+        step=st.step,
+        stability=st.stability,
+        difficulty=st.difficulty,
+        due=as_epoch(st.due),
+        last_review=None if st.last_review is None else as_epoch(st.last_review),
+        reps=st.reps,
+        lapses=st.lapses,
+    )
+
+
+def card_view(row: CardRow, now: datetime, parameters: tuple[float, ...]) -> CardView:
+    r = scheduler.retrievability(row.stability, as_utc(row.last_review), now, parameters)
+    return CardView(
+        id=row.id,
+        unit_id=row.unit_id,
+        state=scheduler.STATE_NAMES.get(row.state, "?"),
+        queue=QUEUE_NAMES.get(row.queue, "?"),
+        due=row.due,
+        last_review=row.last_review,
+        stability=row.stability,
+        difficulty=row.difficulty,
+        reps=row.reps,
+        lapses=row.lapses,
+        suspended=row.suspended,
+        leech=row.leech,
+        retrievability=r,
+    )
