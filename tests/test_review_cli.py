@@ -1,0 +1,32 @@
+"""`memoryrush session` and `memoryrush stats`: today's session and statistics as text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+from test_review_support import add_units, prepare
+
+from core.clock import FixedClock
+from core.services.bootstrap import open_services
+from tui.cli.main import cli
+
+
+def test_session_and_stats_commands(data_home: Path, clock: FixedClock) -> None:
+    svc = open_services(data_home, clock=clock)
+    prepare(svc)
+    add_units(3, 2, now=int(clock.now().timestamp()))
+    item = svc.review.next_card()
+    assert item is not None
+    svc.review.answer(item.card.id, 4)
+    svc.close()
+    runner = CliRunner()
+    session = runner.invoke(cli, ["session", "--data-dir", str(data_home)])
+    assert session.exit_code == 0, session.output
+    # the CLI runs on the real clock, weeks after the fixed one: the answered card is due again
+    assert "today: 1 reviews, 2 new" in session.output and "done today:" in session.output
+    stats = runner.invoke(cli, ["stats", "--data-dir", str(data_home)])
+    assert stats.exit_code == 0, stats.output
+    assert "total reviews: 1" in stats.output and "weakest units:" in stats.output
+    postpone = runner.invoke(cli, ["session", "--postpone", "0", "--data-dir", str(data_home)])
+    assert postpone.exit_code == 2 and "--postpone" in postpone.output
