@@ -1,5 +1,5 @@
-"""The offline extractor (TEMPORARY: the placeholder until the real one lands)."""
+"""The offline extractor: the embedded default (no model, no network; English and Chinese)."""
 
-from core.extraction.placeholder import PlaceholderExtractor as OfflineExtractor
+from core.extraction.offline.extractor import OfflineExtractor
 
 __all__ = ["OfflineExtractor"]
