@@ -174,3 +174,19 @@ def test_every_sample_parses_with_paragraphs() -> None:
     for path in paths:
         doc = read_document(path)
         assert doc.paragraphs and doc.title, path
+
+
+def test_html_comments_are_dropped_and_do_not_hide_the_leading_h1() -> None:
+    doc = md("<!-- draft -->\n\n# Title\n\nBody.\n\n<!-- one -->\n<!-- two -->\n\n<div>kept</div>")
+    assert doc.title == "Title"
+    assert kinds(doc) == [("paragraph", "Body."), ("paragraph", "<div>kept</div>")]
+
+
+def test_suffix_may_be_given_without_the_dot_and_in_any_case() -> None:
+    for suffix in ("md", ".MD", "markdown"):
+        doc = parse_text("# T\n\n- a\n- b", "/x/a.md", suffix=suffix)
+        assert doc.title == "T" and kinds(doc) == [("list", "- a\n- b")]
+    assert kinds(parse_text("# T\n\n- a", "/x/a.txt", suffix="txt")) == [
+        ("paragraph", "# T"),
+        ("paragraph", "- a"),
+    ]

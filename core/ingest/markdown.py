@@ -30,6 +30,7 @@ _OPEN_KINDS = {
 }
 _LEAF_KINDS = {"fence": "code", "code_block": "code", "html_block": "paragraph"}
 _QUOTE_MARKER = re.compile(r"^(?: {0,3}> ?)+")
+_COMMENT = re.compile(r"\s*<!--.*?-->\s*", re.DOTALL)
 
 
 @dataclass
@@ -84,6 +85,8 @@ def parse_markdown(text: str) -> MarkdownResult:
         if kind is None:  # hr, reference definitions and other text-less blocks
             continue
         body = _block_text(tok, kind, tokens, i, lines)
+        if tok.type == "html_block" and _COMMENT.fullmatch(body):
+            continue  # an HTML comment is invisible when rendered: neither text nor the first block
         if kind == "heading" and tok.tag == "h1" and result.title is None:
             result.title = body
             if first_block:
