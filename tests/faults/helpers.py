@@ -281,3 +281,29 @@ def mr(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
         tb = "".join(traceback.format_exception(result.exception))
         return subprocess.CompletedProcess(args, 99, result.stdout, result.stderr + "\nTraceback:\n" + tb)
     return subprocess.CompletedProcess(args, result.exit_code, result.stdout, result.stderr)
+
+
+def confirmed_library(home: Path) -> int:
+    """The sample articles imported (placeholder extractor) and every valid unit accepted:
+    cards to review. High daily limits so a session never runs dry. Returns the card count."""
+    from core.services.bootstrap import open_services
+
+    write(home / "config.toml", "[review]\nnew_per_day = 9999\nmax_reviews_per_day = 99999\n")
+    svc = open_services(home)
+    try:
+        svc.library.import_paths([SAMPLES], extractor="placeholder")
+        for article in svc.library.articles():
+            svc.curation.accept_all_valid(article.id)
+    finally:
+        svc.close()
+    cards = int(scalar(home, "SELECT COUNT(*) FROM card"))
+    assert cards >= 10, "accepting units must create cards"
+    return cards
+
+
+def reps_mismatches(home: Path) -> list[tuple[Any, ...]]:
+    return query(
+        home,
+        "SELECT c.id, c.reps, (SELECT COUNT(*) FROM review_log l WHERE l.card_id = c.id) AS logs "
+        "FROM card c WHERE c.reps != logs",
+    )

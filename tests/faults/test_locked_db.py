@@ -5,9 +5,22 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from core.services.bootstrap import open_services
 
-from .helpers import SAMPLES, db_file, library_problems, run_mr, scalar, write
+from .app_driver import notices, run_app, settle
+from .helpers import (
+    SAMPLES,
+    confirmed_library,
+    db_file,
+    integrity,
+    library_problems,
+    reps_mismatches,
+    run_mr,
+    scalar,
+    write,
+)
 
 BUSY_WORDS = ("busy", "locked")
 
@@ -65,3 +78,39 @@ def test_import_refused_file_by_file_when_locked_mid_session(
         svc.close()
     assert scalar(home, "SELECT COUNT(*) FROM article") == 4
     assert library_problems(home) == []
+
+
+def test_review_answer_while_locked_stays_on_screen_to_retry(
+    home: Path, start_holder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app's review screen: the answer cannot be saved while another process holds the
+    lock; a busy notice is shown, the same card stays revealed, and pressing the key again
+    after the lock is gone saves it once."""
+    from tui.screens.review import ReviewScreen
+
+    monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "200")
+    confirmed_library(home)
+
+    async def body(app, pilot) -> None:  # type: ignore[no-untyped-def]
+        assert isinstance(app.screen, ReviewScreen)
+        screen = app.screen
+        card = screen.item.card.id
+        await pilot.press("space")
+        await settle(pilot)
+        holder = start_holder("hold_exclusive.py", str(db_file(home)), ready="locked")
+        await pilot.press("3")
+        await settle(pilot)
+        errors = notices(app, "error")
+        assert any("busy" in e and "locked" in e for e in errors), notices(app)
+        assert screen.item is not None and screen.item.card.id == card  # the same card ...
+        assert screen.revealed  # ... still showing its answer, ready for the retry
+        assert scalar(home, "SELECT COUNT(*) FROM review_log") == 0
+        holder.release()
+        await pilot.press("3")
+        await settle(pilot)
+        assert scalar(home, "SELECT COUNT(*) FROM review_log WHERE card_id = ?", (card,)) == 1
+        assert scalar(home, "SELECT reps FROM card WHERE id = ?", (card,)) == 1
+
+    run_app(home, body, start="review")
+    assert reps_mismatches(home) == []
+    assert integrity(home) == "ok"

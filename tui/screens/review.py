@@ -137,12 +137,13 @@ class ReviewScreen(BaseScreen):
         result = self.attempt(
             "saving the answer", self.services.review.answer, self.item.card.id, rating, duration_ms=ms
         )
-        if result is not None:
-            self.answered += 1
-            for warning in result.warnings:
-                notify(self.app, warning, severity="warning")
-            if result.became_leech:
-                notify(self.app, "This card lapsed too often: suspended and tagged leech", severity="warning")
+        if result is None:  # not saved (database busy, disk full): the card stays up to retry
+            return
+        self.answered += 1
+        for warning in result.warnings:
+            notify(self.app, warning, severity="warning")
+        if result.became_leech:
+            notify(self.app, "This card lapsed too often: suspended and tagged leech", severity="warning")
         self.next_card()
 
     def action_undo(self) -> None:
