@@ -40,8 +40,11 @@ def test_kill_9_during_reviews_loses_and_doubles_nothing(data_home: Path, clock:
         assert proc.stdout.readline().strip() == "ready", proc.stderr.read() if proc.stderr else ""
         time.sleep(rng.uniform(0.0, 0.25))
         os.kill(proc.pid, signal.SIGKILL)
-        out, err = proc.communicate(timeout=30)
-        assert proc.returncode == -signal.SIGKILL, err
+        # read through the same buffered reader as the "ready" line (communicate() would skip
+        # whatever that readline already buffered)
+        out = proc.stdout.read()
+        err = proc.stderr.read() if proc.stderr else ""
+        assert proc.wait(timeout=30) == -signal.SIGKILL, err
         printed += [int(line) for line in out.split()]
 
     svc = open_services(data_home, clock=clock)  # the lock died with the worker
