@@ -188,3 +188,37 @@ def test_answer_unknown_card_is_a_clear_error(services: Services, clock: FixedCl
     assert services.review.next_card() is None and services.review.summary().finished
     assert services.review.card(999) is None
     assert timedelta(0) == timedelta(0)
+
+
+@pytest.mark.parametrize(
+    ("seed", "limit", "spread"),
+    [(1, 5, "narrow"), (2, 50, "narrow"), (3, 120, "wide"), (4, 400, "wide"), (5, 30, "ties")],
+)
+def test_bucketed_candidates_equal_a_full_sort(
+    services: Services, clock: FixedClock, seed: int, limit: int, spread: str
+) -> None:
+    """The index walk returns exactly what sorting every due card by retrievability returns:
+    narrow overdue bands, early-due (pinned-like) and postponed cards, identical timestamps."""
+    from core.storage import review_queue
+
+    prepare(services)
+    add_units(300, 1, now=now_of(clock))
+    rng = random.Random(seed)
+    t = now_of(clock)
+    rows = []
+    for cid in [int(r[0]) for r in q("SELECT id FROM card")]:  # type: ignore[call-overload]
+        row = review_repo.get_card(cid)
+        assert row is not None
+        s = 10.0 if spread == "ties" else rng.lognormvariate(3, 1.5)
+        phase = rng.uniform(0.95, 1.03) if spread == "narrow" else rng.uniform(0.1, 4.0)
+        last = t - 86400 if spread == "ties" else t - int(phase * s * 86400)
+        due = last + int(s * 86400 * rng.choice([0.2, 1.0, 1.0, 1.0, 3.0]))  # pinned-like, normal, postponed
+        rows.append(
+            replace(row, state=REVIEW, stability=s, difficulty=5.0, last_review=last, due=due, reps=2)
+        )
+    review_repo.update_cards("setup", rows, t)
+    end = t + 3600
+    due = [r for r in rows if r.due < end]
+    expected = [r.id for r in sorted(due, key=lambda r: (-(t - r.last_review) / r.stability, r.id))][:limit]  # type: ignore[operator]
+    got = [cid for cid, _ in review_queue.due_review_candidates(end, t, limit)]
+    assert got == expected
