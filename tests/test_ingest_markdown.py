@@ -190,3 +190,9 @@ def test_suffix_may_be_given_without_the_dot_and_in_any_case() -> None:
         ("paragraph", "# T"),
         ("paragraph", "- a"),
     ]
+
+
+def test_an_empty_h1_does_not_take_the_title() -> None:
+    doc = md("#\n\nBody.\n\n# Real Title\n\nMore.")
+    assert doc.title == "Real Title"
+    assert kinds(doc) == [("paragraph", "Body."), ("heading", "Real Title"), ("paragraph", "More.")]

@@ -87,7 +87,7 @@ def parse_markdown(text: str) -> MarkdownResult:
         body = _block_text(tok, kind, tokens, i, lines)
         if tok.type == "html_block" and _COMMENT.fullmatch(body):
             continue  # an HTML comment is invisible when rendered: neither text nor the first block
-        if kind == "heading" and tok.tag == "h1" and result.title is None:
+        if kind == "heading" and tok.tag == "h1" and not result.title and body:
             result.title = body
             if first_block:
                 first_block = False
