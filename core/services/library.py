@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -101,11 +102,14 @@ class LibraryService:
         """Import one file; never raises for a bad file (the outcome says why it was refused)."""
         max_bytes = int(self.config.max_file_mb * 1024 * 1024)
         try:
+            started = time.perf_counter()
             document = read_document(path, encoding=encoding, max_bytes=max_bytes)
+            parsed = time.perf_counter()
             existing = library_repo.existing_article_id(document.document_id)
             if existing is not None:  # checked before extraction: re-import costs no model time
                 return ImportOutcome(str(path), "already", "already imported", existing)
             artifact = run_extraction(document, extractor)
+            artifact.timings["parse_s"] = round(parsed - started, 6)
             return self._store(path, artifact)
         except MemoryRushError as exc:
             return ImportOutcome(str(path), "refused", str(exc))

@@ -214,7 +214,16 @@ def write_transaction() -> Iterator[None]:
         with db.atomic("IMMEDIATE"):
             yield
     except (peewee.OperationalError, peewee.DatabaseError, sqlite3.OperationalError) as exc:
-        raise translate(exc) from exc
+        cause = root_cause(exc)
+        raise translate(cause) from cause
+
+
+def root_cause(exc: BaseException) -> BaseException:
+    """The error that started it: after SQLITE_FULL (and some I/O errors) SQLite has already
+    rolled back, so peewee's own rollback fails with "no transaction is active" and hides it."""
+    while "no transaction is active" in str(exc) and exc.__context__ is not None:
+        exc = exc.__context__
+    return exc
 
 
 def now_epoch() -> int:
