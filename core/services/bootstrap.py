@@ -30,6 +30,14 @@ class Services:
     lock: InstanceLock | None = None
     notices: list[str] = field(default_factory=list)
 
+    def __setattr__(self, name: str, value: object) -> None:
+        super().__setattr__(name, value)
+        if name == "config":  # new settings reach every service that reads them
+            for part in ("library", "review", "stats"):
+                service = self.__dict__.get(part)
+                if service is not None:
+                    service.config = value
+
     def close(self) -> None:
         if not db.is_closed():
             db.close()
