@@ -222,3 +222,11 @@ def test_bucketed_candidates_equal_a_full_sort(
     expected = [r.id for r in sorted(due, key=lambda r: (-(t - r.last_review) / r.stability, r.id))][:limit]  # type: ignore[operator]
     got = [cid for cid, _ in review_queue.due_review_candidates(end, t, limit)]
     assert got == expected
+
+
+def test_new_settings_reach_the_review_service(services: Services, clock: FixedClock) -> None:
+    prepare(services)
+    services.config = replace(services.config, new_per_day=1)  # what the settings screen does
+    assert services.review.config.new_per_day == 1 and services.stats.config.new_per_day == 1
+    add_units(3, 1, now=now_of(clock))
+    assert services.review.start_session().new_left == 1
