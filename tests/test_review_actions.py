@@ -257,3 +257,17 @@ def test_due_per_day_counter_stays_exact(data_home: Path, clock: FixedClock) -> 
     svc = open_services(data_home, clock=clock)
     exact()
     svc.close()
+
+
+def test_undo_a_rating_after_trashing_keeps_the_unit_hidden(services: Services, clock: FixedClock) -> None:
+    prepare(services)
+    [unit] = add_units(1, 1, now=now_of(clock))
+    item = services.review.next_card()
+    assert item is not None
+    services.review.answer(item.card.id, 3)
+    assert services.review.trash_unit(unit)
+    assert services.review.undo() is not None  # the rating is undone...
+    assert q("SELECT reps, queue FROM card") == [(0, -3)]  # ...but the card stays with its trashed unit
+    assert services.review.next_card() is None
+    assert services.review.restore_unit(unit)
+    assert q("SELECT reps, queue FROM card") == [(0, 0)]

@@ -297,7 +297,11 @@ def undo_last(now: int) -> tuple[str, int | None] | None:
         if entry is None:
             return None
         for data in json.loads(entry.cards_json):
-            _write_card(CardRow(**data), now)
+            current = get_card(int(data["id"]))
+            if current is None:
+                continue  # purged with its unit since
+            # `active` follows the unit's status (curation's business), not the review journal
+            _write_card(replace(CardRow(**data), active=current.active), now)
         if entry.review_log_id is not None:
             ReviewLog.delete().where(ReviewLog.id == entry.review_log_id).execute()
         if entry.pinned_before is not None and entry.unit_id is not None:
