@@ -103,7 +103,11 @@ def open_services(
         lock=lock,
     )
     if exclusive:
-        purged = services.curation.purge_expired_trash()
+        try:
+            purged = services.curation.purge_expired_trash()
+        except BaseException:
+            services.close()
+            raise
         if purged:
             services.notices.append(f"purged {purged} units trashed more than 30 days ago")
     return services
