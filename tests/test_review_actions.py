@@ -271,3 +271,32 @@ def test_undo_a_rating_after_trashing_keeps_the_unit_hidden(services: Services, 
     assert services.review.next_card() is None
     assert services.review.restore_unit(unit)
     assert q("SELECT reps, queue FROM card") == [(0, 0)]
+
+
+def test_answer_on_a_locked_database_writes_nothing(data_home: Path, clock: FixedClock, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import sqlite3
+
+    import pytest
+
+    from core import paths
+    from core.errors import DatabaseBusy
+
+    monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "100")
+    svc = open_services(data_home, clock=clock)
+    prepare(svc)
+    add_units(1, 2, now=now_of(clock))
+    item = svc.review.next_card()
+    assert item is not None
+    before = card_state(item.card.id)
+    other = sqlite3.connect(str(paths.database_path()), timeout=0)
+    other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+    try:
+        with pytest.raises(DatabaseBusy, match="nothing was saved"):
+            svc.review.answer(item.card.id, 3)
+    finally:
+        other.rollback()
+        other.close()
+    assert card_state(item.card.id) == before
+    assert q("SELECT COUNT(*) FROM review_log") == [(0,)] and q("SELECT COUNT(*) FROM undo_entry") == [(0,)]
+    assert svc.review.answer(item.card.id, 3).review_log_id > 0  # the same card, answered again
+    svc.close()

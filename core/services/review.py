@@ -12,9 +12,15 @@ API for the TUI (all headless; every method returns frozen dataclasses from revi
     svc.review.summary()       -> SessionSummary
     svc.review.card(card_id) / cards_of_unit(unit_id) -> CardView
     svc.review.suspended() / leeches() -> list[CardView]
+    svc.review.optimize(reschedule=False) -> OptimizeResult   # NotEnoughReviews below 400 reviews
 
-Every answer is one IMMEDIATE transaction (card, review log, sibling burial, undo entry).
+Every answer is one IMMEDIATE transaction (card, review log, burial of the unit's other
+questions for the rest of the day, undo entry); on DatabaseBusy / DiskFull (StorageError)
+nothing was written and the same card can be answered again. A card that no longer exists
+raises UnknownCard. A clock behind the card's last review is not obeyed: the answer counts at
+the last review time and AnswerResult.warnings says so (also logged).
 The day starts at `config.day_starts_at_hour` local time in `tz` (None = this machine's zone).
+Ratings are `Rating.AGAIN/HARD/GOOD/EASY` (1-4, from core.services.review_types).
 """
 
 from __future__ import annotations
