@@ -218,6 +218,15 @@ def write_transaction() -> Iterator[None]:
         raise translate(cause) from cause
 
 
+@contextmanager
+def reading() -> Iterator[None]:
+    """A read outside a write transaction; SQLite errors (busy, damaged) become StorageError."""
+    try:
+        yield
+    except (peewee.OperationalError, peewee.DatabaseError, sqlite3.OperationalError) as exc:
+        raise translate(exc) from exc
+
+
 def root_cause(exc: BaseException) -> BaseException:
     """The error that started it: after SQLITE_FULL (and some I/O errors) SQLite has already
     rolled back, so peewee's own rollback fails with "no transaction is active" and hides it."""

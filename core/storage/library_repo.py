@@ -23,19 +23,16 @@ from core.domain import (
     ValidationReport,
 )
 from core.storage import converters, review_repo, search_index
-from core.storage.db import db, write_transaction
+from core.storage.db import db, reading, write_transaction
 from core.storage.models import Article, Artifact, Evidence, Paragraph, Question, Unit
 
 CHUNK = 500  # rows per INSERT (SQLite variable limit is 32766 on 3.32+)
 
 
-def find_by_document_id(document_id: str) -> Article | None:
-    return Article.get_or_none(Article.document_id == document_id)
-
-
 def existing_article_id(document_id: str) -> int | None:
     """The id of the article already stored with this document id (same path, same text)."""
-    row = Article.select(Article.id).where(Article.document_id == document_id).first()
+    with reading():
+        row = Article.select(Article.id).where(Article.document_id == document_id).first()
     return int(row.id) if row is not None else None
 
 
