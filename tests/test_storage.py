@@ -119,3 +119,28 @@ def test_paths_follow_the_override_else_the_platform_dirs(
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     assert paths.data_dir() == tmp_path / "xdg-data" / "memoryrush"
     assert paths.config_path() == tmp_path / "xdg-config" / "memoryrush" / "config.toml"
+
+
+def test_opening_for_reading_never_waits_for_a_writer(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`list` beside an import in progress: an up-to-date library is opened without taking the
+    write lock, and the reader sees the last committed state."""
+    from core.services.bootstrap import open_services
+
+    svc = open_services(data_home)
+    svc.library.import_paths([SAMPLES / "photosynthesis.txt"], extractor="placeholder")
+    svc.close()
+    writer = sqlite3.connect(data_home / "memoryrush.sqlite3", isolation_level=None)
+    try:
+        writer.execute("BEGIN IMMEDIATE")
+        writer.execute("UPDATE article SET title = 'uncommitted'")
+        monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "100")
+        reader = open_services(data_home, exclusive=False)
+        try:
+            assert [a.title for a in reader.library.articles()] == ["photosynthesis"]
+        finally:
+            reader.close()
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
