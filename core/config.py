@@ -90,6 +90,8 @@ class Config:
     theme: str = "memoryrush-dark"
 
 
+# One row per setting: section, key, the documentation shown in Settings, and its check.
+# fmt: off
 SETTINGS: dict[str, Setting] = {
     "max_file_mb": Setting("library", "max_file_mb", "Largest file import accepts, in MB.", _num(0.001, 4096)),
     "extractor": Setting("extraction", "extractor", "Default extractor: offline (no model) or ollama.", _choice("offline", "ollama", "placeholder")),
@@ -110,6 +112,7 @@ SETTINGS: dict[str, Setting] = {
     "low_confidence_floor": Setting("triage", "low_confidence_floor", "Proposals below this confidence go to the low-confidence list (0 = off).", _num(0.0, 1.0)),
     "theme": Setting("ui", "theme", "Theme name (see themes/ and your config dir's themes/).", _text),
 }
+# fmt: on
 _TUPLE_FIELDS = {"learning_steps", "relearning_steps"}
 
 

@@ -78,7 +78,9 @@ class CurationService:
         if unit is None:
             raise MemoryRushError(f"unit {unit_id} does not exist")
         tags = [t.strip() for t in tags if t.strip()]
-        report = self.validate_edit(unit, content=content, memory_type=memory_type, tags=tags, questions=questions)
+        report = self.validate_edit(
+            unit, content=content, memory_type=memory_type, tags=tags, questions=questions
+        )
         curation_repo.edit(
             unit_id,
             content=content.strip(),
