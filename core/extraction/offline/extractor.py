@@ -87,6 +87,7 @@ class OfflineExtractor:
 def _sentences(document: SourceDocument) -> list[Sentence]:
     out: list[Sentence] = []
     rank = 0
+    offset = 0
     for p in document.paragraphs:
         text = p.text
         if p.kind in NON_EVIDENCE_KINDS or not text.strip() or _STRUCTURAL.match(text.lstrip()):
@@ -95,12 +96,13 @@ def _sentences(document: SourceDocument) -> list[Sentence]:
             continue
         lang = "zh" if is_cjk_text(text) else "en"
         for i, (a, b) in enumerate(split_sentences(text, lang)):
-            s = Sentence(p.paragraph_id, rank, i, text[a:b], lang)
+            s = Sentence(p.paragraph_id, rank, i, text[a:b], lang, offset=offset + a)
             analyse(s)
             out.append(s)
             if len(out) >= MAX_SENTENCES:
                 return out
         rank += 1
+        offset += len(text)
     return out
 
 
