@@ -230,3 +230,19 @@ def test_new_settings_reach_the_review_service(services: Services, clock: FixedC
     assert services.review.config.new_per_day == 1 and services.stats.config.new_per_day == 1
     add_units(3, 1, now=now_of(clock))
     assert services.review.start_session().new_left == 1
+
+
+def test_golden_intervals_through_the_services(services: Services, clock: FixedClock) -> None:
+    """py-fsrs' golden sequence, answered through the real service and database (fuzz off)."""
+    prepare(services)
+    add_units(1, 1, now=now_of(clock))
+    [cid] = [int(r[0]) for r in q("SELECT id FROM card")]  # type: ignore[call-overload]
+    days = []
+    for rating in (3, 3, 3, 3, 3, 3, 1, 1, 3, 3, 3, 3, 3):
+        result = services.review.answer(cid, rating)
+        assert result.card.last_review is not None
+        days.append((result.card.due - result.card.last_review) // 86400)
+        clock.set(datetime.fromtimestamp(result.card.due, UTC))
+    assert days == [0, 2, 11, 46, 163, 498, 0, 0, 2, 4, 7, 12, 21]
+    assert q("SELECT reps, lapses FROM card") == [(13, 1)]
+    assert q("SELECT COUNT(*) FROM review_log") == [(13,)]
