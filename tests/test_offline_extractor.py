@@ -16,7 +16,7 @@ import pytest
 
 from core.domain import NON_EVIDENCE_KINDS, ArticleMemoryOutput, SourceDocument
 from core.extraction.base import make_extractor
-from core.extraction.offline import OfflineExtractor
+from core.extraction.offline import OfflineExtractor, cues
 from core.extraction.offline.questions import BLANK
 from core.extraction.offline.segment import EN_STOP, ZH_STOP
 from core.ingest import read_document
@@ -159,3 +159,48 @@ def test_output_is_deterministic_across_runs_and_hash_seeds() -> None:
     assert runs[0] == runs[1]
     here = [asdict(extract(read_document(p))) for p in sample_paths()]
     assert json.loads(runs[0]) == json.loads(json.dumps(here, sort_keys=True))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [
+        ("Photosynthesis is the process by which plants store light energy.", "concept"),
+        ("A mnemonic refers to any device that aids memory.", "concept"),
+        ("This pattern is called the forgetting curve.", "concept"),
+        ("Because each review makes memory stable, the curve flattens.", "mechanism"),
+        ("Heat causes the metal to expand.", "mechanism"),
+        ("For example, a student reviews words after one day.", "example"),
+        ("Fruits such as apples and pears keep well in a cold cellar.", "example"),
+        ("However, spacing cannot rescue material that was never understood.", "claim"),
+        ("间隔重复是一种学习方法。", "concept"),
+        ("遗忘曲线指记忆随时间衰退的规律。", "concept"),
+        ("因为复习让记忆更稳定，所以遗忘曲线变平缓。", "mechanism"),
+        ("例如，一个学生在第一天复习单词。", "example"),
+        ("比如蘋果和梨都適合冷藏。", "example"),
+        ("但是天黑之後它很快就會停止。", "claim"),
+    ],
+)
+def test_types_from_cues_in_both_languages(sentence: str, kind: str) -> None:
+    assert cues.memory_type(sentence) == kind
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "但是天黑之後它很快就會停止。",
+        "煤炭等化石燃料正是數百萬年前的生物遺骸。",
+        "它是一种方法。",
+        "It is a method.",
+    ],
+)
+def test_no_definition_question_for_a_connective_pronoun_or_adverb(sentence: str) -> None:
+    assert cues.definition(sentence) is None
+
+
+def test_why_it_matters_names_the_role_and_the_linked_terms(outputs: dict) -> None:
+    _, en = outputs["spaced-repetition.md"]
+    assert any(i.why_it_matters.startswith("Defines ") for i in en.core_ideas)
+    _, hant = outputs["光合作用.txt"]
+    assert any(i.why_it_matters.startswith("給出「光合作用」") for i in hant.core_ideas)
+    _, hans = outputs["间隔重复.md"]
+    assert all("「" in i.why_it_matters for i in hans.core_ideas)

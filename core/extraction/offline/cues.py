@@ -51,6 +51,10 @@ _RESULT = re.compile(
 _ZH_NOT_SUBJECT = re.compile(r"[这這那它他她其此但因所如而在由虽雖然并並且或就也都我你]")
 
 
+# "X正是Y", "X也是Y": an adverb before 是 means X is not a bare term.
+_ZH_ADVERB_END = frozenset("正就也都還还才只即便乃則则不又亦皆均總总仍")
+
+
 @dataclass(frozen=True, slots=True)
 class Definition:
     term: str
@@ -96,7 +100,8 @@ def cue_strength(text: str) -> float:
 def definition(text: str) -> Definition | None:
     """'X is a Y' / 'X refers to Y' / 'X是Y' / 'X指Y' near the start of a sentence."""
     m = _DEFINITION_ZH.match(text)
-    if m and len(m.group("term")) >= 2 and not _ZH_NOT_SUBJECT.match(m.group("term")):
+    term = m.group("term") if m else ""
+    if m and len(term) >= 2 and not _ZH_NOT_SUBJECT.match(term) and term[-1] not in _ZH_ADVERB_END:
         return Definition(m.group("term"), m.group("rest").rstrip("。.！!？?；;"))
     m = _DEFINITION_EN.match(text)
     if m:

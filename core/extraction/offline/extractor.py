@@ -24,7 +24,7 @@ from core.domain import (
 from core.extraction.offline import cues, salience
 from core.extraction.offline.ideas import core_ideas, summary
 from core.extraction.offline.questions import questions_for
-from core.extraction.offline.segment import Sentence, analyse, is_cjk_text, split_sentences
+from core.extraction.offline.segment import Sentence, analyse, is_cjk_text, is_traditional, split_sentences
 from core.text import normalize_for_match
 from core.validation import validate
 
@@ -88,6 +88,8 @@ def _sentences(document: SourceDocument) -> list[Sentence]:
     out: list[Sentence] = []
     rank = 0
     offset = 0
+    sample = "".join(p.text for p in document.paragraphs[:200] if p.kind not in NON_EVIDENCE_KINDS)
+    traditional = is_traditional(sample)
     for p in document.paragraphs:
         text = p.text
         if p.kind in NON_EVIDENCE_KINDS or not text.strip() or _STRUCTURAL.match(text.lstrip()):
@@ -96,7 +98,7 @@ def _sentences(document: SourceDocument) -> list[Sentence]:
             continue
         lang = "zh" if is_cjk_text(text) else "en"
         for i, (a, b) in enumerate(split_sentences(text, lang)):
-            s = Sentence(p.paragraph_id, rank, i, text[a:b], lang, offset=offset + a)
+            s = Sentence(p.paragraph_id, rank, i, text[a:b], lang, offset=offset + a, traditional=traditional)
             analyse(s)
             out.append(s)
             if len(out) >= MAX_SENTENCES:

@@ -21,6 +21,14 @@ _ROLE_EN = {
     "result": "States a finding or result about {terms}.",
     "statement": "A central statement about {terms}, the terms the text returns to most.",
 }
+_ROLE_ZH_HANT = {
+    "definition": "給出{terms}的定義，後文以此為基礎。",
+    "cause": "說明{terms}之間的原因或機制。",
+    "example": "用具體例子說明{terms}，使概念更易記住。",
+    "contrast": "在{terms}之間形成對比，標出文章的轉折。",
+    "result": "陳述關於{terms}的發現或結果。",
+    "statement": "關於{terms}的核心論述，這些是全文反覆出現的關鍵詞。",
+}
 _ROLE_ZH = {
     "definition": "给出{terms}的定义，后文以此为基础。",
     "cause": "说明{terms}之间的原因或机制。",
@@ -42,8 +50,9 @@ def why_it_matters(item: Scored, weights: dict[str, float]) -> str:
     zh = _is_zh(s.text)
     r = cues.role(s.text)
     if zh:
-        terms = "、".join(f"「{n}」" for n in names) or "本文主题"
-        return _ROLE_ZH[r].format(terms=terms)
+        if s.traditional:
+            return _ROLE_ZH_HANT[r].format(terms="、".join(f"「{n}」" for n in names) or "本文主題")
+        return _ROLE_ZH[r].format(terms="、".join(f"「{n}」" for n in names) or "本文主题")
     if not names:
         terms = "the article's topic"
     elif len(names) == 1:

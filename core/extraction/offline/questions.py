@@ -15,7 +15,6 @@ from core.extraction.offline.segment import EN_STOP, ZH_STOP, Sentence
 from core.text import normalize_for_match
 
 BLANK = "____"
-_TRADITIONAL = re.compile(r"[這個們為於與來說會時對後從麼動歷發經點種實學將過現體長開關進應於]")
 _BECAUSE_EN = re.compile(r"^(?P<effect>[^,;]{12,}?),?\s+because\s+(?P<cause>.{8,}?)[.!?]?$", re.I)
 _BECAUSE_ZH = re.compile(
     r"^(?:因为|因為|由于|由於)(?P<cause>[^，,。]{2,})[，,]\s*(?:所以|因此|才)?(?P<effect>[^。]{2,}?)[。！？；]?$"
@@ -25,8 +24,8 @@ _EFFECT_ZH = re.compile(
 )
 
 
-def _zh_forms(text: str) -> dict[str, str]:
-    if _TRADITIONAL.search(text):
+def _zh_forms(traditional: bool) -> dict[str, str]:
+    if traditional:
         return {
             "what": "什麼是{}？",
             "why": "為什麼{}？",
@@ -57,7 +56,7 @@ def qa_question(sentence: Sentence, kind: str, key: str) -> tuple[str, str] | No
     pair: tuple[str, str] | None = None
     d = cues.definition(text) if kind == "concept" else None
     if zh:
-        forms = _zh_forms(text)
+        forms = _zh_forms(sentence.traditional)
         m = _BECAUSE_ZH.match(text) or _EFFECT_ZH.match(text)
         if d is not None:
             pair = (forms["what"].format(d.term), d.rest)
@@ -103,7 +102,9 @@ def cloze_question(sentence: Sentence, ranked_terms: list[str]) -> tuple[str, st
         masked = pattern.sub(BLANK, text)
         if masked == text or not masked.replace(BLANK, "").strip(" ，,。.;；:："):
             continue
-        question = ("填空：{}" if zh else "Fill in the blank: {}").format(masked)
+        question = (_zh_forms(sentence.traditional)["cloze"] if zh else "Fill in the blank: {}").format(
+            masked
+        )
         if _leaks(question, surface):
             continue
         return question, surface
@@ -135,6 +136,13 @@ def questions_for(
         out.append(RecallQuestion(cloze[0], cloze[1], unit_index, "cloze"))
     if not out:
         zh = bool(re.search(r"[\u3400-\u9fff]", sentence.text))
-        q = "这句话在文中说了什么？请复述要点。" if zh else "What is the point of this passage? Recall it."
+        if zh:
+            q = (
+                "這句話在文中說了什麼？請複述要點。"
+                if sentence.traditional
+                else "这句话在文中说了什么？请复述要点。"
+            )
+        else:
+            q = "What is the point of this passage? Recall it."
         out.append(RecallQuestion(q, sentence.text, unit_index, "qa"))
     return out

@@ -70,14 +70,15 @@ def idf_table(sentences: list[Sentence]) -> dict[str, float]:
 
 
 def keyword_weights(sentences: list[Sentence], idf: dict[str, float]) -> dict[str, float]:
-    """Document keywords: frequent here, but not everywhere (tf x idf, saturated tf)."""
+    """Document keywords for tags, cloze blanks and ideas: the terms the text keeps returning
+    to ((1 + log tf) x sqrt(idf): the topic word of an article beats a one-off name)."""
     tf: Counter[str] = Counter()
     for s in sentences:
         tf.update(s.terms)
     weights: dict[str, float] = {}
     for term, count in tf.items():
         length_bonus = 1.0 + 0.15 * min(len(term), 8) / 8
-        weights[term] = math.log(1.0 + count) * idf[term] * length_bonus
+        weights[term] = (1.0 + math.log(count)) * math.sqrt(idf[term]) * length_bonus
     return weights
 
 

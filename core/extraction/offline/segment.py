@@ -90,6 +90,7 @@ class Sentence:
     surfaces: dict[str, str] = field(default_factory=dict)  # term -> first surface form in text
     entities: int = 0  # names, numbers, dates: what factual questions ask about
     offset: int = 0  # characters of prose before this sentence in the document
+    traditional: bool = False  # the document is written in Traditional Chinese
 
 
 def stem(word: str) -> str:
@@ -263,6 +264,17 @@ def _bigrams(sentence: Sentence) -> None:
             gram = run[i : i + 2]
             if len(gram) == 2:
                 _add(sentence, gram, gram)
+
+
+# Common characters that exist in only one script: counting them tells the script of a text.
+_TRAD_ONLY = re.compile(r"[這個們為於與來說會時對後從麼動歷發經點種實學將過現體長開關進應當國際術圖]")
+_SIMP_ONLY = re.compile(r"[这个们为于与来说会时对后从么动历发经点种实学将过现体长开关进应当国际术图]")
+
+
+def is_traditional(text: str) -> bool:
+    """True when Traditional-only characters outnumber Simplified-only ones."""
+    sample = text[:20000]
+    return len(_TRAD_ONLY.findall(sample)) > len(_SIMP_ONLY.findall(sample))
 
 
 def is_cjk_text(text: str) -> bool:
