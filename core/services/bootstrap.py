@@ -14,6 +14,7 @@ from core.lock import InstanceLock
 from core.services.curation import CurationService
 from core.services.library import LibraryService
 from core.services.review import ReviewService
+from core.services.search import SearchService, make_search
 from core.services.stats import StatsService
 from core.storage.db import db, open_database
 
@@ -27,6 +28,7 @@ class Services:
     curation: CurationService
     review: ReviewService
     stats: StatsService
+    search: SearchService
     lock: InstanceLock | None = None
     notices: list[str] = field(default_factory=list)
 
@@ -100,6 +102,7 @@ def open_services(
         curation=CurationService(clk.epoch),
         review=ReviewService(cfg, clk),
         stats=StatsService(cfg, clk),
+        search=make_search(cfg, clk.epoch),
         lock=lock,
     )
     if exclusive:

@@ -1,19 +1,165 @@
 """Full-text search index kept in step with the library (owned by the search work).
 
 `index_article(article_id)` / `reindex_unit(unit_id)` / `remove_unit(unit_id)` are called by
-repositories inside the same transaction as the write they follow.
+repositories inside the same transaction as the write they follow, so the index never
+disagrees with the library after a commit or a rollback.
+
+Tables (created at open by a schema hook; see search_text.py for the columns):
+
+- ``search_para``: FTS5 (unicode61, diacritics removed) over every paragraph; rowid = paragraph.id.
+- ``search_unit``: the same over each unit's content, tags, questions and answers; rowid = unit.id.
+- ``search_tri``: FTS5 trigram over the raw paragraph text (external content: the paragraph
+  table itself, no copy), for substrings inside words.
+- ``search_para_vocab``: fts5vocab over search_para (document frequencies for the ranker).
+- ``search_stats``: paragraph count and summed lengths (BM25 averages).
+- ``search_feedback``: how often a hit was opened (a small, switchable ranking signal).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+import peewee
+
+from core.storage.db import db, register_schema_hook
+from core.storage.search_text import analyse, index_columns
+
+_FTS_OPTIONS = "tokenize='unicode61 remove_diacritics 2'"
+SCHEMA = (
+    f"CREATE VIRTUAL TABLE IF NOT EXISTS search_para USING fts5(words, stems, trunc, {_FTS_OPTIONS})",
+    f"CREATE VIRTUAL TABLE IF NOT EXISTS search_unit USING fts5(words, stems, trunc, {_FTS_OPTIONS})",
+    "CREATE VIRTUAL TABLE IF NOT EXISTS search_tri USING fts5(text, content='paragraph', "
+    "content_rowid='id', tokenize='trigram')",
+    "CREATE VIRTUAL TABLE IF NOT EXISTS search_para_vocab USING fts5vocab(search_para, 'col')",
+    "CREATE TABLE IF NOT EXISTS search_stats (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS search_feedback (paragraph_pk INTEGER NOT NULL, unit_id INTEGER NOT NULL, "
+    "opens INTEGER NOT NULL, last_at INTEGER NOT NULL, PRIMARY KEY (paragraph_pk, unit_id)) WITHOUT ROWID",
+)
+# Counters in search_stats: paragraphs, BM25 terms (bag), five-letter truncations, sentences.
+STAT_KEYS = ("docs", "bag", "trunc", "sentences")
+
+
+def _create(database: peewee.SqliteDatabase) -> None:
+    for sql in SCHEMA:
+        database.execute_sql(sql)
+    indexed = database.execute_sql("SELECT value FROM search_stats WHERE key = 'docs'").fetchone()
+    if indexed is None:
+        has_paragraphs = database.execute_sql("SELECT 1 FROM paragraph LIMIT 1").fetchone()
+        if has_paragraphs:  # a library written before the index existed
+            rebuild()
+        else:
+            _add_stats({k: 0 for k in STAT_KEYS})
+
+
+register_schema_hook(_create)
+
+
+def _add_stats(delta: dict[str, int]) -> None:
+    db.execute_sql(
+        "INSERT INTO search_stats(key, value) VALUES "
+        + ",".join("(?, ?)" for _ in delta)
+        + " ON CONFLICT(key) DO UPDATE SET value = value + excluded.value",
+        [x for kv in delta.items() for x in kv],
+    )
+
+
+def _index_paragraphs(rows: Iterable[tuple[int, str]]) -> None:
+    values: list[tuple[int, str, str, str]] = []
+    delta = dict.fromkeys(STAT_KEYS, 0)
+    for pk, text in rows:
+        words, stems, trunc = index_columns(text)
+        values.append((pk, words, stems, trunc))
+        a = analyse(text)
+        delta["docs"] += 1
+        delta["bag"] += len(a.bag)
+        delta["trunc"] += len(a.trunc)
+        delta["sentences"] += a.sentences
+    if values:
+        db.execute_sql("SELECT 1")  # keep peewee's connection open inside the caller's transaction
+        db.connection().executemany(
+            "INSERT INTO search_para(rowid, words, stems, trunc) VALUES (?, ?, ?, ?)", values
+        )
+        db.connection().executemany(
+            "INSERT INTO search_tri(rowid, text) SELECT id, text FROM paragraph WHERE id = ?",
+            [(v[0],) for v in values],
+        )
+        _add_stats(delta)
+
+
+def unit_text(unit_id: int) -> str | None:
+    """Everything of a unit a person may search for: content, tags, questions, answers."""
+    row = db.execute_sql("SELECT content, tags_json FROM unit WHERE id = ?", (unit_id,)).fetchone()
+    if row is None:
+        return None
+    parts = [row[0], row[1] if row[1] and row[1] != "[]" else ""]
+    for q, a in db.execute_sql(
+        "SELECT question, answer FROM question WHERE unit_id = ? ORDER BY position", (unit_id,)
+    ):
+        parts.extend((q, a))
+    return "\n".join(p for p in parts if p)
+
 
 def index_article(article_id: int) -> None:
     """Index an article's paragraphs and units. Called inside the import transaction."""
+    rows = db.execute_sql(
+        "SELECT id, text FROM paragraph WHERE article_id = ? ORDER BY position", (article_id,)
+    )
+    _index_paragraphs(list(rows))
+    for (unit_id,) in list(db.execute_sql("SELECT id FROM unit WHERE article_id = ?", (article_id,))):
+        reindex_unit(unit_id)
 
 
 def reindex_unit(unit_id: int) -> None:
     """Refresh one unit's entry after an edit, status change, trash or restore."""
+    db.execute_sql("DELETE FROM search_unit WHERE rowid = ?", (unit_id,))
+    text = unit_text(unit_id)
+    if text is not None:
+        words, stems, trunc = index_columns(text)
+        db.execute_sql(
+            "INSERT INTO search_unit(rowid, words, stems, trunc) VALUES (?, ?, ?, ?)",
+            (unit_id, words, stems, trunc),
+        )
 
 
 def remove_unit(unit_id: int) -> None:
     """Drop one unit from the index (purge). Called inside the caller's transaction."""
+    db.execute_sql("DELETE FROM search_unit WHERE rowid = ?", (unit_id,))
+
+
+def remove_article(article_id: int) -> None:
+    """Drop an article's paragraphs and units from the index, before the article rows go."""
+    rows = list(db.execute_sql("SELECT id, text FROM paragraph WHERE article_id = ?", (article_id,)))
+    delta = dict.fromkeys(STAT_KEYS, 0)
+    for pk, text in rows:
+        db.execute_sql("DELETE FROM search_para WHERE rowid = ?", (pk,))
+        db.execute_sql("INSERT INTO search_tri(search_tri, rowid, text) VALUES ('delete', ?, ?)", (pk, text))
+        a = analyse(text)
+        delta["docs"] -= 1
+        delta["bag"] -= len(a.bag)
+        delta["trunc"] -= len(a.trunc)
+        delta["sentences"] -= a.sentences
+    if rows:
+        _add_stats(delta)
+    for (unit_id,) in list(db.execute_sql("SELECT id FROM unit WHERE article_id = ?", (article_id,))):
+        remove_unit(unit_id)
+
+
+def rebuild() -> None:
+    """Recreate the whole index from the library tables (inside the caller's transaction)."""
+    db.execute_sql("DELETE FROM search_para")
+    db.execute_sql("DELETE FROM search_unit")
+    db.execute_sql("INSERT INTO search_tri(search_tri) VALUES ('delete-all')")
+    db.execute_sql("DELETE FROM search_stats")
+    _add_stats(dict.fromkeys(STAT_KEYS, 0))
+    _index_paragraphs(list(db.execute_sql("SELECT id, text FROM paragraph ORDER BY id")))
+    for (unit_id,) in list(db.execute_sql("SELECT id FROM unit")):
+        reindex_unit(unit_id)
+
+
+def record_open(paragraph_pk: int, unit_id: int | None, now: int) -> None:
+    """Remember that a hit was opened (use feedback for ranking)."""
+    db.execute_sql(
+        "INSERT INTO search_feedback(paragraph_pk, unit_id, opens, last_at) VALUES (?, ?, 1, ?) "
+        "ON CONFLICT(paragraph_pk, unit_id) DO UPDATE SET opens = opens + 1, last_at = excluded.last_at",
+        (paragraph_pk, unit_id or 0, now),
+    )

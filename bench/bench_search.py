@@ -1,0 +1,211 @@
+"""Search speed on 100k paragraphs (prints figures; asserts nothing).
+
+    python bench/bench_search.py [--paragraphs 100000] [--queries 200] [--keep DIR]
+
+Builds a library of synthetic paragraphs (half English from a Zipf-distributed vocabulary of
+made-up words, half Chinese from a Zipf-distributed set of 3,500 common-range characters),
+times the index build, prints the database size with and without the index, then times
+in-process `SearchService.search(q, 10)` for English words, English prefixes, and 2-, 3- and
+4-character Chinese terms cut from the text, beside a plain `LIKE '%term%'` scan.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from core import paths  # noqa: E402
+from core.clock import Clock  # noqa: E402
+from core.services.bootstrap import open_services  # noqa: E402
+from core.storage import search_index  # noqa: E402
+from core.storage.db import db, write_transaction  # noqa: E402
+from core.storage.models import Article, Paragraph  # noqa: E402
+
+PER_ARTICLE = 100
+SYLLABLES = [c + v for c in "bcdfghjklmnprstvwz" for v in ("a", "e", "i", "o", "u", "ai", "ou", "ar", "en")]
+
+
+def zipf_weights(n: int, s: float = 1.07) -> list[float]:
+    return [1 / (i + 1) ** s for i in range(n)]
+
+
+def make_vocab(rng: random.Random, n: int) -> list[str]:
+    seen: set[str] = set()
+    out: list[str] = []
+    while len(out) < n:
+        w = "".join(rng.choice(SYLLABLES) for _ in range(rng.choice((1, 2, 2, 3, 3, 4))))
+        if w not in seen:
+            seen.add(w)
+            out.append(w)
+    return out
+
+
+def english(rng: random.Random, vocab: list[str], weights: list[float]) -> str:
+    words = rng.choices(vocab, weights, k=rng.randint(60, 140))
+    sentences, i = [], 0
+    while i < len(words):
+        n = rng.randint(8, 22)
+        sentences.append(" ".join(words[i : i + n]).capitalize() + ".")
+        i += n
+    return " ".join(sentences)
+
+
+def chinese(rng: random.Random, chars: list[str], weights: list[float]) -> str:
+    text = rng.choices(chars, weights, k=rng.randint(90, 220))
+    out = []
+    for i, c in enumerate(text):
+        out.append(c)
+        if i % rng.randint(9, 25) == 0 and i:
+            out.append("，" if rng.random() < 0.7 else "。")
+    return "".join(out) + "。"
+
+
+def build(home: Path, n: int, rng: random.Random) -> tuple[list[str], list[str], float, float, int, int]:
+    os.environ["MEMORYRUSH_HOME"] = str(home)
+    vocab = make_vocab(rng, 30000)
+    v_weights = zipf_weights(len(vocab))
+    chars = [chr(0x4E00 + i) for i in rng.sample(range(0x2000), 3500)]
+    c_weights = zipf_weights(len(chars), 0.9)
+    svc = open_services(home, clock=Clock())
+    texts: list[str] = []
+    started = time.perf_counter()
+    article_ids: list[int] = []
+    for a in range(n // PER_ARTICLE):
+        zh = a % 2 == 1
+        paras = [
+            chinese(rng, chars, c_weights) if zh else english(rng, vocab, v_weights)
+            for _ in range(PER_ARTICLE)
+        ]
+        texts.extend(paras)
+        with write_transaction():
+            art = Article.create(
+                source_path=f"/bench/{a}.txt",
+                document_id=f"doc_bench{a:06d}",
+                content_hash=str(a),
+                title=f"bench {a}",
+                language="zh" if zh else "en",
+                paragraph_count=PER_ARTICLE,
+                added_at=0,
+            )
+            Paragraph.insert_many(
+                [(art.id, f"p_{i + 1:03d}", i, "paragraph", t) for i, t in enumerate(paras)],
+                fields=[
+                    Paragraph.article,
+                    Paragraph.paragraph_id,
+                    Paragraph.position,
+                    Paragraph.kind,
+                    Paragraph.text,
+                ],
+            ).execute()
+        article_ids.append(art.id)
+    store_s = time.perf_counter() - started
+    db.execute_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    size_plain = db_size(home)
+    started = time.perf_counter()
+    for i in range(0, len(article_ids), 10):
+        with write_transaction():
+            for article_id in article_ids[i : i + 10]:
+                search_index.index_article(article_id)
+    index_s = time.perf_counter() - started
+    db.execute_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    size_indexed = db_size(home)
+    svc.close()
+    return texts, vocab, store_s, index_s, size_plain, size_indexed
+
+
+def db_size(home: Path) -> int:
+    base = paths.database_path()
+    return sum(p.stat().st_size for p in base.parent.glob(base.name + "*"))
+
+
+def percentile(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, round(q * (len(values) - 1)))]
+
+
+def time_queries(fn, queries: list[str]) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
+    times = []
+    for q in queries:
+        t = time.perf_counter()
+        fn(q)
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times), percentile(times, 0.95), max(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--paragraphs", type=int, default=100_000)
+    ap.add_argument("--queries", type=int, default=200)
+    ap.add_argument("--keep", type=Path, default=None, help="Build into (or reuse) this folder.")
+    args = ap.parse_args()
+    rng = random.Random(7)
+    home = args.keep or Path(tempfile.mkdtemp(prefix="mr-bench-search-"))
+    texts, vocab, store_s, index_s, size_plain, size_indexed = build(home, args.paragraphs, rng)
+    print(
+        f"paragraphs {len(texts)}: stored in {store_s:.1f} s; index built in {index_s:.1f} s "
+        f"({len(texts) / index_s:.0f} paragraphs/s)"
+    )
+    print(
+        f"database size: {size_plain / 1e6:.1f} MB without the index, {size_indexed / 1e6:.1f} MB with it "
+        f"(index {100 * (size_indexed - size_plain) / max(1, size_plain):.0f}% extra)"
+    )
+
+    svc = open_services(home, exclusive=False)
+    en_texts = [t for t in texts if t.isascii()]
+    zh_texts = [t for t in texts if not t.isascii()]
+    n = args.queries
+    words_any = [w for w in rng.sample(vocab, n * 3) if any(w in t for t in en_texts[:2000])][:n] or vocab[:n]
+    words_text = [rng.choice(rng.choice(en_texts).split()).strip(".").lower() for _ in range(n)]
+    prefixes = [w[: max(3, len(w) - 2)] for w in words_text]
+
+    def cut(k: int) -> list[str]:
+        out = []
+        while len(out) < n:
+            t = rng.choice(zh_texts)
+            i = rng.randrange(0, len(t) - k)
+            piece = t[i : i + k]
+            if "，" not in piece and "。" not in piece:
+                out.append(piece)
+        return out
+
+    sets = {
+        "English word (vocabulary)": words_any,
+        "English word (from text)": words_text,
+        "English prefix": prefixes,
+        "Chinese 2 chars": cut(2),
+        "Chinese 3 chars": cut(3),
+        "Chinese 4 chars": cut(4),
+        "Two English words": [f"{a} {b}" for a, b in zip(words_text, reversed(words_text), strict=False)],
+    }
+    for queries in sets.values():  # warm the page cache
+        for q in queries[:10]:
+            svc.search.search(q, 10)
+    print(f"{'query kind':28s} {'search p50':>10s} {'p95':>8s} {'max':>8s}   {'LIKE p50':>9s} {'p95':>8s}")
+    for name, queries in sets.items():
+        p50, p95, mx = time_queries(lambda q: svc.search.search(q, 10), queries)
+        like = queries[:20]
+        l50, l95, _ = time_queries(
+            lambda q: db.execute_sql(
+                "SELECT id FROM paragraph WHERE text LIKE ? LIMIT 10", (f"%{q}%",)
+            ).fetchall(),
+            like,
+        )
+        print(f"{name:28s} {p50:8.2f}ms {p95:6.2f}ms {mx:6.1f}ms   {l50:7.2f}ms {l95:6.2f}ms")
+    question = "the " + " ".join(words_text[:8])
+    p50, p95, mx = time_queries(lambda q: svc.search.search(q, 10), [question] * 5)
+    print(f"{'9-word question (reranked)':28s} {p50:8.2f}ms {p95:6.2f}ms {mx:6.1f}ms")
+    svc.close()
+    print(f"library kept in {home}" if args.keep else f"(temporary library {home})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,362 @@
+"""Search use case: find any paragraph or memory unit, in English and Chinese.
+
+How a query runs (user input is text, never query syntax):
+
+1. The query is normalised and cut into runs (search_text): English words, CJK runs.
+2. Candidate lists from the index (search_query), each best first:
+   - ``all``: every run present (English words exact, the last one also as a prefix; a CJK
+     run as a phrase of its bigrams, any length from 1 character up);
+   - ``phrase``: the whole query as one phrase (2+ runs);
+   - ``terms``: BM25 over stems and CJK bigrams (any run may match);
+   - ``units``: the same over memory units (content, tags, questions, answers), placed at
+     the paragraph of their first quote;
+   - ``substring``: trigram substrings inside words, when the word lists find too little;
+   - ``rerank`` (questions, 4+ terms): the `terms` candidates rescored in Python
+     (search_rank: BM25 + sentence + phrase pairs + window + local IDF + truncation + article);
+   - ``semantic`` (optional): cosine of Ollama embeddings, when `embed_model` is set.
+3. Reciprocal rank fusion: score = Σ weight / (60 + rank).
+4. Small signals (`signals=True`, off for evaluation with `signals=False`): a hit opened
+   before gains up to `FEEDBACK_BONUS`, an article imported in the last weeks up to
+   `RECENCY_BONUS` (both below one RRF rank step at the top).
+5. A paragraph with matching units is shown as those units (a unit outranks its bare
+   paragraph); each paragraph appears once.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from core.config import Config
+from core.services.search_rank import Corpus, Doc, rerank
+from core.services.search_snippet import make_snippet
+from core.services.search_types import DEFAULT_UNIT_STATUSES, SearchFilters, SearchHit
+from core.storage import search_index, search_query
+from core.storage.db import write_transaction
+from core.storage.search_text import STOP, analyse, bigrams, is_cjk, runs, stem, tokens
+from core.text import sanitize
+
+RRF_K = 60
+LIST_WEIGHTS: dict[str, float] = {
+    "all": 1.0,
+    "phrase": 1.0,
+    "terms": 1.0,
+    "units": 0.5,
+    "substring": 0.5,
+    "semantic": 1.0,
+}
+FUSION_WEIGHT = 0.5  # rerank: weight of the fused RRF score (1.0 = a top-1 in one list)
+FEEDBACK_BONUS = 0.02  # share of the best score
+RECENCY_BONUS = 0.01
+RECENCY_HALF_LIFE_DAYS = 14.0
+CANDIDATES = 100
+SELECTIVE_SHARE, SELECTIVE_MIN = 0.02, 20  # single CJK characters added to a question's candidate query
+MAX_UNITS_PER_PARAGRAPH = 3  # unit searches (unit filters); otherwise the best unit stands for its paragraph
+CACHE_SIZE = 20000
+
+Embedder = Callable[[list[str]], list[list[float]]]
+
+
+@dataclass
+class SearchService:
+    clock: Callable[[], int]
+    signals: bool = True
+    embedder: Embedder | None = None
+    _cache: OrderedDict[int, Doc] = field(default_factory=OrderedDict, init=False, repr=False)
+    _article_of: dict[int, int] = field(default_factory=dict, init=False, repr=False)
+
+    # --- public ---------------------------------------------------------------------------
+
+    def search(self, query: str, limit: int = 10, filters: SearchFilters | None = None) -> list[SearchHit]:
+        """Best first. Never raises on odd input: an empty or punctuation-only query finds nothing."""
+        filters = filters or SearchFilters()
+        limit = max(1, min(int(limit), 1000))
+        query = sanitize(query, single_line=True)  # control characters (NUL, ESC) are never text
+        q_runs = runs(query)
+        if not q_runs:
+            return []
+        unit_ids = self._allowed_units(filters)
+        lists, unit_hits, question = self._candidate_lists(query, q_runs, limit, filters, unit_ids)
+        fused = _fuse(lists)
+        if question and fused:
+            fused = self._rerank(query, fused)
+        if not fused and not unit_hits:
+            return []
+        return self._hits(query, fused, unit_hits, limit, filters)
+
+    def search_many(
+        self, queries: Sequence[str], limit: int = 10, filters: SearchFilters | None = None
+    ) -> list[list[SearchHit]]:
+        return [self.search(q, limit, filters) for q in queries]
+
+    def record_open(self, hit: SearchHit) -> None:
+        """Remember that a hit was opened (a small ranking signal; see `signals`)."""
+        rows = search_query.paragraph_pk(hit.article_id, hit.paragraph_id)
+        with write_transaction():
+            search_index.record_open(rows or 0, hit.unit_id, self.clock())
+
+    def rebuild_index(self) -> None:
+        """Recreate the whole index from the library (after a crash or an upgrade)."""
+        with write_transaction():
+            search_index.rebuild()
+        self._cache.clear()
+
+    # --- candidate lists ------------------------------------------------------------------
+
+    def _candidate_lists(
+        self,
+        query: str,
+        q_runs: list[str],
+        limit: int,
+        filters: SearchFilters,
+        unit_ids: set[int] | None,
+    ) -> tuple[dict[str, list[int]], dict[int, list[int]], bool]:
+        arts = filters.article_ids
+        k = max(CANDIDATES, limit)
+        prefix = not query[-1:].isspace() and not is_cjk(q_runs[-1]) and q_runs[-1] not in STOP
+        lists: dict[str, list[int]] = {}
+        exprs: list[str] = []
+        if len(q_runs) <= 8:
+            all_expr = search_query.all_of(q_runs, last_prefix=prefix)
+            exprs.append(all_expr)
+            lists["all"] = [pk for pk, _ in search_query.paragraphs_matching(all_expr, k, arts)]
+            toks = tokens(query)
+            if len(q_runs) >= 2 and len(toks) <= 12:
+                phrase_expr = search_query.phrase_of(toks, last_prefix=prefix and len(toks[-1]) >= 2)
+                lists["phrase"] = [pk for pk, _ in search_query.paragraphs_matching(phrase_expr, k, arts)]
+        stems_, bis, chars = _terms(q_runs)
+        # a term (1-2 words, a CJK term up to 4 characters) is ranked by fusion alone; anything longer is reranked
+        question = len(q_runs) > 2 or any(is_cjk(r) and len(r) > 4 for r in q_runs)
+        if question:  # selective single characters widen the pool (a rare 䲟 next to common ones)
+            chars = chars + _selective_chars(q_runs)
+        terms_expr = search_query.any_of(stems_, bis, chars)
+        exprs.append(terms_expr)
+        if question or "all" not in lists or len(lists["all"]) < k:
+            lists["terms"] = [pk for pk, _ in search_query.paragraphs_matching(terms_expr, k, arts)]
+        if len(lists.get("all", [])) < limit and len(q_runs) <= 4:
+            chunks = [c for c in query.split() if len(c) >= 3]
+            lists["substring"] = search_query.paragraphs_containing(chunks, k, arts)
+        unit_hits = self._unit_candidates(exprs, k, filters, unit_ids)
+        lists["units"] = [pk for pk in unit_hits if pk > 0]
+        if self.embedder is not None:
+            lists["semantic"] = self._semantic(query, lists)
+        if filters.wants_units_only:
+            keep = set(unit_hits)
+            lists = {name: [pk for pk in ranked if pk in keep] for name, ranked in lists.items()}
+        return lists, unit_hits, question
+
+    def _allowed_units(self, filters: SearchFilters) -> set[int] | None:
+        """Unit ids allowed by the memory-state filters (None: no such filter)."""
+        if not filters.memory_state:
+            return None
+        if not search_query.card_table_exists():
+            return set()
+        from core.services.search_memory import forgetting_curve
+
+        decay, factor = forgetting_curve()
+        return search_query.units_in_memory_state(
+            now=self.clock(),
+            due=filters.due,
+            leech=filters.leech,
+            suspended=filters.suspended,
+            retrievability_below=filters.retrievability_below,
+            decay=decay,
+            factor=factor,
+        )
+
+    def _unit_candidates(
+        self, exprs: list[str], k: int, filters: SearchFilters, allowed: set[int] | None
+    ) -> dict[int, list[int]]:
+        """Paragraph pk -> matching unit ids (best first), paragraphs in unit rank order."""
+        statuses = filters.unit_statuses or DEFAULT_UNIT_STATUSES
+        cond, params = search_query.unit_filter_sql(
+            statuses, filters.memory_types, filters.tags, filters.article_ids
+        )
+        ranked: list[int] = []
+        for expr in exprs:
+            for uid, _ in search_query.units_matching(expr, k, cond, params):
+                if uid not in ranked and (allowed is None or uid in allowed):
+                    ranked.append(uid)
+            if len(ranked) >= k:
+                break
+        rows = search_query.unit_rows(ranked)
+        out: dict[int, list[int]] = {}
+        for uid in ranked:
+            row = rows.get(uid)
+            if row is None:
+                continue
+            key = row.paragraph_pk if row.paragraph_pk is not None else -uid
+            units = out.setdefault(key, [])
+            if len(units) < MAX_UNITS_PER_PARAGRAPH:
+                units.append(uid)
+        return out
+
+    def _docs(self, pks: Sequence[int]) -> dict[int, Doc]:
+        missing = [pk for pk in pks if pk not in self._cache]
+        if missing:
+            for pk, row in search_query.paragraph_rows(missing).items():
+                self._cache[pk] = Doc(analyse(row.text))
+                self._article_of[pk] = row.article_id
+            while len(self._cache) > CACHE_SIZE:
+                old, _ = self._cache.popitem(last=False)
+                self._article_of.pop(old, None)
+        return {pk: self._cache[pk] for pk in pks if pk in self._cache}
+
+    def _rerank(self, query: str, fused: dict[int, float]) -> dict[int, float]:
+        """Rescore the fused pool with search_rank; the fused RRF score stays a feature."""
+        pool = sorted(fused, key=lambda pk: -fused[pk])[:CANDIDATES]
+        q = analyse(query)
+        cands = self._docs(pool)
+        stats = search_query.index_stats()
+        bag_terms = set(q.bag)
+        df = search_query.document_frequencies(
+            "stems", [t for t in bag_terms if not (is_cjk(t) and len(t) == 1)]
+        )
+        df.update(
+            search_query.document_frequencies("words", [t for t in bag_terms if is_cjk(t) and len(t) == 1])
+        )
+        df_trunc = search_query.document_frequencies("trunc", set(q.trunc))
+        df_words = search_query.document_frequencies("words", {w for w in q.words if w not in STOP})
+        docs = max(1, stats.docs)
+        corpus = Corpus(
+            docs=docs,
+            avg_bag=stats.bag / docs,
+            avg_trunc=stats.trunc / docs,
+            avg_sentence=stats.bag / max(1, stats.sentences),
+            df=df,
+            df_trunc=df_trunc,
+            df_words=df_words,
+        )
+        scores = rerank(q, cands, self._article_of, corpus)
+        scale = FUSION_WEIGHT * (RRF_K + 1)
+        return {pk: scores.get(pk, 0.0) + scale * fused[pk] for pk in pool}
+
+    def _semantic(self, query: str, lists: dict[str, list[int]]) -> list[int]:
+        from core.services.search_memory import semantic_order
+
+        pool = list(dict.fromkeys(pk for ranked in lists.values() for pk in ranked[:30]))
+        if not pool or self.embedder is None:
+            return []
+        return semantic_order(self.embedder, query, pool)
+
+    # --- hits -----------------------------------------------------------------------------
+
+    def _hits(
+        self,
+        query: str,
+        fused: dict[int, float],
+        unit_hits: dict[int, list[int]],
+        limit: int,
+        filters: SearchFilters,
+    ) -> list[SearchHit]:
+        order = sorted(fused, key=lambda pk: -fused[pk])[: limit * 2]
+        orphan_units = [uid for key, uids in unit_hits.items() if key < 0 for uid in uids]
+        rows = search_query.paragraph_rows(pk for pk in order if pk > 0)
+        if self.signals:
+            _apply_signals(fused, rows, self.clock())
+            order = sorted(order, key=lambda pk: -fused[pk])
+        picked: list[tuple[int, int | None, float]] = []  # (paragraph pk, unit id, score)
+        for pk in order:
+            if pk not in rows:
+                continue
+            matched = unit_hits.get(pk, [])
+            if not matched and filters.wants_units_only:
+                continue
+            shown = matched if filters.wants_units_only else matched[:1]
+            for n, uid in enumerate(shown or [None]):
+                picked.append((pk, uid, fused[pk] - n * 1e-6))
+        picked = picked[:limit]
+        units = search_query.unit_rows([uid for _, uid, _ in picked if uid is not None] + orphan_units)
+        hits: list[SearchHit] = []
+        for pk, uid, score in picked:
+            row = rows[pk]
+            text = units[uid].content if uid is not None and uid in units else row.text
+            snippet, spans = make_snippet(text, query)
+            hits.append(
+                SearchHit(
+                    article_id=row.article_id,
+                    source_path=row.source_path,
+                    title=row.title,
+                    paragraph_id=row.paragraph_id,
+                    position=row.position,
+                    unit_id=uid,
+                    score=score,
+                    snippet=snippet,
+                    highlights=spans,
+                )
+            )
+        for uid in orphan_units[: max(0, limit - len(hits))]:
+            unit = units.get(uid)
+            if unit is None:
+                continue
+            snippet, spans = make_snippet(unit.content, query)
+            path, title = search_query.article_path(unit.article_id)
+            hits.append(SearchHit(unit.article_id, path, title, "", -1, uid, 0.0, snippet, spans))
+        return hits
+
+
+def _terms(q_runs: list[str]) -> tuple[list[str], list[str], list[str]]:
+    """Stems of English words, bigrams of CJK runs, single CJK characters (1-character runs)."""
+    stems_: list[str] = []
+    bis: list[str] = []
+    chars: list[str] = []
+    for r in q_runs:
+        if is_cjk(r):
+            if len(r) == 1:
+                chars.append(r)
+            else:
+                bis.extend(bigrams(r))
+        elif r not in STOP:
+            stems_.append(stem(r))
+    if not stems_ and not bis and not chars:  # only stop words: search them as they are
+        stems_ = [stem(r) for r in q_runs if not is_cjk(r)]
+    return stems_, bis, chars
+
+
+def _selective_chars(q_runs: list[str]) -> list[str]:
+    """CJK characters of longer runs that occur in at most SELECTIVE_SHARE of the paragraphs."""
+    wanted = {c for r in q_runs if is_cjk(r) and len(r) > 1 for c in r}
+    if not wanted:
+        return []
+    docs = search_query.index_stats().docs
+    df = search_query.document_frequencies("words", wanted)
+    return sorted(c for c, n in df.items() if n <= max(SELECTIVE_MIN, docs * SELECTIVE_SHARE))
+
+
+def _fuse(lists: dict[str, list[int]]) -> dict[int, float]:
+    fused: dict[int, float] = {}
+    for name, ranked in lists.items():
+        weight = LIST_WEIGHTS.get(name, 1.0)
+        for rank, pk in enumerate(dict.fromkeys(ranked)):
+            fused[pk] = fused.get(pk, 0.0) + weight / (RRF_K + rank + 1)
+    return fused
+
+
+def _apply_signals(fused: dict[int, float], rows: dict[int, search_query.ParagraphRow], now: int) -> None:
+    """Add up to FEEDBACK_BONUS (opened before) + RECENCY_BONUS (imported lately), as shares of
+    the best score, so the signals reorder near-ties only."""
+    top = max((fused[pk] for pk in rows if pk in fused), default=0.0)
+    opens = search_query.feedback(rows)
+    by_pk: dict[int, int] = {}
+    for (pk, _uid), n in opens.items():
+        by_pk[pk] = by_pk.get(pk, 0) + n
+    for pk, row in rows.items():
+        n = by_pk.get(pk, 0)
+        if n:
+            fused[pk] += top * FEEDBACK_BONUS * n / (n + 2)
+        age_days = max(0.0, (now - row.added_at) / 86400)
+        fused[pk] += top * RECENCY_BONUS * math.pow(0.5, age_days / RECENCY_HALF_LIFE_DAYS)
+
+
+def make_search(config: Config, clock: Callable[[], int]) -> SearchService:
+    """The search service for a configuration: semantic rerank only when `embed_model` is set."""
+    embedder: Embedder | None = None
+    if config.embed_model:
+        from core.services.search_memory import ollama_embedder
+
+        embedder = ollama_embedder(
+            config.ollama_host or None, config.embed_model, min(10.0, config.ollama_timeout_s)
+        )
+    return SearchService(clock, embedder=embedder)

@@ -1,0 +1,57 @@
+"""Search helpers that reach outside the index: the forgetting curve (for the retrievability
+filter) and the optional semantic order from an embedding model."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import scheduler
+from core.storage import review_repo, search_query
+from scheduler.policy import decay_factor
+
+Embedder = Callable[[list[str]], list[list[float]]]
+_vectors: dict[tuple[int, int], list[float]] = {}  # (id of the embedder, paragraph pk) -> vector
+
+
+def forgetting_curve() -> tuple[float, float]:
+    """(DECAY, FACTOR) of the FSRS parameters in use (optimised ones when stored)."""
+    stored = review_repo.get_setting("fsrs_parameters")
+    return decay_factor(tuple(stored) if stored else scheduler.DEFAULT_PARAMETERS)
+
+
+def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=False))
+    na = math.sqrt(sum(x * x for x in a))
+    nb = math.sqrt(sum(y * y for y in b))
+    return dot / (na * nb) if na and nb else 0.0
+
+
+def semantic_order(embed: Embedder, query: str, pool: list[int]) -> list[int]:
+    """Pool paragraphs ordered by cosine similarity to the query; [] when embedding fails."""
+    key = id(embed)
+    missing = [pk for pk in pool if (key, pk) not in _vectors]
+    try:
+        if missing:
+            rows = search_query.paragraph_rows(missing)
+            order = [pk for pk in missing if pk in rows]
+            for pk, vec in zip(order, embed([rows[pk].text for pk in order]), strict=True):
+                _vectors[(key, pk)] = vec
+        (q_vec,) = embed([query])
+    except Exception:  # any embedding fault: lexical only, silently
+        return []
+    scored = {pk: _cosine(q_vec, _vectors[(key, pk)]) for pk in pool if (key, pk) in _vectors}
+    return sorted(scored, key=lambda pk: -scored[pk])
+
+
+def ollama_embedder(host: str | None, model: str, timeout: float) -> Embedder:
+    """An embedder over Ollama's /api/embed (the official client)."""
+    import ollama
+
+    client = ollama.Client(host=host or None, timeout=timeout)
+
+    def embed(texts: list[str]) -> list[list[float]]:
+        response = client.embed(model=model, input=texts)
+        return [list(v) for v in response["embeddings"]]
+
+    return embed

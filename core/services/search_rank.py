@@ -1,0 +1,193 @@
+"""Lexical reranking of candidate paragraphs for question-like queries (pure functions, no I/O).
+
+The score of a candidate is a weighted sum of documented features (weights in `WEIGHTS`):
+
+- ``bm25``: Okapi BM25 over stems + CJK unigrams + CJK bigrams (k1=1.2, b=0.75).
+- ``sentence``: the best single sentence's BM25 (questions are usually about one sentence).
+- ``pairs``: IDF of query term pairs that also stand side by side in the paragraph (phrases).
+- ``window``: share of the query's IDF mass found inside one window of nearby terms.
+- ``local``: IDF re-weighted within the candidate pool (terms that set a paragraph apart
+  from its neighbours, e.g. within one article, count more).
+- ``trunc``: BM25 over five-letter truncations (variants a stemmer misses: British/Britain).
+- ``article``: the summed BM25 of the candidates from the same article (topic evidence).
+- ``exact``: BM25 over English words as written (no stemming): the surface form counts.
+- ``phrases``: English word pairs of the query (stop words included, e.g. "the Black") that
+  stand side by side in the paragraph.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from core.storage.search_text import STOP, Analysis, is_cjk
+
+K1, B = 1.2, 0.75
+WINDOW_WORDS, WINDOW_CJK = 25, 40
+WEIGHTS: dict[str, float] = {
+    "bm25": 0.5,
+    "exact": 0.3,
+    "phrases": 0.75,
+    "sentence": 0.3,
+    "pairs": 0.4,
+    "window": 4.0,
+    "local": 0.15,
+    "trunc": 0.45,
+    "article": 2.0,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Corpus:
+    """Collection statistics: paragraph count, average lengths and document frequencies."""
+
+    docs: int
+    avg_bag: float
+    avg_trunc: float
+    avg_sentence: float
+    df: Mapping[str, int]  # bag terms
+    df_trunc: Mapping[str, int]
+    df_words: Mapping[str, int]
+
+    def idf(self, term: str) -> float:
+        return _idf(self.docs, self.df.get(term, 0))
+
+    def idf_trunc(self, term: str) -> float:
+        return _idf(self.docs, self.df_trunc.get(term, 0))
+
+
+def _idf(n: int, df: int) -> float:
+    df = min(df, n)
+    return math.log(1 + (n - df + 0.5) / (df + 0.5)) if n else 0.0
+
+
+def bm25(
+    query: Sequence[str], tf: Mapping[str, int], length: int, avg: float, idf: Mapping[str, float]
+) -> float:
+    norm = K1 * (1 - B + B * length / avg) if avg > 0 else K1
+    total = 0.0
+    for t in query:
+        f = tf.get(t)
+        if f:
+            total += idf[t] * f * (K1 + 1) / (f + norm)
+    return total
+
+
+def window_mass(occ: Sequence[tuple[int, str]], idf: Mapping[str, float], width: int) -> float:
+    """The largest IDF sum of distinct query terms inside any run of `width` positions;
+    `occ` is the sorted (position, term) list of query-term occurrences."""
+    best = mass = 0.0
+    counts: Counter[str] = Counter()
+    j = 0
+    for p, t in occ:
+        if counts[t] == 0:
+            mass += idf[t]
+        counts[t] += 1
+        while occ[j][0] <= p - width:
+            old = occ[j][1]
+            counts[old] -= 1
+            if counts[old] == 0:
+                mass -= idf[old]
+            j += 1
+        best = max(best, mass)
+    return best
+
+
+class Doc:
+    """A candidate paragraph prepared once for ranking (cached by the search service)."""
+
+    __slots__ = (
+        "bag_len",
+        "pairs",
+        "positions",
+        "sentence",
+        "sentence_len",
+        "tf",
+        "trunc_len",
+        "trunc_tf",
+        "word_pairs",
+        "words_len",
+        "words_tf",
+    )
+
+    def __init__(self, a: Analysis) -> None:
+        self.tf: Counter[str] = Counter(a.bag)
+        self.bag_len = len(a.bag)
+        self.trunc_tf: Counter[str] = Counter(a.trunc)
+        self.trunc_len = len(a.trunc)
+        self.positions: dict[str, list[int]] = defaultdict(list)
+        for p, t in enumerate(a.seq):
+            self.positions[t].append(p)
+        self.sentence = a.sentence
+        self.sentence_len: Counter[int] = Counter(a.sentence)
+        self.pairs = frozenset(zip(a.seq, a.seq[1:], strict=False))
+        content = [w for w in a.words if w not in STOP]
+        self.words_tf: Counter[str] = Counter(content)
+        self.words_len = len(content)
+        self.word_pairs = frozenset(zip(a.words, a.words[1:], strict=False))
+
+
+def rerank(
+    query: Analysis,
+    candidates: Mapping[int, Doc],
+    article_of: Mapping[int, int],
+    corpus: Corpus,
+    weights: Mapping[str, float] = WEIGHTS,
+    explain: dict[int, dict[str, float]] | None = None,
+) -> dict[int, float]:
+    """Score every candidate paragraph (pk -> score, higher is better); `explain` receives
+    each candidate's features."""
+    q_bag = sorted(set(query.bag))
+    q_trunc = sorted(set(query.trunc))
+    idf = {t: corpus.idf(t) for t in set(q_bag) | set(query.seq)}
+    idf_tr = {t: corpus.idf_trunc(t) for t in q_trunc}
+    q_seq = sorted(set(query.seq))
+    total_mass = sum(idf[t] for t in q_seq) or 1.0
+    q_pairs = {(a, b) for a, b in zip(query.seq, query.seq[1:], strict=False) if a != b}
+    q_words = sorted({w for w in query.words if w not in STOP})
+    idf_w = {w: _idf(corpus.docs, corpus.df_words.get(w, 0)) for w in q_words}
+    q_word_pairs = {
+        (a, b) for a, b in zip(query.words, query.words[1:], strict=False) if not (a in STOP and b in STOP)
+    }
+    cjk_share = sum(1 for t in query.seq if is_cjk(t)) / max(1, len(query.seq))
+    width = WINDOW_CJK if cjk_share > 0.5 else WINDOW_WORDS
+
+    local_df: Counter[str] = Counter()
+    for d in candidates.values():
+        local_df.update(t for t in q_bag if t in d.tf)
+    pool = max(1, len(candidates))
+
+    features: dict[int, dict[str, float]] = {}
+    for pk, d in candidates.items():
+        occ = sorted((p, t) for t in q_seq for p in d.positions.get(t, ()))
+        f: dict[str, float] = {"bm25": bm25(q_bag, d.tf, d.bag_len, corpus.avg_bag, idf)}
+        f["sentence"] = _best_sentence(occ, d, corpus.avg_sentence, idf)
+        f["pairs"] = sum(idf[x] + idf[y] for x, y in q_pairs if (x, y) in d.pairs)
+        f["window"] = window_mass(occ, idf, width) / total_mass
+        f["local"] = sum(idf[t] * math.log(1 + pool / local_df[t]) for t in q_bag if t in d.tf)
+        f["trunc"] = bm25(q_trunc, d.trunc_tf, d.trunc_len, corpus.avg_trunc, idf_tr) if q_trunc else 0.0
+        f["exact"] = bm25(q_words, d.words_tf, d.words_len, corpus.avg_trunc, idf_w) if q_words else 0.0
+        f["phrases"] = float(sum(1 for pair in q_word_pairs if pair in d.word_pairs))
+        features[pk] = f
+
+    by_article: defaultdict[int, float] = defaultdict(float)
+    for pk, f in features.items():
+        by_article[article_of.get(pk, -pk)] += f["bm25"]
+    top_article = max(by_article.values(), default=0.0) or 1.0
+    scores: dict[int, float] = {}
+    for pk, f in features.items():
+        f["article"] = by_article[article_of.get(pk, -pk)] / top_article
+        scores[pk] = sum(weights.get(name, 0.0) * value for name, value in f.items())
+    if explain is not None:
+        explain.update(features)
+    return scores
+
+
+def _best_sentence(occ: list[tuple[int, str]], d: Doc, avg: float, idf: Mapping[str, float]) -> float:
+    """BM25 of the best sentence, over the proximity sequence (stems and CJK characters)."""
+    per: defaultdict[int, Counter[str]] = defaultdict(Counter)
+    for p, t in occ:
+        per[d.sentence[p]][t] += 1
+    return max((bm25(list(tf), tf, d.sentence_len[s], avg, idf) for s, tf in per.items()), default=0.0)

@@ -1,0 +1,88 @@
+"""Snippets: a one-line window of a paragraph or unit around the best match, with the offsets
+of the matched words (for highlighting without markup). Text is sanitised here."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from core.storage.search_text import CJK_CHARS, STOP, is_cjk, normalize, runs, stem
+from core.text import sanitize
+
+BEFORE, WIDTH = 60, 200
+_RAW_WORD = re.compile(rf"[^\W_{CJK_CHARS}]+")
+
+
+@lru_cache(maxsize=65536)
+def _norm_word(word: str) -> str:
+    return normalize(word)
+
+
+def _matches(text: str, query: str) -> list[tuple[int, int]]:
+    """(start, end) of query words (same word, same stem, or the last word as a prefix) and of
+    query CJK runs (or their bigrams) in `text`."""
+    q_runs = runs(query)
+    words = {r for r in q_runs if not is_cjk(r)}
+    stems = {stem(w) for w in words if w not in STOP}
+    last = q_runs[-1] if q_runs and not is_cjk(q_runs[-1]) and not query[-1:].isspace() else ""
+    spans: list[tuple[int, int]] = []
+    for m in _RAW_WORD.finditer(text):
+        w = _norm_word(m.group())
+        if w in words or (w not in STOP and stem(w) in stems) or (len(last) >= 2 and w.startswith(last)):
+            spans.append(m.span())
+    for r in q_runs:
+        if not is_cjk(r):
+            continue
+        pieces = [r] if r in text else ([r[i : i + 2] for i in range(len(r) - 1)] or [r])
+        for piece in pieces:
+            start = text.find(piece)
+            while start >= 0:
+                spans.append((start, start + len(piece)))
+                start = text.find(piece, start + len(piece))
+    return _merge(sorted(spans))
+
+
+def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for s, e in spans:
+        if out and s <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], e))
+        else:
+            out.append((s, e))
+    return out
+
+
+def make_snippet(text: str, query: str) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """A window of about WIDTH characters around the densest match, one line, sanitised."""
+    flat = sanitize(text, single_line=True)
+    spans = _matches(flat, query)
+    if len(flat) <= WIDTH:
+        start, end = 0, len(flat)
+    else:
+        center = _densest(spans)
+        start = max(0, center - BEFORE)
+        end = min(len(flat), start + WIDTH)
+        start = max(0, end - WIDTH)
+        if start > 0:
+            space = flat.find(" ", start, start + 20)
+            start = space + 1 if space >= 0 else start
+        if end < len(flat):
+            space = flat.rfind(" ", end - 20, end)
+            end = space if space > start else end
+    prefix = "…" if start > 0 else ""
+    suffix = "…" if end < len(flat) else ""
+    shift = len(prefix) - start
+    inside = tuple((max(s, start) + shift, min(e, end) + shift) for s, e in spans if e > start and s < end)
+    return prefix + flat[start:end] + suffix, inside
+
+
+def _densest(spans: list[tuple[int, int]]) -> int:
+    """Start of the span with the most other spans within WIDTH characters after it."""
+    if not spans:
+        return 0
+    best, best_n = spans[0][0], 0
+    for i, (s, _) in enumerate(spans):
+        n = sum(1 for t, _ in spans[i:] if t - s < WIDTH - BEFORE)
+        if n > best_n:
+            best, best_n = s, n
+    return best

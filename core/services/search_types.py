@@ -1,0 +1,72 @@
+"""Search contracts: what the search service takes (filters) and returns (hits)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class SearchFilters:
+    """Narrow a search. Empty tuples / False / None mean "no constraint".
+
+    Unit filters (statuses, memory types, tags, memory state) keep only unit hits. Memory-state
+    filters follow Anki's search: `due` (is:due), `leech` (tag:leech), `suspended`
+    (is:suspended), `retrievability_below` (prop:r<0.9; cards never reviewed have no R).
+    Without any unit filter, units in `DEFAULT_UNIT_STATUSES` are searched beside paragraphs.
+    """
+
+    article_ids: tuple[int, ...] = ()
+    unit_statuses: tuple[str, ...] = ()
+    memory_types: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    due: bool = False
+    leech: bool = False
+    suspended: bool = False
+    retrievability_below: float | None = None
+    units_only: bool = False
+
+    @property
+    def memory_state(self) -> bool:
+        return self.due or self.leech or self.suspended or self.retrievability_below is not None
+
+    @property
+    def wants_units_only(self) -> bool:
+        return bool(
+            self.units_only or self.unit_statuses or self.memory_types or self.tags or self.memory_state
+        )
+
+
+DEFAULT_UNIT_STATUSES: tuple[str, ...] = ("proposed", "confirmed")
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHit:
+    """One result: a paragraph, or a memory unit (with the paragraph its first quote is from).
+
+    `snippet` is untrusted text (sanitised, one line); `highlights` are (start, end) offsets of
+    the matched words inside `snippet`, for safe highlighting without markup.
+    """
+
+    article_id: int
+    source_path: str
+    title: str
+    paragraph_id: str  # "" for a unit whose evidence paragraph no longer exists
+    position: int  # paragraph index in the article (-1 when unknown)
+    unit_id: int | None
+    score: float
+    snippet: str
+    highlights: tuple[tuple[int, int], ...] = field(default=())
+
+    @property
+    def kind(self) -> str:
+        return "unit" if self.unit_id is not None else "paragraph"
+
+    def to_json(self) -> dict[str, object]:
+        """The CLI's --json shape."""
+        return {
+            "source_path": self.source_path,
+            "paragraph_id": self.paragraph_id,
+            "unit_id": self.unit_id,
+            "score": round(self.score, 6),
+            "snippet": self.snippet,
+        }
