@@ -35,8 +35,12 @@ def run_app(home: Path, body: Callable[[Any, Any], Awaitable[None]], *, start: s
 
 
 async def settle(pilot: Any, rounds: int = 3) -> None:
+    """Let our workers finish and the screen repaint. DirectoryTree's `_loader` worker runs for
+    the widget's life, so `app.workers.wait_for_complete()` would wait for ever on Import."""
     for _ in range(rounds):
-        await pilot.app.workers.wait_for_complete()
+        for worker in list(pilot.app.workers):
+            if worker.group != "_loader" and not worker.is_finished:
+                await worker.wait()
         await pilot.pause()
 
 

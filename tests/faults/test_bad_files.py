@@ -132,3 +132,62 @@ def test_50_mb_file_imports_with_the_cap_raised(home: Path, inputs: Path) -> Non
         assert last.endswith(f"paragraph {count - 1}.")
     finally:
         stored.close()
+
+
+@pytest.mark.slow
+def test_big_file_imports_in_a_worker_while_the_app_stays_responsive(home: Path, inputs: Path) -> None:
+    """The app's import screen: an over-cap file is refused naming the cap; a big file (a few MB
+    here: the 50 MB one runs through the CLI above) imports in a thread worker while keys are
+    still handled, with status and progress shown, then the library has it whole."""
+    from textual.widgets import DirectoryTree, Input, Log, ProgressBar
+
+    from tui.screens.import_screen import ImportScreen
+
+    from .app_driver import run_app, screen_text, settle
+
+    write(home / "config.toml", "[library]\nmax_file_mb = 3\n")
+    para = "A long article paragraph about spaced repetition and retrieval practice, number {i}.\n\n"
+    big = inputs / "big" / "big.txt"
+    write(big, "".join(para.format(i=i) for i in range(2_400_000 // len(para))))
+    write(inputs / "big" / "small.txt", "A small companion note.\n")
+    over = write(inputs / "over" / "over.txt", para * (3_300_000 // len(para)))
+    assert big.stat().st_size > 2_000_000 and over.stat().st_size > 3 * 1024 * 1024
+
+    async def body(app, pilot) -> None:  # type: ignore[no-untyped-def]
+        await pilot.press("i")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ImportScreen)
+        screen.query_one(Input).value = str(over)
+        await pilot.press("enter")
+        await settle(pilot)
+        log = "\n".join(screen.query_one(Log).lines)
+        assert "refused" in log and re.search(r"\b3(\.0+)? ?MB\b", log), log
+
+        screen.query_one(Input).value = str(inputs / "big")
+        await pilot.press("enter")
+        await pilot.pause()
+        worker = next(w for w in screen.workers if w.name == "import")
+        assert "Importing" in screen_text(app)
+        seen_running_response = False
+        while worker.is_running:  # keys are handled while the worker imports
+            before = app.focused
+            await pilot.press("ctrl+t")
+            await pilot.pause(0.05)
+            if worker.is_running and app.focused is not before:
+                seen_running_response = True
+            await pilot.pause(0.2)
+        assert seen_running_response, "no key was handled while the import ran"
+        await settle(pilot)
+        assert isinstance(app.focused, DirectoryTree | Input)
+        bar = screen.query_one(ProgressBar)
+        assert bar.total == 2 and bar.progress == 2
+        assert "Finished" in screen_text(app)
+
+    run_app(home, body)
+    count = int(4_800_000 // 2 // len(para))
+    rows = (
+        sqlite3.connect(str(db_file(home))).execute("SELECT title, paragraph_count FROM article").fetchall()
+    )
+    assert dict(rows).get("big") == count, rows
+    assert len(rows) == 2
