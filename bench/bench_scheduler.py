@@ -1,6 +1,6 @@
 """Scheduler benchmark: build today's session at 1,000,000 cards, MemoryRush vs the `anki` package.
 
-    python bench/bench_scheduler.py [--cards 1000000] [--answers 300] [--no-anki]
+    python bench/bench_scheduler.py [--cards 1000000] [--answers 300] [--no-anki] [--reuse DIR]
 
 Both collections get the same card mix (rows written with raw executemany):
 75 % review cards (intervals log-normal around 30 days, up to 2 % of the interval overdue),
@@ -20,6 +20,7 @@ import argparse
 import math
 import os
 import random
+import shutil
 import sqlite3
 import statistics
 import sys
@@ -242,8 +243,15 @@ def main() -> int:
     ap.add_argument("--answers", type=int, default=300)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--no-anki", action="store_true")
+    ap.add_argument(
+        "--reuse", type=Path, default=None, help="Copy the collections of an earlier run's folder."
+    )
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="memoryrush-bench-"))
+    if args.reuse is not None:
+        for part in ("home", "anki"):
+            if (args.reuse / part).exists():
+                shutil.copytree(args.reuse / part, tmp / part)
     now = int(NOW.timestamp())
     mix = card_mix(args.cards)
     print(
@@ -252,10 +260,12 @@ def main() -> int:
 
     home = tmp / "home"
     clock = FixedClock(NOW)
+    reused = home.exists()
     open_services(home, clock=clock).close()
-    started = time.perf_counter()
-    fill_memoryrush(_db(home), mix, now)
-    print(f"  memoryrush rows written in {time.perf_counter() - started:.1f} s")
+    if not reused:
+        started = time.perf_counter()
+        fill_memoryrush(_db(home), mix, now)
+        print(f"  memoryrush rows written in {time.perf_counter() - started:.1f} s")
 
     cold: list[Sample] = []
     warm: list[Sample] = []
@@ -274,10 +284,11 @@ def main() -> int:
     if not args.no_anki:
         try:
             anki_path = tmp / "anki" / "collection.anki2"
-            anki_path.parent.mkdir()
-            started = time.perf_counter()
-            fill_anki(anki_path, mix, now)
-            print(f"  anki rows written in {time.perf_counter() - started:.1f} s")
+            if not anki_path.exists():
+                anki_path.parent.mkdir()
+                started = time.perf_counter()
+                fill_anki(anki_path, mix, now)
+                print(f"  anki rows written in {time.perf_counter() - started:.1f} s")
             theirs = time_anki(anki_path, args.runs)
             print(f"Anki build queue (get_queued_cards right after opening): {describe(theirs)}")
             for label, i in (("wall", 0), ("CPU", 1)):
@@ -289,7 +300,10 @@ def main() -> int:
         except Exception as exc:  # the comparison is optional: report why it is missing
             print(f"Anki comparison unavailable: {type(exc).__name__}: {exc}")
 
-    answer_latency(home, clock, args.answers)
+    scratch = tmp / "answers"  # answering changes the collection: keep `home` pristine for --reuse
+    shutil.copytree(home, scratch)
+    answer_latency(scratch, clock, args.answers)
+    shutil.rmtree(scratch)
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     return 0
 
