@@ -96,3 +96,55 @@ def test_full_disk_refuses_only_what_does_not_fit(
     assert "big" not in titles
     assert titles == {"a_small", "c_small"}
     assert library_problems(home) == []
+
+
+def test_review_on_a_full_disk_says_so_keeps_the_card_and_retry_works(home: Path) -> None:
+    """The app's review screen with the database at its page limit: answers are taken until
+    one needs a new page; that one shows "disk full, nothing saved", leaves no trace (reps ==
+    logs, integrity ok), keeps the card revealed; after the limit is raised the retry saves."""
+    from core.storage.db import db
+    from tui.screens.review import ReviewScreen
+
+    from .app_driver import notices, run_app, settle
+    from .helpers import confirmed_library, reps_mismatches
+
+    confirmed_library(home)
+
+    async def body(app, pilot) -> None:  # type: ignore[no-untyped-def]
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        db.execute_sql("VACUUM")  # no free pages left to grow into
+        pages = db.execute_sql("PRAGMA page_count").fetchone()[0]
+        db.pragma("max_page_count", pages, permanent=True)
+        saved = 0
+        for _ in range(200):
+            assert screen.item is not None, "the session ran out before the disk filled"
+            card = screen.item.card.id
+            await pilot.press("space")
+            await settle(pilot, 1)
+            await pilot.press("3")
+            await settle(pilot, 1)
+            if any("disk full" in n for n in notices(app, "error")):
+                break
+            saved += 1
+        else:
+            raise AssertionError("200 answers fitted: the page limit never bit")
+        assert any("disk full, nothing saved" in n for n in notices(app, "error"))
+        logs = scalar(home, "SELECT COUNT(*) FROM review_log")
+        assert logs == saved  # the failed answer left nothing behind
+        assert reps_mismatches(home) == []
+        assert integrity(home) == "ok"
+        assert screen.item is not None and screen.item.card.id == card and screen.revealed
+
+        db.pragma("max_page_count", 1_073_741_823, permanent=True)  # space again
+        await pilot.press("3")
+        await settle(pilot)
+        assert scalar(home, "SELECT COUNT(*) FROM review_log") == saved + 1
+        assert scalar(home, "SELECT COUNT(*) FROM review_log WHERE card_id = ?", (card,)) >= 1
+
+    try:
+        run_app(home, body, start="review")
+    finally:
+        db._pragmas = [p for p in db._pragmas if p[0] != "max_page_count"]
+    assert reps_mismatches(home) == []
+    assert integrity(home) == "ok"
