@@ -75,9 +75,12 @@ class MemoryRushApp(App[None]):
     def action_search(self) -> None:
         from tui.modals.search import SearchModal
 
-        def opened(article_id: int | None) -> None:
-            if article_id is not None:
-                self.open_article(article_id)
+        def opened(target: tuple[int, int | None, int] | None) -> None:
+            if target is not None:
+                article_id, unit_id, position = target
+                self.open_article(
+                    article_id, unit_id=unit_id, paragraph=position if unit_id is None else None
+                )
 
         if not isinstance(self.screen, SearchModal):
             self.push_screen(SearchModal(), opened)
@@ -93,10 +96,12 @@ class MemoryRushApp(App[None]):
 
         self.push_screen(ReviewScreen())
 
-    def open_article(self, article_id: int, *, unit_id: int | None = None) -> None:
+    def open_article(
+        self, article_id: int, *, unit_id: int | None = None, paragraph: int | None = None
+    ) -> None:
         from tui.screens.article import ArticleScreen
 
-        self.push_screen(ArticleScreen(article_id, unit_id=unit_id))
+        self.push_screen(ArticleScreen(article_id, unit_id=unit_id, paragraph=paragraph))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette offers every action bound on this screen, plus Textual's own."""

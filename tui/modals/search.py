@@ -13,13 +13,15 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from core.text import sanitize
 from tui.safe import content
 
 LIMIT = 50
+Target = tuple[int, int | None, int]
 
 
-class SearchModal(ModalScreen[int | None]):
-    """Returns the id of the article to open, or None."""
+class SearchModal(ModalScreen[Target | None]):
+    """Returns (article id, unit id or None, paragraph index) to open, or None."""
 
     BINDINGS = [
         Binding("escape", "cancel", "Close", id="search.close"),
@@ -33,7 +35,7 @@ class SearchModal(ModalScreen[int | None]):
             yield OptionList(id="search-results")
 
     def on_mount(self) -> None:
-        self._targets: list[int] = []
+        self._targets: list[Target] = []
         self.query_one(Input).focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -58,42 +60,23 @@ class SearchModal(ModalScreen[int | None]):
         rows = find(self.app, query) if query else []
         self.app.call_from_thread(self._show, rows)
 
-    def _show(self, rows: list[tuple[int, Content]]) -> None:
+    def _show(self, rows: list[tuple[Target, Content]]) -> None:
         results = self.query_one(OptionList)
         results.clear_options()
-        self._targets = [article_id for article_id, _ in rows]
+        self._targets = [target for target, _ in rows]
         results.add_options([Option(label) for _, label in rows])
 
 
-def find(app: Any, query: str) -> list[tuple[int, Content]]:
-    """(article id, label) pairs: the search service when present, else title matches."""
-    services = app.services
-    search = getattr(services, "search", None)
-    rows: list[tuple[int, Content]] = []
-    if search is not None:
-        for hit in search.search(query, limit=LIMIT):
-            article_id = getattr(hit, "article_id", None)
-            if article_id is None:
-                continue
-            text = getattr(hit, "snippet", "") or getattr(hit, "content", "") or getattr(hit, "title", "")
-            title = getattr(hit, "article_title", "") or getattr(hit, "title", "")
-            rows.append(
-                (
-                    int(article_id),
-                    Content.assemble(
-                        content(title, single_line=True, style="bold"), "  ", content(text, single_line=True)
-                    ),
-                )
-            )
-        return rows
-    for a in services.library.find_articles(query)[:LIMIT]:
-        rows.append(
-            (
-                a.id,
-                Content.assemble(
-                    content(a.title, single_line=True, style="bold"),
-                    (f"  {a.paragraph_count} paragraphs", "$text-muted"),
-                ),
-            )
+def find(app: Any, query: str) -> list[tuple[Target, Content]]:
+    """(target, label) pairs from the search service: paragraphs and units, best first."""
+    rows: list[tuple[Target, Content]] = []
+    for hit in app.services.search.search(query, limit=LIMIT):
+        snippet = Content(sanitize(hit.snippet, single_line=True))
+        for start, end in hit.highlights:
+            snippet = snippet.stylize("bold $accent", start, end)
+        kind = "unit" if hit.unit_id is not None else hit.paragraph_id or "¶"
+        label = Content.assemble(
+            (f"{kind:<6}", "$text-muted"), content(hit.title, single_line=True, style="bold"), "  ", snippet
         )
+        rows.append(((hit.article_id, hit.unit_id, hit.position), label))
     return rows

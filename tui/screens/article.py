@@ -40,10 +40,11 @@ class ArticleScreen(BaseScreen):
         Binding("tab", "app.focus_next", "Switch pane", show=False, id="article.focus"),
     ]
 
-    def __init__(self, article_id: int, *, unit_id: int | None = None) -> None:
+    def __init__(self, article_id: int, *, unit_id: int | None = None, paragraph: int | None = None) -> None:
         super().__init__()
         self.article_id = article_id
         self.initial_unit = unit_id
+        self.initial_paragraph = paragraph
         self.status_filter: str | None = None
         self.type_filter: str | None = None
         self.units: list[StoredUnit] = []
@@ -69,6 +70,8 @@ class ArticleScreen(BaseScreen):
             return
         self.query_one("#article-text").border_title = content(info.title, single_line=True)
         start = self.services.library.reading_position(self.article_id)
+        if self.initial_paragraph is not None and self.initial_paragraph >= 0:
+            start = self.initial_paragraph
         view.load(
             info.paragraph_count,
             lambda s, n: self.services.library.paragraphs(self.article_id, s, n),

@@ -105,6 +105,7 @@ class SettingsScreen(BaseScreen):
         box = self.query_one("#settings-errors", Static)
         if errors:
             box.update(Content("\n").join(content(e) for e in errors))
+            box.scroll_visible()
             notify(self.app, f"Not saved: {errors[0]}", severity="error")
             return
         config = replace(self.services.config, **values)

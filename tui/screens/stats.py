@@ -12,12 +12,11 @@ from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.content import Content
 from textual.widgets import DataTable, Footer, Header, Static
-from textual_plotext import PlotextPlot
 
 from core.services.review_types import MemoryStats
-from core.text import sanitize
 from tui.safe import cell
 from tui.screens.base import BaseScreen
+from tui.widgets.chart import BarChart
 from tui.widgets.heatmap import heatmap
 
 STATES = ("new", "learning", "review", "suspended", "buried", "leech")
@@ -32,10 +31,10 @@ class StatsScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         yield Header()
         with Grid(id="stats-grid"):
-            yield PlotextPlot(id="chart-reviews")
-            yield PlotextPlot(id="chart-forecast")
-            yield PlotextPlot(id="chart-retention")
-            yield PlotextPlot(id="chart-states")
+            yield BarChart(id="chart-reviews")
+            yield BarChart(id="chart-forecast")
+            yield BarChart(id="chart-retention")
+            yield BarChart(id="chart-states")
         with Vertical(id="stats-bottom"):
             yield Static(id="stats-heatmap")
             table: DataTable[object] = DataTable(id="stats-rates", cursor_type="row")
@@ -62,28 +61,26 @@ class StatsScreen(BaseScreen):
 
     def show(self, stats: MemoryStats, rates: list[dict[str, Any]]) -> None:
         days = [p.day[5:] for p in stats.reviews_per_day]
-        bar(
-            self.query_one("#chart-reviews", PlotextPlot),
+        self.query_one("#chart-reviews", BarChart).show(
             "Reviews per day (30 days)",
             days,
             [p.value for p in stats.reviews_per_day],
+            every=6,
         )
-        bar(
-            self.query_one("#chart-forecast", PlotextPlot),
+        self.query_one("#chart-forecast", BarChart).show(
             "Due per day (next 30 days)",
             [p.day[5:] for p in stats.forecast],
             [p.value for p in stats.forecast],
+            every=6,
         )
         target = self.services.config.desired_retention * 100
         actual = (stats.true_retention or 0.0) * 100
-        bar(
-            self.query_one("#chart-retention", PlotextPlot),
+        self.query_one("#chart-retention", BarChart).show(
             f"True retention vs target ({stats.true_retention_reviews} reviews, 30 days)",
             ["true retention", "target"],
             [round(actual, 1), round(target, 1)],
         )
-        bar(
-            self.query_one("#chart-states", PlotextPlot),
+        self.query_one("#chart-states", BarChart).show(
             f"Cards by state ({stats.total_reviews} reviews ever)",
             list(STATES),
             [stats.counts.get(s, 0) for s in STATES],
@@ -92,7 +89,9 @@ class StatsScreen(BaseScreen):
         today = date.fromisoformat(stats.reviews_per_day[-1].day) if stats.reviews_per_day else date.today()
         self.query_one("#stats-heatmap", Static).update(
             Content.assemble(
-                heatmap(per_day, today, weeks=5), "\n", (f"Streak {stats.streak} days", "bold $accent")
+                heatmap(per_day, today, weeks=5),
+                "\n",
+                (f"Streak {stats.streak} day{'' if stats.streak == 1 else 's'}", "bold $accent"),
             )
         )
         table = self.query_one("#stats-rates", DataTable)
@@ -111,14 +110,3 @@ class StatsScreen(BaseScreen):
             )
         if not rates:
             table.add_row(cell("no curation yet"), cell(""), cell(""), cell(""), cell(""), cell(""))
-
-
-def bar(plot: PlotextPlot, title: str, labels: list[str], values: list[float]) -> None:
-    plt = plot.plt
-    plt.clear_data()
-    plt.clear_figure()
-    plt.title(sanitize(title, single_line=True))
-    if labels:
-        plt.bar([sanitize(x, single_line=True) for x in labels], values, marker="hd")
-        plt.ylim(0, max([*values, 1]))
-    plot.refresh()

@@ -1,0 +1,43 @@
+"""The TUI talks to services only: no tui module imports peewee or core.storage."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+TUI = Path(__file__).resolve().parents[2] / "tui"
+THEMES = Path(__file__).resolve().parents[2] / "themes"
+FORBIDDEN = ("peewee", "core.storage")
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def test_tui_never_imports_storage_or_peewee() -> None:
+    files = [*TUI.rglob("*.py"), *THEMES.rglob("*.py")]
+    assert len(files) > 15
+    offenders = {
+        f"{path.relative_to(TUI.parent)}: {name}"
+        for path in files
+        for name in imported_modules(path)
+        if any(name == bad or name.startswith(bad + ".") for bad in FORBIDDEN)
+    }
+    assert not offenders, sorted(offenders)
+
+
+def test_no_plain_markup_calls_on_untrusted_paths() -> None:
+    """Every notify goes through tui.safe.notify (markup off), never app.notify(str) directly."""
+    for path in TUI.rglob("*.py"):
+        if path.name == "safe.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert ".notify(" not in text.replace("notify(self.app", "").replace("notify(app", ""), path

@@ -1,0 +1,107 @@
+"""Screens driven by keys: article navigation and reading position, settings, themes, help, palette."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import SIZE, make_app, screen_text, settle
+from textual.widgets import Static
+
+from core import paths
+from core.config import load_config
+from core.services.bootstrap import Services
+from themes import SHIPPED, load_themes
+from tui.screens.article import ArticleScreen
+from tui.screens.help import HelpScreen, key_map
+from tui.screens.settings import SettingsScreen
+from tui.widgets.paragraph_view import ParagraphView
+
+
+def test_shipped_themes_load_and_a_bad_user_theme_is_reported(tmp_path: Path) -> None:
+    user = tmp_path / "themes"
+    user.mkdir()
+    (user / "mine.toml").write_text('name = "mine"\nprimary = "#123456"\ndark = false\n', encoding="utf-8")
+    (user / "bad.toml").write_text('name = "bad"\nprimary = "not a colour"\n', encoding="utf-8")
+    themes, errors = load_themes(user)
+    names = {t.name for t in themes}
+    assert set(SHIPPED) <= names and "mine" in names and "bad" not in names
+    assert len(errors) == 1 and "bad.toml" in errors[0]
+
+
+def test_help_lists_every_binding_with_an_id() -> None:
+    sections = dict(key_map())
+    assert {"Home", "Triage", "Review", "Article", "Stats", "Import", "Settings"} <= set(sections)
+    assert ("space", "Reveal") in sections["Review"]
+    from tui.screens.review import ReviewScreen
+    from tui.screens.triage import TriageScreen
+
+    for screen in (ReviewScreen, TriageScreen, ArticleScreen, SettingsScreen):
+        for binding in screen.BINDINGS:
+            assert binding.id and binding.description, binding  # type: ignore[union-attr]
+
+
+async def test_article_units_move_the_evidence_and_position_is_remembered(samples: Services) -> None:
+    article = next(a for a in samples.library.articles() if a.title.lower().startswith("photosynthesis"))
+    units = samples.library.units(article.id)
+    app = make_app(samples)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_article(article.id)
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ArticleScreen)
+        view = screen.query_one(ParagraphView)
+        await pilot.press("n")
+        await settle(pilot)
+        second = units[1]
+        target = samples.library.paragraph(article.id, second.evidence[0].paragraph_id)
+        assert target is not None and view.cursor == target.index
+        assert second.evidence[0].quote[:30] in " ".join(screen_text(app).split())
+        await pilot.press("f")  # status filter: proposed only
+        await settle(pilot)
+        assert "status: proposed" in screen_text(app)
+        view.focus()
+        await pilot.press("end")
+        await settle(pilot)
+        last = view.cursor
+        assert last == article.paragraph_count - 1
+        await pilot.press("escape")
+        await settle(pilot)
+    assert samples.library.reading_position(article.id) == last
+
+
+async def test_settings_validate_then_save_and_switch_theme(svc: Services) -> None:
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("comma")
+        await settle(pilot)
+        assert isinstance(app.screen, SettingsScreen)
+        field = app.screen.query_one("#set-desired_retention")
+        field.value = "1.5"  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        errors = app.screen.query_one("#settings-errors", Static).render()
+        assert "desired_retention must be from 0.7 to 0.99" in str(errors)
+        assert not paths.config_path().exists()
+        field.value = "0.85"  # type: ignore[attr-defined]
+        app.screen.query_one("#set-theme").value = "memoryrush-high-contrast"  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.theme == "memoryrush-high-contrast"
+    saved = load_config(paths.config_path())
+    assert saved.desired_retention == 0.85 and saved.theme == "memoryrush-high-contrast"
+
+
+async def test_palette_offers_screen_actions_and_help_opens(samples: Services) -> None:
+    app = make_app(samples)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert {"Review", "Triage", "Import", "Library", "Stats", "Settings", "Search", "Help"} <= titles
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert "Command palette" in screen_text(app)
+        help_text = str(app.screen.query_one("#help-text", Static).render())
+        assert "Accept all valid" in help_text and "Reveal" in help_text and "Next evidence" in help_text
