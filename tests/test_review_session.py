@@ -246,3 +246,23 @@ def test_golden_intervals_through_the_services(services: Services, clock: FixedC
     assert days == [0, 2, 11, 46, 163, 498, 0, 0, 2, 4, 7, 12, 21]
     assert q("SELECT reps, lapses FROM card") == [(13, 1)]
     assert q("SELECT COUNT(*) FROM review_log") == [(13,)]
+
+
+def test_many_siblings_still_fill_the_daily_cap(services: Services, clock: FixedClock) -> None:
+    """Units with many due questions: one card per unit, and the session still reaches its cap."""
+    prepare(services)
+    services.review.config = replace(services.review.config, new_per_day=30, max_reviews_per_day=30)
+    add_units(40, 6, now=now_of(clock))  # 240 new cards, 6 per unit
+    assert len(session_ids(services)) == 30  # 30 new, from 30 different units
+    t = now_of(clock)
+    rows = [
+        replace(
+            r, state=REVIEW, stability=5.0, difficulty=5.0, last_review=t - 9 * 86400, due=t - 86400, reps=1
+        )
+        for r in (review_repo.get_card(int(c)) for (c,) in q("SELECT id FROM card"))  # type: ignore[call-overload]
+        if r is not None
+    ]
+    review_repo.update_cards("setup", rows, t)
+    ids = session_ids(services)
+    units = {review_repo.get_card(c).unit_id for c in ids}  # type: ignore[union-attr]
+    assert len(ids) == 30 and len(units) == 30
