@@ -1,7 +1,8 @@
-"""Cards, review logs and the undo journal: reads for the session and one-transaction writes.
+"""Cards, review logs and the undo journal: card reads and one-transaction writes.
 
-Hot paths (session candidates, answer) use plain SQL over the covering index
-(queue, due, last_review, stability, unit); nothing here scans all cards.
+Every write here is one IMMEDIATE transaction that also journals the rows it changes (undo).
+Hot paths use plain SQL by primary key or index; nothing here scans all cards. The session's
+queries (what is due, in which order) live in review_queue.py.
 """
 
 from __future__ import annotations
