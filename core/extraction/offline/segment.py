@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from core.text import CJK_RE
@@ -93,6 +94,7 @@ class Sentence:
     traditional: bool = False  # the document is written in Traditional Chinese
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """Light English suffix stemming (enough to match 'plant'/'plants', 'review'/'reviews')."""
     if len(word) <= 4 or not word.isalpha():
@@ -221,7 +223,7 @@ def _analyse_en(sentence: Sentence) -> None:
         if low in EN_STOP or (len(low) < 2 and not low.isdigit()):
             first = False
             continue
-        if word[0].isdigit() or (word[0].isupper() and not first) or any(c.isupper() for c in word[1:]):
+        if word[0].isdigit() or (word[0].isupper() and not first) or word[1:] != low[1:]:
             sentence.entities += 1
         first = False
         _add(sentence, stem(low), word)
