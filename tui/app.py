@@ -26,7 +26,7 @@ class MemoryRushApp(App[None]):
     """Library, evidence browser, triage, daily review and stats over one Services object."""
 
     TITLE = "MemoryRush"
-    CSS_PATH = "styles/app.tcss"
+    CSS_PATH = Path(__file__).resolve().parent / "styles" / "app.tcss"
     COMMANDS = App.COMMANDS | {ArticleCommands}
     BINDINGS = [
         Binding("slash", "search", "Search", id="app.search"),

@@ -1,0 +1,292 @@
+"""TUI benchmark on a 1M-unit / 1M-card library (figures for the notes, no pass/fail).
+
+    python bench/bench_tui.py [--units 1000000] [--runs 5]
+
+1. Cold start to the first interactive frame (Textual's Ready event), MemoryRush on the big
+   library vs a bare Textual app, each in a fresh process, same run (target ≤ 1.25×).
+2. Library first paint and cursor move; Article (5,000 paragraphs, 1,000 units) first paint and
+   cursor move (targets: paint ≤ 100 ms, move ≤ 16.7 ms).
+3. Review: rating key → next card painted, p95 (target ≤ 16.7 ms).
+
+The database is created by open_services, then filled with raw sqlite executemany.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+NOW = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
+DAY = 86400
+PER_ARTICLE = 1000
+BIG_PARAGRAPHS = 5000
+TEXT = "Spaced repetition schedules reviews at increasing intervals so that memories last longer. "
+
+
+def build(home: Path, units: int) -> Path:
+    """An empty library via open_services, then rows with executemany (1 question + 1 card per unit)."""
+    from core.services.bootstrap import open_services
+    from core.storage.review_models import stability_bucket, t90
+
+    os.environ["MEMORYRUSH_HOME"] = str(home)
+    open_services(home).close()
+    path = home / "memoryrush.sqlite3"
+    now = int(NOW.timestamp())
+    articles = max(1, units // PER_ARTICLE)
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA foreign_keys = OFF")
+    con.execute("PRAGMA synchronous = OFF")
+    with con:
+        con.executemany(
+            "INSERT INTO article VALUES (?, ?, ?, 'x', ?, 'utf-8', 'en', 1, '{}', ?, 0, ?)",
+            (
+                (
+                    a,
+                    f"/bench/{a}.md",
+                    f"doc_{a:012d}",
+                    f"Article {a}: notes on memory",
+                    BIG_PARAGRAPHS if a == 1 else 5,
+                    now - a,
+                )
+                for a in range(1, articles + 1)
+            ),
+        )
+        con.executemany(
+            "INSERT INTO paragraph (article_id, paragraph_id, position, kind, text) VALUES (?, ?, ?, 'paragraph', ?)",
+            (
+                (a, f"p_{i + 1:03d}", i, f"{TEXT * 3}(paragraph {i + 1})")
+                for a in range(1, articles + 1)
+                for i in range(BIG_PARAGRAPHS if a == 1 else 5)
+            ),
+        )
+        con.executemany(
+            "INSERT INTO unit (id, article_id, position, content, memory_type, tags_json, confidence, status, "
+            "issues_json, extractor, pinned, edited, low_confidence, created_at, updated_at) "
+            "VALUES (?, ?, ?, ?, 'claim', '[\"memory\"]', 0.8, ?, '[]', 'offline', 0, 0, 0, ?, ?)",
+            (
+                (
+                    u,
+                    (u - 1) // PER_ARTICLE + 1,
+                    (u - 1) % PER_ARTICLE,
+                    f"Unit {u}: reviews are spaced out",
+                    "proposed" if u % 10 == 0 else "confirmed",
+                    now,
+                    now,
+                )
+                for u in range(1, units + 1)
+            ),
+        )
+        con.executemany(
+            "INSERT INTO evidence (unit_id, position, paragraph_id, quote) VALUES (?, 0, ?, ?)",
+            (
+                (u, f"p_{(u % 5) + 1:03d}", "schedules reviews at increasing intervals")
+                for u in range(1, units + 1)
+            ),
+        )
+        con.executemany(
+            "INSERT INTO question (id, unit_id, position, question, answer, kind) VALUES (?, ?, 0, ?, ?, 'qa')",
+            ((u, u, f"What does unit {u} say?", "Reviews are spaced out.") for u in range(1, units + 1)),
+        )
+
+        def cards():  # type: ignore[no-untyped-def]
+            for u in range(1, units + 1):
+                if u % 10 == 0:  # the unit is still a proposal: inactive card
+                    yield (u, u, u, 0, None, None, None, now, None, 0, 0, -3, 0, 0, now, -1000, None)
+                elif u % 4 == 0:  # new
+                    yield (
+                        u,
+                        u,
+                        u,
+                        0,
+                        None,
+                        None,
+                        None,
+                        now - units + u,
+                        None,
+                        0,
+                        0,
+                        0,
+                        1,
+                        0,
+                        now,
+                        -1000,
+                        None,
+                    )
+                else:  # review, some due today
+                    ivl = 1.0 + (u * 37) % 200
+                    last = now - int(((u * 13) % 100) / 100 * ivl * DAY) - 3600
+                    yield (
+                        u,
+                        u,
+                        u,
+                        2,
+                        None,
+                        ivl,
+                        5.0,
+                        int(last + ivl * DAY),
+                        last,
+                        3,
+                        0,
+                        2,
+                        1,
+                        0,
+                        now,
+                        stability_bucket(ivl),
+                        t90(last, ivl),
+                    )
+
+        con.executemany(
+            "INSERT INTO card (id, question_id, unit_id, state, step, stability, difficulty, due, last_review, reps, "
+            "lapses, queue, active, suspended, leech, created_at, sbucket, t90) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,0,?,?,?)",
+            cards(),
+        )
+    con.execute("ANALYZE")
+    con.close()
+    return path
+
+
+COLD = r"""
+import sys, time
+t0 = time.perf_counter()
+sys.path.insert(0, {root!r})
+from textual.app import App
+mode = sys.argv[1]
+if mode == "bare":
+    class Bare(App[None]):
+        def on_ready(self) -> None:
+            print(time.perf_counter() - t0); self.exit()
+    Bare().run(headless=True)
+else:
+    from datetime import UTC, datetime
+    from core.clock import FixedClock
+    from core.services.bootstrap import open_services
+    from tui.app import MemoryRushApp
+    class Timed(MemoryRushApp):
+        def on_ready(self) -> None:
+            print(time.perf_counter() - t0); self.exit()
+    svc = open_services(None, clock=FixedClock(datetime(2026, 11, 2, 12, tzinfo=UTC)))
+    try:
+        Timed(svc).run(headless=True)
+    finally:
+        svc.close()
+"""
+
+
+def cold_start(home: Path, runs: int) -> None:
+    script = COLD.format(root=str(ROOT))
+    env = {**os.environ, "MEMORYRUSH_HOME": str(home)}
+    results: dict[str, list[float]] = {"bare": [], "memoryrush": []}
+    for _ in range(runs):
+        for mode in ("bare", "memoryrush"):
+            started = time.perf_counter()
+            done = subprocess.run(
+                [sys.executable, "-c", script, mode], env=env, capture_output=True, text=True
+            )
+            if done.returncode:
+                raise SystemExit(f"{mode} run failed:\n{done.stderr[-3000:]}")
+            wall = time.perf_counter() - started
+            in_process = float(done.stdout.strip().splitlines()[-1])
+            results[mode].append(wall - 0 * in_process)
+    bare, ours = statistics.median(results["bare"]), statistics.median(results["memoryrush"])
+    print(
+        f"cold start to first frame (process wall, median of {runs}): bare Textual {bare * 1000:.0f} ms, "
+        f"MemoryRush on 1M cards {ours * 1000:.0f} ms -> ratio {ours / bare:.2f}x (target <= 1.25x)"
+    )
+
+
+async def painted(app: object, action: Callable[[], object]) -> float:
+    """Run `action` on the UI and time until the next refresh has been processed."""
+    done = asyncio.Event()
+    started = time.perf_counter()
+    result = action()
+    if isinstance(result, Awaitable):
+        await result
+    app.screen.call_after_refresh(done.set)  # type: ignore[attr-defined]
+    await done.wait()
+    return (time.perf_counter() - started) * 1000
+
+
+def pct(samples: list[float]) -> str:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+    return f"p50 {statistics.median(ordered):.1f} ms, p95 {p95:.1f} ms (n={len(ordered)})"
+
+
+async def in_app(home: Path) -> None:
+    from core.clock import FixedClock
+    from core.services.bootstrap import open_services
+    from tui.app import MemoryRushApp
+    from tui.screens.article import ArticleScreen
+    from tui.screens.library import LibraryScreen
+    from tui.screens.review import ReviewScreen
+    from tui.widgets.paragraph_view import ParagraphView
+
+    svc = open_services(home, clock=FixedClock(NOW))
+    svc.review.tz = UTC
+    app = MemoryRushApp(svc)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+
+        first = await painted(app, lambda: app.push_screen(LibraryScreen()))
+        table = app.screen.query_one("DataTable")
+        moves = [await painted(app, table.action_cursor_down) for _ in range(200)]
+        print(
+            f"library ({svc.library.article_count()} articles, 1M units): first paint {first:.1f} ms; "
+            f"cursor move {pct(moves)}"
+        )
+
+        first = await painted(app, lambda: app.push_screen(ArticleScreen(1)))
+        view = app.screen.query_one(ParagraphView)
+        view.focus()
+        moves = [await painted(app, lambda: view.action_move(1)) for _ in range(200)]
+        pages = [await painted(app, lambda: view.action_page(1)) for _ in range(50)]
+        units = [await painted(app, lambda: app.screen.action_unit(1)) for _ in range(100)]  # type: ignore[attr-defined]
+        print(
+            f"article ({view.count} paragraphs): first paint {first:.1f} ms; paragraph move {pct(moves)}; "
+            f"page down {pct(pages)}; next unit (evidence scroll) {pct(units)}"
+        )
+
+        first = await painted(app, lambda: app.push_screen(ReviewScreen()))
+        screen = app.screen
+        rates = []
+        for _ in range(200):
+            screen.action_reveal()  # type: ignore[attr-defined]
+            await pilot.pause()
+            rates.append(await painted(app, lambda: screen.action_rate(3)))  # type: ignore[attr-defined]
+        print(
+            f"review: session open + first card {first:.1f} ms; rating -> next card painted {pct(rates)} (target p95 <= 16.7 ms)"
+        )
+    svc.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--units", type=int, default=1_000_000)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    home = Path(tempfile.mkdtemp(prefix="memoryrush-bench-tui-"))
+    started = time.perf_counter()
+    build(home, args.units)
+    print(f"built {args.units} units / cards in {time.perf_counter() - started:.1f} s ({home})", flush=True)
+    cold_start(home, args.runs)
+    asyncio.run(in_app(home))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
