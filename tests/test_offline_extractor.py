@@ -67,6 +67,7 @@ def test_sample_output_passes_the_validator_with_no_issue(name: str, outputs: di
     for u in out.memory_units:
         assert 0.0 <= u.confidence <= 1.0
         assert u.tags and all(t.strip() for t in u.tags)
+        assert "**" not in u.content and not u.content.startswith("- ")  # markup stays in the quote
 
 
 @pytest.mark.parametrize("name", sorted(SAMPLES))

@@ -25,7 +25,7 @@ from core.extraction.offline import cues, salience
 from core.extraction.offline.ideas import core_ideas, summary
 from core.extraction.offline.questions import questions_for
 from core.extraction.offline.segment import Sentence, analyse, is_cjk_text, is_traditional, split_sentences
-from core.text import normalize_for_match
+from core.text import detect_language, normalize_for_match
 from core.validation import validate
 
 MAX_SENTENCES = 20000  # beyond this a document is scored on its first sentences only
@@ -76,7 +76,8 @@ class OfflineExtractor:
             tags = tuple(dict.fromkeys(s.surfaces[t] for t in ranked[:4]))
             qs = questions_for(len(units), s, kind, ranked)
             confidence = _confidence(item.score, cues.cue_strength(s.text), len(s.terms))
-            units.append(MemoryUnit(s.text, kind, (EvidenceSpan(s.paragraph_id, s.text),), tags, confidence))
+            content = _clean(s.text)
+            units.append(MemoryUnit(content, kind, (EvidenceSpan(s.paragraph_id, s.text),), tags, confidence))
             questions.extend(qs)
             kept.append(item)
         ideas = core_ideas(kept, weights)
@@ -87,7 +88,6 @@ class OfflineExtractor:
 def _sentences(document: SourceDocument) -> list[Sentence]:
     out: list[Sentence] = []
     rank = 0
-    offset = 0
     sample = "".join(p.text for p in document.paragraphs[:200] if p.kind not in NON_EVIDENCE_KINDS)
     traditional = is_traditional(sample)
     for p in document.paragraphs:
@@ -96,16 +96,25 @@ def _sentences(document: SourceDocument) -> list[Sentence]:
             continue
         if p.kind == "paragraph" and _title_like(text):
             continue
-        lang = "zh" if is_cjk_text(text) else "en"
+        lang = detect_language(text)
         for i, (a, b) in enumerate(split_sentences(text, lang)):
-            s = Sentence(p.paragraph_id, rank, i, text[a:b], lang, offset=offset + a, traditional=traditional)
+            s = Sentence(p.paragraph_id, rank, i, text[a:b], lang, traditional=traditional)
             analyse(s)
             out.append(s)
             if len(out) >= MAX_SENTENCES:
                 return out
         rank += 1
-        offset += len(text)
     return out
+
+
+_MARKUP = re.compile(r"(?<!\w)(\*\*|__|\*|`)(?=\S)(.+?)(?<=\S)\1(?!\w)")
+_BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
+
+
+def _clean(text: str) -> str:
+    """The unit's content: the quote without list bullets and inline markdown emphasis."""
+    cleaned = _MARKUP.sub(r"\2", _BULLET.sub("", text)).strip()
+    return cleaned or text
 
 
 def _title_like(text: str) -> bool:

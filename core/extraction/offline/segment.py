@@ -90,7 +90,6 @@ class Sentence:
     terms: list[str] = field(default_factory=list)  # normalised content terms, in order
     surfaces: dict[str, str] = field(default_factory=dict)  # term -> first surface form in text
     entities: int = 0  # names, numbers, dates: what factual questions ask about
-    offset: int = 0  # characters of prose before this sentence in the document
     traditional: bool = False  # the document is written in Traditional Chinese
 
 
