@@ -192,7 +192,14 @@ def test_answer_unknown_card_is_a_clear_error(services: Services, clock: FixedCl
 
 @pytest.mark.parametrize(
     ("seed", "limit", "spread"),
-    [(1, 5, "narrow"), (2, 50, "narrow"), (3, 120, "wide"), (4, 400, "wide"), (5, 30, "ties")],
+    [
+        (1, 5, "narrow"),
+        (2, 50, "narrow"),
+        (3, 120, "wide"),
+        (4, 400, "wide"),
+        (5, 30, "ties"),
+        (6, 40, "early"),
+    ],
 )
 def test_bucketed_candidates_equal_a_full_sort(
     services: Services, clock: FixedClock, seed: int, limit: int, spread: str
@@ -209,10 +216,15 @@ def test_bucketed_candidates_equal_a_full_sort(
     for cid in [int(r[0]) for r in q("SELECT id FROM card")]:  # type: ignore[call-overload]
         row = review_repo.get_card(cid)
         assert row is not None
-        s = 10.0 if spread == "ties" else rng.lognormvariate(3, 1.5)
-        phase = rng.uniform(0.95, 1.03) if spread == "narrow" else rng.uniform(0.1, 4.0)
+        s = 10.0 if spread == "ties" else rng.lognormvariate(3, 0.4)  # dense buckets: round 2 matters
+        phase = {"narrow": rng.uniform(0.95, 1.03), "early": rng.uniform(0.25, 0.9)}.get(
+            spread, rng.uniform(0.1, 4.0)
+        )
         last = t - 86400 if spread == "ties" else t - int(phase * s * 86400)
-        due = last + int(s * 86400 * rng.choice([0.2, 1.0, 1.0, 1.0, 3.0]))  # pinned-like, normal, postponed
+        factor = (
+            0.2 if spread == "early" else rng.choice([0.2, 1.0, 1.0, 1.0, 3.0])
+        )  # pinned-like, normal, postponed
+        due = last + int(s * 86400 * factor)
         rows.append(
             replace(row, state=REVIEW, stability=s, difficulty=5.0, last_review=last, due=due, reps=2)
         )

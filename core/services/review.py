@@ -115,8 +115,8 @@ class ReviewService:
         new_done, reviews_done, _ = review_queue.done_since(start)
         review_limit = max(0, self.config.max_reviews_per_day - reviews_done)
         new_limit = max(0, self.config.new_per_day - new_done)
-        # fetch a few more than the cap (siblings drop out); fetch again, deeper, only when short
-        fetch_reviews, fetch_new = review_limit + 20, new_limit + 20
+        # fetch more than the cap (siblings drop out); fetch again, deeper, only when still short
+        fetch_reviews, fetch_new = review_limit + review_limit // 2 + 20, new_limit * 2 + 20
         while True:
             reviews = (
                 review_queue.due_review_candidates(end, as_epoch(now), fetch_reviews) if review_limit else []
@@ -134,7 +134,7 @@ class ReviewService:
             short_new = got_new < new_limit and len(new) == fetch_new
             if not (short_reviews or short_new):
                 break
-            fetch_reviews, fetch_new = fetch_reviews * 4, fetch_new * 4
+            fetch_reviews, fetch_new = fetch_reviews * 2, fetch_new * 4
         self._queue = deque(c.card_id for c in queue)
         self._kinds = {c.card_id: 0 if c.card_id in fresh else 2 for c in queue}
         self._day_start = start

@@ -5,7 +5,9 @@ Everything here goes through an index: no query reads all cards.
 
 from __future__ import annotations
 
+import heapq
 import math
+from collections.abc import Iterable
 from typing import Any
 
 from core.storage.db import db
@@ -19,47 +21,58 @@ def _exec(sql: str, params: Any = ()) -> Any:
 def due_review_candidates(day_end: int, now: int, limit: int) -> list[tuple[int, int]]:
     """(card id, unit id) of review cards due before `day_end`, lowest retrievability first.
 
-    R = (1 + F·t/S)^D falls as k = t/S grows, t = now - last_review in (fractional) days;
-    ties by id. FSRS makes
-    R = 0.9 at t = S, so with t90 = last_review + S days, k = 1 + (now - t90)/S.
-    Cards sit in eighth-octave stability buckets; inside a bucket the covering index yields
-    them by t90, and no later card can beat 1 + (now - t90_last)/S_min. One compound query
-    fetches a few rows per bucket; only buckets whose bound still beats the current limit-th
-    best are read further. So a session reads a small multiple of `limit` index rows, never
-    every due card.
+    R = (1 + F·t/S)^D falls as k = t/S grows (t = now - last_review, fractional days; ties by
+    id). FSRS makes R = 0.9 at t = S, so with t90 = last_review + S days, k = 1 + (now - t90)/S.
+    Cards sit in eighth-octave stability buckets [lo, hi); inside a bucket the covering index
+    yields them by t90. Round 1 reads a few rows of every bucket, which gives a threshold T
+    (the limit-th best k so far). A card can only beat T if t90 <= now - (T - 1)·S_bound, so
+    round 2 asks each bucket, most promising first, for just that index range (recomputing T
+    as it improves). A session reads a small multiple of `limit` index rows, never every due card.
     """
     if limit <= 0:
         return []
-    best: list[tuple[float, int, int]] = []  # (-k·86400, card id, unit id): ascending = lowest R first
-    with db.atomic():  # one consistent read snapshot across rounds
+    # min-heap of the best so far: (k, -card id, unit id); heap[0] is the worst of the best
+    best: list[tuple[float, int, int]] = []
+
+    def offer(rows: Iterable[tuple[int, int, int, float, int]]) -> tuple[int, int]:
+        n = last = 0
+        for cid, unit, lr, s, t in rows:
+            item = ((now - lr) / s if s else math.inf, -cid, unit)
+            if len(best) < limit:
+                heapq.heappush(best, item)
+            elif item > best[0]:
+                heapq.heapreplace(best, item)
+            n, last = n + 1, t
+        return n, last
+
+    def threshold() -> float:
+        return best[0][0] / 86400 if len(best) >= limit else -math.inf
+
+    with db.atomic():  # one consistent read snapshot across both rounds
         buckets = _review_buckets()
-        offset = dict.fromkeys(buckets, 0)
         chunk = max(4, -(-2 * limit // max(1, len(buckets))))
         cur = db.cursor()
-        while buckets:
-            got: dict[int, int] = {}
-            last_t90: dict[int, int] = {}
-            for b in buckets:
-                n = last = 0
-                for cid, unit, lr, s, t in cur.execute(_BUCKET_SQL, (b, day_end, chunk, offset[b])):
-                    best.append(((lr - now) / s if s else -math.inf, cid, unit))
-                    n, last = n + 1, t
-                got[b], last_t90[b] = n, last
-            best.sort()
-            del best[limit:]
-            threshold = -best[-1][0] / 86400 if len(best) >= limit else -math.inf
-            still = []
-            for b in buckets:
-                offset[b] += got[b]
-                if got[b] < chunk:
-                    continue  # bucket exhausted
+        pending: list[tuple[float, int]] = []  # (-bound, bucket) of buckets with rows left
+        for b in buckets:
+            n, last = offer(cur.execute(_FIRST_SQL, (b, day_end, chunk)))
+            if n == chunk:
                 lo, hi = bucket_bounds(b)
-                ahead = (now - last_t90[b]) / 86400
+                ahead = (now - last) / 86400
                 bound = 1 + (ahead / lo if ahead >= 0 and lo > 0 else math.inf if ahead >= 0 else ahead / hi)
-                if bound >= threshold:
-                    still.append(b)
-            buckets, chunk = still, chunk * 2
-    return [(cid, unit) for _, cid, unit in best]
+                pending.append((-bound, b))
+        pending.sort()
+        for neg_bound, b in pending:
+            limit_k = threshold()
+            if -neg_bound < limit_k:
+                break  # this bucket and every later one cannot beat the threshold
+            lo, hi = bucket_bounds(b)
+            # rounded so that the cut only ever lets more rows through
+            if limit_k == -math.inf or (limit_k < 1 and hi == math.inf):
+                cut = 2**62
+            else:
+                cut = now - math.floor((limit_k - 1) * (lo if limit_k >= 1 else hi) * 86400)
+            offer(cur.execute(_REST_SQL, (b, day_end, cut + 1, chunk)))
+    return [(-neg_id, unit) for _, neg_id, unit in sorted(best, key=lambda x: (-x[0], -x[1]))]
 
 
 def _review_buckets() -> list[int]:
@@ -72,9 +85,14 @@ def _review_buckets() -> list[int]:
     return [int(x) for (x,) in rows]
 
 
-_BUCKET_SQL = (
+_FIRST_SQL = (
     "SELECT id, unit_id, last_review, stability, t90 FROM card "
-    "WHERE queue = 2 AND sbucket = ? AND due < ? ORDER BY t90 LIMIT ? OFFSET ?"
+    "WHERE queue = 2 AND sbucket = ? AND due < ? ORDER BY t90 LIMIT ?"
+)
+# the rest of a bucket up to a t90 cut (the first `chunk` rows were read in round 1)
+_REST_SQL = (
+    "SELECT id, unit_id, last_review, stability, t90 FROM card "
+    "WHERE queue = 2 AND sbucket = ? AND due < ? AND t90 < ? ORDER BY t90 LIMIT -1 OFFSET ?"
 )
 
 
