@@ -13,8 +13,9 @@ How a query runs (user input is text, never query syntax):
    - ``substring``: trigram substrings inside words, when the word lists find too little;
    - ``rerank`` (questions, 4+ terms): the `terms` candidates rescored in Python
      (search_rank: BM25 + sentence + phrase pairs + window + local IDF + truncation + article);
-   - ``semantic`` (optional): cosine of Ollama embeddings, when `embed_model` is set.
 3. Reciprocal rank fusion: score = Σ weight / (60 + rank).
+   Optional semantic rerank (`embed_model` set): the top SEMANTIC_POOL scores are blended
+   with the cosine of Ollama embeddings (query vs paragraph), SEMANTIC_SHARE of the best score.
 4. Small signals (`signals=True`, off for evaluation with `signals=False`): a hit opened
    before gains up to `FEEDBACK_BONUS`, an article imported in the last weeks up to
    `RECENCY_BONUS` (both below one RRF rank step at the top).
@@ -35,7 +36,7 @@ from core.services.search_snippet import make_snippet
 from core.services.search_types import DEFAULT_UNIT_STATUSES, SearchFilters, SearchHit
 from core.storage import search_index, search_query
 from core.storage.db import write_transaction
-from core.storage.search_text import STOP, analyse, bigrams, is_cjk, runs, stem, tokens
+from core.storage.search_text import STOP, analyse, bigrams, is_cjk, runs, stem, strip_question_words, tokens
 from core.text import sanitize
 
 RRF_K = 60
@@ -45,13 +46,18 @@ LIST_WEIGHTS: dict[str, float] = {
     "terms": 1.0,
     "units": 0.5,
     "substring": 0.5,
-    "semantic": 1.0,
 }
 FUSION_WEIGHT = 0.5  # rerank: weight of the fused RRF score (1.0 = a top-1 in one list)
 FEEDBACK_BONUS = 0.02  # share of the best score
 RECENCY_BONUS = 0.01
 RECENCY_HALF_LIFE_DAYS = 14.0
 CANDIDATES = 100
+SEMANTIC_POOL, SEMANTIC_SHARE = 30, 0.5
+SHORT_CAP = (
+    1000  # a 1-2 word / short CJK term found in more paragraphs than this lists the newest first (speed)
+)
+COMMON_SHARE, COMMON_MIN_DOCS = 0.25, 5000  # question terms in more paragraphs than this are left out of
+# the candidate query in a large library (they still count in the rerank)
 SELECTIVE_SHARE, SELECTIVE_MIN = 0.02, 20  # single CJK characters added to a question's candidate query
 MAX_UNITS_PER_PARAGRAPH = 3  # unit searches (unit filters); otherwise the best unit stands for its paragraph
 CACHE_SIZE = 20000
@@ -82,6 +88,8 @@ class SearchService:
         fused = _fuse(lists)
         if question and fused:
             fused = self._rerank(query, fused)
+        if self.embedder is not None and fused:
+            fused = self._semantic(query, fused)
         if not fused and not unit_hits:
             return []
         return self._hits(query, fused, unit_hits, limit, filters)
@@ -118,30 +126,38 @@ class SearchService:
         prefix = not query[-1:].isspace() and not is_cjk(q_runs[-1]) and q_runs[-1] not in STOP
         lists: dict[str, list[int]] = {}
         exprs: list[str] = []
-        if len(q_runs) <= 8:
-            all_expr = search_query.all_of(q_runs, last_prefix=prefix)
-            exprs.append(all_expr)
-            lists["all"] = [pk for pk, _ in search_query.paragraphs_matching(all_expr, k, arts)]
-            toks = tokens(query)
-            if len(q_runs) >= 2 and len(toks) <= 12:
-                phrase_expr = search_query.phrase_of(toks, last_prefix=prefix and len(toks[-1]) >= 2)
-                lists["phrase"] = [pk for pk, _ in search_query.paragraphs_matching(phrase_expr, k, arts)]
-        stems_, bis, chars = _terms(q_runs)
         # a term (1-2 words, a CJK term up to 4 characters) is ranked by fusion alone; anything longer is reranked
         question = len(q_runs) > 2 or any(is_cjk(r) and len(r) > 4 for r in q_runs)
+        if len(q_runs) <= 8:
+            # exact words first; the last word as a prefix only when exact matches are few
+            all_expr = search_query.all_of(q_runs, last_prefix=False)
+            found = [pk for pk, _ in search_query.paragraphs_matching(all_expr, k, arts, SHORT_CAP)]
+            if prefix and len(found) < k:
+                all_expr = search_query.all_of(q_runs, last_prefix=True)
+                more = search_query.paragraphs_matching(all_expr, k, arts, SHORT_CAP)
+                found += [pk for pk, _ in more if pk not in set(found)]
+            exprs.append(all_expr)
+            lists["all"] = found
+            toks = tokens(query)
+            if len(q_runs) >= 2 and len(toks) <= 12 and found:
+                phrase_expr = search_query.phrase_of(toks, last_prefix=prefix and len(toks[-1]) >= 2)
+                lists["phrase"] = [
+                    pk for pk, _ in search_query.paragraphs_matching(phrase_expr, k, arts, SHORT_CAP)
+                ]
+        stems_, bis, chars = _terms(runs(strip_question_words(query)) or q_runs if question else q_runs)
         if question:  # selective single characters widen the pool (a rare 䲟 next to common ones)
             chars = chars + _selective_chars(q_runs)
+            stems_, bis = _without_common(stems_, bis)
         terms_expr = search_query.any_of(stems_, bis, chars)
         exprs.append(terms_expr)
         if question or "all" not in lists or len(lists["all"]) < k:
-            lists["terms"] = [pk for pk, _ in search_query.paragraphs_matching(terms_expr, k, arts)]
+            cap = None if question else SHORT_CAP
+            lists["terms"] = [pk for pk, _ in search_query.paragraphs_matching(terms_expr, k, arts, cap)]
         if len(lists.get("all", [])) < limit and len(q_runs) <= 4:
             chunks = [c for c in query.split() if len(c) >= 3]
-            lists["substring"] = search_query.paragraphs_containing(chunks, k, arts)
+            lists["substring"] = search_query.paragraphs_containing(chunks, k, arts, SHORT_CAP)
         unit_hits = self._unit_candidates(exprs, k, filters, unit_ids)
         lists["units"] = [pk for pk in unit_hits if pk > 0]
-        if self.embedder is not None:
-            lists["semantic"] = self._semantic(query, lists)
         if filters.wants_units_only:
             keep = set(unit_hits)
             lists = {name: [pk for pk in ranked if pk in keep] for name, ranked in lists.items()}
@@ -207,7 +223,9 @@ class SearchService:
     def _rerank(self, query: str, fused: dict[int, float]) -> dict[int, float]:
         """Rescore the fused pool with search_rank; the fused RRF score stays a feature."""
         pool = sorted(fused, key=lambda pk: -fused[pk])[:CANDIDATES]
-        q = analyse(query)
+        q = analyse(strip_question_words(query))
+        if not q.seq:
+            q = analyse(query)
         cands = self._docs(pool)
         stats = search_query.index_stats()
         bag_terms = set(q.bag)
@@ -233,13 +251,21 @@ class SearchService:
         scale = FUSION_WEIGHT * (RRF_K + 1)
         return {pk: scores.get(pk, 0.0) + scale * fused[pk] for pk in pool}
 
-    def _semantic(self, query: str, lists: dict[str, list[int]]) -> list[int]:
-        from core.services.search_memory import semantic_order
+    def _semantic(self, query: str, fused: dict[int, float]) -> dict[int, float]:
+        """Blend the best SEMANTIC_POOL scores with embedding similarity; unchanged on any fault."""
+        from core.services.search_memory import similarities
 
-        pool = list(dict.fromkeys(pk for ranked in lists.values() for pk in ranked[:30]))
-        if not pool or self.embedder is None:
-            return []
-        return semantic_order(self.embedder, query, pool)
+        pool = sorted(fused, key=lambda pk: -fused[pk])[:SEMANTIC_POOL]
+        if self.embedder is None:
+            return fused
+        cos = similarities(self.embedder, query, pool)
+        if not cos:
+            return fused
+        top = fused[pool[0]]
+        out = dict(fused)
+        for pk in pool:
+            out[pk] = (1 - SEMANTIC_SHARE) * fused[pk] + SEMANTIC_SHARE * top * max(0.0, cos.get(pk, 0.0))
+        return out
 
     # --- hits -----------------------------------------------------------------------------
 
@@ -323,6 +349,21 @@ def _selective_chars(q_runs: list[str]) -> list[str]:
     docs = search_query.index_stats().docs
     df = search_query.document_frequencies("words", wanted)
     return sorted(c for c, n in df.items() if n <= max(SELECTIVE_MIN, docs * SELECTIVE_SHARE))
+
+
+def _without_common(stems_: list[str], bis: list[str]) -> tuple[list[str], list[str]]:
+    """Leave very common terms out of a question's candidate query in a large library (they
+    match most paragraphs, cost the most, and set none apart); keep at least two terms."""
+    docs = search_query.index_stats().docs
+    if docs < COMMON_MIN_DOCS or len(set(stems_) | set(bis)) <= 2:
+        return stems_, bis
+    df = search_query.document_frequencies("stems", set(stems_) | set(bis))
+    limit = docs * COMMON_SHARE
+    kept_stems = [t for t in stems_ if df.get(t, 0) <= limit]
+    kept_bis = [t for t in bis if df.get(t, 0) <= limit]
+    if len(set(kept_stems) | set(kept_bis)) < 2:
+        return stems_, bis
+    return kept_stems, kept_bis
 
 
 def _fuse(lists: dict[str, list[int]]) -> dict[int, float]:

@@ -4,6 +4,7 @@ filter) and the optional semantic order from an embedding model."""
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Sequence
 
 import scheduler
@@ -12,6 +13,9 @@ from scheduler.policy import decay_factor
 
 Embedder = Callable[[list[str]], list[list[float]]]
 _vectors: dict[tuple[int, int], list[float]] = {}  # (id of the embedder, paragraph pk) -> vector
+_down_until: dict[int, float] = {}  # id of the embedder -> monotonic time before which it is not tried
+RETRY_AFTER_S = 60.0
+MAX_VECTORS = 50_000
 
 
 def forgetting_curve() -> tuple[float, float]:
@@ -27,9 +31,13 @@ def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
     return dot / (na * nb) if na and nb else 0.0
 
 
-def semantic_order(embed: Embedder, query: str, pool: list[int]) -> list[int]:
-    """Pool paragraphs ordered by cosine similarity to the query; [] when embedding fails."""
+def similarities(embed: Embedder, query: str, pool: list[int]) -> dict[int, float]:
+    """Cosine similarity of each pool paragraph to the query; {} when embedding fails."""
     key = id(embed)
+    if time.monotonic() < _down_until.get(key, 0.0):
+        return {}
+    if len(_vectors) > MAX_VECTORS:
+        _vectors.clear()
     missing = [pk for pk in pool if (key, pk) not in _vectors]
     try:
         if missing:
@@ -38,10 +46,10 @@ def semantic_order(embed: Embedder, query: str, pool: list[int]) -> list[int]:
             for pk, vec in zip(order, embed([rows[pk].text for pk in order]), strict=True):
                 _vectors[(key, pk)] = vec
         (q_vec,) = embed([query])
-    except Exception:  # any embedding fault: lexical only, silently
-        return []
-    scored = {pk: _cosine(q_vec, _vectors[(key, pk)]) for pk in pool if (key, pk) in _vectors}
-    return sorted(scored, key=lambda pk: -scored[pk])
+    except Exception:  # any embedding fault: lexical only, silently, and no retry for a minute
+        _down_until[key] = time.monotonic() + RETRY_AFTER_S
+        return {}
+    return {pk: _cosine(q_vec, _vectors[(key, pk)]) for pk in pool if (key, pk) in _vectors}
 
 
 def ollama_embedder(host: str | None, model: str, timeout: float) -> Embedder:

@@ -6,31 +6,34 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from core.storage.search_text import CJK_CHARS, STOP, is_cjk, normalize, runs, stem
+from core.storage.search_text import CJK_CHARS, STOP, is_cjk, runs, stem
 from core.text import sanitize
 
 BEFORE, WIDTH = 60, 200
-_RAW_WORD = re.compile(rf"[^\W_{CJK_CHARS}]+")
+_CJK = re.compile(rf"[{CJK_CHARS}]")
 
 
-@lru_cache(maxsize=65536)
-def _norm_word(word: str) -> str:
-    return normalize(word)
+@lru_cache(maxsize=4096)
+def _word_pattern(query: str) -> re.Pattern[str] | None:
+    """English query words as one case-insensitive pattern: each word's stem (or the word
+    itself for stop words only) followed by any letters, so "run" marks "running" and the
+    last word works as a prefix."""
+    words = [r for r in runs(query) if not is_cjk(r)]
+    content = [w for w in words if w not in STOP] or words
+    stems = sorted({(stem(w) if w not in STOP else w) for w in content}, key=len, reverse=True)
+    if not stems:
+        return None
+    return re.compile(r"(?<![^\W_])(?:" + "|".join(re.escape(s) for s in stems) + r")[^\W_]*", re.IGNORECASE)
 
 
 def _matches(text: str, query: str) -> list[tuple[int, int]]:
     """(start, end) of query words (same word, same stem, or the last word as a prefix) and of
     query CJK runs (or their bigrams) in `text`."""
-    q_runs = runs(query)
-    words = {r for r in q_runs if not is_cjk(r)}
-    stems = {stem(w) for w in words if w not in STOP}
-    last = q_runs[-1] if q_runs and not is_cjk(q_runs[-1]) and not query[-1:].isspace() else ""
     spans: list[tuple[int, int]] = []
-    for m in _RAW_WORD.finditer(text):
-        w = _norm_word(m.group())
-        if w in words or (w not in STOP and stem(w) in stems) or (len(last) >= 2 and w.startswith(last)):
-            spans.append(m.span())
-    for r in q_runs:
+    pattern = _word_pattern(query)
+    if pattern is not None:
+        spans.extend(m.span() for m in pattern.finditer(text) if not _CJK.match(m.group()))
+    for r in runs(query):
         if not is_cjk(r):
             continue
         pieces = [r] if r in text else ([r[i : i + 2] for i in range(len(r) - 1)] or [r])

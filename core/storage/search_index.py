@@ -6,7 +6,9 @@ disagrees with the library after a commit or a rollback.
 
 Tables (created at open by a schema hook; see search_text.py for the columns):
 
-- ``search_para``: FTS5 (unicode61, diacritics removed) over every paragraph; rowid = paragraph.id.
+- ``search_para``: contentless FTS5 (unicode61, diacritics removed) over every paragraph;
+  rowid = paragraph.id. Paragraph text never changes, so its columns can be recomputed to
+  delete it; nothing is stored twice.
 - ``search_unit``: the same over each unit's content, tags, questions and answers; rowid = unit.id.
 - ``search_tri``: FTS5 trigram over the raw paragraph text (external content: the paragraph
   table itself, no copy), for substrings inside words.
@@ -22,11 +24,12 @@ from collections.abc import Iterable
 import peewee
 
 from core.storage.db import db, register_schema_hook
-from core.storage.search_text import analyse, index_columns
+from core.storage.search_text import count_terms, index_columns
 
 _FTS_OPTIONS = "tokenize='unicode61 remove_diacritics 2'"
 SCHEMA = (
-    f"CREATE VIRTUAL TABLE IF NOT EXISTS search_para USING fts5(words, stems, trunc, {_FTS_OPTIONS})",
+    # contentless: the columns are recomputed from paragraph.text when a paragraph must go
+    f"CREATE VIRTUAL TABLE IF NOT EXISTS search_para USING fts5(words, stems, trunc, content='', {_FTS_OPTIONS})",
     f"CREATE VIRTUAL TABLE IF NOT EXISTS search_unit USING fts5(words, stems, trunc, {_FTS_OPTIONS})",
     "CREATE VIRTUAL TABLE IF NOT EXISTS search_tri USING fts5(text, content='paragraph', "
     "content_rowid='id', tokenize='trigram')",
@@ -69,13 +72,12 @@ def _index_paragraphs(rows: Iterable[tuple[int, str]]) -> None:
     for pk, text in rows:
         words, stems, trunc = index_columns(text)
         values.append((pk, words, stems, trunc))
-        a = analyse(text)
+        a = count_terms(text)
         delta["docs"] += 1
-        delta["bag"] += len(a.bag)
-        delta["trunc"] += len(a.trunc)
-        delta["sentences"] += a.sentences
+        delta["bag"] += a[0]
+        delta["trunc"] += a[1]
+        delta["sentences"] += a[2]
     if values:
-        db.execute_sql("SELECT 1")  # keep peewee's connection open inside the caller's transaction
         db.connection().executemany(
             "INSERT INTO search_para(rowid, words, stems, trunc) VALUES (?, ?, ?, ?)", values
         )
@@ -131,13 +133,16 @@ def remove_article(article_id: int) -> None:
     rows = list(db.execute_sql("SELECT id, text FROM paragraph WHERE article_id = ?", (article_id,)))
     delta = dict.fromkeys(STAT_KEYS, 0)
     for pk, text in rows:
-        db.execute_sql("DELETE FROM search_para WHERE rowid = ?", (pk,))
+        db.execute_sql(
+            "INSERT INTO search_para(search_para, rowid, words, stems, trunc) VALUES ('delete', ?, ?, ?, ?)",
+            (pk, *index_columns(text)),
+        )
         db.execute_sql("INSERT INTO search_tri(search_tri, rowid, text) VALUES ('delete', ?, ?)", (pk, text))
-        a = analyse(text)
+        a = count_terms(text)
         delta["docs"] -= 1
-        delta["bag"] -= len(a.bag)
-        delta["trunc"] -= len(a.trunc)
-        delta["sentences"] -= a.sentences
+        delta["bag"] -= a[0]
+        delta["trunc"] -= a[1]
+        delta["sentences"] -= a[2]
     if rows:
         _add_stats(delta)
     for (unit_id,) in list(db.execute_sql("SELECT id FROM unit WHERE article_id = ?", (article_id,))):
@@ -146,7 +151,7 @@ def remove_article(article_id: int) -> None:
 
 def rebuild() -> None:
     """Recreate the whole index from the library tables (inside the caller's transaction)."""
-    db.execute_sql("DELETE FROM search_para")
+    db.execute_sql("INSERT INTO search_para(search_para) VALUES ('delete-all')")
     db.execute_sql("DELETE FROM search_unit")
     db.execute_sql("INSERT INTO search_tri(search_tri) VALUES ('delete-all')")
     db.execute_sql("DELETE FROM search_stats")

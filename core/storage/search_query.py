@@ -68,30 +68,62 @@ def _article_clause(article_ids: Sequence[int], alias: str) -> tuple[str, list[i
     return f" AND {alias}.article_id IN ({','.join('?' * len(article_ids))})", list(article_ids)
 
 
-def paragraphs_matching(expr: str, limit: int, article_ids: Sequence[int] = ()) -> list[tuple[int, float]]:
+def _more_than(table: str, expr: str, cap: int | None) -> bool:
+    """True when more than `cap` rows match (found by stepping over rowids, no ranking)."""
+    if not cap:
+        return False
+    sql = f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?"
+    return bool(_rows(sql, [expr, cap]))
+
+
+def _newest(table: str, expr: str, limit: int) -> list[int]:
+    sql = f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY rowid DESC LIMIT ?"
+    return [int(r[0]) for r in _rows(sql, [expr, limit])]
+
+
+def paragraphs_matching(
+    expr: str, limit: int, article_ids: Sequence[int] = (), cap: int | None = None
+) -> list[tuple[int, float]]:
     """(paragraph pk, bm25 score, higher is better) best first."""
     if not expr:
         return []
-    clause, params = _article_clause(article_ids, "p")
+    if article_ids:
+        clause, params = _article_clause(article_ids, "p")
+        sql = (
+            "SELECT f.rowid, -bm25(search_para, 1.0, 1.0, 0.3) AS s FROM search_para f "
+            f"JOIN paragraph p ON p.id = f.rowid WHERE search_para MATCH ?{clause} ORDER BY s DESC LIMIT ?"
+        )
+        return [(int(r), float(s)) for r, s in _rows(sql, [expr, *params, limit])]
+    if _more_than("search_para", expr, cap):
+        # a term in very many paragraphs: BM25 would read its whole posting list (its IDF) for
+        # little gain in order, so the newest paragraphs come first
+        return [(pk, 0.0) for pk in _newest("search_para", expr, limit)]
     sql = (
-        "SELECT f.rowid, -bm25(search_para, 1.0, 1.0, 0.3) AS s FROM search_para f "
-        f"JOIN paragraph p ON p.id = f.rowid WHERE search_para MATCH ?{clause} ORDER BY s DESC LIMIT ?"
+        "SELECT rowid, -bm25(search_para, 1.0, 1.0, 0.3) AS s FROM search_para "
+        "WHERE search_para MATCH ? ORDER BY s DESC LIMIT ?"
     )
-    return [(int(r), float(s)) for r, s in _rows(sql, [expr, *params, limit])]
+    return [(int(r), float(s)) for r, s in _rows(sql, [expr, limit])]
 
 
-def paragraphs_containing(chunks: Sequence[str], limit: int, article_ids: Sequence[int] = ()) -> list[int]:
+def paragraphs_containing(
+    chunks: Sequence[str], limit: int, article_ids: Sequence[int] = (), cap: int | None = None
+) -> list[int]:
     """Paragraphs whose raw text contains every chunk (3+ characters) as a substring."""
     chunks = [c for c in chunks if len(c) >= 3]
     if not chunks:
         return []
     expr = " AND ".join(fts_phrase([c]) for c in chunks)
-    clause, params = _article_clause(article_ids, "p")
-    sql = (
-        "SELECT t.rowid FROM search_tri t JOIN paragraph p ON p.id = t.rowid "
-        f"WHERE search_tri MATCH ?{clause} ORDER BY bm25(search_tri) LIMIT ?"
-    )
-    return [int(r[0]) for r in _rows(sql, [expr, *params, limit])]
+    if article_ids:
+        clause, params = _article_clause(article_ids, "p")
+        sql = (
+            "SELECT t.rowid FROM search_tri t JOIN paragraph p ON p.id = t.rowid "
+            f"WHERE search_tri MATCH ?{clause} ORDER BY bm25(search_tri) LIMIT ?"
+        )
+        return [int(r[0]) for r in _rows(sql, [expr, *params, limit])]
+    if _more_than("search_tri", expr, cap):
+        return _newest("search_tri", expr, limit)
+    sql = "SELECT rowid FROM search_tri WHERE search_tri MATCH ? ORDER BY bm25(search_tri) LIMIT ?"
+    return [int(r[0]) for r in _rows(sql, [expr, limit])]
 
 
 def units_matching(expr: str, limit: int, unit_filter: str, params: Sequence[Any]) -> list[tuple[int, float]]:

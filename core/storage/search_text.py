@@ -31,8 +31,146 @@ TRUNC = 5
 
 # English function words (and question words): left out of the stems column and of scoring.
 STOP = frozenset(
-    ["a", "an", "the", "of", "to", "in", "on", "at", "for", "by", "with", "and", "or", "but", "is", "are", "was", "were", "be", "been", "being", "it", "its", "this", "that", "these", "those", "as", "from", "has", "have", "had", "not", "no", "do", "does", "did", "he", "she", "they", "we", "you", "i", "his", "her", "their", "our", "your", "him", "them", "us", "will", "would", "can", "could", "may", "might", "should", "must", "than", "then", "so", "if", "into", "about", "over", "after", "before", "also", "which", "who", "whom", "whose", "what", "when", "where", "why", "how", "all", "any", "some", "more", "most", "such", "only", "own", "same", "very", "just", "there", "here", "s", "t"]
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "by",
+        "with",
+        "and",
+        "or",
+        "but",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "as",
+        "from",
+        "has",
+        "have",
+        "had",
+        "not",
+        "no",
+        "do",
+        "does",
+        "did",
+        "he",
+        "she",
+        "they",
+        "we",
+        "you",
+        "i",
+        "his",
+        "her",
+        "their",
+        "our",
+        "your",
+        "him",
+        "them",
+        "us",
+        "will",
+        "would",
+        "can",
+        "could",
+        "may",
+        "might",
+        "should",
+        "must",
+        "than",
+        "then",
+        "so",
+        "if",
+        "into",
+        "about",
+        "over",
+        "after",
+        "before",
+        "also",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "what",
+        "when",
+        "where",
+        "why",
+        "how",
+        "all",
+        "any",
+        "some",
+        "more",
+        "most",
+        "such",
+        "only",
+        "own",
+        "same",
+        "very",
+        "just",
+        "there",
+        "here",
+        "s",
+        "t",
+    ]
 )
+
+# Chinese question words (Simplified and Traditional): in a question they say what is asked,
+# not what the answer's paragraph contains, like English "what" / "which" above.
+CJK_QUESTION_WORDS = (
+    "为什么",
+    "為什麼",
+    "是什么",
+    "是什麼",
+    "什么",
+    "什麼",
+    "怎么",
+    "怎麼",
+    "怎样",
+    "怎樣",
+    "如何",
+    "哪些",
+    "哪个",
+    "哪個",
+    "哪里",
+    "哪裡",
+    "哪裏",
+    "哪儿",
+    "哪兒",
+    "哪一",
+    "哪",
+    "谁",
+    "誰",
+    "多少",
+    "何时",
+    "何時",
+    "何处",
+    "何處",
+    "是否",
+    "吗",
+    "嗎",
+    "呢",
+)
+_CJK_QUESTION = re.compile("|".join(CJK_QUESTION_WORDS))
+
+
+def strip_question_words(text: str) -> str:
+    """A question with its Chinese question words replaced by spaces (query side only)."""
+    return _CJK_QUESTION.sub(" ", text)
+
 
 _stemmer = Stemmer.Stemmer("english")
 
@@ -91,6 +229,19 @@ def index_columns(text: str) -> tuple[str, str, str]:
                 stems.append(stem(run))
                 trunc.append(run[:TRUNC])
     return " ".join(words), " ".join(stems), " ".join(trunc)
+
+
+def count_terms(text: str) -> tuple[int, int, int]:
+    """(BM25 terms, truncations, sentences) of a text: the lengths `analyse` would give."""
+    bag = trunc = 0
+    for run in runs(text):
+        if is_cjk(run):
+            bag += 2 * len(run) - 1
+        elif run not in STOP:
+            bag += 1
+            trunc += 1
+    sentences = sum(1 for p in _SENTENCE_END.split(text) if p.strip()) or 1
+    return bag, trunc, sentences
 
 
 @dataclass(frozen=True, slots=True)
