@@ -201,14 +201,22 @@ class Tmux:
         return target
 
     def dead(self, target: str) -> bool:
-        state = self.tmux("display", "-p", "-t", target, "#{pane_dead}:#{pane_dead_status}").strip()
-        return state.startswith("1:") and state != "1:"
+        state = self.tmux(
+            "display", "-p", "-t", target, "#{pane_dead}:#{pane_dead_status}#{pane_dead_signal}"
+        )
+        return state.strip().startswith("1:") and state.strip() != "1:"
 
     def wait_dead(self, target: str, timeout: float = 30) -> None:
         deadline = time.monotonic() + timeout
         while not self.dead(target):
             if time.monotonic() > deadline:
-                raise AssertionError(f"{target} still running:\n{self.screen(target)}")
+                state = self.tmux(
+                    "list-panes",
+                    "-a",
+                    "-F",
+                    "#{session_name} #{pane_dead}:#{pane_dead_status} #{pane_current_command}",
+                )
+                raise AssertionError(f"{target} still running ({state}):\n{self.screen(target)}")
             time.sleep(0.05)
 
     def wait_for(self, target: str, text: str, timeout: float = 30) -> str:
@@ -222,7 +230,13 @@ class Tmux:
             time.sleep(0.1)
 
     def exit_status(self, target: str) -> int:
-        return int(self.tmux("display", "-p", "-t", target, "#{pane_dead_status}").strip() or -1)
+        """The exit code, or minus the signal number that killed the command."""
+        status, signal = (
+            self.tmux("display", "-p", "-t", target, "#{pane_dead_status}:#{pane_dead_signal}")
+            .strip()
+            .split(":")
+        )
+        return int(status) if status else -int(signal or 999)
 
     def screen(self, target: str) -> str:
         return self.tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", target)

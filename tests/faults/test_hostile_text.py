@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -102,3 +103,42 @@ def test_real_terminal_shows_payload_literally(hostile_library: Path, tmux: Tmux
     if command[0] == "show":
         assert "LLM says [@click=app.quit]click-me[/] [bold red]not-red[/]" in screen
         assert "Traceback" not in screen
+
+
+def test_app_in_a_real_terminal_shows_payloads_literally_and_obeys_none(
+    hostile_library: Path, tmux: Tmux
+) -> None:
+    """`memoryrush` (the Textual app) in tmux: the library list, the article with its units and
+    the search box show the payloads as text; the title never changes; the app only quits
+    when asked."""
+    target = tmux.start([*cli_argv(), "--data-dir", str(hostile_library)], mr_env(hostile_library), 140, 40)
+    tmux.wait_for(target, "Proposals waiting")
+    tmux.keys(target, "l")
+    tmux.wait_for(target, "[@click=app.quit]")
+    tmux.keys(target, "Enter")
+    screen = tmux.wait_for(target, "LLM says")  # the unit (text wraps in its pane)
+    assert "[@click=app.quit]click-me[/]" in screen
+    assert "[bold red]not-red[/]" in screen
+    assert "$(touch /tmp/mr-pwned)" in screen
+    tmux.keys(target, "Escape", "Escape")
+    time.sleep(0.3)
+    tmux.keys(target, "/")
+    time.sleep(0.5)
+    tmux.keys(target, "-l", "[@click=app.quit]")
+    time.sleep(1.5)
+    screen = tmux.screen(target)
+    assert "[@click=app.quit]" in screen
+    assert not tmux.dead(target), "a payload made the app quit"
+    assert tmux.title(target) == Tmux.TITLE, "an escape sequence changed the terminal title"
+    assert not Path("/tmp/mr-pwned").exists()
+    tmux.keys(target, "Escape")
+    for _ in range(5):  # a key right after Escape can be read as Alt+key: retry the quit
+        time.sleep(1)
+        tmux.keys(target, "C-q")
+        deadline = time.monotonic() + 5
+        while not tmux.dead(target) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        if tmux.dead(target):
+            break
+    tmux.wait_dead(target)
+    assert tmux.exit_status(target) == 0

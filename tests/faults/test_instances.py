@@ -64,3 +64,44 @@ def test_read_only_commands_work_beside_a_running_instance(home: Path, start_hol
     listed = run_mr(home, "list")
     assert listed.returncode == 0, listed.stderr
     assert "photosynthesis" in listed.stdout
+
+
+def test_second_app_is_refused_while_the_first_app_runs(home: Path, tmp_path: Path) -> None:
+    """Two `memoryrush` apps in a real terminal (tmux): the second prints why and exits 2; a
+    CLI import meanwhile is refused too; after the first quits, a new app opens."""
+    import time
+
+    import pytest
+
+    from .helpers import Tmux, tmux_available
+
+    if not tmux_available():
+        pytest.skip("tmux is not installed (apt-get install -y tmux): the real-terminal check needs it")
+    assert (
+        run_mr(home, "import", str(SAMPLES / "photosynthesis.txt"), "--extractor", "placeholder").returncode
+        == 0
+    )
+    tmux = Tmux(tmp_path)
+    try:
+        first = tmux.start([*cli_argv(), "--data-dir", str(home)], mr_env(home))
+        tmux.wait_for(first, "Proposals waiting")
+        second = tmux.start([*cli_argv(), "--data-dir", str(home)], mr_env(home))
+        tmux.wait_dead(second)
+        assert tmux.exit_status(second) == 2
+        assert "already running" in tmux.screen(second)
+        assert "Traceback" not in tmux.screen(second)
+        refused = run_mr(home, "import", str(SAMPLES / "spaced-repetition.md"), "--extractor", "placeholder")
+        assert refused.returncode == 2 and "already running" in refused.stderr
+        assert not tmux.dead(first)  # the first app is untouched
+        for _ in range(5):
+            tmux.keys(first, "C-q")
+            time.sleep(1)
+            if tmux.dead(first):
+                break
+        tmux.wait_dead(first)
+        assert tmux.exit_status(first) == 0, "the first app did not quit cleanly"
+        third = tmux.start([*cli_argv(), "--data-dir", str(home)], mr_env(home))
+        tmux.wait_for(third, "Proposals waiting")
+        tmux.keys(third, "C-q")
+    finally:
+        tmux.close()
