@@ -278,3 +278,30 @@ def test_many_siblings_still_fill_the_daily_cap(services: Services, clock: Fixed
     ids = session_ids(services)
     units = {review_repo.get_card(c).unit_id for c in ids}  # type: ignore[union-attr]
     assert len(ids) == 30 and len(units) == 30
+
+
+def test_candidates_when_index_order_is_the_reverse_of_retrievability(
+    services: Services, clock: FixedClock
+) -> None:
+    """One stability bucket, every card exactly one day past t90: the index hands out the
+    largest stabilities (highest R) first, so round 2 has to find the real lowest-R cards."""
+    from core.storage import review_queue
+    from core.storage.review_models import stability_bucket
+
+    prepare(services)
+    add_units(300, 1, now=now_of(clock))
+    t = now_of(clock)
+    rng = random.Random(8)
+    rows = []
+    for cid in [int(r[0]) for r in q("SELECT id FROM card")]:  # type: ignore[call-overload]
+        row = review_repo.get_card(cid)
+        assert row is not None
+        s = rng.uniform(10.4, 11.3)  # one eighth-octave bucket: [2^(27/8), 2^(28/8))
+        last = t - 86400 - round(s * 86400)
+        rows.append(
+            replace(row, state=REVIEW, stability=s, difficulty=5.0, last_review=last, due=t - 86400, reps=2)
+        )
+    assert len({stability_bucket(r.stability) for r in rows}) == 1
+    review_repo.update_cards("setup", rows, t)
+    expected = [r.id for r in sorted(rows, key=lambda r: (-(t - r.last_review) / r.stability, r.id))][:20]  # type: ignore[operator]
+    assert [cid for cid, _ in review_queue.due_review_candidates(t + 3600, t, 20)] == expected

@@ -52,26 +52,33 @@ def due_review_candidates(day_end: int, now: int, limit: int) -> list[tuple[int,
         buckets = _review_buckets()
         chunk = max(4, -(-2 * limit // max(1, len(buckets))))
         cur = db.cursor()
-        pending: list[tuple[float, int]] = []  # (-bound, bucket) of buckets with rows left
+        pending: list[
+            tuple[float, int, int]
+        ] = []  # (-bound, bucket, last t90 read) of buckets with rows left
+        seen: set[int] = set()
         for b in buckets:
-            n, last = offer(cur.execute(_FIRST_SQL, (b, day_end, chunk)))
+            rows = cur.execute(_FIRST_SQL, (b, day_end, chunk)).fetchall()
+            seen.update(r[0] for r in rows)
+            n, last = offer(rows)
             if n == chunk:
                 lo, hi = bucket_bounds(b)
                 ahead = (now - last) / 86400
                 bound = 1 + (ahead / lo if ahead >= 0 and lo > 0 else math.inf if ahead >= 0 else ahead / hi)
-                pending.append((-bound, b))
+                pending.append((-bound, b, last))
         pending.sort()
-        for neg_bound, b in pending:
+        for neg_bound, b, last in pending:
             limit_k = threshold()
             if -neg_bound < limit_k:
                 break  # this bucket and every later one cannot beat the threshold
             lo, hi = bucket_bounds(b)
             # rounded so that the cut only ever lets more rows through
             if limit_k == -math.inf or (limit_k < 1 and hi == math.inf):
-                cut = 2**62
+                cut, floor_k = 2**62, -1e18
             else:
                 cut = now - math.floor((limit_k - 1) * (lo if limit_k >= 1 else hi) * 86400)
-            offer(cur.execute(_REST_SQL, (b, day_end, cut + 1, chunk)))
+                floor_k = (limit_k - 1e-9) * 86400  # SQLite drops rows that cannot beat it; offer() decides
+            rows = cur.execute(_REST_SQL, (b, day_end, last, cut + 1, now, floor_k)).fetchall()
+            offer(r for r in rows if r[0] not in seen)
     return [(-neg_id, unit) for _, neg_id, unit in sorted(best, key=lambda x: (-x[0], -x[1]))]
 
 
@@ -89,10 +96,12 @@ _FIRST_SQL = (
     "SELECT id, unit_id, last_review, stability, t90 FROM card "
     "WHERE queue = 2 AND sbucket = ? AND due < ? ORDER BY t90 LIMIT ?"
 )
-# the rest of a bucket up to a t90 cut (the first `chunk` rows were read in round 1)
+# the rest of a bucket from the last t90 read up to the cut, keeping only cards whose exact
+# k = (now - last_review) / stability reaches the threshold (rows read in round 1 are skipped)
 _REST_SQL = (
     "SELECT id, unit_id, last_review, stability, t90 FROM card "
-    "WHERE queue = 2 AND sbucket = ? AND due < ? AND t90 < ? ORDER BY t90 LIMIT -1 OFFSET ?"
+    "WHERE queue = 2 AND sbucket = ? AND due < ? AND t90 >= ? AND t90 < ? "
+    "AND (? - last_review) >= ? * stability"
 )
 
 
