@@ -22,7 +22,7 @@ from tui.widgets.unit_view import unit_details, unit_line
 
 STATUS_FILTERS: tuple[str | None, ...] = (None, "proposed", "confirmed", "rejected")
 TYPE_FILTERS: tuple[str | None, ...] = (None, *MEMORY_TYPES)
-MAX_UNITS = 5000
+UNIT_PAGE = 150  # units are loaded a page at a time as the highlight nears the end
 
 
 class ArticleScreen(BaseScreen):
@@ -51,6 +51,8 @@ class ArticleScreen(BaseScreen):
         self.span_index = -1
         self._position = 0
         self._scroll = True
+        self._fresh = True
+        self._more_units = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -94,17 +96,18 @@ class ArticleScreen(BaseScreen):
                 statuses,
                 self.type_filter,
                 None,
-                MAX_UNITS,
+                UNIT_PAGE,
             )
             or []
         )
+        self._more_units = len(self.units) == UNIT_PAGE
         options = self.query_one(OptionList)
         options.clear_options()
         options.add_options([Option(unit_line(u), id=str(u.id)) for u in self.units])
         self.query_one("#article-filter", Static).update(
             Content.assemble(
                 ("Units ", "bold"),
-                f"{len(self.units)}",
+                f"{len(self.units)}{'+' if self._more_units else ''}",
                 ("  status: ", "bold"),
                 self.status_filter or "all",
                 ("  type: ", "bold"),
@@ -121,6 +124,9 @@ class ArticleScreen(BaseScreen):
             self.query_one(ParagraphView).set_evidence({})
 
     def refresh_data(self) -> None:
+        if self._fresh:  # just mounted: on_mount loaded everything already
+            self._fresh = False
+            return
         if self.is_mounted and self.units:
             current = self.query_one(OptionList).highlighted
             keep = self.units[current].id if current is not None and current < len(self.units) else None
@@ -128,7 +134,26 @@ class ArticleScreen(BaseScreen):
 
     # --- unit navigation ------------------------------------------------------------------
 
+    def _load_more_units(self) -> None:
+        statuses = [self.status_filter] if self.status_filter else ["proposed", "confirmed", "rejected"]
+        more = self.attempt(
+            "loading units",
+            self.services.library.units,
+            self.article_id,
+            statuses,
+            self.type_filter,
+            None,
+            UNIT_PAGE,
+            len(self.units),
+        )
+        more = more or []
+        self._more_units = len(more) == UNIT_PAGE
+        self.units.extend(more)
+        self.query_one(OptionList).add_options([Option(unit_line(u), id=str(u.id)) for u in more])
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self._more_units and event.option_index >= len(self.units) - 5:
+            self._load_more_units()
         scroll, self._scroll = self._scroll, True
         self._show_unit(event.option_index, scroll=scroll)
 

@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Footer, Header
 from tui.safe import cell
 from tui.screens.base import BaseScreen
 
-PAGE = 200
+PAGE = 60  # rows per page: a screenful and a bit; more load as the cursor nears the end
 
 
 class LibraryScreen(BaseScreen):
@@ -71,7 +71,7 @@ class LibraryScreen(BaseScreen):
         self._loaded += len(articles)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if event.cursor_row >= self._loaded - 20 and self._loaded < self._total:
+        if event.cursor_row >= self._loaded - 10 and self._loaded < self._total:
             self._load_page()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:

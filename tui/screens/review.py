@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
 
 from core.domain import StoredUnit
@@ -49,6 +50,7 @@ class ReviewScreen(BaseScreen):
         self.revealed = False
         self.shown_at = 0.0
         self.answered = 0
+        self._progress_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -74,18 +76,28 @@ class ReviewScreen(BaseScreen):
         self.revealed = False
         self.shown_at = time.monotonic()
         self._paint()
-        self.refresh_bindings()
+        # check_action gates the keys at once; the footer (a recompose) follows after the card
+        # has been painted, so rating -> next card is not held up by it.
+        self.call_after_refresh(self.refresh_bindings)
+
+    def _update_progress(self) -> None:
+        summary = self.attempt("reading the session", self.services.review.summary)
+        if summary is not None:
+            self.query_one("#review-progress", Static).update(progress_line(summary))
+            if self.item is None:
+                self.query_one("#review-question", Static).update(finished(summary, self.answered))
 
     def _paint(self) -> None:
-        summary = self.attempt("reading the session", self.services.review.summary)
-        progress = self.query_one("#review-progress", Static)
+        # The session summary costs a few queries: refresh it once the user pauses, so the
+        # next card is painted first (rating -> next card stays within a frame).
+        if self._progress_timer is not None:
+            self._progress_timer.stop()
+        self._progress_timer = self.set_timer(0.3, self._update_progress)
         question = self.query_one("#review-question", Static)
         answer = self.query_one("#review-answer", Static)
         evidence = self.query_one("#review-evidence", Static)
-        if summary is not None:
-            progress.update(progress_line(summary))
         if self.item is None:
-            question.update(finished(summary, self.answered))
+            question.update(finished(None, self.answered))
             answer.update(Content(""))
             evidence.display = False
             return
@@ -128,7 +140,7 @@ class ReviewScreen(BaseScreen):
     def action_reveal(self) -> None:
         self.revealed = True
         self._paint()
-        self.refresh_bindings()
+        self.call_after_refresh(self.refresh_bindings)
 
     def action_rate(self, rating: int) -> None:
         if self.item is None or not self.revealed:
