@@ -201,3 +201,20 @@ def test_snippet_highlights_the_match_safely() -> None:
     assert len(snippet) < 260
     snippet, spans = make_snippet("叶绿体是进行光合作用的细胞器。", "光合作用")
     assert [snippet[s:e] for s, e in spans] == ["光合作用"]
+
+
+def test_searches_from_worker_threads_agree(library: Services) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    queries = [
+        "photosynthesis energy in the chloroplasts",
+        "叶绿体是进行光合作用的细胞器",
+        "memory stability schedule",
+    ] * 4
+    expected = [[(h.paragraph_id, h.unit_id) for h in library.search.search(q, 5)] for q in queries]
+    library.search._cache.clear()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        got = list(
+            pool.map(lambda q: [(h.paragraph_id, h.unit_id) for h in library.search.search(q, 5)], queries)
+        )
+    assert got == expected

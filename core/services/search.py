@@ -26,6 +26,7 @@ How a query runs (user input is text, never query syntax):
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -72,6 +73,7 @@ class SearchService:
     embedder: Embedder | None = None
     _cache: OrderedDict[int, Doc] = field(default_factory=OrderedDict, init=False, repr=False)
     _article_of: dict[int, int] = field(default_factory=dict, init=False, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 
     # --- public ---------------------------------------------------------------------------
 
@@ -109,7 +111,9 @@ class SearchService:
         """Recreate the whole index from the library (after a crash or an upgrade)."""
         with write_transaction():
             search_index.rebuild()
-        self._cache.clear()
+        with self._lock:
+            self._cache.clear()
+            self._article_of.clear()
 
     # --- candidate lists ------------------------------------------------------------------
 
@@ -210,15 +214,21 @@ class SearchService:
         return out
 
     def _docs(self, pks: Sequence[int]) -> dict[int, Doc]:
-        missing = [pk for pk in pks if pk not in self._cache]
-        if missing:
-            for pk, row in search_query.paragraph_rows(missing).items():
-                self._cache[pk] = Doc(analyse(row.text))
-                self._article_of[pk] = row.article_id
+        """Prepared candidates, cached (searches may run in worker threads: one lock)."""
+        with self._lock:
+            missing = [pk for pk in pks if pk not in self._cache]
+        fresh = {
+            pk: (Doc(analyse(row.text)), row.article_id)
+            for pk, row in search_query.paragraph_rows(missing).items()
+        }
+        with self._lock:
+            for pk, (doc, article_id) in fresh.items():
+                self._cache[pk] = doc
+                self._article_of[pk] = article_id
             while len(self._cache) > CACHE_SIZE:
                 old, _ = self._cache.popitem(last=False)
                 self._article_of.pop(old, None)
-        return {pk: self._cache[pk] for pk in pks if pk in self._cache}
+            return {pk: self._cache[pk] for pk in pks if pk in self._cache}
 
     def _rerank(self, query: str, fused: dict[int, float]) -> dict[int, float]:
         """Rescore the fused pool with search_rank; the fused RRF score stays a feature."""
@@ -247,7 +257,9 @@ class SearchService:
             df_trunc=df_trunc,
             df_words=df_words,
         )
-        scores = rerank(q, cands, self._article_of, corpus)
+        with self._lock:
+            article_of = {pk: self._article_of.get(pk, -pk) for pk in cands}
+        scores = rerank(q, cands, article_of, corpus)
         scale = FUSION_WEIGHT * (RRF_K + 1)
         return {pk: scores.get(pk, 0.0) + scale * fused[pk] for pk in pool}
 
