@@ -1,0 +1,1 @@
+"""MemoryRush core: domain, ingestion, extraction, validation, storage and services (no UI)."""
