@@ -105,3 +105,60 @@ async def test_palette_offers_screen_actions_and_help_opens(samples: Services) -
         assert "Command palette" in screen_text(app)
         help_text = str(app.screen.query_one("#help-text", Static).render())
         assert "Accept all valid" in help_text and "Reveal" in help_text and "Next evidence" in help_text
+
+
+async def test_edit_with_errors_blocks_accept_until_fixed(samples: Services) -> None:
+    from textual.widgets import TextArea
+
+    from tui.modals.edit_unit import EditUnitModal
+    from tui.screens.triage import TriageScreen
+
+    app = make_app(samples)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TriageScreen) and screen.unit is not None
+        unit_id = screen.unit.id
+        await pilot.press("e")
+        await settle(pilot)
+        assert isinstance(app.screen, EditUnitModal)
+        app.screen.query_one("#edit-content", TextArea).text = ""
+        await pilot.press("ctrl+s")  # first save shows the errors and keeps the dialog open
+        await settle(pilot)
+        assert isinstance(app.screen, EditUnitModal)
+        assert "Still has errors" in str(app.screen.query_one("#edit-issues", Static).render())
+        await pilot.press("ctrl+s")  # saving again keeps the edit (and its errors)
+        await settle(pilot)
+        assert app.screen is screen
+        stored = samples.library.unit(unit_id)
+        assert stored is not None and stored.edited and not stored.acceptable
+        assert screen.unit is not None and screen.unit.id == unit_id
+        await pilot.press("a")  # disabled: nothing happens
+        await settle(pilot)
+        assert samples.library.unit(unit_id).status == "proposed"  # type: ignore[union-attr]
+        await pilot.press("e")
+        await settle(pilot)
+        app.screen.query_one(
+            "#edit-content", TextArea
+        ).text = "Photosynthesis turns light into chemical energy."
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert samples.library.unit(unit_id).acceptable  # type: ignore[union-attr]
+        await pilot.press("a")
+        await settle(pilot)
+        assert samples.library.unit(unit_id).status == "confirmed"  # type: ignore[union-attr]
+
+
+async def test_review_command_starts_in_the_session(samples: Services) -> None:
+    from click.testing import CliRunner
+
+    from tui.cli.main import cli
+    from tui.screens.review import ReviewScreen
+
+    assert "review" in CliRunner().invoke(cli, ["--help"]).output
+    app = make_app(samples, start="review")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ReviewScreen)
