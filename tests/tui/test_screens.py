@@ -162,3 +162,29 @@ async def test_review_command_starts_in_the_session(samples: Services) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, ReviewScreen)
+
+
+async def test_slash_searches_from_anywhere_and_opens_the_hit(samples: Services) -> None:
+    from textual.widgets import OptionList
+
+    from tui.modals.search import SearchModal
+
+    app = make_app(samples)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        await pilot.press("slash")
+        await settle(pilot)
+        assert isinstance(app.screen, SearchModal)
+        await pilot.press(*"chlorophyll")
+        await settle(pilot)
+        await pilot.pause(0.2)
+        await settle(pilot)
+        results = app.screen.query_one(OptionList)
+        assert results.option_count > 0
+        assert "chlorophyll" in str(results.get_option_at_index(0).prompt).lower()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ArticleScreen)
+        assert "photosynthesis" in str(app.screen.query_one("#article-text").border_title).lower()

@@ -63,7 +63,7 @@ class EditUnitModal(ModalScreen[UnitEdit | None]):
             yield Input(sanitize(first.expected_answer if first else "", single_line=True), id="edit-answer")
             yield Static(id="edit-issues")
             yield Label(Content("ctrl+s save · escape cancel"), classes="hint")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#edit-content", TextArea).focus()

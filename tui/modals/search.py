@@ -33,7 +33,7 @@ class SearchModal(ModalScreen[Target | None]):
             yield Label(Content.styled("Search the library", "bold"))
             yield Input(placeholder="words from titles, units, questions …", id="search-input")
             yield OptionList(id="search-results")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self._targets: list[Target] = []

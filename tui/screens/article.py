@@ -62,7 +62,7 @@ class ArticleScreen(BaseScreen):
                 yield Static(id="article-filter")
                 yield OptionList(id="article-units")
                 yield Static(id="article-unit")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         info = self.attempt("opening the article", self.services.library.article, self.article_id)

@@ -80,7 +80,7 @@ class HelpScreen(BaseScreen):
             parts.append(Content(""))
         with VerticalScroll(id="help-body"):
             yield Static(Content("\n").join(parts), id="help-text")
-        yield Footer()
+        yield Footer(compact=True)
 
     def action_close(self) -> None:
         self.app.pop_screen()

@@ -40,7 +40,7 @@ class HomeScreen(BaseScreen):
                 ),
                 id="home-hint",
             )
-        yield Footer()
+        yield Footer(compact=True)
 
     def refresh_data(self) -> None:
         self.load_figures()

@@ -69,7 +69,7 @@ class ImportScreen(BaseScreen):
                 yield Log(id="import-log", highlight=False)
             yield ProgressBar(id="import-progress", show_eta=False)
             yield Static(Content("Ready."), id="import-status")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

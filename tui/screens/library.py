@@ -31,7 +31,7 @@ class LibraryScreen(BaseScreen):
         yield Header()
         table: DataTable[object] = DataTable(id="library-table", cursor_type="row", zebra_stripes=True)
         yield table
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

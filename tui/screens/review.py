@@ -59,7 +59,7 @@ class ReviewScreen(BaseScreen):
             yield Static(id="review-question")
             yield Static(id="review-answer")
             yield Static(id="review-evidence")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.attempt("starting today's session", self.services.review.start_session)

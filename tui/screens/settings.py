@@ -84,7 +84,7 @@ class SettingsScreen(BaseScreen):
                         yield Input(content(value, single_line=True).plain, id=f"set-{name}")
                 yield Static(Content(setting.doc), classes="setting-doc")
             yield Static(id="settings-errors")
-        yield Footer()
+        yield Footer(compact=True)
 
     def _values(self) -> tuple[dict[str, Any], list[str]]:
         values: dict[str, Any] = {}

@@ -39,7 +39,7 @@ class StatsScreen(BaseScreen):
             yield Static(id="stats-heatmap")
             table: DataTable[object] = DataTable(id="stats-rates", cursor_type="row")
             yield table
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one("#stats-rates", DataTable)

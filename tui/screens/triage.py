@@ -48,7 +48,7 @@ class TriageScreen(BaseScreen):
                 yield Static(id="triage-progress")
                 yield Static(id="triage-unit")
             yield ParagraphView(id="triage-evidence")
-        yield Footer()
+        yield Footer(compact=True)
 
     def refresh_data(self) -> None:
         self.show_next()

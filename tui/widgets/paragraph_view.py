@@ -31,8 +31,8 @@ class ParagraphView(Widget, can_focus=True):
     """The paragraphs of one article with their ids in a gutter."""
 
     BINDINGS = [
-        Binding("up,k", "move(-1)", "Prev paragraph", show=False, id="para.up"),
-        Binding("down,j", "move(1)", "Next paragraph", show=False, id="para.down"),
+        Binding("up,k", "move(-1)", "Prev ¶", id="para.up"),
+        Binding("down,j", "move(1)", "Next ¶", id="para.down"),
         Binding("pageup", "page(-1)", "Page up", show=False, id="para.pageup"),
         Binding("pagedown", "page(1)", "Page down", show=False, id="para.pagedown"),
         Binding("home", "jump(0)", "First paragraph", show=False, id="para.home"),
