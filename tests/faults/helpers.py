@@ -165,6 +165,7 @@ class Tmux:
     """A private tmux server (own socket) running one command per window; reads screen and title."""
 
     TITLE = "mr-fault-title"
+    EXIT = "__MR_EXIT="
 
     def __init__(self, workdir: Path) -> None:
         import tempfile
@@ -188,10 +189,12 @@ class Tmux:
         exports = " ".join(
             f"{k}={shlex.quote(v)}" for k, v in env.items() if k.startswith(("MEMORYRUSH", "PYTHON"))
         )
-        # The shell waits for one line on stdin, so the title is set before the command runs.
+        # The shell waits for one line on stdin, so the title is set before the command runs,
+        # and prints the command's exit code afterwards (tmux 3.3 sometimes misses the exit
+        # status of a pane's process, leaving it a zombie with an empty #{pane_dead_status}).
         command = (
             f"read _go; cd {shlex.quote(str(self.workdir))} && "
-            f"exec env TERM=xterm-256color {exports} {shlex.join(argv)}"
+            f"env TERM=xterm-256color {exports} {shlex.join(argv)}; code=$?; echo; echo {self.EXIT}$code"
         )
         size = ["-x", str(width), "-y", str(height)]
         self.tmux("-f", "/dev/null", "new-session", "-d", "-s", target, *size, "sh", "-c", command)
@@ -201,10 +204,12 @@ class Tmux:
         return target
 
     def dead(self, target: str) -> bool:
-        state = self.tmux(
-            "display", "-p", "-t", target, "#{pane_dead}:#{pane_dead_status}#{pane_dead_signal}"
-        )
-        return state.strip().startswith("1:") and state.strip() != "1:"
+        """The command has finished (its exit code is on the screen)."""
+        return self._exit_code(self.screen(target)) is not None
+
+    def _exit_code(self, screen: str) -> int | None:
+        found = re.findall(rf"^{self.EXIT}(\d+)$", screen, re.M)
+        return int(found[-1]) if found else None
 
     def wait_dead(self, target: str, timeout: float = 30) -> None:
         deadline = time.monotonic() + timeout
@@ -230,13 +235,9 @@ class Tmux:
             time.sleep(0.1)
 
     def exit_status(self, target: str) -> int:
-        """The exit code, or minus the signal number that killed the command."""
-        status, signal = (
-            self.tmux("display", "-p", "-t", target, "#{pane_dead_status}:#{pane_dead_signal}")
-            .strip()
-            .split(":")
-        )
-        return int(status) if status else -int(signal or 999)
+        code = self._exit_code(self.screen(target))
+        assert code is not None, f"{target} has not finished"
+        return code
 
     def screen(self, target: str) -> str:
         return self.tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", target)
