@@ -112,24 +112,39 @@ def test_cap_from_config_is_named_and_raising_it_imports(home: Path, inputs: Pat
     assert article_count(home) == 1
 
 
+BOOK_WORDS = (
+    "spaced repetition schedules each review just before forgetting while retrieval practice "
+    "strengthens memory traces and interleaving mixes topics so that learners discriminate "
+    "between problems the forgetting curve falls steeply at first then flattens over weeks"
+)
+
+
 @pytest.mark.slow
 def test_50_mb_file_imports_with_the_cap_raised(home: Path, inputs: Path) -> None:
+    """A 50 MB book-like file (long paragraphs of varied sentences) through the real CLI."""
+    import random
+
     write(home / "config.toml", "[library]\nmax_file_mb = 64\n")
-    para = "Spaced repetition schedules each review just before forgetting, paragraph {i}.\n\n"
-    count = 50 * 1024 * 1024 // len(para.format(i=0)) + 1
+    rng = random.Random(50)
+    words = BOOK_WORDS.split()
+    sentences = [" ".join(rng.choice(words) for _ in range(14)).capitalize() + "." for _ in range(400)]
     path = inputs / "fifty.txt"
+    count = 0
     with path.open("w", encoding="utf-8") as fh:
-        for i in range(count):
-            fh.write(para.format(i=i))
+        while fh.tell() < 50 * 1024 * 1024:
+            fh.write(" ".join(rng.choice(sentences) for _ in range(60)) + f" End of paragraph {count}.\n\n")
+            count += 1
     assert path.stat().st_size >= 50 * 1024 * 1024
-    result = run_mr(home, "import", str(path), timeout=240)
+    result = run_mr(home, "import", str(path), timeout=280)
     assert result.returncode == 0, result.stderr[-2000:]
+    assert "imported" in result.stdout
     stored = sqlite3.connect(str(db_file(home)))
     try:
         assert stored.execute("SELECT paragraph_count FROM article").fetchone()[0] == count
         assert stored.execute("SELECT COUNT(*) FROM paragraph").fetchone()[0] == count
         last = stored.execute("SELECT text FROM paragraph ORDER BY position DESC LIMIT 1").fetchone()[0]
-        assert last.endswith(f"paragraph {count - 1}.")
+        assert last.endswith(f"End of paragraph {count - 1}.")
+        assert stored.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     finally:
         stored.close()
 
