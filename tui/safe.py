@@ -68,9 +68,12 @@ def find_quote(text: str, quote: str) -> tuple[int, int] | None:
         return start, start + len(quote)
     # Whitespace/quote-normalised match: map normalised offsets back by scanning.
     target = normalize_for_match(quote)
-    if not target:
+    if not target or len(text) > 20_000:
         return None
+    first = target[0]
     for i in range(len(text)):
+        if normalize_for_match(text[i])[:1] != first:
+            continue
         if normalize_for_match(text[i : i + len(quote) + 8]).startswith(target):
             for j in range(i + 1, len(text) + 1):
                 if normalize_for_match(text[i:j]) == target:
