@@ -54,9 +54,8 @@ RECENCY_BONUS = 0.01
 RECENCY_HALF_LIFE_DAYS = 14.0
 CANDIDATES = 100
 SEMANTIC_POOL, SEMANTIC_SHARE = 30, 0.5
-SHORT_CAP = (
-    1000  # a 1-2 word / short CJK term found in more paragraphs than this lists the newest first (speed)
-)
+# a 1-2 word / short CJK term found in more paragraphs than this lists the newest first (speed)
+SHORT_CAP = 500
 COMMON_SHARE, COMMON_MIN_DOCS = 0.25, 5000  # question terms in more paragraphs than this are left out of
 # the candidate query in a large library (they still count in the rerank)
 SELECTIVE_SHARE, SELECTIVE_MIN = 0.02, 20  # single CJK characters added to a question's candidate query
@@ -154,11 +153,12 @@ class SearchService:
             stems_, bis = _without_common(stems_, bis)
         terms_expr = search_query.any_of(stems_, bis, chars)
         exprs.append(terms_expr)
-        if question or "all" not in lists or len(lists["all"]) < k:
+        if question or "all" not in lists or len(lists["all"]) < limit:
             cap = None if question else SHORT_CAP
             lists["terms"] = [pk for pk, _ in search_query.paragraphs_matching(terms_expr, k, arts, cap)]
         if len(lists.get("all", [])) < limit and len(q_runs) <= 4:
-            chunks = [c for c in query.split() if len(c) >= 3]
+            # CJK runs already match any substring through their characters / bigrams
+            chunks = [c for c in query.split() if len(c) >= 3 and not all(is_cjk(x) for x in c)]
             lists["substring"] = search_query.paragraphs_containing(chunks, k, arts, SHORT_CAP)
         unit_hits = self._unit_candidates(exprs, k, filters, unit_ids)
         lists["units"] = [pk for pk in unit_hits if pk > 0]
