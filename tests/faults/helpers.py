@@ -198,6 +198,7 @@ class Tmux:
         )
         size = ["-x", str(width), "-y", str(height)]
         self.tmux("-f", "/dev/null", "new-session", "-d", "-s", target, *size, "sh", "-c", command)
+        self.tmux("set-option", "-g", "set-clipboard", "on")  # an OSC 52 write would land in a buffer
         self.tmux("set-option", "-t", target, "remain-on-exit", "on")
         self.tmux("select-pane", "-t", target, "-T", self.TITLE)
         self.tmux("send-keys", "-t", target, "Enter")
@@ -241,6 +242,10 @@ class Tmux:
 
     def screen(self, target: str) -> str:
         return self.tmux("capture-pane", "-p", "-J", "-S", "-200", "-t", target)
+
+    def clipboard(self) -> str:
+        """tmux's paste buffers: where a program's OSC 52 clipboard write ends up."""
+        return self.tmux("list-buffers", check=False)
 
     def title(self, target: str) -> str:
         return self.tmux("display", "-p", "-t", target, "#{pane_title}").strip()

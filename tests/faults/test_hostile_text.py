@@ -91,6 +91,7 @@ def test_tmux_control_a_raw_escape_does_change_the_title(tmux: Tmux, tmp_path: P
     target = tmux.start(["cat", str(raw)], {})
     tmux.wait_dead(target)
     assert tmux.title(target) != Tmux.TITLE
+    assert "pwned" in tmux.clipboard()  # and the OSC 52 clipboard write is seen
 
 
 @pytest.mark.parametrize("command", [["list"], ["show", "1"]])
@@ -100,6 +101,7 @@ def test_real_terminal_shows_payload_literally(hostile_library: Path, tmux: Tmux
     screen = tmux.screen(target)
     assert tmux.exit_status(target) == 0, screen
     assert tmux.title(target) == Tmux.TITLE, "an escape sequence changed the terminal title"
+    assert "pwned" not in tmux.clipboard(), "an escape sequence wrote the clipboard"
     assert "[@click=app.quit]" in screen
     assert "PWNED" not in tmux.title(target)
     if command[0] == "show":
@@ -134,6 +136,7 @@ def test_app_in_a_real_terminal_shows_payloads_literally_and_obeys_none(
     tmux.wait_for(target, "[@click=app.quit] x")  # typed text shown as typed
     assert not tmux.dead(target), "a payload made the app quit"
     assert tmux.title(target) == Tmux.TITLE, "an escape sequence changed the terminal title"
+    assert "pwned" not in tmux.clipboard(), "an escape sequence wrote the clipboard"
     assert not Path("/tmp/mr-pwned").exists()
     tmux.keys(target, "Escape")
     for _ in range(5):  # a key right after Escape can be read as Alt+key: retry the quit
