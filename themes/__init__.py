@@ -11,6 +11,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 from textual.theme import Theme
@@ -65,7 +66,7 @@ def load_themes(user_dir: Path | None = None) -> tuple[list[Theme], list[str]]:
     return list(found.values()), errors
 
 
-def register_themes(app: App[object], user_dir: Path | None = None) -> list[str]:
+def register_themes(app: App[Any], user_dir: Path | None = None) -> list[str]:
     """Register every theme with the app; returns errors to show as notices."""
     themes, errors = load_themes(user_dir)
     for theme in themes:

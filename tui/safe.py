@@ -9,6 +9,7 @@ parses as markup (`[@click=app.quit]` in an article would quit the app).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.app import App
@@ -44,7 +45,7 @@ def label(text: str, style: str = "bold") -> Content:
 
 
 def notify(
-    app: App[object], message: object, *, severity: str = "information", timeout: float | None = None
+    app: App[Any], message: object, *, severity: str = "information", timeout: float | None = None
 ) -> None:
     """A notice whose text may contain untrusted parts: sanitised, markup off."""
     app.notify(

@@ -113,9 +113,10 @@ class TriageScreen(BaseScreen):
                 if unit.evidence
                 else None
             )
+            library, article_id = self.services.library, unit.article_id
             view.load(
                 article.paragraph_count,
-                lambda s, n, a=unit.article_id: self.services.library.paragraphs(a, s, n),
+                lambda start, limit: library.paragraphs(article_id, start, limit),
                 first.index if first else 0,
             )
             view.set_evidence(quotes)

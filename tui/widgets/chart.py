@@ -39,7 +39,7 @@ class BarChart(PlotextPlot):
         plt.clear_figure()
         plt.title(self._title)
         if self._labels:
-            xs = list(range(len(self._labels)))
+            xs: list[float] = [float(i) for i in range(len(self._labels))]
             plt.bar(xs, self._values, width=0.6)
             plt.xticks(xs[:: self._every], self._labels[:: self._every])
             plt.ylim(0, max([*self._values, 1]))
