@@ -149,3 +149,35 @@ def test_app_in_a_real_terminal_shows_payloads_literally_and_obeys_none(
             break
     tmux.wait_dead(target)
     assert tmux.exit_status(target) == 0
+
+
+def test_clicking_on_payload_text_in_the_app_runs_no_action(hostile_library: Path) -> None:
+    """Pilot clicks where `[@click=app.quit]` shows in the library and in the article: had the
+    text been parsed as markup, the link text would sit right there and the click quit the app."""
+    from .app_driver import run_app, screen_text, settle
+
+    async def click_payloads(app, pilot, where: str) -> int:  # type: ignore[no-untyped-def]
+        clicks = 0
+        for y, line in enumerate(screen_text(app).splitlines()):
+            x = line.find("[@click")
+            while x >= 0:
+                for dx in range(0, 12, 2):
+                    await pilot.click(offset=(x + dx, y))
+                    clicks += 1
+                await pilot.pause()
+                assert app.is_running, f"a click on the payload in {where} (row {y}) ran an action"
+                x = line.find("[@click", x + 1)
+        return clicks
+
+    async def body(app, pilot) -> None:  # type: ignore[no-untyped-def]
+        await pilot.press("l")
+        await settle(pilot)
+        assert await click_payloads(app, pilot, "the library") > 0
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("l", "enter")
+        await settle(pilot)
+        assert await click_payloads(app, pilot, "the article") > 0
+
+    run_app(hostile_library, body)
+    assert not Path("/tmp/mr-pwned").exists()
