@@ -3,34 +3,38 @@
 from __future__ import annotations
 
 import os
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from core import paths
 from core.clock import Clock
 from core.config import Config, load_config
-from core.extraction.base import Extractor, make_extractor
 from core.lock import InstanceLock
-from core.services.curation import CurationService
-from core.services.library import LibraryService
-from core.services.review import ReviewService
-from core.services.search import SearchService, make_search
-from core.services.stats import StatsService
 from core.storage.db import db, open_database
+
+if TYPE_CHECKING:  # the services are imported where first used: a faster start-up
+    from core.extraction.base import Extractor
+    from core.services.curation import CurationService
+    from core.services.library import LibraryService
+    from core.services.review import ReviewService
+    from core.services.search import SearchService
+    from core.services.stats import StatsService
 
 
 @dataclass
 class Services:
+    """The use cases over one open library. Each service (and its imports) is built on first use,
+    from the configuration the library was opened with, then kept up to date with `config`."""
+
     config: Config
     data_dir: Path
     clock: Clock
-    library: LibraryService
-    curation: CurationService
-    review: ReviewService
-    stats: StatsService
-    search: SearchService
     lock: InstanceLock | None = None
     notices: list[str] = field(default_factory=list)
+    _opened_with: Config | None = field(default=None, repr=False)
+    _building: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def __setattr__(self, name: str, value: object) -> None:
         super().__setattr__(name, value)
@@ -39,6 +43,39 @@ class Services:
                 service = self.__dict__.get(part)
                 if service is not None:
                     service.config = value
+
+    def _service(self, name: str) -> Any:
+        service = self.__dict__.get(name)
+        if service is not None:
+            return service
+        with self._building:  # workers may ask for a service at the same time as the UI
+            service = self.__dict__.get(name)
+            if service is None:
+                service = _build(name, self._opened_with or self.config, self.clock)
+                if name in ("library", "review", "stats"):
+                    service.config = self.config
+                self.__dict__[name] = service
+        return service
+
+    @property
+    def library(self) -> LibraryService:
+        return self._service("library")
+
+    @property
+    def curation(self) -> CurationService:
+        return self._service("curation")
+
+    @property
+    def review(self) -> ReviewService:
+        return self._service("review")
+
+    @property
+    def stats(self) -> StatsService:
+        return self._service("stats")
+
+    @property
+    def search(self) -> SearchService:
+        return self._service("search")
 
     def close(self) -> None:
         if not db.is_closed():
@@ -54,10 +91,37 @@ def use_data_dir(data_dir: Path | None) -> None:
         os.environ[paths.ENV_HOME] = str(Path(data_dir).expanduser().resolve())
 
 
+def _build(name: str, cfg: Config, clk: Clock) -> Any:
+    """One service, built from the configuration the library was opened with."""
+    if name == "library":
+        from core.services.library import LibraryService
+
+        return LibraryService(cfg, extractor_factory(cfg), clk.epoch)
+    if name == "curation":
+        from core.services.curation import CurationService
+
+        return CurationService(clk.epoch)
+    if name == "review":
+        from core.services.review import ReviewService
+
+        return ReviewService(cfg, clk)
+    if name == "stats":
+        from core.services.stats import StatsService
+
+        return StatsService(cfg, clk)
+    if name == "search":
+        from core.services.search import make_search
+
+        return make_search(cfg, clk.epoch)
+    raise AttributeError(name)
+
+
 def extractor_factory(config: Config):  # type: ignore[no-untyped-def]
     """A function name|None -> Extractor configured from settings."""
 
     def make(name: str | None) -> Extractor:
+        from core.extraction.base import make_extractor
+
         chosen = name or config.extractor
         if chosen == "ollama":
             return make_extractor(
@@ -70,6 +134,11 @@ def extractor_factory(config: Config):  # type: ignore[no-untyped-def]
         return make_extractor(chosen)
 
     return make
+
+
+def _has_trash() -> bool:
+    """Whether any unit is in the trash: without one, start-up skips the purge and its imports."""
+    return db.execute_sql("SELECT 1 FROM unit WHERE status = 'trashed' LIMIT 1").fetchone() is not None
 
 
 def open_services(
@@ -98,16 +167,12 @@ def open_services(
         config=cfg,
         data_dir=home,
         clock=clk,
-        library=LibraryService(cfg, extractor_factory(cfg), clk.epoch),
-        curation=CurationService(clk.epoch),
-        review=ReviewService(cfg, clk),
-        stats=StatsService(cfg, clk),
-        search=make_search(cfg, clk.epoch),
         lock=lock,
+        _opened_with=cfg,
     )
     if exclusive:
         try:
-            purged = services.curation.purge_expired_trash()
+            purged = services.curation.purge_expired_trash() if _has_trash() else 0
         except BaseException:
             services.close()
             raise

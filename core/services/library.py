@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from core.config import Config
 from core.domain import (
@@ -18,10 +18,10 @@ from core.domain import (
     ValidationIssue,
 )
 from core.errors import MemoryRushError
-from core.extraction.base import Extractor
-from core.ingest import iter_input_files, read_document
-from core.pipeline import run_extraction
 from core.storage import library_repo
+
+if TYPE_CHECKING:  # reading and extraction are imported where used: a faster start-up
+    from core.extraction.base import Extractor
 
 # Issues that make a unit ungrounded (or empty): such a unit is never stored as a proposal.
 GROUNDING_CODES = frozenset(
@@ -86,6 +86,8 @@ class LibraryService:
         Each file gets an outcome (imported / already / new_version / refused with a reason);
         one bad file never stops the others. `cancelled` is checked between files.
         """
+        from core.ingest import iter_input_files
+
         files = iter_input_files(paths)
         ex = self.extractor_factory(extractor)
         outcomes: list[ImportOutcome] = []
@@ -100,6 +102,9 @@ class LibraryService:
 
     def import_file(self, path: Path, extractor: Extractor, *, encoding: str | None = None) -> ImportOutcome:
         """Import one file; never raises for a bad file (the outcome says why it was refused)."""
+        from core.ingest import read_document
+        from core.pipeline import run_extraction
+
         max_bytes = int(self.config.max_file_mb * 1024 * 1024)
         try:
             started = time.perf_counter()

@@ -24,7 +24,6 @@ from collections.abc import Iterable
 import peewee
 
 from core.storage.db import db, register_schema_hook
-from core.storage.search_text import count_terms, index_columns
 
 _FTS_OPTIONS = "tokenize='unicode61 remove_diacritics 2'"
 SCHEMA = (
@@ -67,6 +66,8 @@ def _add_stats(delta: dict[str, int]) -> None:
 
 
 def _index_paragraphs(rows: Iterable[tuple[int, str]]) -> None:
+    from core.storage.search_text import count_terms, index_columns  # imported on first use
+
     values: list[tuple[int, str, str, str]] = []
     delta = dict.fromkeys(STAT_KEYS, 0)
     for pk, text in rows:
@@ -113,6 +114,8 @@ def index_article(article_id: int) -> None:
 
 def reindex_unit(unit_id: int) -> None:
     """Refresh one unit's entry after an edit, status change, trash or restore."""
+    from core.storage.search_text import index_columns  # imported on first use
+
     db.execute_sql("DELETE FROM search_unit WHERE rowid = ?", (unit_id,))
     text = unit_text(unit_id)
     if text is not None:
@@ -130,6 +133,8 @@ def remove_unit(unit_id: int) -> None:
 
 def remove_article(article_id: int) -> None:
     """Drop an article's paragraphs and units from the index, before the article rows go."""
+    from core.storage.search_text import count_terms, index_columns  # imported on first use
+
     rows = list(db.execute_sql("SELECT id, text FROM paragraph WHERE article_id = ?", (article_id,)))
     delta = dict.fromkeys(STAT_KEYS, 0)
     for pk, text in rows:
