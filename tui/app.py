@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
@@ -38,12 +39,17 @@ class MemoryRushApp(App[None]):
         super().__init__()
         self.services = services
         self.start = start
+        self.first_frame_shown = False
+        self._after_first_frame: list[Callable[[], object]] = []
+        # Themes are chosen before the first stylesheet parse: choosing one later (on mount)
+        # would parse every stylesheet again, a good part of the start-up time.
+        self._theme_problems = register_themes(self, paths.user_themes_dir())
+        wanted = services.config.theme
+        self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
 
     def on_mount(self) -> None:
-        for problem in register_themes(self, paths.user_themes_dir()):
+        for problem in self._theme_problems:
             notify(self, problem, severity="warning")
-        wanted = self.services.config.theme
-        self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
         for notice in self.services.notices:
             notify(self, notice)
         from tui.screens.home import HomeScreen
@@ -51,6 +57,23 @@ class MemoryRushApp(App[None]):
         self.push_screen(HomeScreen())
         if self.start == "review":
             self.action_review()
+
+    def on_ready(self) -> None:
+        # Everything built so far lives as long as the app: move it out of the collector's way,
+        # so later full collections (which pause the UI) only walk what screens create.
+        gc.freeze()
+        self.first_frame_shown = True
+        waiting, self._after_first_frame = self._after_first_frame, []
+        for callback in waiting:
+            callback()
+
+    def after_first_frame(self, callback: Callable[[], object]) -> None:
+        """Run `callback` once the first frame is on screen (now, if it already is): work the
+        first frame doesn't need (a worker's imports and queries) doesn't hold it up."""
+        if self.first_frame_shown:
+            callback()
+        else:
+            self._after_first_frame.append(callback)
 
     # --- one place for errors -------------------------------------------------------------
 

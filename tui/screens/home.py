@@ -43,8 +43,8 @@ class HomeScreen(BaseScreen):
         yield Footer(compact=True)
 
     def refresh_data(self) -> None:
-        # After the next frame: the worker's imports and queries don't hold up the first paint.
-        self.call_after_refresh(self.load_figures)
+        # After the first frame: the worker's imports and queries don't hold up the first paint.
+        self.mr_app.after_first_frame(self.load_figures)
 
     @work(thread=True, exclusive=True, name="home-figures", exit_on_error=False)
     def load_figures(self) -> None:
