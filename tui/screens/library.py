@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Footer, Header
 
 from tui.safe import cell
 from tui.screens.base import BaseScreen
+from tui.widgets.row_table import RowTable
 
 PAGE = 60  # rows per page: a screenful and a bit; more load as the cursor nears the end
 
@@ -29,7 +30,7 @@ class LibraryScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        table: DataTable[object] = DataTable(id="library-table", cursor_type="row", zebra_stripes=True)
+        table = RowTable(id="library-table", cursor_type="row", zebra_stripes=True)
         yield table
         yield Footer(compact=True)
 
