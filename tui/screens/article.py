@@ -23,6 +23,7 @@ from tui.widgets.unit_view import unit_details, unit_line
 STATUS_FILTERS: tuple[str | None, ...] = (None, "proposed", "confirmed", "rejected")
 TYPE_FILTERS: tuple[str | None, ...] = (None, *MEMORY_TYPES)
 UNIT_PAGE = 150  # units are loaded a page at a time as the highlight nears the end
+FIRST_UNITS = 40  # the first page is a screenful or two, so the article paints at once
 
 
 class ArticleScreen(BaseScreen):
@@ -88,6 +89,7 @@ class ArticleScreen(BaseScreen):
 
     def _load_units(self, select: int | None = None, *, scroll: bool = True) -> None:
         statuses = [self.status_filter] if self.status_filter else ["proposed", "confirmed", "rejected"]
+        first = FIRST_UNITS if select is None else UNIT_PAGE  # a unit asked for: look further for it
         self.units = (
             self.attempt(
                 "loading units",
@@ -96,11 +98,11 @@ class ArticleScreen(BaseScreen):
                 statuses,
                 self.type_filter,
                 None,
-                UNIT_PAGE,
+                first,
             )
             or []
         )
-        self._more_units = len(self.units) == UNIT_PAGE
+        self._more_units = len(self.units) == first
         options = self.query_one(OptionList)
         options.clear_options()
         options.add_options([Option(unit_line(u), id=str(u.id)) for u in self.units])

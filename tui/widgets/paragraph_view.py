@@ -23,7 +23,7 @@ from core.domain import SourceParagraph
 from core.text import sanitize
 from tui.safe import find_quote
 
-PAGE = 256
+PAGE = 64  # paragraphs fetched at a time: a page or two of text, cheap enough for the first paint
 Fetch = Callable[[int, int], Sequence[SourceParagraph]]
 
 
