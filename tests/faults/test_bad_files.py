@@ -181,17 +181,21 @@ def test_big_file_imports_in_a_worker_while_the_app_stays_responsive(home: Path,
 
         screen.query_one(Input).value = str(inputs / "big")
         await pilot.press("enter")
-        await pilot.pause()
+        # pause(delay), never pause(): a bare pause waits for the CPU to go idle, i.e. for the
+        # import to finish, and would hide whether the UI answers meanwhile.
+        await pilot.pause(0.05)
         worker = next(w for w in screen.workers if w.name == "import")
         assert "Importing" in screen_text(app)
         seen_running_response = False
+        path_input = screen.query_one(Input)
         while worker.is_running:  # keys are handled while the worker imports
-            before = app.focused
-            await pilot.press("ctrl+t")
+            path_input.focus()
+            await pilot.pause(0.02)
+            await pilot.press("ctrl+t")  # "focus tree": an observable answer to a key
             await pilot.pause(0.05)
-            if worker.is_running and app.focused is not before:
+            if worker.is_running and isinstance(app.focused, DirectoryTree):
                 seen_running_response = True
-            await pilot.pause(0.2)
+            await pilot.pause(0.1)
         assert seen_running_response, "no key was handled while the import ran"
         await settle(pilot)
         assert isinstance(app.focused, DirectoryTree | Input)
