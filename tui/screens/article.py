@@ -160,6 +160,8 @@ class ArticleScreen(BaseScreen):
         self._show_unit(event.option_index, scroll=scroll)
 
     def _show_unit(self, index: int, *, scroll: bool = True) -> None:
+        while self._more_units and index >= len(self.units):  # a unit past the pages loaded so far
+            self._load_more_units()
         if not 0 <= index < len(self.units):
             return
         unit = self.units[index]

@@ -58,7 +58,7 @@ class LibraryScreen(BaseScreen):
 
     def _load_page(self, size: int = PAGE) -> None:
         articles = self.attempt("listing articles", self.services.library.articles, size, self._loaded) or []
-        table = self.query_one(DataTable)
+        table = self.query_one(RowTable)
         for a in articles:
             added = datetime.fromtimestamp(a.added_at, UTC).strftime("%Y-%m-%d")
             table.add_row(
@@ -69,6 +69,7 @@ class LibraryScreen(BaseScreen):
                 cell(added),
                 key=str(a.id),
             )
+        table.measure_new_rows()
         self._loaded += len(articles)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:

@@ -13,10 +13,11 @@ from itertools import chain
 
 from rich.segment import Segment
 from rich.style import Style
+from textual import events
 from textual._segment_tools import line_crop
 from textual._types import SegmentLines
 from textual.coordinate import Coordinate
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widgets import DataTable
 from textual.widgets.data_table import RowKey
@@ -29,9 +30,28 @@ class RowTable(DataTable[object]):
 
     _frame_style: Style | None = None
 
+    def measure_new_rows(self) -> None:
+        """Fit the columns to the rows just added now rather than when idle (DataTable's way),
+        so the first paint already has its final layout and need not be redone."""
+        if self._require_update_dimensions:
+            self._require_update_dimensions = False
+            new_rows = self._new_rows.copy()
+            self._new_rows.clear()
+            self._update_dimensions(new_rows)
+
+    _painted_layout: tuple[Size, Size] | None = None  # (size, virtual size) of the last paint
+
+    def _on_resize(self, event: events.Resize) -> None:
+        # DataTable drops every cached row on any Resize, including the first one after mount,
+        # which arrives after the first paint with the very layout it was painted at: the table
+        # painted twice. A Resize to another layout still drops them (DataTable's handler).
+        if (event.size, self.virtual_size) == self._painted_layout:
+            event.prevent_default()
+
     def render_lines(self, crop: Region) -> list[Strip]:
         # The widget's style is worked out once per paint instead of once per line.
         self._frame_style = self.rich_style
+        self._painted_layout = (self.size, self.virtual_size)
         try:
             return super().render_lines(crop)
         finally:
