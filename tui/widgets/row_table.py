@@ -59,9 +59,11 @@ class RowTable(DataTable[object]):
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
-        fixed_height = sum(
-            self.get_row_height(self._row_locations.get_key(i)) for i in range(self.fixed_rows)
-        )
+        fixed_height = 0
+        for index in range(self.fixed_rows):
+            key = self._row_locations.get_key(index)
+            if key is not None:
+                fixed_height += self.get_row_height(key)
         if self.show_header:
             fixed_height += self.get_row_height(self._header_row_key)
         if y >= fixed_height:
