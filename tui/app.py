@@ -41,11 +41,23 @@ class MemoryRushApp(App[None]):
         self.start = start
         self.first_frame_shown = False
         self._after_first_frame: list[Callable[[], object]] = []
-        # Themes are chosen before the first stylesheet parse: choosing one later (on mount)
-        # would parse every stylesheet again, a good part of the start-up time.
         self._theme_problems = register_themes(self, paths.user_themes_dir())
         wanted = services.config.theme
-        self.theme = wanted if wanted in self.available_themes else DEFAULT_THEME
+        self._start_theme(wanted if wanted in self.available_themes else DEFAULT_THEME)
+
+    def _start_theme(self, name: str) -> None:
+        """Apply the saved theme before the stylesheet is first parsed. Assigning `self.theme`
+        (as the settings screen does later) would schedule a parse of every stylesheet again,
+        a good part of the start-up time; nothing is parsed yet, so new variables are enough."""
+        self.set_reactive(App.theme, name)
+        theme = self.current_theme
+        classes = {c: False for c in self.classes if c.startswith("-theme-")}
+        classes.update(
+            {f"-theme-{theme.name}": True, "-dark-mode": theme.dark, "-light-mode": not theme.dark}
+        )
+        self.update_classes(classes, update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)
+        self.stylesheet.set_variables(self.get_css_variables())
 
     def on_mount(self) -> None:
         for problem in self._theme_problems:
