@@ -10,6 +10,7 @@ the cache then still holds for every other row, and a move re-renders two rows i
 from __future__ import annotations
 
 from itertools import chain
+from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
@@ -27,6 +28,14 @@ ELSEWHERE = Coordinate(-2, 0)  # no row (the header is -1): "the cursor is on an
 
 class RowTable(DataTable[object]):
     """A row-cursor DataTable whose row renders survive cursor moves (same API as DataTable)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # With the cursor out of the keys a few screenfuls of rows is all a cache needs to hold;
+        # DataTable's 10,000 rendered cells keep the garbage collector busy (pauses of 50 ms+).
+        self._cell_render_cache.maxsize = 1000
+        self._row_render_cache.maxsize = 300
+        self._line_cache.maxsize = 300
 
     _frame_style: Style | None = None
 
