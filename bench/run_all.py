@@ -1,7 +1,7 @@
 """Run every benchmark in bench/ and print its figures (no pass/fail: figures for the notes).
 
-    python bench/run_all.py            # all
-    python bench/run_all.py import     # those whose file name contains "import"
+python bench/run_all.py            # all
+python bench/run_all.py import     # those whose file name contains "import"
 """
 
 from __future__ import annotations
@@ -22,7 +22,10 @@ def main() -> int:
         print(f"=== {script.name}", flush=True)
         started = time.perf_counter()
         done = subprocess.run([sys.executable, str(script)], check=False)
-        print(f"=== {script.name}: exit {done.returncode} in {time.perf_counter() - started:.1f} s\n", flush=True)
+        print(
+            f"=== {script.name}: exit {done.returncode} in {time.perf_counter() - started:.1f} s\n",
+            flush=True,
+        )
         failed += done.returncode != 0
     return 1 if failed else 0
 

@@ -38,9 +38,7 @@ class PlaceholderExtractor:
             if not quote:
                 continue
             units.append(MemoryUnit(quote, "claim", (EvidenceSpan(p.paragraph_id, quote),), (), 0.3))
-            questions.append(
-                RecallQuestion(f"What does {p.paragraph_id} say?", quote, len(units) - 1, "qa")
-            )
+            questions.append(RecallQuestion(f"What does {p.paragraph_id} say?", quote, len(units) - 1, "qa"))
             if len(units) >= 12:
                 break
         summary = " ".join(u.content for u in units[:3])
