@@ -34,10 +34,11 @@ from dataclasses import dataclass, field
 from core.config import Config
 from core.services.search_rank import Corpus, Doc, rerank
 from core.services.search_snippet import make_snippet
+from core.services.search_terms import query_terms, selective_chars, without_common
 from core.services.search_types import DEFAULT_UNIT_STATUSES, SearchFilters, SearchHit
 from core.storage import search_index, search_query
 from core.storage.db import write_transaction
-from core.storage.search_text import STOP, analyse, bigrams, is_cjk, runs, stem, strip_question_words, tokens
+from core.storage.search_text import STOP, analyse, is_cjk, runs, strip_question_words, tokens
 from core.text import sanitize
 
 RRF_K = 60
@@ -56,9 +57,6 @@ CANDIDATES = 100
 SEMANTIC_POOL, SEMANTIC_SHARE = 30, 0.5
 # a 1-2 word / short CJK term found in more paragraphs than this lists the newest first (speed)
 SHORT_CAP = 500
-COMMON_SHARE, COMMON_MIN_DOCS = 0.25, 5000  # question terms in more paragraphs than this are left out of
-# the candidate query in a large library (they still count in the rerank)
-SELECTIVE_SHARE, SELECTIVE_MIN = 0.02, 20  # single CJK characters added to a question's candidate query
 MAX_UNITS_PER_PARAGRAPH = 3  # unit searches (unit filters); otherwise the best unit stands for its paragraph
 CACHE_SIZE = 20000
 
@@ -147,10 +145,10 @@ class SearchService:
                 lists["phrase"] = [
                     pk for pk, _ in search_query.paragraphs_matching(phrase_expr, k, arts, SHORT_CAP)
                 ]
-        stems_, bis, chars = _terms(runs(strip_question_words(query)) or q_runs if question else q_runs)
+        stems_, bis, chars = query_terms(runs(strip_question_words(query)) or q_runs if question else q_runs)
         if question:  # selective single characters widen the pool (a rare 䲟 next to common ones)
-            chars = chars + _selective_chars(q_runs)
-            stems_, bis = _without_common(stems_, bis)
+            chars = chars + selective_chars(q_runs)
+            stems_, bis = without_common(stems_, bis)
         terms_expr = search_query.any_of(stems_, bis, chars)
         exprs.append(terms_expr)
         if question or "all" not in lists or len(lists["all"]) < limit:
@@ -333,49 +331,6 @@ class SearchService:
             path, title = search_query.article_path(unit.article_id)
             hits.append(SearchHit(unit.article_id, path, title, "", -1, uid, 0.0, snippet, spans))
         return hits
-
-
-def _terms(q_runs: list[str]) -> tuple[list[str], list[str], list[str]]:
-    """Stems of English words, bigrams of CJK runs, single CJK characters (1-character runs)."""
-    stems_: list[str] = []
-    bis: list[str] = []
-    chars: list[str] = []
-    for r in q_runs:
-        if is_cjk(r):
-            if len(r) == 1:
-                chars.append(r)
-            else:
-                bis.extend(bigrams(r))
-        elif r not in STOP:
-            stems_.append(stem(r))
-    if not stems_ and not bis and not chars:  # only stop words: search them as they are
-        stems_ = [stem(r) for r in q_runs if not is_cjk(r)]
-    return stems_, bis, chars
-
-
-def _selective_chars(q_runs: list[str]) -> list[str]:
-    """CJK characters of longer runs that occur in at most SELECTIVE_SHARE of the paragraphs."""
-    wanted = {c for r in q_runs if is_cjk(r) and len(r) > 1 for c in r}
-    if not wanted:
-        return []
-    docs = search_query.index_stats().docs
-    df = search_query.document_frequencies("words", wanted)
-    return sorted(c for c, n in df.items() if n <= max(SELECTIVE_MIN, docs * SELECTIVE_SHARE))
-
-
-def _without_common(stems_: list[str], bis: list[str]) -> tuple[list[str], list[str]]:
-    """Leave very common terms out of a question's candidate query in a large library (they
-    match most paragraphs, cost the most, and set none apart); keep at least two terms."""
-    docs = search_query.index_stats().docs
-    if docs < COMMON_MIN_DOCS or len(set(stems_) | set(bis)) <= 2:
-        return stems_, bis
-    df = search_query.document_frequencies("stems", set(stems_) | set(bis))
-    limit = docs * COMMON_SHARE
-    kept_stems = [t for t in stems_ if df.get(t, 0) <= limit]
-    kept_bis = [t for t in bis if df.get(t, 0) <= limit]
-    if len(set(kept_stems) | set(kept_bis)) < 2:
-        return stems_, bis
-    return kept_stems, kept_bis
 
 
 def _fuse(lists: dict[str, list[int]]) -> dict[int, float]:
