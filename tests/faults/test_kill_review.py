@@ -97,7 +97,13 @@ def test_kill_9_during_review_loses_and_doubles_nothing(home: Path, tmp_path: Pa
         wait_for_line(proc, "ready", timeout=60)
         time.sleep(rng.uniform(0.05, 0.6))
         proc.kill()
-        rest, _ = proc.communicate(timeout=10)
+        proc.wait(timeout=10)
+        # Read through the same buffered reader as wait_for_line: communicate() reads the pipe's
+        # file descriptor and would skip lines that readline() had already buffered (a lost
+        # "undo" line then looks like a reused log id; seen under load).
+        assert proc.stdout is not None and proc.stderr is not None
+        rest = proc.stdout.read()
+        proc.stderr.read()
         lines = [ln for ln in rest.splitlines() if ln.startswith(("answered", "undo"))]
         steps_total += len(lines)
 
