@@ -43,6 +43,9 @@ class Services:
                 service = self.__dict__.get(part)
                 if service is not None:
                     service.config = value
+            library = self.__dict__.get("library")
+            if library is not None:  # the extractor choice (offline/ollama, model, host) too
+                library.extractor_factory = extractor_factory(value)  # type: ignore[arg-type]
 
     def _service(self, name: str) -> Any:
         service = self.__dict__.get(name)
@@ -54,6 +57,8 @@ class Services:
                 service = _build(name, self._opened_with or self.config, self.clock)
                 if name in ("library", "review", "stats"):
                     service.config = self.config
+                if name == "library":
+                    service.extractor_factory = extractor_factory(self.config)
                 self.__dict__[name] = service
         return service
 

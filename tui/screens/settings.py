@@ -14,7 +14,6 @@ from textual.widgets import Footer, Header, Input, Label, Select, Static
 from core import paths
 from core.config import SETTINGS, Config, save_config, validate_value
 from core.errors import ConfigError
-from core.services.bootstrap import extractor_factory
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
 
@@ -114,9 +113,7 @@ class SettingsScreen(BaseScreen):
         except OSError as exc:
             notify(self.app, f"Could not write {paths.config_path()}: {exc}", severity="error")
             return
-        self.services.config = config
-        self.services.library.config = config
-        self.services.library.extractor_factory = extractor_factory(config)
+        self.services.config = config  # reaches every service (extractor choice included)
         self.app.theme = config.theme
         box.update(Content("Saved."))
         notify(self.app, f"Settings saved to {paths.config_path()}")
