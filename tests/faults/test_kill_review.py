@@ -70,7 +70,9 @@ def _expected(before: set[int], lines: list[str]) -> set[int]:
     for line in lines:
         parts = line.split()
         if parts[:1] == ["answered"]:
-            assert int(parts[2]) not in ids, f"log id {parts[2]} reused; lines={lines}; before_max={max(before|{0})}"
+            assert int(parts[2]) not in ids, (
+                f"log id {parts[2]} reused; lines={lines}; before_max={max(before | {0})}"
+            )
             ids.add(int(parts[2]))
         elif parts[:1] == ["undo"] and parts[1] != "None":
             ids.discard(int(parts[1]))
