@@ -16,26 +16,19 @@ from pathlib import Path
 
 import pytest
 
-from core.services.bootstrap import open_services
-
-from .helpers import SAMPLES, SCRIPTS, integrity, mr_env, query, scalar, wait_for_line, write
+from .helpers import (
+    SCRIPTS,
+    confirmed_library,
+    integrity,
+    mr_env,
+    query,
+    reps_mismatches,
+    scalar,
+    wait_for_line,
+)
 
 ROUNDS = 20
 START = int(time.time())
-
-
-def _confirmed_library(home: Path) -> int:
-    write(home / "config.toml", "[review]\nnew_per_day = 9999\nmax_reviews_per_day = 99999\n")
-    svc = open_services(home)
-    try:
-        svc.library.import_paths([SAMPLES], extractor="placeholder")
-        for article in svc.library.articles():
-            svc.curation.accept_all_valid(article.id)
-    finally:
-        svc.close()
-    cards = int(scalar(home, "SELECT COUNT(*) FROM card"))
-    assert cards >= 10, "accepting units must create cards"
-    return cards
 
 
 def _problems(home: Path) -> list[str]:
@@ -44,11 +37,7 @@ def _problems(home: Path) -> list[str]:
         problems.append(f"integrity_check: {integrity(home)}")
     if query(home, "PRAGMA foreign_key_check"):
         problems.append("foreign_key_check failed")
-    mismatched = query(
-        home,
-        "SELECT c.id, c.reps, (SELECT COUNT(*) FROM review_log l WHERE l.card_id = c.id) AS logs "
-        "FROM card c WHERE c.reps != logs",
-    )
+    mismatched = reps_mismatches(home)
     if mismatched:
         problems.append(f"reps != review logs for (card, reps, logs): {mismatched[:5]}")
     dangling = query(
@@ -88,7 +77,7 @@ def _run(home: Path, start: int, seed: int, out: Path, limit: int | None = None)
 
 @pytest.mark.slow
 def test_kill_9_during_review_loses_and_doubles_nothing(home: Path, tmp_path: Path) -> None:
-    _confirmed_library(home)
+    confirmed_library(home)
     rng = random.Random(99)
     clock = START
     steps_total = 0
