@@ -9,6 +9,7 @@ its own log under the new parameters (one transaction).
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from datetime import UTC, datetime
 
 from core.errors import MemoryRushError
@@ -44,18 +45,8 @@ def optimize(
     if better:
         review.set_parameters(fit.new_parameters)
     rescheduled = _reschedule(review) if reschedule and better else 0
-    return OptimizeResult(
-        reviews=fit.reviews,
-        items=fit.items,
-        old_parameters=fit.old_parameters,
-        new_parameters=fit.new_parameters,
-        old_log_loss=fit.old_log_loss,
-        new_log_loss=fit.new_log_loss,
-        old_rmse=fit.old_rmse,
-        new_rmse=fit.new_rmse,
-        saved=better,
-        rescheduled=rescheduled,
-    )
+    # OptimizeResult is the scheduler's Fit (a type the TUI may not import) plus what was done.
+    return OptimizeResult(**asdict(fit), saved=better, rescheduled=rescheduled)
 
 
 def _reschedule(review: ReviewService) -> int:
