@@ -19,7 +19,7 @@ Tables (created at open by a schema hook; see search_text.py for the columns):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 import peewee
 
@@ -65,28 +65,28 @@ def _add_stats(delta: dict[str, int]) -> None:
     )
 
 
-def _index_paragraphs(rows: Iterable[tuple[int, str]]) -> None:
-    from core.storage.search_text import count_terms, index_columns  # imported on first use
+def _index_paragraphs(rows: Sequence[tuple[int, str]]) -> None:
+    """Index paragraphs given as (pk, text): one pass of analysis each, one executemany per table."""
+    from core.storage.search_text import index_row  # imported on first use
 
-    values: list[tuple[int, str, str, str]] = []
-    delta = dict.fromkeys(STAT_KEYS, 0)
-    for pk, text in rows:
-        words, stems, trunc = index_columns(text)
-        values.append((pk, words, stems, trunc))
-        a = count_terms(text)
-        delta["docs"] += 1
-        delta["bag"] += a[0]
-        delta["trunc"] += a[1]
-        delta["sentences"] += a[2]
-    if values:
-        db.connection().executemany(
-            "INSERT INTO search_para(rowid, words, stems, trunc) VALUES (?, ?, ?, ?)", values
-        )
-        db.connection().executemany(
-            "INSERT INTO search_tri(rowid, text) SELECT id, text FROM paragraph WHERE id = ?",
-            [(v[0],) for v in values],
-        )
-        _add_stats(delta)
+    analysed = [index_row(text) for _, text in rows]
+    if not analysed:
+        return
+    con = db.connection()
+    con.executemany(
+        "INSERT INTO search_para(rowid, words, stems, trunc) VALUES (?, ?, ?, ?)",
+        [(pk, a.words, a.stems, a.trunc) for (pk, _), a in zip(rows, analysed, strict=True)],
+    )
+    # external content: the text given must be the paragraph row's text, and it is (same rows)
+    con.executemany("INSERT INTO search_tri(rowid, text) VALUES (?, ?)", rows)
+    _add_stats(
+        {
+            "docs": len(analysed),
+            "bag": sum(a.bag for a in analysed),
+            "trunc": sum(a.trunc_count for a in analysed),
+            "sentences": sum(a.sentences for a in analysed),
+        }
+    )
 
 
 def unit_text(unit_id: int) -> str | None:
@@ -114,15 +114,15 @@ def index_article(article_id: int) -> None:
 
 def reindex_unit(unit_id: int) -> None:
     """Refresh one unit's entry after an edit, status change, trash or restore."""
-    from core.storage.search_text import index_columns  # imported on first use
+    from core.storage.search_text import index_row  # imported on first use
 
     db.execute_sql("DELETE FROM search_unit WHERE rowid = ?", (unit_id,))
     text = unit_text(unit_id)
     if text is not None:
-        words, stems, trunc = index_columns(text)
+        a = index_row(text)
         db.execute_sql(
             "INSERT INTO search_unit(rowid, words, stems, trunc) VALUES (?, ?, ?, ?)",
-            (unit_id, words, stems, trunc),
+            (unit_id, a.words, a.stems, a.trunc),
         )
 
 
@@ -133,23 +133,25 @@ def remove_unit(unit_id: int) -> None:
 
 def remove_article(article_id: int) -> None:
     """Drop an article's paragraphs and units from the index, before the article rows go."""
-    from core.storage.search_text import count_terms, index_columns  # imported on first use
+    from core.storage.search_text import index_row  # imported on first use
 
     rows = list(db.execute_sql("SELECT id, text FROM paragraph WHERE article_id = ?", (article_id,)))
-    delta = dict.fromkeys(STAT_KEYS, 0)
-    for pk, text in rows:
-        db.execute_sql(
-            "INSERT INTO search_para(search_para, rowid, words, stems, trunc) VALUES ('delete', ?, ?, ?, ?)",
-            (pk, *index_columns(text)),
-        )
-        db.execute_sql("INSERT INTO search_tri(search_tri, rowid, text) VALUES ('delete', ?, ?)", (pk, text))
-        a = count_terms(text)
-        delta["docs"] -= 1
-        delta["bag"] -= a[0]
-        delta["trunc"] -= a[1]
-        delta["sentences"] -= a[2]
+    analysed = [index_row(text) for _, text in rows]
+    con = db.connection()
+    con.executemany(
+        "INSERT INTO search_para(search_para, rowid, words, stems, trunc) VALUES ('delete', ?, ?, ?, ?)",
+        [(pk, a.words, a.stems, a.trunc) for (pk, _), a in zip(rows, analysed, strict=True)],
+    )
+    con.executemany("INSERT INTO search_tri(search_tri, rowid, text) VALUES ('delete', ?, ?)", rows)
     if rows:
-        _add_stats(delta)
+        _add_stats(
+            {
+                "docs": -len(analysed),
+                "bag": -sum(a.bag for a in analysed),
+                "trunc": -sum(a.trunc_count for a in analysed),
+                "sentences": -sum(a.sentences for a in analysed),
+            }
+        )
     for (unit_id,) in list(db.execute_sql("SELECT id FROM unit WHERE article_id = ?", (article_id,))):
         remove_unit(unit_id)
 

@@ -16,6 +16,7 @@ Nothing here is FTS query syntax; `fts_phrase` quotes tokens for the query side.
 
 from __future__ import annotations
 
+import operator
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -27,6 +28,9 @@ CJK_CHARS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U00
 _RUN = re.compile(rf"[{CJK_CHARS}]+|[^\W_{CJK_CHARS}]+")
 _CJK_RUN = re.compile(rf"[{CJK_CHARS}]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])")
+# the same sentence ends, found without a lookbehind at every position (see sentence_count)
+_SENTENCE_MARK = re.compile(r"[.!?;]\s+|[。！？；]")
+_COMBINING = re.compile("[\u0300-\u036f]")
 TRUNC = 5
 
 # English function words (and question words): left out of the stems column and of scoring.
@@ -186,8 +190,10 @@ def normalize(text: str) -> str:
     if text.isascii():
         return text
     decomposed = unicodedata.normalize("NFD", text)
-    stripped = "".join(c for c in decomposed if not ("\u0300" <= c <= "\u036f"))
-    return unicodedata.normalize("NFC", stripped)
+    if not _COMBINING.search(decomposed):
+        # nothing to remove: NFC(NFD(text)) is text itself (NFKC output is already composed)
+        return text
+    return unicodedata.normalize("NFC", _COMBINING.sub("", decomposed))
 
 
 def is_cjk(token: str) -> bool:
@@ -214,34 +220,74 @@ def bigrams(run: str) -> list[str]:
     return [run[i : i + 2] for i in range(len(run) - 1)]
 
 
+@dataclass(frozen=True, slots=True)
+class IndexRow:
+    """What the index stores for one text: the three column strings and its lengths for BM25
+    (`bag` terms, `trunc` truncations, `sentences`), the lengths `analyse` would give."""
+
+    words: str
+    stems: str
+    trunc: str
+    bag: int
+    trunc_count: int
+    sentences: int
+
+
+# A run's share of each column and of the BM25 bag: (words, stems, trunc, bag). English words
+# repeat, so each is analysed once (cached); CJK runs are computed each time (clauses rarely
+# repeat in real text). The cache is cleared when it gets large.
+_Pieces = tuple[str, str, str, int]
+_WORD_CACHE: dict[str, _Pieces] = {}
+_WORD_CACHE_MAX = 200_000
+
+
+def _pieces(run: str) -> _Pieces:
+    if _CJK_RUN.match(run):  # characters one by one, and bigrams
+        return " ".join(run), " ".join(map(operator.add, run, run[1:])), "", 2 * len(run) - 1
+    if len(_WORD_CACHE) >= _WORD_CACHE_MAX:
+        _WORD_CACHE.clear()
+    pieces = (run, "", "", 0) if run in STOP else (run, stem(run), run[:TRUNC], 1)
+    _WORD_CACHE[run] = pieces
+    return pieces
+
+
+def index_row(text: str) -> IndexRow:
+    """One pass over a text for the index: columns (see module doc) and BM25 lengths."""
+    get = _WORD_CACHE.get
+    pieces = [get(run) or _pieces(run) for run in runs(text)]
+    trunc = [p[2] for p in pieces if p[2]]
+    return IndexRow(
+        " ".join([p[0] for p in pieces]),
+        " ".join([p[1] for p in pieces if p[1]]),
+        " ".join(trunc),
+        sum([p[3] for p in pieces]),
+        len(trunc),
+        sentence_count(text),
+    )
+
+
+def sentence_count(text: str) -> int:
+    """How many non-blank pieces `_SENTENCE_END.split(text)` gives (at least 1), without the split.
+
+    Every piece before a sentence end holds its end mark, so it is never blank: the count is
+    the number of ends, plus one when the text after the last end is not blank.
+    """
+    ends = len(_SENTENCE_MARK.findall(text))
+    tail = text.rstrip()
+    last_blank = not tail or tail[-1] in "。！？；" or (tail[-1] in ".!?;" and len(tail) < len(text))
+    return max(1, ends + (0 if last_blank else 1))
+
+
 def index_columns(text: str) -> tuple[str, str, str]:
     """(words, stems, trunc) column values for one text."""
-    words: list[str] = []
-    stems: list[str] = []
-    trunc: list[str] = []
-    for run in runs(text):
-        if is_cjk(run):
-            words.extend(run)
-            stems.extend(bigrams(run))
-        else:
-            words.append(run)
-            if run not in STOP:
-                stems.append(stem(run))
-                trunc.append(run[:TRUNC])
-    return " ".join(words), " ".join(stems), " ".join(trunc)
+    row = index_row(text)
+    return row.words, row.stems, row.trunc
 
 
 def count_terms(text: str) -> tuple[int, int, int]:
     """(BM25 terms, truncations, sentences) of a text: the lengths `analyse` would give."""
-    bag = trunc = 0
-    for run in runs(text):
-        if is_cjk(run):
-            bag += 2 * len(run) - 1
-        elif run not in STOP:
-            bag += 1
-            trunc += 1
-    sentences = sum(1 for p in _SENTENCE_END.split(text) if p.strip()) or 1
-    return bag, trunc, sentences
+    row = index_row(text)
+    return row.bag, row.trunc_count, row.sentences
 
 
 @dataclass(frozen=True, slots=True)
