@@ -29,7 +29,9 @@ _RUN = re.compile(rf"[{CJK_CHARS}]+|[^\W_{CJK_CHARS}]+")
 _CJK_RUN = re.compile(rf"[{CJK_CHARS}]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])")
 # the same sentence ends, found without a lookbehind at every position (see sentence_count)
-_SENTENCE_MARK = re.compile(r"[.!?;]\s+|[。！？；]")
+_LATIN_END = re.compile(r"[.!?;](?=\s)")
+_CJK_END = re.compile("[。！？；]")
+_ASCII_RUN = re.compile("[a-z0-9]+")  # _RUN on case-folded ASCII text, faster
 _COMBINING = re.compile("[\u0300-\u036f]")
 TRUNC = 5
 
@@ -202,7 +204,8 @@ def is_cjk(token: str) -> bool:
 
 def runs(text: str) -> list[str]:
     """Normalised runs: whole English words/numbers and whole CJK runs, in order."""
-    return _RUN.findall(normalize(text))
+    text = normalize(text)
+    return (_ASCII_RUN if text.isascii() else _RUN).findall(text)
 
 
 def tokens(text: str) -> list[str]:
@@ -254,7 +257,15 @@ def _pieces(run: str) -> _Pieces:
 def index_row(text: str) -> IndexRow:
     """One pass over a text for the index: columns (see module doc) and BM25 lengths."""
     get = _WORD_CACHE.get
-    pieces = [get(run) or _pieces(run) for run in runs(text)]
+    norm = normalize(text)
+    if norm.isascii():  # English words only: `words` is the runs, every other word counts once
+        found = _ASCII_RUN.findall(norm)
+        kept = [p for p in [get(run) or _pieces(run) for run in found] if p[3]]
+        stems = " ".join([p[1] for p in kept])
+        return IndexRow(
+            " ".join(found), stems, " ".join([p[2] for p in kept]), len(kept), len(kept), sentence_count(text)
+        )
+    pieces = [get(run) or _pieces(run) for run in _RUN.findall(norm)]
     trunc = [p[2] for p in pieces if p[2]]
     return IndexRow(
         " ".join([p[0] for p in pieces]),
@@ -272,7 +283,7 @@ def sentence_count(text: str) -> int:
     Every piece before a sentence end holds its end mark, so it is never blank: the count is
     the number of ends, plus one when the text after the last end is not blank.
     """
-    ends = len(_SENTENCE_MARK.findall(text))
+    ends = len(_LATIN_END.findall(text)) + (0 if text.isascii() else len(_CJK_END.findall(text)))
     tail = text.rstrip()
     last_blank = not tail or tail[-1] in "。！？；" or (tail[-1] in ".!?;" and len(tail) < len(text))
     return max(1, ends + (0 if last_blank else 1))

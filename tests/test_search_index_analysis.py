@@ -1,0 +1,115 @@
+"""The index side's one-pass analysis (search_text.index_row) agrees with the query side.
+
+The ranker reads BM25 lengths from search_stats and the query side builds match expressions
+with `tokens`, `runs`, `stem` and `analyse`; index_row is the fast path that fills the index.
+If the two ever disagree, a word stops being findable or the BM25 averages drift.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.storage import search_text
+from core.storage.search_text import (
+    _RUN,
+    _SENTENCE_END,
+    STOP,
+    TRUNC,
+    analyse,
+    bigrams,
+    index_row,
+    is_cjk,
+    normalize,
+    runs,
+    sentence_count,
+    stem,
+    tokens,
+)
+
+# English, Simplified/Traditional Chinese, kana, Latin and Greek with diacritics, full-width
+# forms, ligatures, case folding that decomposes (ǰ, İ, ΐ), every sentence end, odd spaces.
+ALPHABET = list("abcXYZ019 .!?;。！？；，、\n\t\u3000\u00a0\x1c光合作用綠葉记忆かなカナéÉñüΐǰİﬁＡ１_-'\"")
+texts = st.text(alphabet=st.sampled_from(ALPHABET), max_size=40) | st.text(max_size=40)
+
+SAMPLES = [
+    "",
+    "   \n ",
+    "Spaced repetition spreads reviews over increasing intervals. It works!",
+    "光合作用是綠色植物利用光能的過程。葉綠素吸收紅光；",
+    "The café's naïve Übermensch met Ærøskøbing. ﬁnance Ｆｕｌｌ-width １２３",
+    "DNA复制发生在S期. Then mitosis; 然后是分裂",
+    "end with a stop word and spaces.   ",
+    "a",
+    "。",
+    ". . .",
+    "ǰ İstanbul ΐ",
+]
+
+
+def reference_normalize(text: str) -> str:
+    """The normalisation as first written (character by character): the contract."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    decomposed = unicodedata.normalize("NFD", text)
+    stripped = "".join(c for c in decomposed if not ("\u0300" <= c <= "\u036f"))
+    return unicodedata.normalize("NFC", stripped)
+
+
+def reference_columns(text: str) -> tuple[str, str, str]:
+    words: list[str] = []
+    stems: list[str] = []
+    trunc: list[str] = []
+    for run in _RUN.findall(reference_normalize(text)):
+        if is_cjk(run):
+            words.extend(run)
+            stems.extend(bigrams(run))
+        else:
+            words.append(run)
+            if run not in STOP:
+                stems.append(stem(run))
+                trunc.append(run[:TRUNC])
+    return " ".join(words), " ".join(stems), " ".join(trunc)
+
+
+def check(text: str) -> None:
+    row = index_row(text)
+    assert normalize(text) == reference_normalize(text)
+    assert runs(text) == _RUN.findall(reference_normalize(text))
+    assert (row.words, row.stems, row.trunc) == reference_columns(text)
+    assert row.words.split() == tokens(text)  # what the query side looks for in `words`
+    a = analyse(text)  # what the ranker counts
+    assert (row.bag, row.trunc_count, row.sentences) == (len(a.bag), len(a.trunc), a.sentences)
+    assert sentence_count(text) == (sum(1 for p in _SENTENCE_END.split(text) if p.strip()) or 1)
+
+
+@pytest.mark.parametrize("text", SAMPLES)
+def test_samples_agree_with_the_query_side(text: str) -> None:
+    check(text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(texts)
+def test_any_text_agrees_with_the_query_side(text: str) -> None:
+    check(text)
+
+
+def test_columns_hold_each_kind_of_term() -> None:
+    row = index_row("Photosynthesis in 綠葉: the leaves")
+    assert row.words == "photosynthesis in 綠 葉 the leaves"
+    assert row.stems == f"{stem('photosynthesis')} 綠葉 {stem('leaves')}"
+    assert row.trunc == "photo leave"
+    assert (row.bag, row.trunc_count, row.sentences) == (5, 2, 1)
+
+
+def test_the_word_cache_never_changes_an_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = SAMPLES[2] + " " + SAMPLES[4]
+    first = index_row(text)
+    monkeypatch.setattr(search_text, "_WORD_CACHE_MAX", 3)  # cleared again and again
+    search_text._WORD_CACHE.clear()
+    assert index_row(text) == first
+    assert len(search_text._WORD_CACHE) <= 3
+    assert index_row(text) == first
+    assert not any(is_cjk(w) for w in search_text._WORD_CACHE)  # CJK runs are not kept
