@@ -186,8 +186,19 @@ def stem(word: str) -> str:
     return str(_stemmer.stemWord(word))
 
 
+# Common CJK punctuation that NFKC changes, each with its NFKC form (starters only, so
+# replacing them first gives the same NFKC result). Without them most Chinese text passes
+# NFKC's quick check and is not rebuilt character by character (7x faster on bench_import).
+_NFKC_COMMON = tuple(
+    (c, unicodedata.normalize("NFKC", c)) for c in "\uff0c\uff1b\uff1a\uff1f\uff01\uff08\uff09\u3000\u2026"
+)
+
+
 def normalize(text: str) -> str:
     """NFKC, case folded, combining diacritics of Latin/Greek/Cyrillic letters removed."""
+    if not text.isascii():
+        for c, form in _NFKC_COMMON:
+            text = text.replace(c, form)
     text = unicodedata.normalize("NFKC", text).casefold()
     if text.isascii():
         return text
