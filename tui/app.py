@@ -21,13 +21,15 @@ from tui.commands import ArticleCommands
 from tui.safe import notify
 
 T = TypeVar("T")
+STYLES = Path(__file__).resolve().parent / "styles"
+SCREEN_STYLES = STYLES / "screens.tcss"
 
 
 class MemoryRushApp(App[None]):
     """Library, evidence browser, triage, daily review and stats over one Services object."""
 
     TITLE = "MemoryRush"
-    CSS_PATH = Path(__file__).resolve().parent / "styles" / "app.tcss"
+    CSS_PATH = [STYLES / "app.tcss"]  # what the first frame (Home) needs; see _read_screen_styles
     COMMANDS = App.COMMANDS | {ArticleCommands}
     BINDINGS = [
         Binding("slash", "search", "Search", id="app.search"),
@@ -39,6 +41,8 @@ class MemoryRushApp(App[None]):
         super().__init__()
         self.services = services
         self.start = start
+        if start != "home":  # the first frame is another screen: it needs its rules at once
+            self.css_path.append(SCREEN_STYLES)
         self.first_frame_shown = False
         self._after_first_frame: list[Callable[[], object]] = []
         self._theme_problems = register_themes(self, paths.user_themes_dir())
@@ -72,12 +76,24 @@ class MemoryRushApp(App[None]):
 
     def on_ready(self) -> None:
         # Everything built so far lives as long as the app: move it out of the collector's way,
-        # so later full collections (which pause the UI) only walk what screens create.
+        # so later full collections (which pause the UI) only walk what screens create. The
+        # `memoryrush` command keeps the collector off until here (tui.cli.main.main).
         gc.freeze()
+        gc.enable()
+        self._read_screen_styles()
         self.first_frame_shown = True
         waiting, self._after_first_frame = self._after_first_frame, []
         for callback in waiting:
             callback()
+
+    def _read_screen_styles(self) -> None:
+        """Read the other screens' rules now that the first frame is shown: parsing them before
+        it would hold it up, and parsing them when a screen opens would hold that screen up."""
+        if self.stylesheet.has_source(str(SCREEN_STYLES), ""):
+            return
+        self.stylesheet.read(SCREEN_STYLES)
+        self.stylesheet.parse()  # only the new source: the others come from the parse cache
+        self.stylesheet.update(self)
 
     def after_first_frame(self, callback: Callable[[], object]) -> None:
         """Run `callback` once the first frame is on screen (now, if it already is): work the
