@@ -34,8 +34,12 @@ async def pictures(table: DataTable[object]) -> list[tuple[int, int, Picture]]:
     async with app.run_test(size=(60, 24)) as pilot:
         table.add_column("Title", key="title")
         table.add_column("Units", key="units")
+        table.add_column("Narrow", key="narrow", width=7)  # cut with "…", wide characters too
+        table.add_column("Note", key="note")
         for i in range(80):
-            table.add_row(cell(f"Article {i} [@click=app.quit]"), cell(i * 7), key=str(i))
+            narrow = ("光合作用把光能变成化学能", "", "abcdefg", "abcdefgh", "a中b")[i % 5]
+            note = cell("styled", style="bold") if i % 3 == 0 else cell("é" * (i % 4))
+            table.add_row(cell(f"Article {i} [@click=app.quit]"), cell(i * 7), cell(narrow), note, key=str(i))
         if isinstance(table, RowTable):
             table.measure_new_rows()
         await pilot.pause()
