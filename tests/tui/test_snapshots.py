@@ -73,7 +73,13 @@ def test_review_revealed(snap_compare: Callable[..., bool], samples: Services, t
     (1 Again … 4 Easy), then the evidence paragraph with the quote highlighted; rating keys
     1–4 are active in the footer."""
     confirm_and_review(samples, 0)
-    assert snap_compare(make_app(samples, theme=theme), terminal_size=SIZE, run_before=keys("r", "space"))
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await keys("r", "space")(pilot)
+        await pilot.pause(0.4)  # the progress line is refreshed 0.3 s after a card is shown
+        await settle(pilot)
+
+    assert snap_compare(make_app(samples, theme=theme), terminal_size=SIZE, run_before=run_before)
 
 
 @pytest.mark.parametrize("theme", THEMES)

@@ -10,11 +10,12 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, Select, Static, TextArea
+from textual.widgets import Input, Label, Select, Static, TextArea
 
 from core.domain import MEMORY_TYPES, StoredUnit, ValidationReport
 from core.text import sanitize
 from tui.safe import content
+from tui.widgets.key_bar import KeyBar
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ class EditUnitModal(ModalScreen[UnitEdit | None]):
             yield Input(sanitize(first.expected_answer if first else "", single_line=True), id="edit-answer")
             yield Static(id="edit-issues")
             yield Label(Content("ctrl+s save · escape cancel"), classes="hint")
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#edit-content", TextArea).focus()

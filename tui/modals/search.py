@@ -10,11 +10,12 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, OptionList
+from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from core.text import sanitize
 from tui.safe import content
+from tui.widgets.key_bar import KeyBar
 
 LIMIT = 50
 Target = tuple[int, int | None, int]
@@ -33,7 +34,7 @@ class SearchModal(ModalScreen[Target | None]):
             yield Label(Content.styled("Search the library", "bold"))
             yield Input(placeholder="words from titles, units, questions …", id="search-input")
             yield OptionList(id="search-results")
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._targets: list[Target] = []

@@ -11,13 +11,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.domain import MEMORY_TYPES, StoredUnit
 from tui.safe import content
 from tui.screens.base import BaseScreen
+from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
+from tui.widgets.steady_option_list import SteadyOptionList
+from tui.widgets.title_bar import TitleBar
 from tui.widgets.unit_view import unit_details, unit_line
 
 STATUS_FILTERS: tuple[str | None, ...] = (None, "proposed", "confirmed", "rejected")
@@ -54,16 +57,17 @@ class ArticleScreen(BaseScreen):
         self._scroll = True
         self._fresh = True
         self._more_units = False
+        self._shown_unit: StoredUnit | None = None  # the unit whose details and evidence are shown
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="article-body"):
             yield ParagraphView(id="article-text")
             with Vertical(id="article-side"):
                 yield Static(id="article-filter")
-                yield OptionList(id="article-units")
+                yield SteadyOptionList(id="article-units")
                 yield Static(id="article-unit")
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         info = self.attempt("opening the article", self.services.library.article, self.article_id)
@@ -122,6 +126,7 @@ class ArticleScreen(BaseScreen):
             options.highlighted = index
             self._show_unit(index, scroll=scroll)
         else:
+            self._shown_unit = None
             self.query_one("#article-unit", Static).update(Content("No units match the filter."))
             self.query_one(ParagraphView).set_evidence({})
 
@@ -165,6 +170,9 @@ class ArticleScreen(BaseScreen):
         if not 0 <= index < len(self.units):
             return
         unit = self.units[index]
+        if unit == self._shown_unit and not scroll:
+            return  # already shown as it is: the highlight message that follows a direct call
+        self._shown_unit = unit
         quotes: dict[str, list[str]] = {}
         for e in unit.evidence:
             quotes.setdefault(e.paragraph_id, []).append(e.quote)

@@ -6,9 +6,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from tui.screens.base import BaseScreen
+from tui.widgets.key_bar import KeyBar
+from tui.widgets.title_bar import TitleBar
 
 
 def key_map() -> list[tuple[str, list[tuple[str, str]]]]:
@@ -72,7 +74,7 @@ class HelpScreen(BaseScreen):
     BINDINGS = [Binding("escape,q", "close", "Close", id="help.close")]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         parts: list[Content] = []
         for section, rows in key_map():
             parts.append(Content.styled(section, "bold $accent"))
@@ -80,7 +82,7 @@ class HelpScreen(BaseScreen):
             parts.append(Content(""))
         with VerticalScroll(id="help-body"):
             yield Static(Content("\n").join(parts), id="help-text")
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def action_close(self) -> None:
         self.app.pop_screen()

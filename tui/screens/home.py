@@ -10,10 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from tui.screens.base import BaseScreen
 from tui.widgets.heatmap import heatmap
+from tui.widgets.key_bar import KeyBar
+from tui.widgets.title_bar import TitleBar
 
 
 class HomeScreen(BaseScreen):
@@ -30,7 +32,7 @@ class HomeScreen(BaseScreen):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Vertical(id="home-body"):
             yield Static(Content("Loading …"), id="home-figures")
             yield Static(id="home-heatmap")
@@ -40,7 +42,7 @@ class HomeScreen(BaseScreen):
                 ),
                 id="home-hint",
             )
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def refresh_data(self) -> None:
         # After the first frame: the worker's imports and queries don't hold up the first paint.

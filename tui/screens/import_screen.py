@@ -11,13 +11,15 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import DirectoryTree, Footer, Header, Input, Log, ProgressBar, Static
+from textual.widgets import DirectoryTree, Input, Log, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from core.domain import ImportOutcome
 from core.text import sanitize
 from tui.safe import notify
 from tui.screens.base import BaseScreen
+from tui.widgets.key_bar import KeyBar
+from tui.widgets.title_bar import TitleBar
 
 MARK = {"imported": "+", "new_version": "+", "already": "=", "refused": "!"}
 
@@ -58,7 +60,7 @@ class ImportScreen(BaseScreen):
         self.running = False
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Vertical(id="import-body"):
             yield Input(
                 placeholder="Path to a file or folder (.txt .md .markdown) — enter to import",
@@ -69,7 +71,7 @@ class ImportScreen(BaseScreen):
                 yield Log(id="import-log", highlight=False)
             yield ProgressBar(id="import-progress", show_eta=False)
             yield Static(Content("Ready."), id="import-status")
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

@@ -9,11 +9,13 @@ from datetime import UTC, datetime
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable, Footer, Header
+from textual.widgets import DataTable
 
 from tui.safe import cell
 from tui.screens.base import BaseScreen
+from tui.widgets.key_bar import KeyBar
 from tui.widgets.row_table import RowTable
+from tui.widgets.title_bar import TitleBar
 
 PAGE = 60  # rows per page: a screenful and a bit; more load as the cursor nears the end
 
@@ -29,10 +31,10 @@ class LibraryScreen(BaseScreen):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         table = RowTable(id="library-table", cursor_type="row", zebra_stripes=True)
         yield table
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

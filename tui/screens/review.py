@@ -14,13 +14,15 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.timer import Timer
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from core.domain import StoredUnit
 from core.services.review_types import ReviewItem, SessionSummary
 from tui.modals.edit_unit import EditUnitModal, UnitEdit
 from tui.safe import content, highlight_quotes, notify
 from tui.screens.base import BaseScreen
+from tui.widgets.key_bar import KeyBar
+from tui.widgets.title_bar import TitleBar
 
 RATINGS = {1: "Again", 2: "Hard", 3: "Good", 4: "Easy"}
 NEEDS_CARD = {"reveal", "edit", "suspend", "bury", "pin", "open_source"}
@@ -53,13 +55,13 @@ class ReviewScreen(BaseScreen):
         self._progress_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with VerticalScroll(id="review-body"):
             yield Static(id="review-progress")
             yield Static(id="review-question")
             yield Static(id="review-answer")
             yield Static(id="review-evidence")
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.attempt("starting today's session", self.services.review.start_session)

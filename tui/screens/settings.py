@@ -9,13 +9,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
-from textual.widgets import Footer, Header, Input, Label, Select, Static
+from textual.widgets import Input, Label, Select, Static
 
 from core import paths
 from core.config import SETTINGS, Config, save_config, validate_value
 from core.errors import ConfigError
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
+from tui.widgets.key_bar import KeyBar
+from tui.widgets.title_bar import TitleBar
 
 FIELDS = (
     "desired_retention",
@@ -57,7 +59,7 @@ class SettingsScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         config = self.services.config
-        yield Header()
+        yield TitleBar()
         with VerticalScroll(id="settings-body"):
             for name in FIELDS:
                 setting = SETTINGS[name]
@@ -83,7 +85,7 @@ class SettingsScreen(BaseScreen):
                         yield Input(content(value, single_line=True).plain, id=f"set-{name}")
                 yield Static(Content(setting.doc), classes="setting-doc")
             yield Static(id="settings-errors")
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def _values(self) -> tuple[dict[str, Any], list[str]]:
         values: dict[str, Any] = {}

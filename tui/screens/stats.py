@@ -11,13 +11,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.content import Content
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Static
 
 from core.services.review_types import MemoryStats
 from tui.safe import cell
 from tui.screens.base import BaseScreen
 from tui.widgets.chart import BarChart
 from tui.widgets.heatmap import heatmap
+from tui.widgets.key_bar import KeyBar
+from tui.widgets.title_bar import TitleBar
 
 STATES = ("new", "learning", "review", "suspended", "buried", "leech")
 
@@ -29,7 +31,7 @@ class StatsScreen(BaseScreen):
     BINDINGS = [Binding("r", "reload", "Reload", id="stats.reload")]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Grid(id="stats-grid"):
             yield BarChart(id="chart-reviews")
             yield BarChart(id="chart-forecast")
@@ -39,7 +41,7 @@ class StatsScreen(BaseScreen):
             yield Static(id="stats-heatmap")
             table: DataTable[object] = DataTable(id="stats-rates", cursor_type="row")
             yield table
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one("#stats-rates", DataTable)

@@ -9,13 +9,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from core.domain import StoredUnit, ValidationReport
 from tui.modals.edit_unit import EditUnitModal, UnitEdit
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
+from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
+from tui.widgets.title_bar import TitleBar
 from tui.widgets.unit_view import unit_details
 
 
@@ -42,13 +44,13 @@ class TriageScreen(BaseScreen):
         self.low_confidence = False
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="triage-body"):
             with VerticalScroll(id="triage-card"):
                 yield Static(id="triage-progress")
                 yield Static(id="triage-unit")
             yield ParagraphView(id="triage-evidence")
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def refresh_data(self) -> None:
         self.show_next()

@@ -65,7 +65,7 @@ class ParagraphView(Widget, can_focus=True):
         self._pages: dict[int, Sequence[SourceParagraph]] = {}
         self._top = 0
         self._quotes: Mapping[str, Sequence[str]] = {}
-        self._cache: dict[tuple[int, int, bool, bool], list[Strip]] = {}
+        self._cache: dict[tuple[object, ...], list[Strip]] = {}
         self._frame: list[Strip] | None = None
 
     # --- attributes down ------------------------------------------------------------------
@@ -82,6 +82,8 @@ class ParagraphView(Widget, can_focus=True):
 
     def set_evidence(self, quotes: Mapping[str, Sequence[str]]) -> None:
         """Highlight these paragraphs (by id) and, inside them, these quotes."""
+        if quotes == self._quotes:
+            return  # the same unit again (its highlight message after a direct call): nothing to redo
         self._quotes = quotes
         self._cache.clear()
         self.refresh()
@@ -135,7 +137,9 @@ class ParagraphView(Widget, can_focus=True):
         self.refresh()
 
     def _on_resize(self, event: Resize) -> None:
-        self._cache.clear()
+        # Cached paragraphs are keyed by width: a Resize that keeps the width (the first one
+        # after mount, after the first paint) keeps them; only the window is worked out again.
+        self._frame = None
         self._scroll_to_cursor()
 
     def watch_cursor(self, index: int) -> None:
@@ -154,7 +158,7 @@ class ParagraphView(Widget, can_focus=True):
         is_cursor = index == self.cursor
         para = self.paragraph_at(index)
         quotes = self._quotes.get(para.paragraph_id) if para is not None else None
-        key = (index, width, is_cursor, quotes is not None)
+        key = (index, width, is_cursor, quotes is not None, self.visual_style)  # style: a theme change
         if key in self._cache:
             return self._cache[key]
         if para is None:
