@@ -11,6 +11,10 @@ as here):
 - ``stems``: English words stemmed (Snowball English, stop words out) and CJK bigrams.
 - ``trunc``: English words cut to their first five letters ("british" / "britain" -> "briti").
 
+The index side reads all three columns and the BM25 lengths from one pass, `index_row`; it
+must agree with `tokens` / `analyse` (the query side), and tests/test_search_index_analysis.py
+checks that it does.
+
 Nothing here is FTS query syntax; `fts_phrase` quotes tokens for the query side.
 """
 
@@ -298,18 +302,6 @@ def sentence_count(text: str) -> int:
     tail = text.rstrip()
     last_blank = not tail or tail[-1] in "。！？；" or (tail[-1] in ".!?;" and len(tail) < len(text))
     return max(1, ends + (0 if last_blank else 1))
-
-
-def index_columns(text: str) -> tuple[str, str, str]:
-    """(words, stems, trunc) column values for one text."""
-    row = index_row(text)
-    return row.words, row.stems, row.trunc
-
-
-def count_terms(text: str) -> tuple[int, int, int]:
-    """(BM25 terms, truncations, sentences) of a text: the lengths `analyse` would give."""
-    row = index_row(text)
-    return row.bag, row.trunc_count, row.sentences
 
 
 @dataclass(frozen=True, slots=True)
