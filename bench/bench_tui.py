@@ -173,9 +173,9 @@ if mode == "bare":
             print(time.perf_counter() - t0, time.process_time() - c0); self.exit()
     Bare().run(headless=True)
 else:
-    # What the `memoryrush` console script does: import the CLI, start_up(), then (run_app ->
-    # tui.app.run) import the app, open the library and run the app on it.
-    from tui.cli.main import start_up
+    # What the `memoryrush` console script (tui.launch.main, no arguments) does: start_up(),
+    # then tui.app.run: import the app, open the library and run the app on it.
+    from tui.launch import start_up
     start_up()
     from datetime import UTC, datetime
     from core.clock import FixedClock

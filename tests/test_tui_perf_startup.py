@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tui.cli.main import COMMAND_HOMES, COMMAND_MODULES, cli, start_up
+from tui.cli.main import COMMAND_HOMES, COMMAND_MODULES, cli
+from tui.launch import start_up
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -49,11 +50,26 @@ def test_help_lists_every_command() -> None:
         assert f"  {name} " in result.output, name
 
 
+def test_the_console_script_hands_arguments_to_the_cli(data_home: Path) -> None:
+    """`memoryrush <command>` goes through click; plain `memoryrush` opens the app (not run here)."""
+    script = "import sys; from tui.launch import main; sys.argv = ['memoryrush', 'list']; main()"
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    script = "import sys; from tui.launch import main; sys.argv = ['memoryrush', '--bogus']; main()"
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 2 and "--bogus" in done.stderr
+
+
+def test_the_console_script_module_imports_nothing_heavy() -> None:
+    probe = "import json, sys; import tui.launch; print(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
+    loaded = set(json.loads(done.stdout))
+    assert not {"click", "textual", "peewee"} & loaded
+
+
 def test_importing_the_cli_leaves_commands_and_textual_unimported() -> None:
     probe = "import json, sys; import tui.cli.main; print(json.dumps(sorted(sys.modules)))"
-    done = subprocess.run(
-        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
-    )
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
     loaded = set(json.loads(done.stdout))
     assert not loaded & set(COMMAND_MODULES)
     assert "textual" not in loaded

@@ -11,6 +11,7 @@ import click
 
 from core.services.bootstrap import use_data_dir
 from tui.cli.common import data_dir_option, out, services
+from tui.launch import start_up
 
 COMMAND_MODULES = (
     "tui.cli.library_cmds",
@@ -103,16 +104,8 @@ def cli(ctx: click.Context, demo: bool, data_dir: Path | None) -> None:
     run_app(data_dir)
 
 
-def start_up() -> None:
-    """The first thing `memoryrush` does: the cyclic garbage collector is paused while the app
-    starts. Importing Textual and building the first frame allocate a few hundred thousand
-    long-lived objects, and the collections they trigger (a good part of the start-up time)
-    find nothing to free. The app resumes it, after gc.freeze, once its first frame is shown;
-    a subcommand resumes it at once."""
-    gc.disable()
-
-
 def main() -> None:
+    """The CLI with every option and command (the console script is tui.launch.main)."""
     start_up()
     try:
         cli()
