@@ -9,6 +9,7 @@ the cache then still holds for every other row, and a move re-renders two rows i
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import chain
 from typing import Any
 
@@ -50,6 +51,25 @@ class RowTable(DataTable[object]):
             new_rows = self._new_rows.copy()
             self._new_rows.clear()
             self._update_dimensions(new_rows)
+
+    def _update_dimensions(self, new_rows: Iterable[RowKey]) -> None:
+        # A plain one-line cell is as wide as its text (what rich's measure says, at about 20 µs a
+        # cell); rows with anything else (a label, auto height, other cells) are measured by
+        # DataTable, which then also works out the virtual size.
+        others: list[RowKey] = []
+        for row_key in new_rows:
+            index = self._row_locations.get(row_key)
+            row = self.rows.get(row_key)
+            if index is None or row is None:
+                continue
+            cells = self._get_row_renderables(index).cells
+            if row.label is not None or row.auto_height or not all(_plain_line(c) for c in cells):
+                others.append(row_key)
+                continue
+            for column, value in zip(self.ordered_columns, cells, strict=False):
+                assert isinstance(value, Text)
+                column.content_width = max(column.content_width, cell_len(value.plain))
+        super()._update_dimensions(others)
 
     _painted_layout: tuple[Size, Size] | None = None  # (size, virtual size) of the last paint
 
