@@ -33,7 +33,7 @@ from core.storage.search_text import (
 # English, Simplified/Traditional Chinese, kana, Latin and Greek with diacritics, full-width
 # forms, ligatures, case folding that decomposes (ǰ, İ, ΐ), every sentence end, odd spaces.
 ALPHABET = list(
-    "abcXYZ019 .!?;。！？；，、：（）…\n\t\u3000\u00a0\x1c\u0301光合作用綠葉记忆かなカナéÉñüΐǰİﬁＡ１_-'\""
+    "abcXYZ019 .!?;。！？；，、：（）…\n\t\u3000\u00a0\x1c\u0301光合作用綠葉记忆かなカナ𠀀𪚥éÉñüΐǰİﬁＡ１_-'\""
 )
 texts = st.text(alphabet=st.sampled_from(ALPHABET), max_size=40) | st.text(max_size=40)
 
@@ -49,6 +49,7 @@ SAMPLES = [
     "。",
     ". . .",
     "ǰ İstanbul ΐ",
+    "𠀀𪚥字 光",  # CJK outside the BMP, a one-character run
 ]
 
 

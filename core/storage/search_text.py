@@ -20,9 +20,9 @@ Nothing here is FTS query syntax; `fts_phrase` quotes tokens for the query side.
 
 from __future__ import annotations
 
-import operator
 import re
 import unicodedata
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -259,9 +259,36 @@ _WORD_CACHE: dict[str, _Pieces] = {}
 _WORD_CACHE_MAX = 200_000
 
 
-def _pieces(run: str) -> _Pieces:
-    if _CJK_RUN.match(run):  # characters one by one, and bigrams
-        return " ".join(run), " ".join(map(operator.add, run, run[1:])), "", 2 * len(run) - 1
+_SPACES = array("I", [32])
+
+
+def _cjk_pieces(cjk_runs: list[str]) -> dict[str, _Pieces]:
+    """Each CJK run's pieces: its characters one by one, and its bigrams.
+
+    The bigrams of all runs come from one array of code points, each position i written as
+    (c[i], c[i+1], space), then sliced per run: no string object per bigram.
+    """
+    if not cjk_runs:
+        return {}
+    points = array("I")
+    points.frombytes("".join(cjk_runs).encode("utf-32-le"))
+    n = len(points)
+    triples = _SPACES * (3 * n)
+    triples[0::3] = points
+    triples[1 : 3 * n - 3 : 3] = points[1:]
+    written = triples.tobytes().decode("utf-32-le")
+    out: dict[str, _Pieces] = {}
+    pos = 0
+    for run in cjk_runs:
+        size = len(run)
+        bigrams_ = written[3 * pos : 3 * (pos + size) - 4] if size > 1 else ""  # no trailing space
+        out[run] = (" ".join(run), bigrams_, "", 2 * size - 1)
+        pos += size
+    return out
+
+
+def _word_pieces(run: str) -> _Pieces:
+    """An English word's pieces (a stop word only in `words`), cached."""
     if len(_WORD_CACHE) >= _WORD_CACHE_MAX:
         _WORD_CACHE.clear()
     pieces = (run, "", "", 0) if run in STOP else (run, stem(run), run[:TRUNC], 1)
@@ -275,12 +302,14 @@ def index_row(text: str) -> IndexRow:
     norm = normalize(text)
     if norm.isascii():  # English words only: `words` is the runs, every other word counts once
         found = _ASCII_RUN.findall(norm)
-        kept = [p for p in [get(run) or _pieces(run) for run in found] if p[3]]
+        kept = [p for p in [get(run) or _word_pieces(run) for run in found] if p[3]]
         stems = " ".join([p[1] for p in kept])
         return IndexRow(
             " ".join(found), stems, " ".join([p[2] for p in kept]), len(kept), len(kept), sentence_count(text)
         )
-    pieces = [get(run) or _pieces(run) for run in _RUN.findall(norm)]
+    found = _RUN.findall(norm)
+    cjk = _cjk_pieces([run for run in found if _CJK_RUN.match(run)]).get
+    pieces = [get(run) or cjk(run) or _word_pieces(run) for run in found]
     trunc = [p[2] for p in pieces if p[2]]
     return IndexRow(
         " ".join([p[0] for p in pieces]),
