@@ -181,10 +181,14 @@ def test_big_file_imports_in_a_worker_while_the_app_stays_responsive(home: Path,
         assert "refused" in log and re.search(r"\b3(\.0+)? ?MB\b", log), log
 
         screen.query_one(Input).value = str(inputs / "big")
-        await pilot.press("enter")
-        # pause(delay), never pause(): a bare pause waits for the CPU to go idle, i.e. for the
-        # import to finish, and would hide whether the UI answers meanwhile.
-        await pilot.pause(0.05)
+        # simulate_key, not pilot.press(): press waits (up to about 2 s) for the CPU to go idle,
+        # i.e. for the import to end, and then there is no running import left to check. Nor a
+        # bare pause(), for the same reason.
+        app.simulate_key("enter")
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if any(w.name == "import" for w in screen.workers):
+                break
         worker = next(w for w in screen.workers if w.name == "import")
         assert "Importing" in screen_text(app)
         seen_running_response = False
