@@ -63,7 +63,10 @@ def test_kill_9_during_import_never_leaves_half_an_article(home: Path, inputs: P
             cmd, env=mr_env(home), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
         )
         wait_for_line(proc, "imported", timeout=60)  # the first article is in: the import is under way
-        time.sleep(rng.uniform(0.0, 0.25))
+        started = time.monotonic()
+        wait_for_line(proc, "imported", timeout=60)  # the second: how long one article takes here
+        # four articles remain: a kill within three articles' time lands while they are written
+        time.sleep(rng.uniform(0.0, 3 * (time.monotonic() - started)))
         proc.kill()
         proc.wait(timeout=10)
         problems = library_problems(home)
