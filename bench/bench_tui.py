@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import random
 import shutil
 import sqlite3
 import statistics
@@ -209,7 +210,9 @@ def cold_start(home: Path, empty: Path, runs: int) -> None:
     base_env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     base_env["PYTHONPYCACHEPREFIX"] = pycache
     for round_no in range(runs + 1):
-        for name, (mode, where) in cases.items():
+        order = list(cases.items())
+        random.Random(round_no).shuffle(order)  # no case always runs right after another
+        for name, (mode, where) in order:
             env = {**base_env, "MEMORYRUSH_HOME": str(where)}
             done = subprocess.run(
                 [sys.executable, "-c", script, mode], env=env, capture_output=True, text=True
@@ -230,6 +233,8 @@ def cold_start(home: Path, empty: Path, runs: int) -> None:
         f"{big / bare:.2f}x bare (target <= 1.25x; best-of-{runs} ratio {best:.2f}x), "
         f"{big / empty_ms:.2f}x the empty library"
     )
+    paired = statistics.median(m / b for b, m in zip(results["bare"], results["1M"], strict=True))
+    print(f"  median of the per-round ratios (1M / bare, same round): {paired:.2f}x")
     bare_cpu, big_cpu = (statistics.median(cpu[k]) * 1000 for k in ("bare", "1M"))
     print(
         f"  CPU time of the same runs (medians): bare {bare_cpu:.0f} ms, MemoryRush 1M {big_cpu:.0f} ms -> "
