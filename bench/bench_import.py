@@ -171,20 +171,31 @@ def article_fields(doc: SourceDocument) -> dict[str, Any]:
     }
 
 
+def fts_configs(source: Path) -> dict[str, list[tuple[str, Any]]]:
+    """Each FTS5 table's settings (its _config rows but the version)."""
+    src = sqlite3.connect(str(source))
+    try:
+        fts5 = [
+            name
+            for name, sql in src.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table'")
+            if sql and sql.upper().startswith("CREATE VIRTUAL") and "fts5(" in sql.lower()
+        ]
+        return {n: src.execute(f"SELECT k, v FROM {n}_config WHERE k != 'version'").fetchall() for n in fts5}
+    finally:
+        src.close()
+
+
 def copy_schema(source: Path, con: sqlite3.Connection) -> None:
-    """Create in `con` every table and index of `source` (FTS5 settings and pragmas included)."""
+    """Create in `con` every table and index of `source`, with the same FTS5 settings."""
     src = sqlite3.connect(str(source))
     try:
         objects = src.execute(
             "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid"
         ).fetchall()
         virtual = [name for kind, name, sql in objects if sql.upper().startswith("CREATE VIRTUAL")]
-        configs = {}
-        for name in virtual:
-            if src.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (f"{name}_config",)).fetchone():
-                configs[name] = src.execute(f"SELECT k, v FROM {name}_config WHERE k != 'version'").fetchall()
     finally:
         src.close()
+    configs = fts_configs(source)
     for _kind, name, sql in objects:
         if not any(name == v + s for v in virtual for s in SHADOW):
             con.execute(sql)
@@ -331,6 +342,8 @@ def main() -> int:
         f"paragraphs: {len(doc.paragraphs)}, parse throughput {size / 1024 / 1024 / parse_t[0]:.1f} MB/s wall"
     )
     print(f"best of {n}; pragmas of both: {', '.join(f'{k}={v}' for k, v in pragmas.items())}")
+    settings = {t: rows for t, rows in fts_configs(tmp / "full.sqlite3").items() if rows}
+    print(f"FTS5 settings of both: {settings or 'defaults'}")
     print("ours, real code path, store only:")
     line("parse (read_document)", parse_t)
     for name, t in bare.items():
