@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import Provider
 from textual.screen import Screen
 from textual.worker import WorkerState
 
@@ -17,12 +18,17 @@ from core import paths
 from core.errors import MemoryRushError
 from core.services.bootstrap import Services, open_services
 from themes import DEFAULT_THEME, register_themes
-from tui.commands import ArticleCommands
-from tui.safe import notify
 
 T = TypeVar("T")
 STYLES = Path(__file__).resolve().parent / "styles"
 SCREEN_STYLES = STYLES / "screens.tcss"
+
+
+def _article_commands() -> type[Provider]:
+    """The palette's article provider, imported when the palette first opens (not at start-up)."""
+    from tui.commands import ArticleCommands
+
+    return ArticleCommands
 
 
 class MemoryRushApp(App[None]):
@@ -30,7 +36,7 @@ class MemoryRushApp(App[None]):
 
     TITLE = "MemoryRush"
     CSS_PATH = [STYLES / "app.tcss"]  # what the first frame (Home) needs; see _read_screen_styles
-    COMMANDS = App.COMMANDS | {ArticleCommands}
+    COMMANDS = App.COMMANDS | {_article_commands}
     BINDINGS = [
         Binding("slash", "search", "Search", id="app.search"),
         Binding("question_mark", "help", "Help", id="app.help"),
@@ -64,10 +70,13 @@ class MemoryRushApp(App[None]):
         self.stylesheet.set_variables(self.get_css_variables())
 
     def on_mount(self) -> None:
-        for problem in self._theme_problems:
-            notify(self, problem, severity="warning")
-        for notice in self.services.notices:
-            notify(self, notice)
+        if self._theme_problems or self.services.notices:
+            from tui.safe import notify  # (imported here: not needed for most first frames)
+
+            for problem in self._theme_problems:
+                notify(self, problem, severity="warning")
+            for notice in self.services.notices:
+                notify(self, notice)
         from tui.screens.home import HomeScreen
 
         self.push_screen(HomeScreen())
@@ -107,6 +116,8 @@ class MemoryRushApp(App[None]):
 
     def report(self, what: str, error: BaseException) -> None:
         """Show an error as a notice; the app keeps running."""
+        from tui.safe import notify
+
         notify(self, f"{what}: {error}", severity="error", timeout=8)
 
     def attempt(self, what: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
