@@ -86,7 +86,7 @@ class MemoryRushApp(App[None]):
     def on_ready(self) -> None:
         # Everything built so far lives as long as the app: move it out of the collector's way,
         # so later full collections (which pause the UI) only walk what screens create. The
-        # `memoryrush` command keeps the collector off until here (tui.cli.main.main).
+        # `memoryrush` command keeps the collector off until here (tui.launch.start_up).
         gc.freeze()
         gc.enable()
         self._read_screen_styles()
