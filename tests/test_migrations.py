@@ -203,3 +203,38 @@ def test_the_cli_refuses_a_newer_database_without_a_traceback(data_home: Path) -
     assert "newer MemoryRush" in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
     assert db_file(data_home).read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "drop",
+    [
+        "DROP TRIGGER card_due_day_ins",  # a schema hook's piece
+        "DROP TABLE search_feedback",  # another hook's table
+        "DROP INDEX unit_article_id_status",  # a model's index
+    ],
+)
+def test_a_current_library_missing_a_piece_gets_it_back_at_open(data_home: Path, drop: str) -> None:
+    """An open at the current version skips the DDL when sqlite_master already has every table,
+    index and trigger; if one is missing it is created again, with no backup and no version change."""
+    make_library(data_home)
+    everything = set(sql(data_home, "SELECT type, name FROM sqlite_master"))
+    sql(data_home, drop)
+    assert set(sql(data_home, "SELECT type, name FROM sqlite_master")) < everything
+    make_library(data_home)
+    assert set(sql(data_home, "SELECT type, name FROM sqlite_master")) == everything
+    assert sql(data_home, "PRAGMA user_version") == [(storage_db.SCHEMA_VERSION,)]
+    assert backups(data_home) == []
+
+
+def test_every_schema_piece_is_known_to_the_completeness_check(data_home: Path) -> None:
+    """What the models and hooks create is exactly what the open checks for (FTS5 shadow tables
+    and SQLite's own autoindexes and statistics aside): a piece added without its name would
+    never be re-created in an existing library."""
+    make_library(data_home)
+    present = {name for (name,) in sql(data_home, "SELECT name FROM sqlite_master")}
+    shadow = {
+        n
+        for n in present
+        if n.startswith("sqlite_") or n.endswith(("_config", "_data", "_docsize", "_idx", "_content"))
+    }
+    assert present - shadow == storage_db._expected_names()

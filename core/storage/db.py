@@ -38,6 +38,7 @@ class BaseModel(peewee.Model):
 _MODELS: list[type[BaseModel]] = []
 SchemaHook = Callable[[peewee.SqliteDatabase], None]
 _HOOKS: list[SchemaHook] = []
+_HOOK_NAMES: set[str] = set()  # what the hooks create (tables, triggers): checked at every open
 # version -> the step that brings a database from version-1 to version. Steps run in order, all
 # in one transaction after a backup copy; bump SCHEMA_VERSION with every step added.
 MIGRATIONS: dict[int, Callable[[peewee.SqliteDatabase], None]] = {}
@@ -49,9 +50,12 @@ def register_models(*models: type[BaseModel]) -> None:
             _MODELS.append(m)
 
 
-def register_schema_hook(hook: SchemaHook) -> None:
+def register_schema_hook(hook: SchemaHook, *, creates: tuple[str, ...]) -> None:
+    """`hook` creates schema pieces outside the models (IF NOT EXISTS); `creates` names them, so
+    an open can tell that nothing is missing without running it."""
     if hook not in _HOOKS:
         _HOOKS.append(hook)
+    _HOOK_NAMES.update(creates)
 
 
 def _load_table_modules() -> None:
@@ -135,8 +139,11 @@ def _ensure_schema(path: Path, backups: Path) -> None:
         _migrate(path, backups, version)
         return
     if version == SCHEMA_VERSION:
-        # Up to date: CREATE ... IF NOT EXISTS takes no write lock when nothing is missing, so
-        # opening for `list` never waits behind an import running elsewhere.
+        if _schema_complete():  # the usual open: one read of sqlite_master, no DDL (start-up time)
+            return
+        # Something is missing (a piece added since the file was made, or dropped by hand).
+        # CREATE ... IF NOT EXISTS takes no write lock when nothing is missing, so opening for
+        # `list` never waits behind an import running elsewhere.
         with db.atomic():
             _create_all()
         return
@@ -162,6 +169,20 @@ def _migrate(path: Path, backups: Path, version: int) -> None:
             f"could not upgrade {path} from schema {version} to {SCHEMA_VERSION} ({exc}); "
             f"nothing was changed, and a copy is in {backup}"
         ) from exc
+
+
+def _expected_names() -> set[str]:
+    """Every table and index of the registered models, and what the schema hooks create."""
+    names = set(_HOOK_NAMES)
+    for model in _MODELS:
+        names.add(model._meta.table_name)
+        names.update(index._name for index in model._meta.fields_to_index())
+    return names
+
+
+def _schema_complete() -> bool:
+    present = {row[0] for row in db.execute_sql("SELECT name FROM sqlite_master")}
+    return _expected_names() <= present
 
 
 def _create_all() -> None:

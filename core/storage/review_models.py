@@ -149,4 +149,6 @@ def _due_day_schema(database: peewee.SqliteDatabase) -> None:
 
 
 register_models(Card, ReviewLog, UndoEntry)
-register_schema_hook(_due_day_schema)
+register_schema_hook(
+    _due_day_schema, creates=("review_due_day", "card_due_day_ins", "card_due_day_del", "card_due_day_upd")
+)

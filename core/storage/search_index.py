@@ -63,7 +63,17 @@ def _create(database: peewee.SqliteDatabase) -> None:
             _add_stats({k: 0 for k in STAT_KEYS})
 
 
-register_schema_hook(_create)
+register_schema_hook(
+    _create,
+    creates=(
+        "search_para",
+        "search_unit",
+        "search_tri",
+        "search_para_vocab",
+        "search_stats",
+        "search_feedback",
+    ),
+)
 
 
 def _add_stats(delta: dict[str, int]) -> None:
