@@ -25,7 +25,7 @@ from tui.widgets.unit_view import unit_details, unit_line
 
 STATUS_FILTERS: tuple[str | None, ...] = (None, "proposed", "confirmed", "rejected")
 TYPE_FILTERS: tuple[str | None, ...] = (None, *MEMORY_TYPES)
-UNIT_PAGE = 150  # units are loaded a page at a time as the highlight nears the end
+UNIT_PAGE = 50  # units are loaded a page at a time as the highlight nears the end (~5 ms a page)
 FIRST_UNITS = 40  # the first page is a screenful or two, so the article paints at once
 
 
@@ -58,6 +58,7 @@ class ArticleScreen(BaseScreen):
         self._fresh = True
         self._more_units = False
         self._shown_unit: StoredUnit | None = None  # the unit whose details and evidence are shown
+        self._details_height: tuple[int, int] | None = None  # (width, lines) of the card shown
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -178,9 +179,19 @@ class ArticleScreen(BaseScreen):
             quotes.setdefault(e.paragraph_id, []).append(e.quote)
         view = self.query_one(ParagraphView)
         view.set_evidence(quotes)
-        self.query_one("#article-unit", Static).update(unit_details(unit))
+        self._show_details(unit_details(unit))
         if scroll and unit.evidence:
             self._go_to_paragraph(unit.evidence[0].paragraph_id)
+
+    def _show_details(self, details: Content) -> None:
+        """The unit's card under the list. A card as tall as the one it replaces needs no new
+        layout, only a repaint of the panel (a layout redraws the whole screen)."""
+        panel = self.query_one("#article-unit", Static)
+        width = panel.content_region.width
+        height = (width, details.get_height(panel.styles, width)) if width else None
+        same = height is not None and height == self._details_height
+        self._details_height = height
+        panel.update(details, layout=not same)
 
     def _go_to_paragraph(self, paragraph_id: str) -> None:
         para = self.services.library.paragraph(self.article_id, paragraph_id)

@@ -85,8 +85,7 @@ class ParagraphView(Widget, can_focus=True):
         if quotes == self._quotes:
             return  # the same unit again (its highlight message after a direct call): nothing to redo
         self._quotes = quotes
-        self._cache.clear()
-        self.refresh()
+        self.refresh()  # cached paragraphs are keyed by their quotes: only the changed ones redraw
 
     def go_to(self, index: int, *, top: bool = False) -> None:
         """Move the cursor to paragraph `index` and scroll it into view (to the top if asked)."""
@@ -157,8 +156,9 @@ class ParagraphView(Widget, can_focus=True):
         width = self.size.width
         is_cursor = index == self.cursor
         para = self.paragraph_at(index)
-        quotes = self._quotes.get(para.paragraph_id) if para is not None else None
-        key = (index, width, is_cursor, quotes is not None, self.visual_style)  # style: a theme change
+        found = self._quotes.get(para.paragraph_id) if para is not None else None
+        quotes = tuple(found) if found is not None else None
+        key = (index, width, is_cursor, quotes, self.visual_style)  # style: a theme change
         if key in self._cache:
             return self._cache[key]
         if para is None:
@@ -203,12 +203,18 @@ class ParagraphView(Widget, can_focus=True):
             self._top = self.cursor
             return
         height = self.size.height
-        # Move the top down until the cursor paragraph's first line is on screen.
-        while self._top < self.cursor:
-            used = sum(len(self._strips(i)) for i in range(self._top, self.cursor))
-            if used + min(len(self._strips(self.cursor)), height) <= height:
+        # The smallest top (not above the current one) that shows the cursor paragraph's first
+        # lines: walk back from the cursor while the paragraphs above it still fit. Only the
+        # paragraphs that end up on screen are measured, however far the cursor jumped.
+        top = self.cursor
+        used = min(len(self._strips(self.cursor)), height)
+        while top > self._top:
+            above = len(self._strips(top - 1))
+            if used + above > height:
                 break
-            self._top += 1
+            used += above
+            top -= 1
+        self._top = top
 
     def refresh(self, *args: object, **kwargs: object) -> Self:
         self._frame = None
