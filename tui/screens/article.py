@@ -93,20 +93,8 @@ class ArticleScreen(BaseScreen):
             view.focus()
 
     def _load_units(self, select: int | None = None, *, scroll: bool = True) -> None:
-        statuses = [self.status_filter] if self.status_filter else ["proposed", "confirmed", "rejected"]
         first = FIRST_UNITS if select is None else UNIT_PAGE  # a unit asked for: look further for it
-        self.units = (
-            self.attempt(
-                "loading units",
-                self.services.library.units,
-                self.article_id,
-                statuses,
-                self.type_filter,
-                None,
-                first,
-            )
-            or []
-        )
+        self.units = self._fetch_units(first, 0)
         self._more_units = len(self.units) == first
         options = self.query_one(OptionList)
         options.clear_options()
@@ -142,19 +130,23 @@ class ArticleScreen(BaseScreen):
 
     # --- unit navigation ------------------------------------------------------------------
 
-    def _load_more_units(self) -> None:
+    def _fetch_units(self, limit: int, offset: int) -> list[StoredUnit]:
+        """A page of the article's units under the current filters ([] after a reported error)."""
         statuses = [self.status_filter] if self.status_filter else ["proposed", "confirmed", "rejected"]
-        more = self.attempt(
+        units = self.attempt(
             "loading units",
             self.services.library.units,
             self.article_id,
             statuses,
             self.type_filter,
             None,
-            UNIT_PAGE,
-            len(self.units),
+            limit,
+            offset,
         )
-        more = more or []
+        return units or []
+
+    def _load_more_units(self) -> None:
+        more = self._fetch_units(UNIT_PAGE, len(self.units))
         self._more_units = len(more) == UNIT_PAGE
         self.units.extend(more)
         self.query_one(OptionList).add_options([Option(unit_line(u), id=str(u.id)) for u in more])
