@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from core.artifact import ARTIFACT_FIELDS, artifact_from_dict
+from tests.faults.helpers import run_mr
 from tui.cli.main import cli
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_articles"
@@ -230,14 +231,7 @@ def lock_holder(data_home: Path) -> Iterator[subprocess.Popen[str]]:
 
 
 def test_a_second_instance_is_refused_cleanly(data_home: Path, lock_holder: subprocess.Popen[str]) -> None:
-    result = subprocess.run(
-        [MEMORYRUSH, "import", str(SAMPLES / "photosynthesis.txt"), "--extractor", "placeholder"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "MEMORYRUSH_HOME": str(data_home)},
-        check=False,
-    )
+    result = run_mr(data_home, "import", str(SAMPLES / "photosynthesis.txt"), "--extractor", "placeholder")
     assert result.returncode == 2
     assert result.stderr.startswith("memoryrush: MemoryRush is already running on ")
     assert f"pid {lock_holder.pid}" in result.stderr

@@ -4,17 +4,13 @@ its key; saving keeps the user's comments."""
 from __future__ import annotations
 
 import dataclasses
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from core.config import SETTINGS, Config, load_config, parse_config, save_config, validate_value
 from core.errors import ConfigError
-
-MEMORYRUSH = str(Path(sys.executable).with_name("memoryrush"))
+from tests.faults.helpers import run_mr
 
 
 def test_every_setting_is_documented_and_has_a_valid_default() -> None:
@@ -167,14 +163,7 @@ def test_save_refuses_to_overwrite_a_broken_file(tmp_path: Path) -> None:
 def test_cli_with_a_bad_config_exits_2_with_the_message(data_home: Path, command: list[str]) -> None:
     data_home.mkdir(parents=True)
     (data_home / "config.toml").write_text("[review]\ndesired_retention = 1.5\n", encoding="utf-8")
-    result = subprocess.run(
-        [MEMORYRUSH, *command],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "MEMORYRUSH_HOME": str(data_home)},
-        check=False,
-    )
+    result = run_mr(data_home, *command)
     assert result.returncode == 2
     assert "config.toml" in result.stderr
     assert "desired_retention must be from 0.7 to 0.99, got 1.5" in result.stderr
@@ -185,14 +174,7 @@ def test_cli_with_a_bad_config_exits_2_with_the_message(data_home: Path, command
 def test_cli_with_bad_toml_names_line_and_column(data_home: Path) -> None:
     data_home.mkdir(parents=True)
     (data_home / "config.toml").write_text("[review]\nnew_per_day = = 3\n", encoding="utf-8")
-    result = subprocess.run(
-        [MEMORYRUSH, "list"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "MEMORYRUSH_HOME": str(data_home)},
-        check=False,
-    )
+    result = run_mr(data_home, "list")
     assert result.returncode == 2
     assert "line 2, column 15" in result.stderr
     assert "Traceback" not in result.stderr

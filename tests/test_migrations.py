@@ -3,10 +3,7 @@ one is refused with a message and left byte-for-byte untouched."""
 
 from __future__ import annotations
 
-import os
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import peewee
@@ -15,6 +12,7 @@ import pytest
 from core.errors import StorageError
 from core.services.bootstrap import open_services
 from core.storage import db as storage_db
+from tests.faults.helpers import run_mr
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_articles"
 
@@ -191,14 +189,7 @@ def test_a_newer_rollback_journal_database_stays_untouched(data_home: Path) -> N
 
 def test_the_cli_refuses_a_newer_database_without_a_traceback(data_home: Path) -> None:
     before = make_newer(data_home)
-    result = subprocess.run(
-        [str(Path(sys.executable).with_name("memoryrush")), "list"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "MEMORYRUSH_HOME": str(data_home)},
-        check=False,
-    )
+    result = run_mr(data_home, "list")
     assert result.returncode == 2
     assert "newer MemoryRush" in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
