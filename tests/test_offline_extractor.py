@@ -205,3 +205,24 @@ def test_why_it_matters_names_the_role_and_the_linked_terms(outputs: dict) -> No
     assert any(i.why_it_matters.startswith("給出「光合作用」") for i in hant.core_ideas)
     _, hans = outputs["间隔重复.md"]
     assert all("「" in i.why_it_matters for i in hans.core_ideas)
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_max_units_sets_the_unit_count_and_keeps_the_best_first(name: str, outputs: dict) -> None:
+    doc, default = outputs[name]
+    two = OfflineExtractor(max_units=2).extract(doc).output
+    many = make_extractor("offline", max_units=40).extract(doc).output
+    assert len(two.memory_units) == 2
+    # the sentences there are, not 40 and not the length rule's count
+    assert len(default.memory_units) < len(many.memory_units) < 40
+    assert validate(many, doc).ok and validate(two, doc).ok
+    # a smaller count keeps units of a larger one: selection is greedy, best first
+    quotes = {u.evidence[0].quote for u in default.memory_units}
+    assert {u.evidence[0].quote for u in two.memory_units} <= quotes
+    assert OfflineExtractor(max_units=None).extract(doc).output == default
+
+
+@pytest.mark.parametrize("bad", [0, -3, 2.5, True])
+def test_max_units_must_be_a_positive_whole_number(bad: object) -> None:
+    with pytest.raises(ValueError, match="max_units"):
+        OfflineExtractor(max_units=bad)  # type: ignore[arg-type]

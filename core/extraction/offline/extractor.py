@@ -40,8 +40,14 @@ class OfflineExtractor:
     name = "offline"
     version = "1.0"
 
-    def __init__(self, **_: object) -> None:
-        pass
+    def __init__(self, max_units: int | None = None, **_: object) -> None:
+        """`max_units`: propose exactly that many units when the text has enough sentences,
+        instead of the length rule (about 3-12); used to measure quality against budget."""
+        if max_units is not None and (
+            isinstance(max_units, bool) or int(max_units) != max_units or max_units < 1
+        ):
+            raise ValueError(f"max_units must be a whole number of at least 1, not {max_units!r}")
+        self.max_units = None if max_units is None else int(max_units)
 
     def extract(self, document: SourceDocument) -> ExtractionResult:
         try:
@@ -63,7 +69,7 @@ class OfflineExtractor:
         scored = salience.score_sentences(sentences, idf, prose)
         lang = "zh" if document.language == "zh" else "en"
         total = sum(len(s.text) for s in sentences)
-        k = salience.unit_count(total, len(sentences), lang)
+        k = salience.unit_count(total, len(sentences), lang, self.max_units)
         chosen = sorted(_dedupe(salience.select(scored, 2 * k))[:k], key=lambda x: x.order)
 
         units: list[MemoryUnit] = []

@@ -22,6 +22,10 @@ switch). Measured there: density, the lead prior and the topic-sentence bonus (f
 of each paragraph, worth as much as being the lead paragraph) carry most of the gain; quote compression
 (dropping thin edge clauses) and clause-level candidates with greedy budgeted term coverage
 were tried and did not beat whole sentences at the same character budget, so they are not here.
+Neither did background word frequencies (wordfreq) in place of in-document IDF, similarity to
+the opening paragraph, or stopping early when the next pick's score drops: the eval's baselines
+get our budget, and every budget trades the ratio to lead against the ratio to TextRank
+(`python bench/eval_extract_budget.py` prints that curve).
 """
 
 from __future__ import annotations
@@ -137,9 +141,12 @@ def _length_factor(s: Sentence) -> float:
     return 1.0
 
 
-def unit_count(total_chars: int, candidates: int, lang: str) -> int:
+def unit_count(total_chars: int, candidates: int, lang: str, fixed: int | None = None) -> int:
     """Roughly 3-12 units, growing with the article's length; a note or an abstract shorter
-    than three units' worth of text is kept whole (up to 8 sentences), sentence by sentence."""
+    than three units' worth of text is kept whole (up to 8 sentences), sentence by sentence.
+    `fixed` replaces the rule with that count (bounded by the sentences there are)."""
+    if fixed is not None:
+        return max(0, min(fixed, candidates))
     per_unit = PER_UNIT_EN if lang == "en" else PER_UNIT_ZH
     want = 2 + total_chars // per_unit
     if total_chars <= 3 * per_unit:
