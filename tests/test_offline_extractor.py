@@ -222,7 +222,7 @@ def test_max_units_sets_the_unit_count_and_keeps_the_best_first(name: str, outpu
     assert OfflineExtractor(max_units=None).extract(doc).output == default
 
 
-@pytest.mark.parametrize("bad", [0, -3, 2.5, True])
+@pytest.mark.parametrize("bad", [0, -3, 2.5, True, "4"])
 def test_max_units_must_be_a_positive_whole_number(bad: object) -> None:
     with pytest.raises(ValueError, match="max_units"):
         OfflineExtractor(max_units=bad)  # type: ignore[arg-type]

@@ -41,13 +41,13 @@ class OfflineExtractor:
     version = "1.0"
 
     def __init__(self, max_units: int | None = None, **_: object) -> None:
-        """`max_units`: propose exactly that many units when the text has enough sentences,
-        instead of the length rule (about 3-12); used to measure quality against budget."""
+        """`max_units`: propose that many units (fewer when the text has fewer distinct
+        sentences) instead of the length rule (about 3-12); used to measure quality against budget."""
         if max_units is not None and (
-            isinstance(max_units, bool) or int(max_units) != max_units or max_units < 1
+            not isinstance(max_units, int) or isinstance(max_units, bool) or max_units < 1
         ):
             raise ValueError(f"max_units must be a whole number of at least 1, not {max_units!r}")
-        self.max_units = None if max_units is None else int(max_units)
+        self.max_units = max_units
 
     def extract(self, document: SourceDocument) -> ExtractionResult:
         try:
