@@ -48,7 +48,7 @@ def process(argv: list[str]) -> int:
 
 def score(scorer: Path, count: int | None, extra: list[str]) -> dict:
     units = "" if count is None else f" --max-units {count}"
-    cmd = f"{shlex.quote(sys.executable)} {shlex.quote(__file__)} process{units} {{inputs}} --out {{out}}"
+    cmd = f"{shlex.quote(sys.executable)} {shlex.quote(str(Path(__file__).resolve()))} process{units} {{inputs}} --out {{out}}"
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "result.json"
         subprocess.run(
