@@ -32,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.library_rows import CARD_INSERT  # noqa: E402
 from core.clock import FixedClock  # noqa: E402
 from core.services.bootstrap import open_services  # noqa: E402
 from core.storage.review_models import NO_BUCKET, stability_bucket, t90  # noqa: E402
@@ -147,9 +148,7 @@ def fill_memoryrush(db_path: Path, mix: list[tuple[str, float, float, int]], now
                 )
 
         con.executemany(
-            "INSERT INTO card (id, question_id, unit_id, state, step, stability, difficulty, due, last_review, reps, "
-            "lapses, queue, active, suspended, leech, created_at, sbucket, t90) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,0,?,?,?)",
+            CARD_INSERT,
             rows(),
         )
     con.execute("ANALYZE")

@@ -41,6 +41,7 @@ TEXT = "Spaced repetition schedules reviews at increasing intervals so that memo
 
 def build(home: Path, units: int) -> Path:
     """An empty library via open_services, then rows with executemany (1 question + 1 card per unit)."""
+    from bench.library_rows import CARD_INSERT
     from core.services.bootstrap import open_services
     from core.storage.review_models import stability_bucket, t90
 
@@ -152,9 +153,7 @@ def build(home: Path, units: int) -> Path:
                     )
 
         con.executemany(
-            "INSERT INTO card (id, question_id, unit_id, state, step, stability, difficulty, due, last_review, reps, "
-            "lapses, queue, active, suspended, leech, created_at, sbucket, t90) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,0,?,?,?)",
+            CARD_INSERT,
             cards(),
         )
     con.execute("ANALYZE")
