@@ -40,10 +40,11 @@ sys.path.insert(0, str(ROOT))
 
 from core.domain import SourceDocument  # noqa: E402
 from core.ingest import read_document  # noqa: E402
-from core.storage import library_repo, search_index  # noqa: E402
+from core.storage import library as library_repo  # noqa: E402
 from core.storage.db import db, open_database, write_transaction  # noqa: E402
 from core.storage.models import Article  # noqa: E402
-from core.storage.search_text import index_row  # noqa: E402
+from core.storage.search import index as search_index  # noqa: E402
+from core.text.analysis import index_row  # noqa: E402
 
 # fmt: off
 EN_WORDS = [

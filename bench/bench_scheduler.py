@@ -33,9 +33,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.library_rows import CARD_INSERT  # noqa: E402
-from core.clock import FixedClock  # noqa: E402
+from core.host.clock import FixedClock  # noqa: E402
 from core.services.bootstrap import open_services  # noqa: E402
-from core.storage.review_models import NO_BUCKET, stability_bucket, t90  # noqa: E402
+from core.storage.review.models import NO_BUCKET, stability_bucket, t90  # noqa: E402
 from scheduler import Rating  # noqa: E402
 
 NOW = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
@@ -335,7 +335,7 @@ def answer_latency(home: Path, clock: FixedClock, answers: int) -> None:
 
 
 def _db(home: Path) -> Path:
-    from core import paths
+    from core.host import paths
 
     return paths.database_path()
 

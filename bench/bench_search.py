@@ -23,12 +23,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from core import paths  # noqa: E402
-from core.clock import Clock  # noqa: E402
+from core.host import paths  # noqa: E402
+from core.host.clock import Clock  # noqa: E402
 from core.services.bootstrap import open_services  # noqa: E402
-from core.storage import search_index  # noqa: E402
 from core.storage.db import db, write_transaction  # noqa: E402
 from core.storage.models import Article, Paragraph  # noqa: E402
+from core.storage.search import index as search_index  # noqa: E402
 
 PER_ARTICLE = 100
 SYLLABLES = [c + v for c in "bcdfghjklmnprstvwz" for v in ("a", "e", "i", "o", "u", "ai", "ou", "ar", "en")]

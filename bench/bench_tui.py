@@ -43,7 +43,7 @@ def build(home: Path, units: int) -> Path:
     """An empty library via open_services, then rows with executemany (1 question + 1 card per unit)."""
     from bench.library_rows import CARD_INSERT
     from core.services.bootstrap import open_services
-    from core.storage.review_models import stability_bucket, t90
+    from core.storage.review.models import stability_bucket, t90
 
     os.environ["MEMORYRUSH_HOME"] = str(home)
     open_services(home).close()
@@ -178,7 +178,7 @@ else:
     from tui.launch import start_up
     start_up()
     from datetime import UTC, datetime
-    from core.clock import FixedClock
+    from core.host.clock import FixedClock
     from core.services.bootstrap import open_services
     from tui.app import MemoryRushApp
     class Timed(MemoryRushApp):
@@ -290,7 +290,7 @@ def first(sample: Ms) -> str:
 
 
 async def in_app(home: Path) -> None:
-    from core.clock import FixedClock
+    from core.host.clock import FixedClock
     from core.services.bootstrap import open_services
     from tui.app import MemoryRushApp
     from tui.screens.article import ArticleScreen

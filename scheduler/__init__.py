@@ -1,5 +1,6 @@
 """Pure FSRS policy and session building: no I/O, explicit UTC clock, ids passed in."""
 
+from core.domain.review import Rating
 from scheduler.policy import (
     DEFAULT_PARAMETERS,
     LEARNING,
@@ -9,7 +10,6 @@ from scheduler.policy import (
     STATE_NAMES,
     CardState,
     Policy,
-    Rating,
     ReviewRecord,
     choose_day,
     format_interval,

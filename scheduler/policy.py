@@ -17,10 +17,11 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from enum import IntEnum
 from functools import lru_cache
 
 import fsrs
+
+from core.domain.review import Rating
 
 NEW, LEARNING, REVIEW, RELEARNING = 0, 1, 2, 3  # card states; 1..3 are fsrs.State values
 STATE_NAMES = {NEW: "new", LEARNING: "learning", REVIEW: "review", RELEARNING: "relearning"}
@@ -29,13 +30,6 @@ FUZZ_RANGES = fsrs.scheduler.FUZZ_RANGES
 
 # load(first_day_offset, last_day_offset) -> cards already due on each day offset (inclusive)
 LoadFn = Callable[[int, int], Sequence[int]]
-
-
-class Rating(IntEnum):
-    AGAIN = 1
-    HARD = 2
-    GOOD = 3
-    EASY = 4
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from core.clock import FixedClock
+from core.host.clock import FixedClock
 from core.services.bootstrap import Services, open_services
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from core.artifact import ARTIFACT_FIELDS, artifact_from_dict
+from core.domain.artifact import ARTIFACT_FIELDS, artifact_from_dict
 from tests.faults.helpers import run_mr
 from tui.cli.main import cli
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from core.config import SETTINGS, Config, load_config, parse_config, save_config, validate_value
-from core.errors import ConfigError
+from core.domain.errors import ConfigError
+from core.host.config import SETTINGS, Config, load_config, parse_config, save_config, validate_value
 from tests.faults.helpers import run_mr
 
 

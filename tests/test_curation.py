@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from core.domain import StoredUnit
-from core.errors import MemoryRushError
+from core.domain.errors import MemoryRushError
 from core.services.bootstrap import Services
 from core.services.curation import CannotAccept
 

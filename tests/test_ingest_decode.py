@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import RefusedInput
+from core.domain.errors import RefusedInput
 from core.ingest import read_document
 from core.ingest.decode import decode_bytes
 

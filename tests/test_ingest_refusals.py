@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from core.errors import RefusedInput
+from core.domain.errors import RefusedInput
 from core.ingest import DEFAULT_MAX_BYTES, SUPPORTED_SUFFIXES, iter_input_files, read_document
 from core.services.bootstrap import Services
 

@@ -11,8 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from core.clock import FixedClock
-from core.config import Config
 from core.domain import (
     ArticleMemoryOutput,
     EvidenceSpan,
@@ -21,6 +19,8 @@ from core.domain import (
     RecallQuestion,
     SourceDocument,
 )
+from core.host.clock import FixedClock
+from core.host.config import Config
 from core.services.bootstrap import Services, open_services
 from core.services.curation import CannotAccept
 from core.services.library import GROUNDING_CODES

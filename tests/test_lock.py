@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from core import paths
-from core.errors import AlreadyRunning, StorageError
-from core.lock import InstanceLock
+from core.domain.errors import AlreadyRunning, StorageError
+from core.host import paths
+from core.host.lock import InstanceLock
 from core.services.bootstrap import open_services
 
 HOLDER = Path(__file__).resolve().parent / "scripts" / "hold_lock.py"

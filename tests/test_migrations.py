@@ -9,7 +9,7 @@ from pathlib import Path
 import peewee
 import pytest
 
-from core.errors import StorageError
+from core.domain.errors import StorageError
 from core.services.bootstrap import open_services
 from core.storage import db as storage_db
 from tests.faults.helpers import run_mr

@@ -10,9 +10,9 @@ from pathlib import Path
 from test_review_support import add_units, graduate, prepare, q, session_ids
 
 import scheduler
-from core.clock import FixedClock
+from core.host.clock import FixedClock
 from core.services.bootstrap import Services, open_services
-from core.storage import review_repo
+from core.storage.review import repo as review_repo
 from scheduler import REVIEW, Policy, fuzz_range
 
 
@@ -161,7 +161,7 @@ def test_load_balancing_picks_the_quietest_day(services: Services, clock: FixedC
         row, state=REVIEW, stability=40.0, difficulty=5.0, last_review=t - 40 * 86400, due=t, reps=4
     )
     review_repo.update_cards("setup", [mature], t)
-    from core.services.review import to_state
+    from core.services.review.service import to_state
 
     plain, _ = scheduler.review(to_state(mature), 3, clock.now(), Policy(fuzz=False))
     assert plain.due is not None
@@ -278,8 +278,8 @@ def test_answer_on_a_locked_database_writes_nothing(data_home: Path, clock: Fixe
 
     import pytest
 
-    from core import paths
-    from core.errors import DatabaseBusy
+    from core.domain.errors import DatabaseBusy
+    from core.host import paths
 
     monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "100")
     svc = open_services(data_home, clock=clock)

@@ -7,7 +7,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from test_review_support import add_units, prepare
 
-from core.clock import FixedClock
+from core.host.clock import FixedClock
 from core.services.bootstrap import open_services
 from tui.cli.main import cli
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from test_review_support import add_units, q
 
-from core.clock import FixedClock
+from core.host.clock import FixedClock
 from core.services.bootstrap import open_services
 
 WORKER = Path(__file__).with_name("test_review_kill_worker.py")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 
 def main(home: Path, seed: int) -> None:
-    from core.clock import FixedClock
+    from core.host.clock import FixedClock
     from core.services.bootstrap import open_services
     from core.storage.db import db
 

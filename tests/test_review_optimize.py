@@ -10,7 +10,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from test_review_support import add_units, prepare, q
 
-from core.clock import FixedClock
+from core.host.clock import FixedClock
 from core.services.bootstrap import open_services
 from scheduler import Policy
 from scheduler.optimizer import replay

@@ -10,9 +10,9 @@ from zoneinfo import ZoneInfo
 import pytest
 from test_review_support import add_units, graduate, prepare, q, session_ids
 
-from core.clock import FixedClock
+from core.host.clock import FixedClock
 from core.services.bootstrap import Services
-from core.storage import review_repo
+from core.storage.review import repo as review_repo
 from scheduler import REVIEW, retrievability
 
 
@@ -181,7 +181,7 @@ def test_reviews_and_new_are_interleaved(services: Services, clock: FixedClock) 
 
 def test_answer_unknown_card_is_a_clear_error(services: Services, clock: FixedClock) -> None:
     prepare(services)
-    from core.services.review import UnknownCard
+    from core.services.review.service import UnknownCard
 
     with pytest.raises(UnknownCard, match="does not exist"):
         services.review.answer(999, 3)
@@ -206,7 +206,7 @@ def test_bucketed_candidates_equal_a_full_sort(
 ) -> None:
     """The index walk returns exactly what sorting every due card by retrievability returns:
     narrow overdue bands, early-due (pinned-like) and postponed cards, identical timestamps."""
-    from core.storage import review_queue
+    from core.storage.review import queue as review_queue
 
     prepare(services)
     add_units(300, 1, now=now_of(clock))
@@ -285,8 +285,8 @@ def test_candidates_when_index_order_is_the_reverse_of_retrievability(
 ) -> None:
     """One stability bucket, every card exactly one day past t90: the index hands out the
     largest stabilities (highest R) first, so round 2 has to find the real lowest-R cards."""
-    from core.storage import review_queue
-    from core.storage.review_models import stability_bucket
+    from core.storage.review import queue as review_queue
+    from core.storage.review.models import stability_bucket
 
     prepare(services)
     add_units(300, 1, now=now_of(clock))

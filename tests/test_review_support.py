@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 from zoneinfo import ZoneInfo
 
-from core.clock import FixedClock
+from core.host.clock import FixedClock
 from core.services.bootstrap import Services
-from core.storage import curation_repo
+from core.storage import curation as curation_repo
 from core.storage.db import db, write_transaction
 from core.storage.models import Article, Question, Unit
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from core.services.bootstrap import Services
-from core.services.search_snippet import make_snippet
+from core.services.search.snippet import make_snippet
 
 SIMPLIFIED = """光合作用
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from core import paths
-from core.lock import InstanceLock
+from core.host import paths
+from core.host.lock import InstanceLock
 from tui.cli.main import cli
 
 TEXT = """Tides

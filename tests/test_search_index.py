@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from core.clock import FixedClock
+from core.domain.search import SearchFilters
+from core.host.clock import FixedClock
 from core.services.bootstrap import Services
-from core.services.search_types import SearchFilters
-from core.storage import curation_repo, search_index
+from core.storage import curation as curation_repo
 from core.storage.db import db, write_transaction
+from core.storage.search import index as search_index
 
 ARTICLE = """Spaced repetition
 

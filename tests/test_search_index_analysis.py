@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.storage import search_text
-from core.storage.search_text import (
+from core.text import analysis as search_text
+from core.text.analysis import (
     _RUN,
     _SENTENCE_END,
     STOP,

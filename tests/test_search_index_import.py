@@ -11,10 +11,12 @@ import pytest
 
 from core.ingest import read_document
 from core.services.bootstrap import Services
-from core.storage import library_repo, search_index, search_query
+from core.storage import library as library_repo
 from core.storage.db import db, write_transaction
 from core.storage.models import Article
-from core.storage.search_text import STOP, analyse, bigrams, is_cjk, runs, stem, tokens
+from core.storage.search import index as search_index
+from core.storage.search import query as search_query
+from core.text.analysis import STOP, analyse, bigrams, is_cjk, runs, stem, tokens
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_articles"

@@ -9,8 +9,8 @@ from typing import Any
 
 from ollama_server import OllamaTestServer, Reply, closed_port_url
 
-from core.clock import FixedClock
-from core.config import Config
+from core.host.clock import FixedClock
+from core.host.config import Config
 from core.services.bootstrap import open_services
 
 TEXT = """Pets

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from core import paths
+from core.host import paths
 from core.services.bootstrap import Services
 from core.storage import db as storage_db
 
@@ -95,7 +95,7 @@ def test_repositories_hand_out_frozen_dataclasses(services: Services) -> None:
 
 
 def test_a_damaged_file_is_refused_with_a_message(data_home: Path) -> None:
-    from core.errors import StorageError
+    from core.domain.errors import StorageError
     from core.services.bootstrap import open_services
 
     data_home.mkdir(parents=True)

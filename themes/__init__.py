@@ -2,7 +2,7 @@
 
 A theme file holds the fields of `textual.theme.Theme` (name, dark, primary, secondary, accent,
 warning, error, success, foreground, background, surface, panel, boost, luminosity_spread,
-text_alpha) and an optional `[variables]` table. User files in `core.paths.user_themes_dir()`
+text_alpha) and an optional `[variables]` table. User files in `core.host.paths.user_themes_dir()`
 override shipped ones of the same name.
 """
 

@@ -14,8 +14,8 @@ from textual.command import Provider
 from textual.screen import Screen
 from textual.worker import WorkerState
 
-from core import paths
-from core.errors import MemoryRushError
+from core.domain.errors import MemoryRushError
+from core.host import paths
 from core.services.bootstrap import Services, open_services
 from themes import DEFAULT_THEME, register_themes
 

@@ -5,7 +5,7 @@ Public API (the rest of the code uses only these):
   parse_text(text, source_path, *, suffix=".txt", encoding="utf-8") -> SourceDocument
   iter_input_files(paths) -> list[Path]   (files as given, folders recursively by suffix)
   SUPPORTED_SUFFIXES, DEFAULT_MAX_BYTES
-Refusals raise core.errors.RefusedInput with a one-line reason.
+Refusals raise core.domain.errors.RefusedInput with a one-line reason.
 
 Modules: decode (bytes -> text), plaintext (newlines, blank-line segmentation, line folding),
 markdown (markdown-it block tokens), frontmatter, document (ids, hashes), reader (file checks).

@@ -12,7 +12,7 @@ import re
 
 from charset_normalizer import from_bytes
 
-from core.errors import RefusedInput
+from core.domain.errors import RefusedInput
 
 ENCODING_HINT = "pass --encoding gbk (or big5, utf-16, latin-1)"
 NOT_DETECTED = f"file is not UTF-8 and its encoding could not be detected; {ENCODING_HINT}"

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from core.domain import SourceDocument
-from core.errors import RefusedInput
+from core.domain.errors import RefusedInput
 from core.ingest.decode import binary_kind, decode_bytes
 from core.ingest.document import parse_text
 from core.ingest.plaintext import is_blank

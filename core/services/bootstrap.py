@@ -8,18 +8,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core import paths
-from core.clock import Clock
-from core.config import Config, load_config
-from core.lock import InstanceLock
+from core.host import paths
+from core.host.clock import Clock
+from core.host.config import Config, load_config
+from core.host.lock import InstanceLock
 from core.storage.db import db, open_database
 
 if TYPE_CHECKING:  # the services are imported where first used: a faster start-up
     from core.extraction.base import Extractor
     from core.services.curation import CurationService
     from core.services.library import LibraryService
-    from core.services.review import ReviewService
-    from core.services.search import SearchService
+    from core.services.review.service import ReviewService
+    from core.services.search.service import SearchService
     from core.services.stats import StatsService
 
 
@@ -107,7 +107,7 @@ def _build(name: str, cfg: Config, clk: Clock) -> Any:
 
         return CurationService(clk.epoch)
     if name == "review":
-        from core.services.review import ReviewService
+        from core.services.review.service import ReviewService
 
         return ReviewService(cfg, clk)
     if name == "stats":
@@ -115,7 +115,7 @@ def _build(name: str, cfg: Config, clk: Clock) -> Any:
 
         return StatsService(cfg, clk)
     if name == "search":
-        from core.services.search import make_search
+        from core.services.search.service import make_search
 
         return make_search(cfg, clk.epoch)
     raise AttributeError(name)

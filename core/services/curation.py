@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from core.artifact import report_to_list
 from core.domain import (
     ArticleMemoryOutput,
     MemoryUnit,
@@ -14,8 +13,10 @@ from core.domain import (
     StoredUnit,
     ValidationReport,
 )
-from core.errors import MemoryRushError
-from core.storage import curation_repo, library_repo
+from core.domain.artifact import report_to_list
+from core.domain.errors import MemoryRushError
+from core.storage import curation as curation_repo
+from core.storage import library as library_repo
 from core.validation import validate
 
 TRASH_DAYS = 30

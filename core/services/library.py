@@ -8,7 +8,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from core.config import Config
 from core.domain import (
     ArticleInfo,
     ImportOutcome,
@@ -17,8 +16,9 @@ from core.domain import (
     StoredUnit,
     ValidationIssue,
 )
-from core.errors import MemoryRushError
-from core.storage import library_repo
+from core.domain.errors import MemoryRushError
+from core.host.config import Config
+from core.storage import library as library_repo
 
 if TYPE_CHECKING:  # reading and extraction are imported where used: a faster start-up
     from core.extraction.base import Extractor
@@ -103,7 +103,7 @@ class LibraryService:
     def import_file(self, path: Path, extractor: Extractor, *, encoding: str | None = None) -> ImportOutcome:
         """Import one file; never raises for a bad file (the outcome says why it was refused)."""
         from core.ingest import read_document
-        from core.pipeline import run_extraction
+        from core.services.pipeline import run_extraction
 
         max_bytes = int(self.config.max_file_mb * 1024 * 1024)
         try:

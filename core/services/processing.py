@@ -9,12 +9,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.artifact import artifact_to_dict
 from core.domain import ProcessingArtifact
-from core.errors import MemoryRushError
+from core.domain.artifact import artifact_to_dict
+from core.domain.errors import MemoryRushError
 from core.extraction.base import Extractor
 from core.ingest import read_document
-from core.pipeline import run_extraction
+from core.services.pipeline import run_extraction
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, tzinfo
 
 import scheduler
-from core.clock import Clock
-from core.config import Config
-from core.services.review_types import DayPoint, MemoryStats, UnitStrength
-from core.storage import review_repo, review_stats
+from core.domain.review import DayPoint, MemoryStats, UnitStrength
+from core.host.clock import Clock
+from core.host.config import Config
+from core.storage.review import repo as review_repo
+from core.storage.review import stats as review_stats
 from scheduler.policy import decay_factor
 
 QUEUE_NAMES = {0: "new", 1: "learning", 2: "review", -1: "suspended", -2: "buried", -3: "inactive"}

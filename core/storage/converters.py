@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from core.artifact import report_from_list
 from core.domain import (
     ArticleInfo,
     EvidenceSpan,
@@ -13,6 +12,7 @@ from core.domain import (
     StoredQuestion,
     StoredUnit,
 )
+from core.domain.artifact import report_from_list
 from core.storage.models import Article, Evidence, Paragraph, Question, Unit
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import peewee
 
-from core.errors import DatabaseBusy, DiskFull, StorageError
+from core.domain.errors import DatabaseBusy, DiskFull, StorageError
 
 SCHEMA_VERSION = 1
 
@@ -60,7 +60,9 @@ def register_schema_hook(hook: SchemaHook, *, creates: tuple[str, ...]) -> None:
 
 def _load_table_modules() -> None:
     # Importing these registers their models/hooks.
-    from core.storage import models, review_models, search_index  # noqa: F401
+    from core.storage import models  # noqa: F401
+    from core.storage.review import models as review_models  # noqa: F401
+    from core.storage.search import index as search_index  # noqa: F401
 
 
 def busy_timeout_ms() -> int:

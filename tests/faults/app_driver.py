@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from core.clock import FixedClock
+from core.host.clock import FixedClock
 
 NOW = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
 SIZE = (120, 36)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from core.clock import FixedClock
+from core.host.clock import FixedClock
 from core.services.bootstrap import open_services
 
 from .app_driver import NOW, notices, run_app, settle

@@ -6,8 +6,8 @@ Prints "locked <pid>" once the lock is held. Used by tests/test_lock.py and test
 import os
 import sys
 
-from core import paths
-from core.lock import InstanceLock
+from core.host import paths
+from core.host.lock import InstanceLock
 
 with InstanceLock(paths.lock_path()):
     print(f"locked {os.getpid()}", flush=True)

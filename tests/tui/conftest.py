@@ -16,7 +16,7 @@ import pytest
 from textual.widgets import DirectoryTree, Input, TextArea
 from textual.worker import WorkerFailed
 
-from core.clock import FixedClock
+from core.host.clock import FixedClock
 from core.services.bootstrap import Services, open_services
 from sample_articles import sample_paths
 from tui.app import MemoryRushApp

@@ -9,7 +9,7 @@ import pytest
 from conftest import SIZE, make_app, settle
 from textual.widgets._toast import Toast
 
-from core import paths
+from core.host import paths
 from core.services.bootstrap import Services
 from tui.screens.import_screen import ImportScreen
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from conftest import SIZE, make_app, screen_text, settle
 from textual.widgets import Static
 
-from core import paths
-from core.config import load_config
+from core.host import paths
+from core.host.config import load_config
 from core.services.bootstrap import Services
 from themes import SHIPPED, load_themes
 from tui.screens.article import ArticleScreen

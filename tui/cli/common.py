@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from core.errors import MemoryRushError
+from core.domain.errors import MemoryRushError
 from core.services.bootstrap import Services, open_services
 from core.text import sanitize
 

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import click
 
-from core.config import load_config
 from core.domain import ImportOutcome
-from core.errors import MemoryRushError
+from core.domain.errors import MemoryRushError
 from core.extraction.base import extractor_names
+from core.host.config import load_config
+from core.host.paths import config_path
 from core.ingest import iter_input_files
-from core.paths import config_path
 from core.services.bootstrap import extractor_factory, use_data_dir
 from core.services.processing import ProcessOutcome, process_paths
 from tui.cli.common import data_dir_option, fail, one_line, out, services

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
-from core.config import load_config
-from core.errors import MemoryRushError
-from core.paths import config_path
+from core.domain.errors import MemoryRushError
+from core.host.config import load_config
+from core.host.paths import config_path
 from core.services.bootstrap import use_data_dir
 from tui.cli.common import data_dir_option, fail, out
 

@@ -71,7 +71,7 @@ def stats_cmd(data_dir: Path | None) -> None:
 @data_dir_option
 def optimize_cmd(reschedule: bool, min_reviews: int | None, data_dir: Path | None) -> None:
     """Fit FSRS parameters to your own review log (fsrs-rs-python) and show old vs new log loss."""
-    from core.services.review_optimize import NotEnoughReviews
+    from core.services.review.optimize import NotEnoughReviews
 
     with services(data_dir) as svc:
         try:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from core.services.search_types import SearchFilters, SearchHit
+from core.domain.search import SearchFilters, SearchHit
 from tui.cli.common import data_dir_option, fail, out, services
 
 

@@ -17,7 +17,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from core.domain import StoredUnit
-from core.services.review_types import ReviewItem, SessionSummary
+from core.domain.review import ReviewItem, SessionSummary
 from tui.modals.edit_unit import EditUnitModal, UnitEdit
 from tui.safe import content, highlight_quotes, notify
 from tui.screens.base import BaseScreen

@@ -11,9 +11,9 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.widgets import Input, Label, Select, Static
 
-from core import paths
-from core.config import SETTINGS, Config, save_config, validate_value
-from core.errors import ConfigError
+from core.domain.errors import ConfigError
+from core.host import paths
+from core.host.config import SETTINGS, Config, save_config, validate_value
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar

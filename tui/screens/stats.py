@@ -13,7 +13,7 @@ from textual.containers import Grid, Vertical
 from textual.content import Content
 from textual.widgets import DataTable, Static
 
-from core.services.review_types import MemoryStats
+from core.domain.review import MemoryStats
 from tui.safe import cell
 from tui.screens.base import BaseScreen
 from tui.widgets.chart import BarChart

@@ -234,7 +234,7 @@ def _final_guard(output: ArticleMemoryOutput, document: SourceDocument, run: _Ru
     """Belt and braces: validate the merged output against the whole document once more."""
     if validate_raw(output, document).ok:
         return output
-    from core.artifact import output_to_dict
+    from core.domain.artifact import output_to_dict
 
     pruned = prune(output_to_dict(output), document)
     run.dropped.extend(pruned.dropped)

@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from core.artifact import output_from_dict
 from core.domain import (
     ArticleMemoryOutput,
     CoreIdea,
@@ -21,6 +20,7 @@ from core.domain import (
     SourceDocument,
     ValidationReport,
 )
+from core.domain.artifact import output_from_dict
 from core.text import normalize_for_match, sanitize
 from core.validation import validate_raw
 

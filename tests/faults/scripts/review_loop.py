@@ -13,9 +13,9 @@ import random
 import sys
 from datetime import UTC, datetime
 
-from core.clock import FixedClock
+from core.host.clock import FixedClock
 from core.services.bootstrap import open_services
-from core.storage.review_models import UndoEntry
+from core.storage.review.models import UndoEntry
 
 start, seed = int(sys.argv[1]), int(sys.argv[2])
 limit = int(sys.argv[3]) if len(sys.argv) > 3 else 10**9

@@ -31,15 +31,16 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from core.config import Config
-from core.services.search_rank import Corpus, Doc, rerank
-from core.services.search_snippet import make_snippet
-from core.services.search_terms import query_terms, selective_chars, without_common
-from core.services.search_types import DEFAULT_UNIT_STATUSES, SearchFilters, SearchHit
-from core.storage import search_index, search_query
+from core.domain.search import DEFAULT_UNIT_STATUSES, SearchFilters, SearchHit
+from core.host.config import Config
+from core.services.search.rank import Corpus, Doc, rerank
+from core.services.search.snippet import make_snippet
+from core.services.search.terms import query_terms, selective_chars, without_common
 from core.storage.db import write_transaction
-from core.storage.search_text import STOP, analyse, is_cjk, runs, strip_question_words, tokens
+from core.storage.search import index as search_index
+from core.storage.search import query as search_query
 from core.text import sanitize
+from core.text.analysis import STOP, analyse, is_cjk, runs, strip_question_words, tokens
 
 RRF_K = 60
 LIST_WEIGHTS: dict[str, float] = {
@@ -171,7 +172,7 @@ class SearchService:
             return None
         if not search_query.card_table_exists():
             return set()
-        from core.services.search_memory import forgetting_curve
+        from core.services.search.memory import forgetting_curve
 
         decay, factor = forgetting_curve()
         return search_query.units_in_memory_state(
@@ -263,7 +264,7 @@ class SearchService:
 
     def _semantic(self, query: str, fused: dict[int, float]) -> dict[int, float]:
         """Blend the best SEMANTIC_POOL scores with embedding similarity; unchanged on any fault."""
-        from core.services.search_memory import similarities
+        from core.services.search.memory import similarities
 
         pool = sorted(fused, key=lambda pk: -fused[pk])[:SEMANTIC_POOL]
         if self.embedder is None:
@@ -362,7 +363,7 @@ def make_search(config: Config, clock: Callable[[], int]) -> SearchService:
     """The search service for a configuration: semantic rerank only when `embed_model` is set."""
     embedder: Embedder | None = None
     if config.embed_model:
-        from core.services.search_memory import ollama_embedder
+        from core.services.search.memory import ollama_embedder
 
         embedder = ollama_embedder(
             config.ollama_host or None, config.embed_model, min(10.0, config.ollama_timeout_s)

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from core.storage.db import db
-from core.storage.review_models import bucket_bounds
+from core.storage.review.models import bucket_bounds
 
 
 def _exec(sql: str, params: Any = ()) -> Any:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from core.storage.search_text import CJK_CHARS, STOP, is_cjk, runs, stem
 from core.text import sanitize
+from core.text.analysis import CJK_CHARS, STOP, is_cjk, runs, stem
 
 BEFORE, WIDTH = 60, 200
 _CJK = re.compile(rf"[{CJK_CHARS}]")

@@ -102,7 +102,7 @@ def _apply_settings() -> None:
 
 def _index_paragraphs(rows: Sequence[tuple[int, str]]) -> None:
     """Index paragraphs given as (pk, text): one pass of analysis each, one executemany per table."""
-    from core.storage.search_text import index_row  # imported on first use
+    from core.text.analysis import index_row  # imported on first use
 
     analysed = [index_row(text) for _, text in rows]
     if not analysed:
@@ -150,7 +150,7 @@ def index_article(article_id: int) -> None:
 
 def reindex_unit(unit_id: int) -> None:
     """Refresh one unit's entry after an edit, status change, trash or restore."""
-    from core.storage.search_text import index_row  # imported on first use
+    from core.text.analysis import index_row  # imported on first use
 
     db.execute_sql("DELETE FROM search_unit WHERE rowid = ?", (unit_id,))
     text = unit_text(unit_id)
@@ -169,7 +169,7 @@ def remove_unit(unit_id: int) -> None:
 
 def remove_article(article_id: int) -> None:
     """Drop an article's paragraphs and units from the index, before the article rows go."""
-    from core.storage.search_text import index_row  # imported on first use
+    from core.text.analysis import index_row  # imported on first use
 
     rows = list(db.execute_sql("SELECT id, text FROM paragraph WHERE article_id = ?", (article_id,)))
     analysed = [index_row(text) for _, text in rows]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.storage.db import db
-from core.storage.search_text import fts_phrase, is_cjk
+from core.text.analysis import fts_phrase, is_cjk
 
 _CHUNK = 500
 

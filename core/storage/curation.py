@@ -8,9 +8,10 @@ from typing import Any, cast
 
 import peewee
 
-from core.storage import review_repo, search_index
 from core.storage.db import write_transaction
 from core.storage.models import CurationEvent, Evidence, Question, Unit
+from core.storage.review import repo as review_repo
+from core.storage.search import index as search_index
 
 
 def _snapshot(row: Unit) -> dict[str, Any]:

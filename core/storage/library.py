@@ -11,7 +11,6 @@ from typing import cast
 
 import peewee
 
-from core.artifact import output_to_dict, report_to_list
 from core.domain import (
     ArticleInfo,
     ProcessingArtifact,
@@ -22,9 +21,12 @@ from core.domain import (
     ValidationIssue,
     ValidationReport,
 )
-from core.storage import converters, review_repo, search_index
+from core.domain.artifact import output_to_dict, report_to_list
+from core.storage import converters
 from core.storage.db import db, reading, write_transaction
 from core.storage.models import Article, Artifact, Evidence, Paragraph, Question, Unit
+from core.storage.review import repo as review_repo
+from core.storage.search import index as search_index
 
 CHUNK = 500  # rows per INSERT (SQLite variable limit is 32766 on 3.32+)
 

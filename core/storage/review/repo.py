@@ -12,10 +12,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from core.storage import review_queue
 from core.storage.db import db, write_transaction
 from core.storage.models import Unit
-from core.storage.review_models import (
+from core.storage.review import queue as review_queue
+from core.storage.review.models import (
     NO_BUCKET,
     Q_BURIED,
     Q_INACTIVE,

@@ -7,8 +7,17 @@ title) are untrusted: render them with markup off.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import IntEnum
 
-from scheduler import Rating
+
+class Rating(IntEnum):
+    """How well a card was recalled: the four FSRS grades."""
+
+    AGAIN = 1
+    HARD = 2
+    GOOD = 3
+    EASY = 4
+
 
 __all__ = [
     "AnswerResult",

@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from core.errors import ConfigError
+from core.domain.errors import ConfigError
 
 
 @dataclass(frozen=True, slots=True)

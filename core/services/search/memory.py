@@ -8,7 +8,8 @@ import time
 from collections.abc import Callable, Sequence
 
 import scheduler
-from core.storage import review_repo, search_query
+from core.storage.review import repo as review_repo
+from core.storage.search import query as search_query
 from scheduler.policy import decay_factor
 
 Embedder = Callable[[list[str]], list[list[float]]]

@@ -20,7 +20,7 @@ nothing was written and the same card can be answered again. A card that no long
 raises UnknownCard. A clock behind the card's last review is not obeyed: the answer counts at
 the last review time and AnswerResult.warnings says so (also logged).
 The day starts at `config.day_starts_at_hour` local time in `tz` (None = this machine's zone).
-Ratings are `Rating.AGAIN/HARD/GOOD/EASY` (1-4, from core.services.review_types).
+Ratings are `Rating.AGAIN/HARD/GOOD/EASY` (1-4, from core.domain.review).
 """
 
 from __future__ import annotations
@@ -33,11 +33,8 @@ from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
 import scheduler
-from core.clock import Clock
-from core.config import Config
-from core.errors import MemoryRushError
-from core.services.review_convert import as_epoch, card_view, from_state, to_state
-from core.services.review_types import (
+from core.domain.errors import MemoryRushError
+from core.domain.review import (
     AnswerResult,
     CardView,
     OptimizeResult,
@@ -45,8 +42,13 @@ from core.services.review_types import (
     SessionSummary,
     UndoResult,
 )
-from core.storage import curation_repo, review_queue, review_repo
-from core.storage.review_repo import CardRow, LogRow
+from core.host.clock import Clock
+from core.host.config import Config
+from core.services.review.convert import as_epoch, card_view, from_state, to_state
+from core.storage import curation as curation_repo
+from core.storage.review import queue as review_queue
+from core.storage.review import repo as review_repo
+from core.storage.review.repo import CardRow, LogRow
 from scheduler import Policy, Rating
 
 log = logging.getLogger(__name__)
@@ -334,7 +336,7 @@ class ReviewService:
 
     def optimize(self, *, reschedule: bool = False, min_reviews: int | None = None) -> OptimizeResult:
         """Fit FSRS parameters to the review log (see review_optimize); NotEnoughReviews below the minimum."""
-        from core.services import review_optimize
+        from core.services.review import optimize as review_optimize
 
         if min_reviews is None:
             return review_optimize.optimize(self, reschedule=reschedule)

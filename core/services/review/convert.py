@@ -6,8 +6,8 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 import scheduler
-from core.services.review_types import CardView
-from core.storage.review_repo import CardRow
+from core.domain.review import CardView
+from core.storage.review.repo import CardRow
 from scheduler import CardState
 
 QUEUE_NAMES = {0: "new", 1: "learning", 2: "review", -1: "suspended", -2: "buried", -3: "inactive"}

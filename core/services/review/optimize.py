@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import asdict
 from datetime import UTC, datetime
 
-from core.errors import MemoryRushError
-from core.services.review import ReviewService
-from core.services.review_convert import from_state
-from core.services.review_types import OptimizeResult
-from core.storage import review_repo
-from core.storage.review_repo import CardRow
+from core.domain.errors import MemoryRushError
+from core.domain.review import OptimizeResult
+from core.services.review.convert import from_state
+from core.services.review.service import ReviewService
+from core.storage.review import repo as review_repo
+from core.storage.review.repo import CardRow
 from scheduler import optimizer
 
 

@@ -5,8 +5,8 @@ Split out of search.py (the query plan's term choice; the service runs and fuses
 
 from __future__ import annotations
 
-from core.storage import search_query
-from core.storage.search_text import STOP, bigrams, is_cjk, stem
+from core.storage.search import query as search_query
+from core.text.analysis import STOP, bigrams, is_cjk, stem
 
 COMMON_SHARE, COMMON_MIN_DOCS = 0.25, 5000  # question terms in more paragraphs than this are left out of
 # the candidate query in a large library (they still count in the rerank)

@@ -22,7 +22,7 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from core.storage.search_text import STOP, Analysis, is_cjk
+from core.text.analysis import STOP, Analysis, is_cjk
 
 K1, B = 1.2, 0.75
 WINDOW_WORDS, WINDOW_CJK = 25, 40

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from types import TracebackType
 
-from core.errors import AlreadyRunning, StorageError
+from core.domain.errors import AlreadyRunning, StorageError
 
 
 class InstanceLock:

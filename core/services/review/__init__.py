@@ -1,0 +1,1 @@
+"""Review: today's session, answers, undo, card and unit actions, parameter fitting."""

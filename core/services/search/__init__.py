@@ -1,0 +1,1 @@
+"""Search: find any paragraph or memory unit, in English and Chinese (service, ranking, snippets, terms)."""

@@ -1,0 +1,1 @@
+"""The full-text search index: kept in step with the library (index) and read by queries (query)."""
