@@ -21,10 +21,10 @@ from functools import lru_cache
 
 import fsrs
 
-from core.domain.review import Rating
+from core.domain.review import Rating, State
 
-NEW, LEARNING, REVIEW, RELEARNING = 0, 1, 2, 3  # card states; 1..3 are fsrs.State values
-STATE_NAMES = {NEW: "new", LEARNING: "learning", REVIEW: "review", RELEARNING: "relearning"}
+NEW, LEARNING, REVIEW, RELEARNING = State.NEW, State.LEARNING, State.REVIEW, State.RELEARNING
+STATE_NAMES = {s: s.label for s in State}
 DEFAULT_PARAMETERS: tuple[float, ...] = tuple(fsrs.scheduler.DEFAULT_PARAMETERS)
 FUZZ_RANGES = fsrs.scheduler.FUZZ_RANGES
 

@@ -12,7 +12,7 @@ from test_review_support import add_units, graduate, prepare, q, session_ids
 import scheduler
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services, open_services
-from core.storage.review import repo as review_repo
+from core.storage.review import cards as review_repo
 from scheduler import REVIEW, Policy, fuzz_range
 
 

@@ -12,7 +12,7 @@ from test_review_support import add_units, graduate, prepare, q, session_ids
 
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
-from core.storage.review import repo as review_repo
+from core.storage.review import cards as review_repo
 from scheduler import REVIEW, retrievability
 
 

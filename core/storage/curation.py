@@ -10,7 +10,7 @@ import peewee
 
 from core.storage.db import write_transaction
 from core.storage.models import CurationEvent, Evidence, Question, Unit
-from core.storage.review import repo as review_repo
+from core.storage.review import cards
 from core.storage.search import index as search_index
 
 
@@ -59,8 +59,8 @@ def set_status(unit_ids: Sequence[int], status: str, action: str, now: int) -> i
             row.save()
             _event(row, action, before, now)
             if status == "confirmed":
-                review_repo.ensure_cards(row.id, now)
-            review_repo.on_unit_status(row.id, status, now)
+                cards.ensure_cards(row.id, now)
+            cards.on_unit_status(row.id, status, now)
             search_index.reindex_unit(row.id)
             changed += 1
     return changed
@@ -90,7 +90,7 @@ def edit(
         _replace_questions(row.id, [{"question": q, "answer": a, "kind": k} for q, a, k in questions])
         _event(row, "edit", before, now)
         if row.status == "confirmed":
-            review_repo.ensure_cards(row.id, now)
+            cards.ensure_cards(row.id, now)
         search_index.reindex_unit(row.id)
 
 
@@ -122,7 +122,7 @@ def trash(unit_id: int, now: int) -> bool:
         row.updated_at = now
         row.save()
         _event(row, "trash", before, now)
-        review_repo.on_unit_status(row.id, "trashed", now)
+        cards.on_unit_status(row.id, "trashed", now)
         search_index.reindex_unit(row.id)
     return True
 
@@ -139,7 +139,7 @@ def restore(unit_id: int, now: int) -> bool:
         row.updated_at = now
         row.save()
         _event(row, "restore", before, now)
-        review_repo.on_unit_status(row.id, row.status, now)
+        cards.on_unit_status(row.id, row.status, now)
         search_index.reindex_unit(row.id)
     return True
 
@@ -184,7 +184,7 @@ def undo_last(now: int, article_id: int | None = None) -> int | None:
         _replace_questions(row.id, before["questions"])
         event.undone = True
         event.save()
-        review_repo.on_unit_status(row.id, row.status, now)
+        cards.on_unit_status(row.id, row.status, now)
         search_index.reindex_unit(row.id)
         return int(row.id)
 

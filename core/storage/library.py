@@ -25,7 +25,7 @@ from core.domain.artifact import output_to_dict, report_to_list
 from core.storage import converters
 from core.storage.db import db, reading, write_transaction
 from core.storage.models import Article, Artifact, Evidence, Paragraph, Question, Unit
-from core.storage.review import repo as review_repo
+from core.storage.review import cards
 from core.storage.search import index as search_index
 
 CHUNK = 500  # rows per INSERT (SQLite variable limit is 32766 on 3.32+)
@@ -157,7 +157,7 @@ def store_processed(
                     ]
                 ).execute()
         for unit_id in accepted_ids:
-            review_repo.ensure_cards(unit_id, now)
+            cards.ensure_cards(unit_id, now)
         search_index.index_article(art.id)
     return Stored(art.id, version, False, tuple(accepted_ids))
 

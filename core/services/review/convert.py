@@ -4,13 +4,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC, datetime
+from enum import IntEnum
 
 import scheduler
-from core.domain.review import CardView
-from core.storage.review.repo import CardRow
+from core.domain.review import CardView, Queue, State
+from core.storage.review.cards import CardRow
 from scheduler import CardState
 
-QUEUE_NAMES = {0: "new", 1: "learning", 2: "review", -1: "suspended", -2: "buried", -3: "inactive"}
+
+def label(kind: type[IntEnum], value: int) -> str:
+    """The lower-case name of a stored State or Queue value ("?" for one no release writes)."""
+    try:
+        return kind(value).name.lower()
+    except ValueError:
+        return "?"
 
 
 def as_utc(epoch: int | None) -> datetime | None:
@@ -55,8 +62,8 @@ def card_view(row: CardRow, now: datetime, parameters: tuple[float, ...]) -> Car
     return CardView(
         id=row.id,
         unit_id=row.unit_id,
-        state=scheduler.STATE_NAMES.get(row.state, "?"),
-        queue=QUEUE_NAMES.get(row.queue, "?"),
+        state=label(State, row.state),
+        queue=label(Queue, row.queue),
         due=row.due,
         last_review=row.last_review,
         stability=row.stability,

@@ -38,6 +38,7 @@ from core.domain.review import (
     AnswerResult,
     CardView,
     OptimizeResult,
+    Queue,
     ReviewItem,
     SessionSummary,
     UndoResult,
@@ -45,16 +46,16 @@ from core.domain.review import (
 from core.host.clock import Clock
 from core.host.config import Config
 from core.services.review.convert import as_epoch, card_view, from_state, to_state
+from core.services.review.parameters import fsrs_parameters, save_parameters
 from core.storage import curation as curation_repo
+from core.storage.review import cards
 from core.storage.review import queue as review_queue
-from core.storage.review import repo as review_repo
-from core.storage.review.repo import CardRow, LogRow
+from core.storage.review.cards import CardRow, LogRow
 from scheduler import Policy, Rating
 
 log = logging.getLogger(__name__)
 log.addHandler(logging.NullHandler())  # the app shows AnswerResult.warnings; no stray stderr output
 LEARN_AHEAD_S = 20 * 60  # with nothing else left, learning cards due this soon are shown early
-PARAMETERS_KEY = "fsrs_parameters"
 
 
 class UnknownCard(MemoryRushError):
@@ -69,7 +70,7 @@ class ReviewService:
     fuzz: bool = True  # off in golden tests
     rng: random.Random = field(default_factory=random.Random)
     _queue: deque[int] = field(default_factory=deque, init=False, repr=False)
-    _kinds: dict[int, int] = field(default_factory=dict, init=False, repr=False)  # card -> 0 new / 2 review
+    _kinds: dict[int, Queue] = field(default_factory=dict, init=False, repr=False)  # card -> NEW / REVIEW
     _day_start: int | None = field(default=None, init=False, repr=False)
     _parameters: tuple[float, ...] | None = field(default=None, init=False, repr=False)
 
@@ -77,12 +78,11 @@ class ReviewService:
 
     def parameters(self) -> tuple[float, ...]:
         if self._parameters is None:
-            stored = review_repo.get_setting(PARAMETERS_KEY)
-            self._parameters = tuple(stored) if stored else scheduler.DEFAULT_PARAMETERS
+            self._parameters = fsrs_parameters()
         return self._parameters
 
     def set_parameters(self, parameters: tuple[float, ...] | None) -> None:
-        review_repo.put_setting(PARAMETERS_KEY, list(parameters) if parameters else None)
+        save_parameters(parameters)
         self._parameters = None
 
     def policy(self, pinned: bool = False) -> Policy:
@@ -107,7 +107,7 @@ class ReviewService:
     def start_session(self) -> SessionSummary:
         """Unbury what is due back, (re)build today's queue and return the summary."""
         now = self.now()
-        review_repo.unbury(as_epoch(now))
+        cards.unbury(as_epoch(now))
         self._build(now)
         return self.summary()
 
@@ -138,13 +138,13 @@ class ReviewService:
                 break
             fetch_reviews, fetch_new = fetch_reviews * 2, fetch_new * 4
         self._queue = deque(c.card_id for c in queue)
-        self._kinds = {c.card_id: 0 if c.card_id in fresh else 2 for c in queue}
+        self._kinds = {c.card_id: Queue.NEW if c.card_id in fresh else Queue.REVIEW for c in queue}
         self._day_start = start
 
     def _ensure_day(self, now: datetime) -> scheduler.DayWindow:
         day = self.day(now)
         if self._day_start != as_epoch(day.start):
-            review_repo.unbury(as_epoch(now))
+            cards.unbury(as_epoch(now))
             self._build(now)
         return day
 
@@ -159,8 +159,8 @@ class ReviewService:
             return self._item(due_learning[0], now)
         end = as_epoch(day.end)
         while self._queue:
-            row = review_repo.get_card(self._queue[0])
-            if row is not None and (row.queue == 0 or (row.queue == 2 and row.due < end)):
+            row = cards.get_card(self._queue[0])
+            if row is not None and (row.queue == Queue.NEW or (row.queue == Queue.REVIEW and row.due < end)):
                 return self._item(row.id, now, row)
             self._queue.popleft()
         ahead = review_queue.next_learning(t + LEARN_AHEAD_S)
@@ -170,13 +170,13 @@ class ReviewService:
         now = self.now()
         day = self._ensure_day(now)
         start, end, t = as_epoch(day.start), as_epoch(day.end), as_epoch(now)
-        new_left = sum(1 for cid in self._queue if self._kinds.get(cid) == 0)
+        new_left = sum(1 for cid in self._queue if self._kinds.get(cid) == Queue.NEW)
         reviews_left = len(self._queue) - new_left
-        learning_due = review_queue.count_queue(1, t + 1)
-        learning_today = review_queue.count_queue(1, end)
+        learning_due = review_queue.count_queue(Queue.LEARNING, t + 1)
+        learning_today = review_queue.count_queue(Queue.LEARNING, end)
         nxt = review_queue.next_learning(end)
         new_done, reviews_done, answers = review_queue.done_since(start)
-        overdue = review_queue.count_queue(2, start)
+        overdue = review_queue.count_queue(Queue.REVIEW, start)
         return SessionSummary(
             day_start=start,
             day_end=end,
@@ -202,7 +202,7 @@ class ReviewService:
         warnings: list[str] = []
 
         def decide(row: CardRow, load: Any) -> tuple[CardRow, LogRow, dict[str, Any]]:
-            pinned = review_repo.unit_pinned(row.unit_id)
+            pinned = cards.unit_pinned(row.unit_id)
             state, rec = scheduler.review(
                 to_state(row),
                 grade,
@@ -231,7 +231,7 @@ class ReviewService:
             )
             return new, rec_row, {"leech": leech, "skew": rec.clock_skew_s, "reviewed_at": rec.reviewed_at}
 
-        done = review_repo.answer(card_id, decide, now=as_epoch(now), bury_until=as_epoch(day.end))
+        done = cards.answer(card_id, decide, now=as_epoch(now), bury_until=as_epoch(day.end))
         if done is None:
             raise UnknownCard(f"card {card_id} does not exist (its unit may have been purged)")
         new, log_id, info = done
@@ -258,31 +258,31 @@ class ReviewService:
 
     def undo(self) -> UndoResult | None:
         """Undo the latest review action (rating, suspend, bury, pin, postpone...)."""
-        done = review_repo.undo_last(as_epoch(self.now()))
+        done = cards.undo_last(as_epoch(self.now()))
         if done is None:
             return None
         action, card_id = done
         if card_id is not None:
-            row = review_repo.get_card(card_id)
-            if row is not None and row.queue in (0, 2):
+            row = cards.get_card(card_id)
+            if row is not None and row.queue in (Queue.NEW, Queue.REVIEW):
                 if card_id in self._queue:
                     self._queue.remove(card_id)
                 self._queue.appendleft(card_id)
         return UndoResult(action, card_id)
 
     def can_undo(self) -> bool:
-        return review_repo.undo_depth() > 0
+        return cards.undo_depth() > 0
 
     # --- card and unit actions ---------------------------------------------------------------
 
     def _change(self, action: str, card_id: int, **changes: Any) -> bool:
-        row = review_repo.get_card(card_id)
+        row = cards.get_card(card_id)
         if row is None:
             return False
         new = replace(row, **changes)
         if new == row:
             return False
-        review_repo.update_cards(action, [new], as_epoch(self.now()), card_id=card_id)
+        cards.update_cards(action, [new], as_epoch(self.now()), card_id=card_id)
         return True
 
     def suspend(self, card_id: int) -> bool:
@@ -299,11 +299,11 @@ class ReviewService:
         """Pin: review the unit's cards at config.pinned_retention (default 0.97), re-timed now."""
         policy = self.policy(pinned)
         rows = []
-        for row in review_repo.cards_of_unit(unit_id):
+        for row in cards.cards_of_unit(unit_id):
             if row.state == scheduler.REVIEW and row.stability and row.last_review is not None:
                 days = scheduler.interval_for(row.stability, policy.desired_retention, policy.parameters)
                 rows.append(replace(row, due=row.last_review + days * 86400))
-        return review_repo.set_pinned(unit_id, pinned, rows, as_epoch(self.now()))
+        return cards.set_pinned(unit_id, pinned, rows, as_epoch(self.now()))
 
     def trash_unit(self, unit_id: int) -> bool:
         """Hide the unit and its cards (restorable for 30 days; curation undo also restores it)."""
@@ -327,10 +327,10 @@ class ReviewService:
         chosen = order[: len(rows) - keep]
         changed = []
         for i, cid in enumerate(chosen):
-            row = review_repo.get_card(cid)
+            row = cards.get_card(cid)
             if row is not None:
                 changed.append(replace(row, due=start + (1 + i * days // len(chosen)) * 86400))
-        n = review_repo.update_cards("postpone", changed, t)
+        n = cards.update_cards("postpone", changed, t)
         self._build(now)
         return n
 
@@ -348,41 +348,41 @@ class ReviewService:
         return card_view(row, now, self.parameters())
 
     def _item(self, card_id: int, now: datetime, row: CardRow | None = None) -> ReviewItem | None:
-        row = row or review_repo.get_card(card_id)
-        content = review_repo.card_content(card_id)
+        row = row or cards.get_card(card_id)
+        content = cards.card_content(card_id)
         if row is None or content is None:
             return None
-        policy = self.policy(bool(content["pinned"]))
+        policy = self.policy(content.pinned)
         intervals = {
             int(k): scheduler.format_interval(v)
             for k, v in scheduler.preview(to_state(row), now, policy).items()
         }
         return ReviewItem(
             card=self._view(row, now),
-            question=content["question"],
-            answer=content["answer"],
-            kind=content["kind"],
-            unit_id=content["unit_id"],
-            unit_content=content["unit_content"],
-            memory_type=content["memory_type"],
-            article_id=content["article_id"],
-            article_title=content["article_title"],
-            pinned=bool(content["pinned"]),
+            question=content.question,
+            answer=content.answer,
+            kind=content.kind,
+            unit_id=content.unit_id,
+            unit_content=content.unit_content,
+            memory_type=content.memory_type,
+            article_id=content.article_id,
+            article_title=content.article_title,
+            pinned=content.pinned,
             intervals=intervals,
         )
 
     def card(self, card_id: int) -> CardView | None:
-        row = review_repo.get_card(card_id)
+        row = cards.get_card(card_id)
         return self._view(row, self.now()) if row else None
 
     def cards_of_unit(self, unit_id: int) -> list[CardView]:
         now = self.now()
-        return [self._view(r, now) for r in review_repo.cards_of_unit(unit_id)]
+        return [self._view(r, now) for r in cards.cards_of_unit(unit_id)]
 
     def suspended(self, limit: int = 1000) -> list[CardView]:
         now = self.now()
-        return [self._view(r, now) for r in review_repo.cards_where(-1, limit)]
+        return [self._view(r, now) for r in cards.cards_where(Queue.SUSPENDED, limit)]
 
     def leeches(self, limit: int = 1000) -> list[CardView]:
         now = self.now()
-        return [self._view(r, now) for r in review_repo.cards_where(-1, limit, leech_only=True)]
+        return [self._view(r, now) for r in cards.cards_where(Queue.SUSPENDED, limit, leech_only=True)]

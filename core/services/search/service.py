@@ -172,7 +172,7 @@ class SearchService:
             return None
         if not search_query.card_table_exists():
             return set()
-        from core.services.search.memory import forgetting_curve
+        from core.services.review.parameters import forgetting_curve
 
         decay, factor = forgetting_curve()
         return search_query.units_in_memory_state(

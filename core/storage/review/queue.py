@@ -10,6 +10,7 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
+from core.domain.review import Queue
 from core.storage.db import db
 from core.storage.review.models import bucket_bounds
 
@@ -85,8 +86,8 @@ def due_review_candidates(day_end: int, now: int, limit: int) -> list[tuple[int,
 def _review_buckets() -> list[int]:
     """Non-empty stability buckets of the review queue: one index seek per bucket (loose scan)."""
     rows = _exec(
-        "WITH RECURSIVE b(x) AS (SELECT MIN(sbucket) FROM card WHERE queue = 2 "
-        "UNION ALL SELECT (SELECT MIN(sbucket) FROM card WHERE queue = 2 AND sbucket > b.x) FROM b "
+        f"WITH RECURSIVE b(x) AS (SELECT MIN(sbucket) FROM card WHERE queue = {Queue.REVIEW:d} "
+        f"UNION ALL SELECT (SELECT MIN(sbucket) FROM card WHERE queue = {Queue.REVIEW:d} AND sbucket > b.x) FROM b "
         "WHERE b.x IS NOT NULL) SELECT x FROM b WHERE x IS NOT NULL"
     ).fetchall()
     return [int(x) for (x,) in rows]
@@ -94,33 +95,35 @@ def _review_buckets() -> list[int]:
 
 _FIRST_SQL = (
     "SELECT id, unit_id, last_review, stability, t90 FROM card "
-    "WHERE queue = 2 AND sbucket = ? AND due < ? ORDER BY t90 LIMIT ?"
+    f"WHERE queue = {Queue.REVIEW:d} AND sbucket = ? AND due < ? ORDER BY t90 LIMIT ?"
 )
 # the rest of a bucket from the last t90 read up to the cut, keeping only cards whose exact
 # k = (now - last_review) / stability reaches the threshold (rows read in round 1 are skipped)
 _REST_SQL = (
     "SELECT id, unit_id, last_review, stability, t90 FROM card "
-    "WHERE queue = 2 AND sbucket = ? AND due < ? AND t90 >= ? AND t90 < ? "
+    f"WHERE queue = {Queue.REVIEW:d} AND sbucket = ? AND due < ? AND t90 >= ? AND t90 < ? "
     "AND (? - last_review) >= ? * stability"
 )
 
 
 def new_candidates(limit: int) -> list[tuple[int, int]]:
-    return _exec("SELECT id, unit_id FROM card WHERE queue = 0 ORDER BY due, id LIMIT ?", (limit,)).fetchall()
+    sql = f"SELECT id, unit_id FROM card WHERE queue = {Queue.NEW:d} ORDER BY due, id LIMIT ?"
+    return _exec(sql, (limit,)).fetchall()
 
 
 def next_learning(until: int) -> tuple[int, int] | None:
     """The learning card due first, if due by `until`: (card id, due)."""
     return _exec(
-        "SELECT id, due FROM card WHERE queue = 1 AND due <= ? ORDER BY due, id LIMIT 1", (until,)
+        f"SELECT id, due FROM card WHERE queue = {Queue.LEARNING:d} AND due <= ? ORDER BY due, id LIMIT 1",
+        (until,),
     ).fetchone()
 
 
-def count_queue(queue: int, due_before: int | None = None) -> int:
+def count_queue(queue: Queue, due_before: int | None = None) -> int:
     if due_before is None:
-        return int(_exec("SELECT COUNT(*) FROM card WHERE queue = ?", (queue,)).fetchone()[0])
+        return int(_exec("SELECT COUNT(*) FROM card WHERE queue = ?", (int(queue),)).fetchone()[0])
     return int(
-        _exec("SELECT COUNT(*) FROM card WHERE queue = ? AND due < ?", (queue, due_before)).fetchone()[0]
+        _exec("SELECT COUNT(*) FROM card WHERE queue = ? AND due < ?", (int(queue), due_before)).fetchone()[0]
     )
 
 
@@ -148,5 +151,6 @@ def due_load(base: int, lo: int, hi: int) -> list[int]:
 def overdue_reviews(before: int) -> list[tuple[int, float, int]]:
     """(card id, stability, last_review) of review cards due before `before`."""
     return _exec(
-        "SELECT id, stability, last_review FROM card WHERE queue = 2 AND due < ? ORDER BY due", (before,)
+        f"SELECT id, stability, last_review FROM card WHERE queue = {Queue.REVIEW:d} AND due < ? ORDER BY due",
+        (before,),
     ).fetchall()

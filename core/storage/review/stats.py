@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.domain.review import Queue
 from core.storage.db import db
 
 
@@ -67,7 +68,7 @@ def due_per_day(day_start: int, days: int) -> dict[int, int]:
     """Learning + review cards due per day offset from `day_start` (overdue counted on day 0)."""
     sql = (
         "SELECT MAX(0, (due - :start) / 86400) AS d, COUNT(*) FROM card "
-        "WHERE queue IN (1, 2) AND due < :end GROUP BY d"
+        f"WHERE queue IN ({Queue.LEARNING:d}, {Queue.REVIEW:d}) AND due < :end GROUP BY d"
     )
     return {int(d): int(n) for d, n in _rows(sql, {"start": day_start, "end": day_start + days * 86400})}
 

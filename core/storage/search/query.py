@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from core.domain.review import Queue
 from core.storage.db import db
 from core.text.analysis import fts_phrase, is_cjk
 
@@ -283,7 +284,7 @@ def units_in_memory_state(
     parts: list[str] = []
     params: list[Any] = []
     if due:
-        parts.append("c.queue IN (1, 2) AND c.due <= ?")
+        parts.append(f"c.queue IN ({Queue.LEARNING:d}, {Queue.REVIEW:d}) AND c.due <= ?")
         params.append(now)
     if leech:
         parts.append("c.leech = 1")
