@@ -9,6 +9,7 @@ from scheduler.policy import (
     REVIEW,
     STATE_NAMES,
     CardState,
+    Planned,
     Policy,
     ReviewRecord,
     choose_day,
@@ -16,9 +17,11 @@ from scheduler.policy import (
     fuzz_range,
     interval_for,
     is_leech,
+    plan,
     preview,
     retrievability,
     review,
+    settle,
 )
 from scheduler.session import Candidate, DayWindow, Overdue, build_queue, postpone_order, review_day
 
@@ -33,6 +36,7 @@ __all__ = [
     "CardState",
     "DayWindow",
     "Overdue",
+    "Planned",
     "Policy",
     "Rating",
     "ReviewRecord",
@@ -42,9 +46,11 @@ __all__ = [
     "fuzz_range",
     "interval_for",
     "is_leech",
+    "plan",
     "postpone_order",
     "preview",
     "retrievability",
     "review",
     "review_day",
+    "settle",
 ]

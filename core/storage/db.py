@@ -250,10 +250,14 @@ def reading() -> Iterator[None]:
         raise translate(exc) from exc
 
 
+_ROLLED_BACK = ("no transaction is active", "no such savepoint")
+
+
 def root_cause(exc: BaseException) -> BaseException:
     """The error that started it: after SQLITE_FULL (and some I/O errors) SQLite has already
-    rolled back, so peewee's own rollback fails with "no transaction is active" and hides it."""
-    while "no transaction is active" in str(exc) and exc.__context__ is not None:
+    rolled back, so peewee's own rollback fails ("no transaction is active", or "no such
+    savepoint" inside a nested atomic) and hides it."""
+    while any(m in str(exc) for m in _ROLLED_BACK) and exc.__context__ is not None:
         exc = exc.__context__
     return exc
 

@@ -45,12 +45,14 @@ from core.domain.review import (
 )
 from core.host.clock import Clock
 from core.host.config import Config
-from core.services.review.convert import as_epoch, card_view, from_state, to_state
+from core.services.review.answer import decide
+from core.services.review.convert import as_epoch, card_view, to_state
 from core.services.review.parameters import fsrs_parameters, save_parameters
 from core.storage import curation as curation_repo
+from core.storage.db import write_transaction
 from core.storage.review import cards
 from core.storage.review import queue as review_queue
-from core.storage.review.cards import CardRow, LogRow
+from core.storage.review.cards import CardRow
 from scheduler import Policy, Rating
 
 log = logging.getLogger(__name__)
@@ -194,50 +196,34 @@ class ReviewService:
     # --- answers ----------------------------------------------------------------------------
 
     def answer(self, card_id: int, rating: Rating | int, *, duration_ms: int | None = None) -> AnswerResult:
-        """Rate a card (1 again, 2 hard, 3 good, 4 easy): one IMMEDIATE transaction."""
+        """Rate a card (1 again, 2 hard, 3 good, 4 easy): read, decide and save in one IMMEDIATE
+        transaction (another process cannot change the card in between)."""
         grade = Rating(int(rating))
         now = self.now()
         day = self._ensure_day(now)
-        base = as_epoch(now)  # load balancing counts by UTC day of the candidate due time
-        warnings: list[str] = []
-
-        def decide(row: CardRow, load: Any) -> tuple[CardRow, LogRow, dict[str, Any]]:
-            pinned = cards.unit_pinned(row.unit_id)
-            state, rec = scheduler.review(
-                to_state(row),
-                grade,
-                now,
-                self.policy(pinned),
+        with write_transaction():
+            row = cards.get_card(card_id)
+            if row is None:
+                raise UnknownCard(f"card {card_id} does not exist (its unit may have been purged)")
+            planned = scheduler.plan(to_state(row), grade, now, self.policy(cards.unit_pinned(row.unit_id)))
+            # load balancing counts review cards per UTC day of the candidate due times
+            load = review_queue.due_load(as_epoch(now), *planned.fuzz_days) if planned.fuzz_days else None
+            decision = decide(
+                row,
+                planned,
+                load=load,
                 rng=self.rng,
-                load=lambda lo, hi: load(base, lo, hi),
-            )
-            new = from_state(row, state)
-            leech = (
-                grade == Rating.AGAIN
-                and row.state == scheduler.REVIEW
-                and scheduler.is_leech(state.lapses, self.config.leech_threshold)
-            )
-            if leech:
-                new = replace(new, suspended=True, leech=True)
-            rec_row = LogRow(
-                rating=rec.rating,
-                reviewed_at=as_epoch(rec.reviewed_at),
-                wall_at=as_epoch(now),
-                state_before=rec.state_before,
-                elapsed_days=rec.elapsed_days,
-                scheduled_days=rec.scheduled_days,
+                now=now,
                 duration_ms=duration_ms,
-                clock_skew_s=rec.clock_skew_s,
+                leech_threshold=self.config.leech_threshold,
             )
-            return new, rec_row, {"leech": leech, "skew": rec.clock_skew_s, "reviewed_at": rec.reviewed_at}
-
-        done = cards.answer(card_id, decide, now=as_epoch(now), bury_until=as_epoch(day.end))
-        if done is None:
-            raise UnknownCard(f"card {card_id} does not exist (its unit may have been purged)")
-        new, log_id, info = done
-        if info["skew"]:
+            saved = cards.save_answer(
+                row, decision.card, decision.log, now=as_epoch(now), bury_until=as_epoch(day.end)
+            )
+        warnings: list[str] = []
+        if decision.clock_skew_s:
             msg = (
-                f"the clock is {info['skew']} s behind this card's last review; "
+                f"the clock is {decision.clock_skew_s} s behind this card's last review; "
                 "the answer was recorded at the last review time instead"
             )
             log.warning("card %s: %s", card_id, msg)
@@ -246,13 +232,14 @@ class ReviewService:
             self._queue.popleft()
         elif card_id in self._queue:
             self._queue.remove(card_id)
-        interval = scheduler.format_interval(timedelta(seconds=new.due - as_epoch(info["reviewed_at"])))
+        new = decision.card
+        interval = scheduler.format_interval(timedelta(seconds=new.due - as_epoch(decision.reviewed_at)))
         return AnswerResult(
             card=self._view(new, now),
-            review_log_id=log_id,
+            review_log_id=saved.review_log_id,
             interval=interval,
-            buried_siblings=int(info["buried"]),
-            became_leech=bool(info["leech"]),
+            buried_siblings=saved.buried,
+            became_leech=decision.became_leech,
             warnings=tuple(warnings),
         )
 

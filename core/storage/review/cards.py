@@ -11,14 +11,13 @@ order they are declared), so a new column is a field here and one in models.Card
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from core.domain.review import Queue, State
 from core.storage.db import db, write_transaction
 from core.storage.models import Unit
-from core.storage.review import queue as review_queue
 from core.storage.review.models import ReviewLog, UndoEntry, queue_for, queue_sql, stability_bucket, t90
 
 UNDO_KEEP = 200  # journal entries kept (older ones are pruned)
@@ -139,6 +138,11 @@ def _columns(r: CardRow, now: int) -> dict[str, Any]:
     }
 
 
+def _require_transaction(name: str) -> None:
+    if not db.in_transaction():  # a programming error: each statement would commit on its own
+        raise RuntimeError(f"{name} writes inside the caller's write_transaction()")
+
+
 def _exec(sql: str, params: dict[str, Any] | Sequence[Any] = ()) -> Any:
     return db.execute_sql(sql, params)
 
@@ -249,41 +253,38 @@ def _write_card(r: CardRow, now: int) -> None:
     _exec(_UPDATE, _columns(r, now))
 
 
-Decide = Callable[[CardRow, Callable[[int, int, int], list[int]]], tuple[CardRow, LogRow, dict[str, Any]]]
+@dataclass(frozen=True, slots=True)
+class SavedAnswer:
+    review_log_id: int
+    buried: int  # the unit's other new/review cards, buried for the rest of the day
 
 
-def answer(
-    card_id: int, decide: Decide, *, now: int, bury_until: int
-) -> tuple[CardRow, int, dict[str, Any]] | None:
-    """Rate a card in ONE IMMEDIATE transaction: card state, review log, sibling burying, undo entry.
-
-    `decide(row, due_load)` gets the card as stored now and returns (new row, log, extra info).
-    Returns (new row, review log id, extra) or None if the card does not exist.
-    """
-    with write_transaction():
-        row = get_card(card_id)
-        if row is None:
-            return None
-        new, log, info = decide(row, review_queue.due_load)
-        siblings = [
-            _card(t)
-            for t in _exec(
-                f"{_SELECT} WHERE unit_id = ? AND id != ? AND queue IN (?, ?)",
-                (row.unit_id, row.id, int(Queue.NEW), int(Queue.REVIEW)),
-            )
-        ]
-        _write_card(new, now)
-        cur = _exec(
-            "INSERT INTO review_log (card_id, rating, reviewed_at, wall_at, state_before, elapsed_days, "
-            "scheduled_days, stability, difficulty, duration_ms, clock_skew_s) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            (row.id, log.rating, log.reviewed_at, log.wall_at, log.state_before, log.elapsed_days,
-             log.scheduled_days, new.stability, new.difficulty, log.duration_ms, log.clock_skew_s),
-        )  # fmt: skip
-        log_id = int(cur.lastrowid)
-        for s in siblings:
-            _write_card(replace(s, buried_until=bury_until), now)
-        _journal("rate", [row, *siblings], now, review_log_id=log_id, card_id=row.id, unit_id=row.unit_id)
-        return new, log_id, {**info, "buried": len(siblings)}
+def save_answer(before: CardRow, after: CardRow, log: LogRow, *, now: int, bury_until: int) -> SavedAnswer:
+    """Save one answer: the card's new row, its review log, the burial of the unit's other
+    new and review cards until `bury_until`, and the undo entry. Inside the caller's
+    write_transaction, the one that read `before`: the answer is all written or not at all."""
+    _require_transaction("save_answer")
+    siblings = [
+        _card(t)
+        for t in _exec(
+            f"{_SELECT} WHERE unit_id = ? AND id != ? AND queue IN (?, ?)",
+            (before.unit_id, before.id, int(Queue.NEW), int(Queue.REVIEW)),
+        )
+    ]
+    _write_card(after, now)
+    cur = _exec(
+        "INSERT INTO review_log (card_id, rating, reviewed_at, wall_at, state_before, elapsed_days, "
+        "scheduled_days, stability, difficulty, duration_ms, clock_skew_s) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+        (before.id, log.rating, log.reviewed_at, log.wall_at, log.state_before, log.elapsed_days,
+         log.scheduled_days, after.stability, after.difficulty, log.duration_ms, log.clock_skew_s),
+    )  # fmt: skip
+    log_id = int(cur.lastrowid)
+    for s in siblings:
+        _write_card(replace(s, buried_until=bury_until), now)
+    _journal(
+        "rate", [before, *siblings], now, review_log_id=log_id, card_id=before.id, unit_id=before.unit_id
+    )
+    return SavedAnswer(log_id, len(siblings))
 
 
 def update_cards(action: str, new_rows: Sequence[CardRow], now: int, *, card_id: int | None = None) -> int:
@@ -363,19 +364,18 @@ def put_setting(key: str, value: Any) -> None:
         _exec("INSERT OR REPLACE INTO setting (key, value_json) VALUES (?, ?)", (key, json.dumps(value)))
 
 
-def reschedule_all(compute: Callable[[CardRow, list[tuple[int, int]]], CardRow | None], now: int) -> int:
-    """Recompute every reviewed card from its log (after new parameters). One transaction."""
-    changed = 0
-    with write_transaction():
-        logs: dict[int, list[tuple[int, int]]] = {}
-        for cid, rating, at in review_logs():
-            logs.setdefault(cid, []).append((rating, at))
-        for cid, entries in logs.items():
-            row = get_card(cid)
-            if row is None:
-                continue
-            new = compute(row, entries)
-            if new is not None:
-                _write_card(new, now)
-                changed += 1
-    return changed
+def review_histories() -> dict[int, list[tuple[int, int]]]:
+    """Card id -> its answers as (rating, reviewed_at), oldest first."""
+    histories: dict[int, list[tuple[int, int]]] = {}
+    for card_id, rating, at in review_logs():
+        histories.setdefault(card_id, []).append((rating, at))
+    return histories
+
+
+def rewrite_cards(rows: Sequence[CardRow], now: int) -> int:
+    """Write recomputed card rows (new FSRS parameters) without an undo entry. Inside the
+    caller's write_transaction."""
+    _require_transaction("rewrite_cards")
+    for r in rows:
+        _write_card(r, now)
+    return len(rows)
