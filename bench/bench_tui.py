@@ -301,7 +301,7 @@ async def in_app(home: Path) -> None:
     svc = open_services(home, clock=FixedClock(NOW))
     svc.review.tz = UTC
     # Daily caps high enough that a reused library still has 200 cards to rate today.
-    svc.review.config = replace(svc.review.config, new_per_day=9999, max_reviews_per_day=99999)
+    svc.config = replace(svc.config, new_per_day=9999, max_reviews_per_day=99999)
     app = MemoryRushApp(svc)
     async with app.run_test(size=(160, 48)) as pilot:
         await app.workers.wait_for_complete()

@@ -17,7 +17,8 @@ from core.domain import (
     ValidationIssue,
 )
 from core.domain.errors import MemoryRushError
-from core.host.config import Config
+from core.host.config import Config, Settings
+from core.services.extractors import configured_extractor
 from core.storage import library as library_repo
 
 if TYPE_CHECKING:  # reading and extraction are imported where used: a faster start-up
@@ -66,9 +67,12 @@ def _index(location: str, prefix: str) -> int | None:
 
 @dataclass
 class LibraryService:
-    config: Config
-    extractor_factory: Callable[[str | None], Extractor]
+    settings: Settings
     clock: Callable[[], int]
+
+    @property
+    def config(self) -> Config:
+        return self.settings.current
 
     # --- import ---------------------------------------------------------------------------
 
@@ -89,7 +93,7 @@ class LibraryService:
         from core.ingest import iter_input_files
 
         files = iter_input_files(paths)
-        ex = self.extractor_factory(extractor)
+        ex = configured_extractor(self.config, extractor)
         outcomes: list[ImportOutcome] = []
         for i, path in enumerate(files):
             if cancelled is not None and cancelled():

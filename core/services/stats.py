@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta, tzinfo
 import scheduler
 from core.domain.review import DayPoint, MemoryStats, Queue, UnitStrength
 from core.host.clock import Clock
-from core.host.config import Config
+from core.host.config import Config, Settings
 from core.services.review.parameters import forgetting_curve
 from core.storage.review import stats as review_stats
 
@@ -22,10 +22,14 @@ WINDOW_DAYS = 30
 
 @dataclass
 class StatsService:
-    config: Config
+    settings: Settings
     clock: Clock
     tz: tzinfo | None = None  # None: the machine's local zone
     _params: tuple[float, ...] | None = field(default=None, init=False, repr=False)
+
+    @property
+    def config(self) -> Config:
+        return self.settings.current
 
     def _now(self) -> datetime:
         return self.clock.now().astimezone(UTC).replace(microsecond=0)

@@ -44,7 +44,7 @@ from core.domain.review import (
     UndoResult,
 )
 from core.host.clock import Clock
-from core.host.config import Config
+from core.host.config import Config, Settings
 from core.services.review.answer import decide
 from core.services.review.convert import as_epoch, card_view, to_state
 from core.services.review.parameters import fsrs_parameters, save_parameters
@@ -66,7 +66,7 @@ class UnknownCard(MemoryRushError):
 
 @dataclass
 class ReviewService:
-    config: Config
+    settings: Settings
     clock: Clock
     tz: tzinfo | None = None  # None: the machine's local zone
     fuzz: bool = True  # off in golden tests
@@ -75,6 +75,10 @@ class ReviewService:
     _kinds: dict[int, Queue] = field(default_factory=dict, init=False, repr=False)  # card -> NEW / REVIEW
     _day_start: int | None = field(default=None, init=False, repr=False)
     _parameters: tuple[float, ...] | None = field(default=None, init=False, repr=False)
+
+    @property
+    def config(self) -> Config:
+        return self.settings.current
 
     # --- settings -----------------------------------------------------------------------
 

@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from core.domain.search import DEFAULT_UNIT_STATUSES, SearchFilters, SearchHit
-from core.host.config import Config
+from core.host.config import Settings
 from core.services.search.rank import Corpus, Doc, rerank
 from core.services.search.snippet import make_snippet
 from core.services.search.terms import query_terms, selective_chars, without_common
@@ -66,12 +66,30 @@ Embedder = Callable[[list[str]], list[list[float]]]
 
 @dataclass
 class SearchService:
+    settings: Settings
     clock: Callable[[], int]
     signals: bool = True
-    embedder: Embedder | None = None
     _cache: OrderedDict[int, Doc] = field(default_factory=OrderedDict, init=False, repr=False)
     _article_of: dict[int, int] = field(default_factory=dict, init=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
+    _embedder: tuple[tuple[str, str, float], Embedder] | None = field(default=None, init=False, repr=False)
+
+    @property
+    def embedder(self) -> Embedder | None:
+        """The embedding model of the settings in use (`embed_model`; None: lexical only)."""
+        config = self.settings.current
+        if not config.embed_model:
+            return None
+        wanted = (config.embed_model, config.ollama_host, config.ollama_timeout_s)
+        with self._lock:
+            if self._embedder is None or self._embedder[0] != wanted:
+                from core.services.search.memory import ollama_embedder
+
+                embed = ollama_embedder(
+                    config.ollama_host or None, config.embed_model, min(10.0, config.ollama_timeout_s)
+                )
+                self._embedder = (wanted, embed)
+            return self._embedder[1]
 
     # --- public ---------------------------------------------------------------------------
 
@@ -88,8 +106,9 @@ class SearchService:
         fused = _fuse(lists)
         if question and fused:
             fused = self._rerank(query, fused)
-        if self.embedder is not None and fused:
-            fused = self._semantic(query, fused)
+        embedder = self.embedder
+        if embedder is not None and fused:
+            fused = self._semantic(embedder, query, fused)
         if not fused and not unit_hits:
             return []
         return self._hits(query, fused, unit_hits, limit, filters)
@@ -262,14 +281,12 @@ class SearchService:
         scale = FUSION_WEIGHT * (RRF_K + 1)
         return {pk: scores.get(pk, 0.0) + scale * fused[pk] for pk in pool}
 
-    def _semantic(self, query: str, fused: dict[int, float]) -> dict[int, float]:
+    def _semantic(self, embedder: Embedder, query: str, fused: dict[int, float]) -> dict[int, float]:
         """Blend the best SEMANTIC_POOL scores with embedding similarity; unchanged on any fault."""
         from core.services.search.memory import similarities
 
         pool = sorted(fused, key=lambda pk: -fused[pk])[:SEMANTIC_POOL]
-        if self.embedder is None:
-            return fused
-        cos = similarities(self.embedder, query, pool)
+        cos = similarities(embedder, query, pool)
         if not cos:
             return fused
         top = fused[pool[0]]
@@ -357,15 +374,3 @@ def _apply_signals(fused: dict[int, float], rows: dict[int, search_query.Paragra
             fused[pk] += top * FEEDBACK_BONUS * n / (n + 2)
         age_days = max(0.0, (now - row.added_at) / 86400)
         fused[pk] += top * RECENCY_BONUS * math.pow(0.5, age_days / RECENCY_HALF_LIFE_DAYS)
-
-
-def make_search(config: Config, clock: Callable[[], int]) -> SearchService:
-    """The search service for a configuration: semantic rerank only when `embed_model` is set."""
-    embedder: Embedder | None = None
-    if config.embed_model:
-        from core.services.search.memory import ollama_embedder
-
-        embedder = ollama_embedder(
-            config.ollama_host or None, config.embed_model, min(10.0, config.ollama_timeout_s)
-        )
-    return SearchService(clock, embedder=embedder)
