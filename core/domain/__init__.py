@@ -187,6 +187,13 @@ class StoredUnit:
         """A unit with validation errors cannot be accepted until fixed."""
         return not any(i.severity == "error" for i in self.issues)
 
+    def quotes_by_paragraph(self) -> dict[str, tuple[str, ...]]:
+        """The unit's quotes by the paragraph they come from, paragraphs in evidence order."""
+        grouped: dict[str, list[str]] = {}
+        for e in self.evidence:
+            grouped.setdefault(e.paragraph_id, []).append(e.quote)
+        return {pid: tuple(quotes) for pid, quotes in grouped.items()}
+
 
 @dataclass(frozen=True, slots=True)
 class ArticleInfo:

@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from core.text.cjk import HAN_RE
+
 # C0 and C1 control characters except \n and \t, plus DEL.
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _CONTROL_ALL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-_QUOTES = str.maketrans(
+QUOTE_FOLD = str.maketrans(  # curly quotes and primes -> straight quotes
     {
         "\u2018": "'",
         "\u2019": "'",
@@ -26,7 +28,7 @@ _QUOTES = str.maketrans(
     }
 )
 _WS = re.compile(r"\s+")
-CJK_RE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f]")
+CJK_RE = HAN_RE  # a Han character (core.text.cjk holds the ranges)
 
 
 def replace_controls(text: str, replacement: str = "\ufffd") -> str:
@@ -47,7 +49,7 @@ def sanitize(text: str, *, single_line: bool = False) -> str:
 
 def normalize_for_match(text: str) -> str:
     """NFKC, curly -> straight quotes, whitespace collapsed, case folded (validator rule)."""
-    text = unicodedata.normalize("NFKC", text).translate(_QUOTES).casefold()
+    text = unicodedata.normalize("NFKC", text).translate(QUOTE_FOLD).casefold()
     return _WS.sub(" ", text).strip()
 
 

@@ -28,7 +28,9 @@ from functools import lru_cache
 
 import Stemmer
 
-CJK_CHARS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f"
+from core.text.cjk import HAN, KANA
+
+CJK_CHARS = KANA + HAN  # each one a token of its own
 _RUN = re.compile(rf"[{CJK_CHARS}]+|[^\W_{CJK_CHARS}]+")
 _CJK_RUN = re.compile(rf"[{CJK_CHARS}]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])")

@@ -25,27 +25,11 @@ from core.domain import (
     ValidationReport,
 )
 from core.text import CJK_RE, normalize_for_match
+from core.text.spans import quote_in_paragraph
 
 NEAR_DUPLICATE_RATIO = 0.9
-# A space next to a CJK character carries no meaning ("光合 作用" == "光合作用").
-_CJK_SPACE = re.compile(rf" (?={CJK_RE.pattern})|(?<={CJK_RE.pattern}) ")
 _TOKEN = re.compile(rf"{CJK_RE.pattern}|[^\W_]+|[^\w\s]")
 NEAR_DUPLICATE_SPAN = 300  # near-duplicate comparison looks at this many leading characters
-
-
-def quote_in_paragraph(quote: str, paragraph_text: str) -> bool:
-    """True when the quote occurs in the paragraph after normalisation.
-
-    Normalisation: NFKC, curly -> straight quotes, whitespace collapsed, case folded. A quote
-    that only differs by whitespace between CJK characters also matches.
-    """
-    q = normalize_for_match(quote)
-    if not q:
-        return False
-    p = normalize_for_match(paragraph_text)
-    if q in p:
-        return True
-    return _CJK_SPACE.sub("", q) in _CJK_SPACE.sub("", p)
 
 
 def _is_score(value: Any) -> bool:

@@ -166,11 +166,7 @@ class ArticleScreen(BaseScreen):
         if unit == self._shown_unit and not scroll:
             return  # already shown as it is: the highlight message that follows a direct call
         self._shown_unit = unit
-        quotes: dict[str, list[str]] = {}
-        for e in unit.evidence:
-            quotes.setdefault(e.paragraph_id, []).append(e.quote)
-        view = self.query_one(ParagraphView)
-        view.set_evidence(quotes)
+        self.query_one(ParagraphView).set_evidence(unit.quotes_by_paragraph())
         self._show_details(unit_details(unit))
         if scroll and unit.evidence:
             self._go_to_paragraph(unit.evidence[0].paragraph_id)

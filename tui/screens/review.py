@@ -18,7 +18,6 @@ from textual.widgets import Static
 
 from core.domain import StoredUnit
 from core.domain.review import ReviewItem, SessionSummary
-from tui.modals.edit_unit import EditUnitModal, UnitEdit
 from tui.safe import content, highlight_quotes, notify
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
@@ -196,33 +195,8 @@ class ReviewScreen(BaseScreen):
     def action_edit(self) -> None:
         item = self.item
         unit = self.services.library.unit(item.unit_id) if item else None
-        if unit is None:
-            return
-
-        def done(edit: UnitEdit | None) -> None:
-            if edit is not None:
-                report = self.attempt(
-                    "saving the edit",
-                    self.services.curation.edit,
-                    unit.id,
-                    content=edit.content,
-                    memory_type=edit.memory_type,
-                    tags=edit.tags,
-                    questions=edit.questions,
-                )
-                if report is not None:
-                    notify(self.app, "Edit saved" if report.ok else "Edit saved; it has validation issues")
-
-        def check(edit: UnitEdit):  # type: ignore[no-untyped-def]
-            return self.services.curation.validate_edit(
-                unit,
-                content=edit.content,
-                memory_type=edit.memory_type,
-                tags=edit.tags,
-                questions=edit.questions,
-            )
-
-        self.app.push_screen(EditUnitModal(unit, check), done)
+        if unit is not None:
+            self.edit_unit(unit, with_errors="Edit saved; it has validation issues")
 
 
 def progress_line(s: SessionSummary) -> Content:
@@ -257,10 +231,7 @@ def finished(s: SessionSummary | None, answered: int) -> Content:
 def evidence_view(screen: BaseScreen, unit: StoredUnit) -> Content:
     """The unit's evidence paragraphs with the quoted spans highlighted."""
     parts: list[Content] = [Content.styled("Evidence", "bold $primary")]
-    by_paragraph: dict[str, list[str]] = {}
-    for e in unit.evidence:
-        by_paragraph.setdefault(e.paragraph_id, []).append(e.quote)
-    for pid, quotes in by_paragraph.items():
+    for pid, quotes in unit.quotes_by_paragraph().items():
         para = screen.services.library.paragraph(unit.article_id, pid)
         if para is not None:
             parts.append(

@@ -11,8 +11,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from core.domain import StoredUnit, ValidationReport
-from tui.modals.edit_unit import EditUnitModal, UnitEdit
+from core.domain import StoredUnit
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
@@ -107,9 +106,6 @@ class TriageScreen(BaseScreen):
         )
         card.update(unit_details(unit))
         if article is not None:
-            quotes: dict[str, list[str]] = {}
-            for e in unit.evidence:
-                quotes.setdefault(e.paragraph_id, []).append(e.quote)
             first = (
                 self.services.library.paragraph(unit.article_id, unit.evidence[0].paragraph_id)
                 if unit.evidence
@@ -121,7 +117,7 @@ class TriageScreen(BaseScreen):
                 lambda start, limit: library.paragraphs(article_id, start, limit),
                 first.index if first else 0,
             )
-            view.set_evidence(quotes)
+            view.set_evidence(unit.quotes_by_paragraph())
             view.go_to(first.index if first else 0, top=True)
             view.border_title = content(title, single_line=True)
 
@@ -181,36 +177,8 @@ class TriageScreen(BaseScreen):
             self.mr_app.open_article(self.unit.article_id, unit_id=self.unit.id)
 
     def action_edit(self) -> None:
-        unit = self.unit
-        if unit is None:
-            return
+        if self.unit is not None:
+            self.edit_unit(self.unit, with_errors="Edit saved with validation errors: fix before accepting")
 
-        def check(edit: UnitEdit) -> ValidationReport:
-            return self.services.curation.validate_edit(
-                unit,
-                content=edit.content,
-                memory_type=edit.memory_type,
-                tags=edit.tags,
-                questions=edit.questions,
-            )
-
-        def done(edit: UnitEdit | None) -> None:
-            if edit is None:
-                return
-            report = self.attempt(
-                "saving the edit",
-                self.services.curation.edit,
-                unit.id,
-                content=edit.content,
-                memory_type=edit.memory_type,
-                tags=edit.tags,
-                questions=edit.questions,
-            )
-            if report is not None:
-                notify(
-                    self.app,
-                    "Edit saved" if report.ok else "Edit saved with validation errors: fix before accepting",
-                )
-            self.show_next(prefer=unit.id)
-
-        self.app.push_screen(EditUnitModal(unit, check), done)
+    def unit_edited(self, unit_id: int) -> None:
+        self.show_next(prefer=unit_id)

@@ -12,7 +12,7 @@ import re
 from core.domain import RecallQuestion
 from core.extraction.offline import cues
 from core.extraction.offline.segment import EN_STOP, ZH_STOP, Sentence
-from core.text import normalize_for_match
+from core.text import CJK_RE, normalize_for_match
 
 BLANK = "____"
 _BECAUSE_EN = re.compile(r"^(?P<effect>[^,;]{12,}?),?\s+because\s+(?P<cause>.{8,}?)[.!?]?$", re.I)
@@ -52,7 +52,7 @@ def _leaks(question: str, answer: str) -> bool:
 def qa_question(sentence: Sentence, kind: str, key: str) -> tuple[str, str] | None:
     """A (question, answer) pair; the answer is an exact substring of the sentence."""
     text = sentence.text
-    zh = sentence.lang == "zh" or bool(re.search(r"[\u3400-\u9fff]", text))
+    zh = sentence.lang == "zh" or bool(CJK_RE.search(text))
     pair: tuple[str, str] | None = None
     d = cues.definition(text) if kind == "concept" else None
     if zh:
@@ -93,7 +93,7 @@ def qa_question(sentence: Sentence, kind: str, key: str) -> tuple[str, str] | No
 def cloze_question(sentence: Sentence, ranked_terms: list[str]) -> tuple[str, str] | None:
     """Hide the best-ranked key term that occurs in the sentence."""
     text = sentence.text
-    zh = bool(re.search(r"[\u3400-\u9fff]", text))
+    zh = bool(CJK_RE.search(text))
     for term in ranked_terms:
         surface = sentence.surfaces.get(term, "")
         if not _good_blank(surface, text):
@@ -135,7 +135,7 @@ def questions_for(
     if cloze:
         out.append(RecallQuestion(cloze[0], cloze[1], unit_index, "cloze"))
     if not out:
-        zh = bool(re.search(r"[\u3400-\u9fff]", sentence.text))
+        zh = bool(CJK_RE.search(sentence.text))
         if zh:
             q = (
                 "這句話在文中說了什麼？請複述要點。"

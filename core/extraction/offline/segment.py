@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from core.text import CJK_RE
+from core.text.cjk import HAN, PUNCTUATION
 
 
 def _wordset(text: str) -> frozenset[str]:
@@ -30,8 +31,8 @@ def _wordset(text: str) -> frozenset[str]:
 _CLOSERS = "\"'”’」』）)】》\\]"
 _BOUNDARY = re.compile(
     r"[。！？；!?]+[" + _CLOSERS + r"]*(?=[^" + _CLOSERS + r"。！？；!?])"
-    r"|(?<![A-Z]\.[A-Z])[.!?…]+[" + _CLOSERS + r"]*\s+(?=[\"'“‘(\[A-Z0-9\u3400-\u9fff])"
-    r"|(?<=[\u3400-\u9fff\u3001-\u303f）”])\.(?=[\u3400-\u9fff])"
+    r"|(?<![A-Z]\.[A-Z])[.!?…]+[" + _CLOSERS + r"]*\s+(?=[\"'“‘(\[A-Z0-9" + HAN + r"])"
+    r"|(?<=[" + HAN + PUNCTUATION + r"）”])\.(?=[" + HAN + r"])"
     r"|(?<=\s)[.!?]\s+(?=[a-z])"
     r"|\n+"
 )
@@ -68,7 +69,7 @@ ZH_STOP = _wordset(
     进行 進行 成为 成為 作为 作為 认为 認為 表示 称为 稱為 指 即 该 該 各 每 自己 时候 時候 时 時 后 後 年 月 日"""
 )
 _EN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'\-]*[A-Za-z0-9]|[A-Za-z]|\d+(?:[.,:]\d+)*%?")
-_HAS_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_HAS_CJK = CJK_RE
 _ZH_ENTITY_TAGS = frozenset({"nr", "ns", "nt", "nz", "m", "eng", "nrt", "nrfg", "t"})
 # Characters that glue onto unknown words when the dictionary (Simplified-centred) misses a
 # Traditional form: an out-of-vocabulary token is cut at them ("個階段" -> "階段").
@@ -255,7 +256,7 @@ def _analyse_zh(sentence: Sentence) -> None:
 
 
 def _bigrams(sentence: Sentence) -> None:
-    for run in re.findall(r"[\u3400-\u9fff\uf900-\ufaff]+|[A-Za-z0-9]+", sentence.text):
+    for run in re.findall(f"[{HAN}]+|[A-Za-z0-9]+", sentence.text):
         if not _HAS_CJK.match(run):
             if run.lower() not in EN_STOP:
                 sentence.entities += 1
