@@ -17,6 +17,8 @@ QUESTION_KINDS: tuple[str, ...] = ("qa", "cloze")
 ParagraphKind = Literal["paragraph", "heading", "list", "quote", "code", "table"]
 # Blocks that are structure, not prose: never evidence.
 NON_EVIDENCE_KINDS: frozenset[str] = frozenset({"heading", "code", "table"})
+# The extractor that covers what a model could not (core.extraction.offline's name).
+FALLBACK_EXTRACTOR = "offline"
 
 
 class UnitStatus(StrEnum):
@@ -135,6 +137,8 @@ class ExtractionResult:
     raw_output: str = ""
     notices: tuple[str, ...] = ()  # e.g. "Ollama unreachable; used the offline extractor"
     dropped: tuple[dict[str, Any], ...] = ()  # units dropped during repair, with reasons
+    # Paragraphs whose units FALLBACK_EXTRACTOR wrote: Ollama windows whose reply was unusable.
+    fallback_paragraphs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +154,15 @@ class ProcessingArtifact:
     timings: dict[str, float]
     notices: tuple[str, ...] = ()
     dropped: tuple[dict[str, Any], ...] = ()
+    fallback_paragraphs: tuple[str, ...] = ()  # as in ExtractionResult
+
+    def written_by(self, unit: MemoryUnit) -> tuple[str, str | None]:
+        """(extractor, model) that wrote `unit`: FALLBACK_EXTRACTOR for a unit from a window it
+        covered (each unit quotes its own window only), else the artifact's own."""
+        covered = self.fallback_paragraphs
+        if covered and unit.evidence and all(e.paragraph_id in covered for e in unit.evidence):
+            return FALLBACK_EXTRACTOR, None
+        return self.extractor, self.model
 
 
 # --- Library records (what services hand to the CLI and the TUI) ---------------------------

@@ -115,6 +115,7 @@ def store_processed(
             questions_by_unit[q.memory_unit_index].append(qi)
         for index in keep_units:
             unit = artifact.output.memory_units[index]
+            extractor, model = artifact.written_by(unit)
             confirmed = index in auto_accepted
             row = Unit.create(
                 article=art.id,
@@ -129,8 +130,8 @@ def store_processed(
                 issues_json=json.dumps(
                     report_to_list(ValidationReport(tuple(unit_issues.get(index, ())))), ensure_ascii=False
                 ),
-                extractor=artifact.extractor,
-                model=artifact.model,
+                extractor=extractor,
+                model=model,
                 created_at=now,
                 updated_at=now,
             )

@@ -47,6 +47,7 @@ class _Run:
     raw: list[tuple[str, str]] = field(default_factory=list)  # (label, reply text)
     notices: list[str] = field(default_factory=list)
     dropped: list[dict[str, Any]] = field(default_factory=list)
+    fallback: list[str] = field(default_factory=list)  # paragraphs of windows the offline extractor covered
 
     def raw_output(self) -> str:
         if len(self.raw) == 1:
@@ -123,6 +124,7 @@ class OllamaExtractor:
                 except ReplyFault as fault:
                     faults.append(f"{label}: {fault}" if label else str(fault))
                     parts.append(self._offline(_sub_document(document, window)).output)
+                    run.fallback.extend(p.paragraph_id for p in window.paragraphs)
         except TransportFault as fault:
             return self._fallback(document, run, str(fault))
         except Exception as exc:  # never crash an import over the model: say what happened
@@ -144,6 +146,7 @@ class OllamaExtractor:
             raw_output=run.raw_output(),
             notices=tuple(run.notices),
             dropped=tuple(run.dropped),
+            fallback_paragraphs=tuple(run.fallback),
         )
 
     # --- one window -----------------------------------------------------------------------
