@@ -8,7 +8,7 @@ from typing import Any, cast
 
 import peewee
 
-from core.storage.db import write_transaction
+from core.storage.db import translated, write_transaction
 from core.storage.models import CurationEvent, Evidence, Question, Unit
 from core.storage.review import cards
 from core.storage.search import index as search_index
@@ -43,6 +43,7 @@ def _event(row: Unit, action: str, before: dict[str, Any], now: int) -> None:
     )
 
 
+@translated
 def set_status(unit_ids: Sequence[int], status: str, action: str, now: int) -> int:
     """Move units to a status (confirmed / rejected / proposed). Returns how many changed.
 
@@ -66,6 +67,7 @@ def set_status(unit_ids: Sequence[int], status: str, action: str, now: int) -> i
     return changed
 
 
+@translated
 def edit(
     unit_id: int,
     *,
@@ -110,6 +112,7 @@ def _replace_questions(unit_id: int, questions: list[dict[str, Any]]) -> None:
         row.delete_instance(recursive=True)
 
 
+@translated
 def trash(unit_id: int, now: int) -> bool:
     with write_transaction():
         row = Unit.get_or_none(Unit.id == unit_id)
@@ -127,6 +130,7 @@ def trash(unit_id: int, now: int) -> bool:
     return True
 
 
+@translated
 def restore(unit_id: int, now: int) -> bool:
     with write_transaction():
         row = Unit.get_or_none(Unit.id == unit_id)
@@ -144,6 +148,7 @@ def restore(unit_id: int, now: int) -> bool:
     return True
 
 
+@translated
 def purge_trash(older_than: int) -> int:
     """Delete units trashed before `older_than` (epoch). Returns how many."""
     with write_transaction():
@@ -158,6 +163,7 @@ def purge_trash(older_than: int) -> int:
     return len(ids)
 
 
+@translated
 def undo_last(now: int, article_id: int | None = None) -> int | None:
     """Undo the latest curation event (optionally within one article). Returns the unit id."""
     with write_transaction():
@@ -189,12 +195,14 @@ def undo_last(now: int, article_id: int | None = None) -> int | None:
         return int(row.id)
 
 
+@translated
 def unit_evidence_paragraphs(unit_id: int) -> list[str]:
     return [
         e.paragraph_id for e in Evidence.select().where(Evidence.unit == unit_id).order_by(Evidence.position)
     ]
 
 
+@translated
 def curation_rates() -> list[dict[str, Any]]:
     """accept / edit / reject counts per extractor and model (undone events excluded)."""
     q = (

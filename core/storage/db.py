@@ -8,6 +8,8 @@ refused. Table modules register their models with `register_models`; other schem
 
 from __future__ import annotations
 
+import functools
+import inspect
 import os
 import shutil
 import sqlite3
@@ -15,7 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import peewee
 
@@ -220,6 +222,8 @@ def copy_file(src: Path, dst: Path) -> None:
 
 def translate(exc: BaseException) -> StorageError:
     """Turn a SQLite error into a message a person can act on."""
+    if isinstance(exc, StorageError):  # translated already, further down
+        return exc
     text = str(exc).lower()
     if "locked" in text or "busy" in text:
         return DatabaseBusy("the database is busy (locked by another process); nothing was saved, try again")
@@ -236,9 +240,12 @@ def write_transaction() -> Iterator[None]:
     try:
         with db.atomic("IMMEDIATE"):
             yield
-    except (peewee.OperationalError, peewee.DatabaseError, sqlite3.OperationalError) as exc:
+    except _SQLITE_ERRORS as exc:
         cause = root_cause(exc)
         raise translate(cause) from cause
+
+
+_SQLITE_ERRORS = (peewee.DatabaseError, sqlite3.DatabaseError)  # incl. their OperationalError
 
 
 @contextmanager
@@ -246,8 +253,40 @@ def reading() -> Iterator[None]:
     """A read outside a write transaction; SQLite errors (busy, damaged) become StorageError."""
     try:
         yield
-    except (peewee.OperationalError, peewee.DatabaseError, sqlite3.OperationalError) as exc:
+    except _SQLITE_ERRORS as exc:
         raise translate(exc) from exc
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def translated(fn: Callable[P, R]) -> Callable[P, R]:
+    """A repository function: any SQLite error raised inside it (a damaged page read long after
+    start-up, a lock, a full disk) leaves it as a StorageError that says what to do. Generator
+    functions are translated while they are iterated. Every public function of a storage module
+    carries this (a test checks), so no caller meets a raw peewee or sqlite3 error."""
+    if inspect.isgeneratorfunction(fn):
+
+        @functools.wraps(fn)
+        def generate(*args: P.args, **kwargs: P.kwargs) -> Any:
+            try:
+                yield from fn(*args, **kwargs)
+            except _SQLITE_ERRORS as exc:
+                raise translate(root_cause(exc)) from exc
+
+        generate.translates_storage_errors = True  # type: ignore[attr-defined]
+        return generate
+
+    @functools.wraps(fn)
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return fn(*args, **kwargs)
+        except _SQLITE_ERRORS as exc:
+            raise translate(root_cause(exc)) from exc
+
+    call.translates_storage_errors = True  # type: ignore[attr-defined]
+    return call
 
 
 _ROLLED_BACK = ("no transaction is active", "no such savepoint")

@@ -23,7 +23,7 @@ from core.domain import (
 )
 from core.domain.artifact import output_to_dict, report_to_list
 from core.storage import converters
-from core.storage.db import db, reading, write_transaction
+from core.storage.db import db, reading, translated, write_transaction
 from core.storage.models import Article, Artifact, Evidence, Paragraph, Question, Unit
 from core.storage.review import cards
 from core.storage.search import index as search_index
@@ -31,6 +31,7 @@ from core.storage.search import index as search_index
 CHUNK = 500  # rows per INSERT (SQLite variable limit is 32766 on 3.32+)
 
 
+@translated
 def existing_article_id(document_id: str) -> int | None:
     """The id of the article already stored with this document id (same path, same text)."""
     with reading():
@@ -55,6 +56,7 @@ def _score(value: float) -> float:
     return min(1.0, max(0.0, number)) if math.isfinite(number) else 0.0
 
 
+@translated
 def store_processed(
     document: SourceDocument,
     artifact: ProcessingArtifact,
@@ -163,6 +165,7 @@ def store_processed(
     return Stored(art.id, version, False, tuple(accepted_ids))
 
 
+@translated
 def insert_paragraphs(article_id: int, paragraphs: Sequence[SourceParagraph]) -> None:
     """One executemany on peewee's connection, inside the caller's transaction.
 
@@ -191,6 +194,7 @@ def _counts(article_ids: Iterable[int] | None = None) -> dict[int, dict[str, int
     return out
 
 
+@translated
 def list_articles(limit: int | None = None, offset: int = 0) -> list[ArticleInfo]:
     q = Article.select().order_by(Article.added_at.desc(), Article.id.desc()).offset(offset)
     if limit is not None:
@@ -205,10 +209,12 @@ def list_articles(limit: int | None = None, offset: int = 0) -> list[ArticleInfo
     ]
 
 
+@translated
 def count_articles() -> int:
     return int(Article.select().count())
 
 
+@translated
 def get_article(article_id: int) -> ArticleInfo | None:
     row = Article.get_or_none(Article.id == article_id)
     if row is None:
@@ -217,6 +223,7 @@ def get_article(article_id: int) -> ArticleInfo | None:
     return converters.article(row, c.get("proposed", 0), c.get("confirmed", 0))
 
 
+@translated
 def find_articles(ref: str) -> list[ArticleInfo]:
     """Articles matching an id, a document id, or a case-insensitive title/path fragment."""
     rows: list[Article] = []
@@ -241,6 +248,7 @@ def find_articles(ref: str) -> list[ArticleInfo]:
     ]
 
 
+@translated
 def paragraphs(article_id: int, start: int = 0, limit: int | None = None) -> list[SourceParagraph]:
     q = Paragraph.select().where(Paragraph.article == article_id).order_by(Paragraph.position)
     if start:
@@ -250,11 +258,13 @@ def paragraphs(article_id: int, start: int = 0, limit: int | None = None) -> lis
     return [converters.paragraph(r) for r in q]
 
 
+@translated
 def paragraph_by_id(article_id: int, paragraph_id: str) -> SourceParagraph | None:
     row = Paragraph.get_or_none((Paragraph.article == article_id) & (Paragraph.paragraph_id == paragraph_id))
     return converters.paragraph(row) if row else None
 
 
+@translated
 def units_from_rows(rows: list[Unit]) -> list[StoredUnit]:
     if not rows:
         return []
@@ -270,6 +280,7 @@ def units_from_rows(rows: list[Unit]) -> list[StoredUnit]:
     return [converters.unit(r, ev[r.id], qs[r.id]) for r in rows]
 
 
+@translated
 def units(
     article_id: int | None = None,
     statuses: Sequence[str] | None = None,
@@ -294,11 +305,13 @@ def units(
     return units_from_rows(list(q))
 
 
+@translated
 def unit(unit_id: int) -> StoredUnit | None:
     row = Unit.get_or_none(Unit.id == unit_id)
     return units_from_rows([row])[0] if row else None
 
 
+@translated
 def count_units(status: str | None = None) -> int:
     q = Unit.select()
     if status:
@@ -306,16 +319,19 @@ def count_units(status: str | None = None) -> int:
     return int(q.count())
 
 
+@translated
 def set_reading_position(article_id: int, position: int) -> None:
     with write_transaction():
         Article.update(reading_position=position).where(Article.id == article_id).execute()
 
 
+@translated
 def reading_position(article_id: int) -> int:
     row = Article.get_or_none(Article.id == article_id)
     return row.reading_position if row else 0
 
 
+@translated
 def artifact_json(article_id: int) -> dict[str, object] | None:
     row = Artifact.select().where(Artifact.article == article_id).order_by(Artifact.id.desc()).first()
     if row is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import peewee
 
-from core.storage.db import BaseModel, reading, register_models
+from core.storage.db import BaseModel, register_models, translated
 
 
 class Article(BaseModel):
@@ -116,10 +116,10 @@ class Setting(BaseModel):
     value_json = peewee.TextField()
 
 
+@translated
 def trash_waiting() -> bool:
     """Whether any unit is in the trash: without one, start-up skips the purge and its imports."""
-    with reading():
-        return Unit.select(Unit.id).where(Unit.status == "trashed").limit(1).exists()
+    return bool(Unit.select(Unit.id).where(Unit.status == "trashed").limit(1).exists())
 
 
 register_models(Article, Paragraph, Artifact, Unit, Evidence, Question, CurationEvent, Setting)

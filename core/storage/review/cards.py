@@ -11,12 +11,12 @@ order they are declared), so a new column is a field here and one in models.Card
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from core.domain.review import Queue, State
-from core.storage.db import db, write_transaction
+from core.storage.db import db, translated, write_transaction
 from core.storage.models import Unit
 from core.storage.review.models import ReviewLog, UndoEntry, queue_for, queue_sql, stability_bucket, t90
 
@@ -110,11 +110,13 @@ _UPDATE = (
 )
 
 
+@translated
 def row_dict(r: CardRow) -> dict[str, Any]:
     """A card row as a dict (dataclasses.asdict deep-copies and is ~20x slower)."""
     return {name: getattr(r, name) for name in _FIELDS}
 
 
+@translated
 def row_queue(r: CardRow, now: int) -> Queue:
     buried = r.buried_until is not None and r.buried_until > now
     return queue_for(r.state, active=r.active, suspended=r.suspended, buried=buried)
@@ -150,6 +152,7 @@ def _exec(sql: str, params: dict[str, Any] | Sequence[Any] = ()) -> Any:
 # --- kept in step with curation (called inside curation transactions) ---------------------
 
 
+@translated
 def ensure_cards(unit_id: int, now: int) -> int:
     """Create a new card for every question of a confirmed unit that has none; return how many.
 
@@ -171,6 +174,7 @@ def ensure_cards(unit_id: int, now: int) -> int:
     return len(missing)
 
 
+@translated
 def on_unit_status(unit_id: int, status: str, now: int) -> None:
     """Keep cards in step with the unit: rejected/trashed units' cards leave the queue,
     a restored or re-confirmed unit's cards come back. Inside the caller's transaction."""
@@ -185,21 +189,25 @@ def on_unit_status(unit_id: int, status: str, now: int) -> None:
 # --- reads -------------------------------------------------------------------------------
 
 
+@translated
 def get_card(card_id: int) -> CardRow | None:
     t = _exec(f"{_SELECT} WHERE id = ?", (card_id,)).fetchone()
     return _card(t) if t else None
 
 
+@translated
 def cards_of_unit(unit_id: int) -> list[CardRow]:
     return [_card(t) for t in _exec(f"{_SELECT} WHERE unit_id = ? ORDER BY id", (unit_id,))]
 
 
+@translated
 def cards_where(queue: Queue, limit: int = 1000, *, leech_only: bool = False) -> list[CardRow]:
     extra = " AND leech = 1" if leech_only else ""
     sql = f"{_SELECT} WHERE queue = ?{extra} ORDER BY id LIMIT ?"
     return [_card(t) for t in _exec(sql, (int(queue), limit))]
 
 
+@translated
 def card_content(card_id: int) -> CardContent | None:
     """Question, answer, kind and the unit/article it comes from."""
     t = _exec(
@@ -216,16 +224,19 @@ def card_content(card_id: int) -> CardContent | None:
     )
 
 
+@translated
 def unit_pinned(unit_id: int) -> bool:
     t = _exec("SELECT pinned FROM unit WHERE id = ?", (unit_id,)).fetchone()
     return bool(t and t[0])
 
 
-def review_logs() -> Iterable[tuple[int, int, int]]:
+@translated
+def review_logs() -> Iterator[tuple[int, int, int]]:
     """(card id, rating, reviewed_at) of every review, by card then time (the optimizer's input)."""
-    return _exec("SELECT card_id, rating, reviewed_at FROM review_log ORDER BY card_id, reviewed_at, id")
+    yield from _exec("SELECT card_id, rating, reviewed_at FROM review_log ORDER BY card_id, reviewed_at, id")
 
 
+@translated
 def log_count(card_id: int) -> int:
     return int(_exec("SELECT COUNT(*) FROM review_log WHERE card_id = ?", (card_id,)).fetchone()[0])
 
@@ -259,6 +270,7 @@ class SavedAnswer:
     buried: int  # the unit's other new/review cards, buried for the rest of the day
 
 
+@translated
 def save_answer(before: CardRow, after: CardRow, log: LogRow, *, now: int, bury_until: int) -> SavedAnswer:
     """Save one answer: the card's new row, its review log, the burial of the unit's other
     new and review cards until `bury_until`, and the undo entry. Inside the caller's
@@ -287,6 +299,7 @@ def save_answer(before: CardRow, after: CardRow, log: LogRow, *, now: int, bury_
     return SavedAnswer(log_id, len(siblings))
 
 
+@translated
 def update_cards(action: str, new_rows: Sequence[CardRow], now: int, *, card_id: int | None = None) -> int:
     """Write changed card rows (suspend, bury, postpone, ...) with one undo entry. Returns how many."""
     if not new_rows:
@@ -299,6 +312,7 @@ def update_cards(action: str, new_rows: Sequence[CardRow], now: int, *, card_id:
     return len(new_rows)
 
 
+@translated
 def set_pinned(unit_id: int, pinned: bool, new_rows: Sequence[CardRow], now: int) -> bool:
     """Pin/unpin a unit and re-time its cards for the new retention target, undoable."""
     with write_transaction():
@@ -313,6 +327,7 @@ def set_pinned(unit_id: int, pinned: bool, new_rows: Sequence[CardRow], now: int
     return True
 
 
+@translated
 def undo_last(now: int) -> tuple[str, int | None] | None:
     """Undo the latest review action (several steps: call again). Returns (action, card id) or None."""
     with write_transaction():
@@ -334,10 +349,12 @@ def undo_last(now: int) -> tuple[str, int | None] | None:
     return action, card_id
 
 
+@translated
 def undo_depth() -> int:
     return int(UndoEntry.select().count())
 
 
+@translated
 def unbury(now: int) -> int:
     """Bring back cards whose burial ended. Returns how many."""
     buried = int(Queue.BURIED)
@@ -354,16 +371,19 @@ def unbury(now: int) -> int:
     return int(cur.rowcount or 0)
 
 
+@translated
 def get_setting(key: str) -> Any:
     t = _exec("SELECT value_json FROM setting WHERE key = ?", (key,)).fetchone()
     return json.loads(t[0]) if t else None
 
 
+@translated
 def put_setting(key: str, value: Any) -> None:
     with write_transaction():
         _exec("INSERT OR REPLACE INTO setting (key, value_json) VALUES (?, ?)", (key, json.dumps(value)))
 
 
+@translated
 def review_histories() -> dict[int, list[tuple[int, int]]]:
     """Card id -> its answers as (rating, reviewed_at), oldest first."""
     histories: dict[int, list[tuple[int, int]]] = {}
@@ -372,6 +392,7 @@ def review_histories() -> dict[int, list[tuple[int, int]]]:
     return histories
 
 
+@translated
 def rewrite_cards(rows: Sequence[CardRow], now: int) -> int:
     """Write recomputed card rows (new FSRS parameters) without an undo entry. Inside the
     caller's write_transaction."""

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from core.domain.review import Queue
-from core.storage.db import db
+from core.storage.db import db, translated
 from core.storage.review.models import bucket_bounds
 
 
@@ -19,6 +19,7 @@ def _exec(sql: str, params: Any = ()) -> Any:
     return db.execute_sql(sql, params)
 
 
+@translated
 def due_review_candidates(day_end: int, now: int, limit: int) -> list[tuple[int, int]]:
     """(card id, unit id) of review cards due before `day_end`, lowest retrievability first.
 
@@ -106,11 +107,13 @@ _REST_SQL = (
 )
 
 
+@translated
 def new_candidates(limit: int) -> list[tuple[int, int]]:
     sql = f"SELECT id, unit_id FROM card WHERE queue = {Queue.NEW:d} ORDER BY due, id LIMIT ?"
     return _exec(sql, (limit,)).fetchall()
 
 
+@translated
 def next_learning(until: int) -> tuple[int, int] | None:
     """The learning card due first, if due by `until`: (card id, due)."""
     return _exec(
@@ -119,6 +122,7 @@ def next_learning(until: int) -> tuple[int, int] | None:
     ).fetchone()
 
 
+@translated
 def count_queue(queue: Queue, due_before: int | None = None) -> int:
     if due_before is None:
         return int(_exec("SELECT COUNT(*) FROM card WHERE queue = ?", (int(queue),)).fetchone()[0])
@@ -127,6 +131,7 @@ def count_queue(queue: Queue, due_before: int | None = None) -> int:
     )
 
 
+@translated
 def done_since(start: int) -> tuple[int, int, int]:
     """(new cards introduced, review-state cards answered, all answers) since `start`."""
     t = _exec(
@@ -137,6 +142,7 @@ def done_since(start: int) -> tuple[int, int, int]:
     return int(t[0]), int(t[1]), int(t[2])
 
 
+@translated
 def due_load(base: int, lo: int, hi: int) -> list[int]:
     """Review cards due on each UTC day from the day of base+lo days to that of base+hi days
     (read from the trigger-kept review_due_day counter)."""
@@ -148,6 +154,7 @@ def due_load(base: int, lo: int, hi: int) -> list[int]:
     return [int(counts.get(first + i, 0)) for i in range(hi - lo + 1)]
 
 
+@translated
 def overdue_reviews(before: int) -> list[tuple[int, float, int]]:
     """(card id, stability, last_review) of review cards due before `before`."""
     return _exec(

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 import peewee
 
-from core.storage.db import db, register_schema_hook
+from core.storage.db import db, register_schema_hook, translated
 
 _FTS_OPTIONS = "tokenize='unicode61 remove_diacritics 2'"
 SCHEMA = (
@@ -85,6 +85,7 @@ def _add_stats(delta: dict[str, int]) -> None:
     )
 
 
+@translated
 def fts_settings(table: str) -> dict[str, int]:
     """The FTS5 settings a table has (its _config rows, the version left out)."""
     rows = db.execute_sql(f"SELECT k, v FROM {table}_config WHERE k != 'version'")
@@ -125,6 +126,7 @@ def _index_paragraphs(rows: Sequence[tuple[int, str]]) -> None:
     )
 
 
+@translated
 def unit_text(unit_id: int) -> str | None:
     """Everything of a unit a person may search for: content, tags, questions, answers."""
     row = db.execute_sql("SELECT content, tags_json FROM unit WHERE id = ?", (unit_id,)).fetchone()
@@ -138,6 +140,7 @@ def unit_text(unit_id: int) -> str | None:
     return "\n".join(p for p in parts if p)
 
 
+@translated
 def index_article(article_id: int) -> None:
     """Index an article's paragraphs and units. Called inside the import transaction."""
     rows = db.execute_sql(
@@ -148,6 +151,7 @@ def index_article(article_id: int) -> None:
         reindex_unit(unit_id)
 
 
+@translated
 def reindex_unit(unit_id: int) -> None:
     """Refresh one unit's entry after an edit, status change, trash or restore."""
     from core.text.analysis import index_row  # imported on first use
@@ -162,11 +166,13 @@ def reindex_unit(unit_id: int) -> None:
         )
 
 
+@translated
 def remove_unit(unit_id: int) -> None:
     """Drop one unit from the index (purge). Called inside the caller's transaction."""
     db.execute_sql("DELETE FROM search_unit WHERE rowid = ?", (unit_id,))
 
 
+@translated
 def remove_article(article_id: int) -> None:
     """Drop an article's paragraphs and units from the index, before the article rows go."""
     from core.text.analysis import index_row  # imported on first use
@@ -192,6 +198,7 @@ def remove_article(article_id: int) -> None:
         remove_unit(unit_id)
 
 
+@translated
 def rebuild() -> None:
     """Recreate the whole index from the library tables (inside the caller's transaction)."""
     db.execute_sql("INSERT INTO search_para(search_para) VALUES ('delete-all')")
@@ -204,6 +211,7 @@ def rebuild() -> None:
         reindex_unit(unit_id)
 
 
+@translated
 def record_open(paragraph_pk: int, unit_id: int | None, now: int) -> None:
     """Remember that a hit was opened (use feedback for ranking)."""
     db.execute_sql(
