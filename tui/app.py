@@ -114,23 +114,14 @@ class MemoryRushApp(App[None]):
 
     # --- one place for errors -------------------------------------------------------------
 
-    def report(self, what: str, error: BaseException) -> None:
-        """Show an error as a notice; the app keeps running."""
-        from tui.safe import notify
-
-        notify(self, f"{what}: {error}", severity="error", timeout=8)
-
-    def attempt(self, what: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
-        try:
-            return fn(*args, **kwargs)
-        except MemoryRushError as exc:
-            self.report(what, exc)
-            return None
-
     def on_worker_state_changed(self, event: Any) -> None:
+        """A thread worker's error (any, as the worker ran it: a bug too) becomes a notice
+        under the worker's name; screens report their own calls (`BaseScreen.reporting`)."""
         worker = event.worker
         if event.state == WorkerState.ERROR and worker.error is not None:
-            self.report(worker.name or "background work", worker.error)
+            from tui.reporting import report
+
+            report(self, worker.name or "background work", worker.error)
 
     # --- navigation (also reachable from every screen through the palette) ----------------
 

@@ -9,6 +9,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
 from core.text import sanitize
+from tui.reporting import Reporting
 
 
 class ArticleCommands(Provider):
@@ -16,9 +17,11 @@ class ArticleCommands(Provider):
 
     async def startup(self) -> None:
         app: Any = self.app
-        self._articles = [
-            (a.id, sanitize(a.title, single_line=True)) for a in app.services.library.articles(500)
-        ]
+        self._articles: list[tuple[int, str]] = []
+        with Reporting(app, "listing articles"):
+            self._articles = [
+                (a.id, sanitize(a.title, single_line=True)) for a in app.services.library.articles(500)
+            ]
 
     def _open(self, article_id: int) -> None:
         app: Any = self.app

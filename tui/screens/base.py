@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 from textual.screen import Screen
 
-from core.domain import StoredUnit, ValidationReport
+from core.domain import SourceParagraph, StoredUnit, ValidationReport
+from tui.reporting import Reporting
 from tui.safe import notify
 
 if TYPE_CHECKING:
     from core.services.bootstrap import Services
     from tui.app import MemoryRushApp
-
-T = TypeVar("T")
+    from tui.widgets.paragraph_view import Fetch
 
 
 class BaseScreen(Screen[None]):
@@ -32,39 +31,49 @@ class BaseScreen(Screen[None]):
     def services(self) -> Services:
         return self.mr_app.services
 
-    def attempt(self, what: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
-        """Call a service; a known error becomes a notice (handled in the app, one place)."""
-        return self.mr_app.attempt(what, fn, *args, **kwargs)
+    def reporting(self, what: str) -> Reporting:
+        """`with self.reporting("saving the answer"):` around every service call: a known error
+        becomes a notice naming `what`, the block stops, the screen keeps running."""
+        return Reporting(self.app, what)
+
+    def paragraph_pages(self, article_id: int) -> Fetch:
+        """How a ParagraphView reads this article: a page of paragraphs at a time; a failed
+        read is reported and shows as no paragraphs."""
+
+        def fetch(start: int, limit: int) -> list[SourceParagraph]:
+            with self.reporting("reading the article"):
+                return self.services.library.paragraphs(article_id, start, limit)
+            return []
+
+        return fetch
 
     def edit_unit(self, unit: StoredUnit, *, with_errors: str) -> None:
         """The edit form over `unit`: curation checks each try and saves the edit (saying
         `with_errors` when it still has validation errors); then `unit_edited` runs."""
         from tui.modals.edit_unit import EditUnitModal, UnitEdit  # (a form's widgets: not at start-up)
 
-        curation = self.services.curation
-
-        def check(edit: UnitEdit) -> ValidationReport:
-            return curation.validate_edit(
-                unit,
-                content=edit.content,
-                memory_type=edit.memory_type,
-                tags=edit.tags,
-                questions=edit.questions,
-            )
+        def check(edit: UnitEdit) -> ValidationReport | None:
+            with self.reporting("checking the edit"):
+                return self.services.curation.validate_edit(
+                    unit,
+                    content=edit.content,
+                    memory_type=edit.memory_type,
+                    tags=edit.tags,
+                    questions=edit.questions,
+                )
+            return None  # could not check: the form stays open
 
         def done(edit: UnitEdit | None) -> None:
             if edit is None:
                 return
-            report = self.attempt(
-                "saving the edit",
-                curation.edit,
-                unit.id,
-                content=edit.content,
-                memory_type=edit.memory_type,
-                tags=edit.tags,
-                questions=edit.questions,
-            )
-            if report is not None:
+            with self.reporting("saving the edit"):
+                report = self.services.curation.edit(
+                    unit.id,
+                    content=edit.content,
+                    memory_type=edit.memory_type,
+                    tags=edit.tags,
+                    questions=edit.questions,
+                )
                 notify(self.app, "Edit saved" if report.ok else with_errors)
             self.unit_edited(unit.id)
 

@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable
 
+from core.domain import ArticleInfo
 from tui.safe import cell
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
@@ -52,14 +53,18 @@ class LibraryScreen(BaseScreen):
         row = table.cursor_row
         table.clear()
         self._loaded = 0
-        self._total = self.attempt("counting articles", self.services.library.article_count) or 0
+        self._total = 0
+        with self.reporting("counting articles"):
+            self._total = self.services.library.article_count()
         self._load_page(max(PAGE, row + 1))
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
         self.sub_title = f"{self._total} articles"
 
     def _load_page(self, size: int = PAGE) -> None:
-        articles = self.attempt("listing articles", self.services.library.articles, size, self._loaded) or []
+        articles: list[ArticleInfo] = []
+        with self.reporting("listing articles"):
+            articles = self.services.library.articles(size, self._loaded)
         table = self.query_one(RowTable)
         for a in articles:
             added = datetime.fromtimestamp(a.added_at, UTC).strftime("%Y-%m-%d")

@@ -63,7 +63,8 @@ class ReviewScreen(BaseScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.attempt("starting today's session", self.services.review.start_session)
+        with self.reporting("starting today's session"):
+            self.services.review.start_session()
         self.next_card()
 
     def refresh_data(self) -> None:
@@ -73,7 +74,9 @@ class ReviewScreen(BaseScreen):
     # --- showing ------------------------------------------------------------------------------
 
     def next_card(self) -> None:
-        self.item = self.attempt("loading the next card", self.services.review.next_card)
+        self.item = None
+        with self.reporting("loading the next card"):
+            self.item = self.services.review.next_card()
         self.revealed = False
         self.shown_at = time.monotonic()
         self._paint()
@@ -82,8 +85,8 @@ class ReviewScreen(BaseScreen):
         self.call_after_refresh(self.refresh_bindings)
 
     def _update_progress(self) -> None:
-        summary = self.attempt("reading the session", self.services.review.summary)
-        if summary is not None:
+        with self.reporting("reading the session"):
+            summary = self.services.review.summary()
             self.query_one("#review-progress", Static).update(progress_line(summary))
             if self.item is None:
                 self.query_one("#review-question", Static).update(finished(summary, self.answered))
@@ -123,7 +126,9 @@ class ReviewScreen(BaseScreen):
                 ("Answer  ", "bold $success"), content(item.answer), "\n\n", (choices, "$accent")
             )
         )
-        unit = self.services.library.unit(item.unit_id)
+        unit = None
+        with self.reporting("reading the evidence"):
+            unit = self.services.library.unit(item.unit_id)
         evidence.update(evidence_view(self, unit) if unit else Content(""))
         evidence.display = unit is not None
 
@@ -147,45 +152,51 @@ class ReviewScreen(BaseScreen):
         if self.item is None or not self.revealed:
             return
         ms = int((time.monotonic() - self.shown_at) * 1000)
-        result = self.attempt(
-            "saving the answer", self.services.review.answer, self.item.card.id, rating, duration_ms=ms
-        )
-        if result is None:  # not saved (database busy, disk full): the card stays up to retry
-            return
-        self.answered += 1
-        for warning in result.warnings:
-            notify(self.app, warning, severity="warning")
-        if result.became_leech:
-            notify(self.app, "This card lapsed too often: suspended and tagged leech", severity="warning")
-        self.next_card()
+        # Not saved (database busy, disk full): the notice says so and the card stays up to retry.
+        with self.reporting("saving the answer"):
+            result = self.services.review.answer(self.item.card.id, rating, duration_ms=ms)
+            self.answered += 1
+            for warning in result.warnings:
+                notify(self.app, warning, severity="warning")
+            if result.became_leech:
+                notify(self.app, "This card lapsed too often: suspended and tagged leech", severity="warning")
+            self.next_card()
 
     def action_undo(self) -> None:
-        done = self.attempt("undoing", self.services.review.undo)
-        if done is None:
-            notify(self.app, "Nothing to undo")
-            return
-        if done.action == "rate":
-            self.answered = max(0, self.answered - 1)
-        notify(self.app, f"Undone: {done.action}")
-        self.next_card()
+        with self.reporting("undoing"):
+            done = self.services.review.undo()
+            if done is None:
+                notify(self.app, "Nothing to undo")
+                return
+            if done.action == "rate":
+                self.answered = max(0, self.answered - 1)
+            notify(self.app, f"Undone: {done.action}")
+            self.next_card()
 
     def action_suspend(self) -> None:
-        if self.item and self.attempt("suspending", self.services.review.suspend, self.item.card.id):
-            notify(self.app, "Suspended (u to undo)")
+        if self.item is not None:
+            with self.reporting("suspending"):
+                if self.services.review.suspend(self.item.card.id):
+                    notify(self.app, "Suspended (u to undo)")
         self.next_card()
 
     def action_bury(self) -> None:
-        if self.item and self.attempt("burying", self.services.review.bury, self.item.card.id):
-            notify(self.app, "Buried until tomorrow (u to undo)")
+        if self.item is not None:
+            with self.reporting("burying"):
+                if self.services.review.bury(self.item.card.id):
+                    notify(self.app, "Buried until tomorrow (u to undo)")
         self.next_card()
 
     def action_pin(self) -> None:
         if self.item is None:
             return
         pinned = not self.item.pinned
-        if self.attempt("pinning", self.services.review.pin_unit, self.item.unit_id, pinned):
-            notify(self.app, "Pinned: reviewed at a higher retention" if pinned else "Unpinned")
-        self.item = self.attempt("reloading the card", self.services.review.next_card)
+        with self.reporting("pinning"):
+            if self.services.review.pin_unit(self.item.unit_id, pinned):
+                notify(self.app, "Pinned: reviewed at a higher retention" if pinned else "Unpinned")
+        self.item = None
+        with self.reporting("reloading the card"):
+            self.item = self.services.review.next_card()
         self._paint()
 
     def action_open_source(self) -> None:
@@ -193,8 +204,10 @@ class ReviewScreen(BaseScreen):
             self.mr_app.open_article(self.item.article_id, unit_id=self.item.unit_id)
 
     def action_edit(self) -> None:
-        item = self.item
-        unit = self.services.library.unit(item.unit_id) if item else None
+        unit = None
+        if self.item is not None:
+            with self.reporting("opening the unit"):
+                unit = self.services.library.unit(self.item.unit_id)
         if unit is not None:
             self.edit_unit(unit, with_errors="Edit saved; it has validation issues")
 
@@ -231,10 +244,11 @@ def finished(s: SessionSummary | None, answered: int) -> Content:
 def evidence_view(screen: BaseScreen, unit: StoredUnit) -> Content:
     """The unit's evidence paragraphs with the quoted spans highlighted."""
     parts: list[Content] = [Content.styled("Evidence", "bold $primary")]
-    for pid, quotes in unit.quotes_by_paragraph().items():
-        para = screen.services.library.paragraph(unit.article_id, pid)
-        if para is not None:
-            parts.append(
-                Content.assemble((f"{pid}  ", "bold $text-muted"), highlight_quotes(para.text, quotes))
-            )
+    with screen.reporting("reading the evidence"):
+        for pid, quotes in unit.quotes_by_paragraph().items():
+            para = screen.services.library.paragraph(unit.article_id, pid)
+            if para is not None:
+                parts.append(
+                    Content.assemble((f"{pid}  ", "bold $text-muted"), highlight_quotes(para.text, quotes))
+                )
     return Content("\n").join(parts)

@@ -57,22 +57,19 @@ class TriageScreen(BaseScreen):
     # --- the queue ------------------------------------------------------------------------
 
     def show_next(self, prefer: int | None = None) -> None:
-        unit = self.services.library.unit(prefer) if prefer is not None else None
-        if unit is None or unit.status != "proposed":
-            batch = self.attempt(
-                "loading proposals",
-                self.services.library.units,
-                self.article_id,
-                ["proposed"],
-                None,
-                self.low_confidence,
-                len(self.skipped) + 1,
-            )
-            unit = next((u for u in batch or [] if u.id not in self.skipped), None)
-        if unit is None and self.skipped:
-            self.skipped.clear()  # start over with the skipped ones
-            batch = self.services.library.units(self.article_id, ["proposed"], None, self.low_confidence, 1)
-            unit = batch[0] if batch else None
+        unit = None
+        with self.reporting("loading proposals"):
+            library = self.services.library
+            unit = library.unit(prefer) if prefer is not None else None
+            if unit is None or unit.status != "proposed":
+                batch = library.units(
+                    self.article_id, ["proposed"], None, self.low_confidence, len(self.skipped) + 1
+                )
+                unit = next((u for u in batch if u.id not in self.skipped), None)
+            if unit is None and self.skipped:
+                self.skipped.clear()  # start over with the skipped ones
+                batch = library.units(self.article_id, ["proposed"], None, self.low_confidence, 1)
+                unit = batch[0] if batch else None
         self.unit = unit
         self._paint()
         self.refresh_bindings()
@@ -88,13 +85,17 @@ class TriageScreen(BaseScreen):
             view.load(0, lambda s, n: [])
             return
         unit = self.unit
-        article = self.services.library.article(unit.article_id)
+        article, waiting, first = None, 0, None
+        with self.reporting("reading the proposal's article"):
+            library = self.services.library
+            article = library.article(unit.article_id)
+            if self.article_id:
+                waiting = article.proposed if article else 0
+            else:
+                waiting = library.unit_count("proposed")
+            if article is not None and unit.evidence:
+                first = library.paragraph(unit.article_id, unit.evidence[0].paragraph_id)
         title = article.title if article else "?"
-        waiting = (
-            (article.proposed if article else 0)
-            if self.article_id
-            else self.services.library.unit_count("proposed")
-        )
         progress.update(
             Content.assemble(
                 (f"{waiting} proposals waiting", "bold"),
@@ -106,16 +107,8 @@ class TriageScreen(BaseScreen):
         )
         card.update(unit_details(unit))
         if article is not None:
-            first = (
-                self.services.library.paragraph(unit.article_id, unit.evidence[0].paragraph_id)
-                if unit.evidence
-                else None
-            )
-            library, article_id = self.services.library, unit.article_id
             view.load(
-                article.paragraph_count,
-                lambda start, limit: library.paragraphs(article_id, start, limit),
-                first.index if first else 0,
+                article.paragraph_count, self.paragraph_pages(unit.article_id), first.index if first else 0
             )
             view.set_evidence(unit.quotes_by_paragraph())
             view.go_to(first.index if first else 0, top=True)
@@ -135,13 +128,16 @@ class TriageScreen(BaseScreen):
     def action_accept(self) -> None:
         if self.unit is None:
             return
-        if self.attempt("accepting", self.services.curation.accept, self.unit.id):
-            notify(self.app, "Accepted: its questions become cards")
+        with self.reporting("accepting"):
+            if self.services.curation.accept(self.unit.id):
+                notify(self.app, "Accepted: its questions become cards")
         self.show_next()
 
     def action_reject(self) -> None:
-        if self.unit is not None and self.attempt("rejecting", self.services.curation.reject, self.unit.id):
-            notify(self.app, "Rejected")
+        if self.unit is not None:
+            with self.reporting("rejecting"):
+                if self.services.curation.reject(self.unit.id):
+                    notify(self.app, "Rejected")
         self.show_next()
 
     def action_skip(self) -> None:
@@ -150,21 +146,23 @@ class TriageScreen(BaseScreen):
         self.show_next()
 
     def action_undo(self) -> None:
-        undone = self.attempt("undoing", self.services.curation.undo, self.article_id)
-        if undone is None:
-            notify(self.app, "Nothing to undo")
-            return
-        notify(self.app, "Undone")
-        if undone in self.skipped:
-            self.skipped.remove(undone)
-        self.show_next(prefer=undone)
+        with self.reporting("undoing"):
+            undone = self.services.curation.undo(self.article_id)
+            if undone is None:
+                notify(self.app, "Nothing to undo")
+                return
+            notify(self.app, "Undone")
+            if undone in self.skipped:
+                self.skipped.remove(undone)
+            self.show_next(prefer=undone)
 
     def action_accept_all(self) -> None:
         article_id = self.article_id or (self.unit.article_id if self.unit else None)
         if article_id is None:
             return
-        count = self.attempt("accepting all valid units", self.services.curation.accept_all_valid, article_id)
-        notify(self.app, f"Accepted {count or 0} valid units of this article")
+        with self.reporting("accepting all valid units"):
+            count = self.services.curation.accept_all_valid(article_id)
+            notify(self.app, f"Accepted {count} valid units of this article")
         self.show_next()
 
     def action_low_confidence(self) -> None:
