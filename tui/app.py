@@ -12,7 +12,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import Provider
 from textual.screen import Screen
-from textual.worker import WorkerState
+from textual.worker import Worker
 
 from core.domain.errors import MemoryRushError
 from core.host import paths
@@ -114,14 +114,11 @@ class MemoryRushApp(App[None]):
 
     # --- one place for errors -------------------------------------------------------------
 
-    def on_worker_state_changed(self, event: Any) -> None:
-        """A thread worker's error (any, as the worker ran it: a bug too) becomes a notice
-        under the worker's name; screens report their own calls (`BaseScreen.reporting`)."""
-        worker = event.worker
-        if event.state == WorkerState.ERROR and worker.error is not None:
-            from tui.reporting import report
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The app's own workers; screens report theirs (BaseScreen.on_worker_state_changed)."""
+        from tui.reporting import report_worker
 
-            report(self, worker.name or "background work", worker.error)
+        report_worker(self, event)
 
     # --- navigation (also reachable from every screen through the palette) ----------------
 

@@ -76,6 +76,12 @@ class Services:
 
         return SearchService(self.settings, self.clock.epoch)
 
+    def end_thread_work(self) -> None:
+        """Close this thread's own database connection: a worker thread (Textual runs them in
+        a reused pool) opens a fresh one, with the settings in force, for its next work."""
+        if not db.is_closed():
+            db.close()
+
     def close(self) -> None:
         if not db.is_closed():
             db.close()

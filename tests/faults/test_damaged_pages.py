@@ -56,3 +56,44 @@ def test_the_cli_says_damaged_and_exits_2(damaged_library: Path, command: list[s
     assert done.returncode == 2, (done.returncode, done.stdout, done.stderr)
     assert "Traceback" not in done.stderr and "peewee" not in done.stderr, done.stderr
     assert DAMAGED in done.stderr and "restore one from backups/" in done.stderr, done.stderr
+
+
+def test_the_app_says_damaged_and_keeps_running(damaged_library: Path) -> None:
+    from tui.screens.article import ArticleScreen
+    from tui.screens.triage import TriageScreen
+
+    from .app_driver import notices, run_app, settle
+
+    async def body(app, pilot) -> None:  # type: ignore[no-untyped-def]
+        app.open_article(1)
+        await settle(pilot)
+        assert isinstance(app.screen, ArticleScreen)
+        await pilot.press("down", "n", "right_square_bracket")  # move, next unit, next evidence
+        await settle(pilot)
+        errors = notices(app, "error")
+        assert any(DAMAGED in e and "restore one from backups/" in e for e in errors), notices(app)
+        await pilot.press("escape", "t")  # Triage reads the evidence paragraphs too
+        await settle(pilot)
+        assert isinstance(app.screen, TriageScreen)
+        assert len([e for e in notices(app, "error") if DAMAGED in e]) > len(errors)
+        assert app.is_running
+
+    run_app(damaged_library, body)
+
+
+def test_a_screen_workers_read_error_is_reported_too(home: Path) -> None:
+    """Home's figures are read by a thread worker: its error reaches the one error path as
+    well (a worker's state message goes to its screen only; Home once showed "Loading …" for ever)."""
+    from .app_driver import notices, run_app, settle
+
+    done = run_mr(home, "import", str(SAMPLES), "--extractor", "offline")
+    assert done.returncode == 0, done.stderr
+    damage(home, "card")
+
+    async def body(app, pilot) -> None:  # type: ignore[no-untyped-def]
+        await settle(pilot)
+        errors = notices(app, "error")
+        assert any(e.startswith("reading today's figures: ") and DAMAGED in e for e in errors), notices(app)
+        assert app.is_running
+
+    run_app(home, body)

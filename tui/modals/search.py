@@ -12,8 +12,10 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
+from textual.worker import Worker
 
 from core.text import sanitize
+from tui.reporting import report_worker
 from tui.safe import content
 from tui.widgets.key_bar import KeyBar
 
@@ -56,7 +58,10 @@ class SearchModal(ModalScreen[Target | None]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
-    @work(thread=True, exclusive=True, name="search", exit_on_error=False)
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        report_worker(self.app, event)
+
+    @work(thread=True, exclusive=True, name="searching", exit_on_error=False)
     def run_search(self, query: str) -> None:
         """Thread worker: query the services, then hand the rows to the UI thread."""
         rows = find(self.app, query) if query else []

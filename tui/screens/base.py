@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.worker import Worker
 
 from core.domain import SourceParagraph, StoredUnit, ValidationReport
-from tui.reporting import Reporting
+from tui.reporting import Reporting, report_worker
 from tui.safe import notify
 
 if TYPE_CHECKING:
@@ -84,6 +85,11 @@ class BaseScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = self.HELP_NAME
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Every screen's thread workers: a failed one is reported under its name (a subclass's
+        own handler runs as well: Textual calls each class's handler)."""
+        report_worker(self.app, event)
 
     def action_back(self) -> None:
         if len(self.app.screen_stack) > 2:

@@ -48,7 +48,7 @@ class HomeScreen(BaseScreen):
         # After the first frame: the worker's imports and queries don't hold up the first paint.
         self.mr_app.after_first_frame(self.load_figures)
 
-    @work(thread=True, exclusive=True, name="home-figures", exit_on_error=False)
+    @work(thread=True, exclusive=True, name="reading today's figures", exit_on_error=False)
     def load_figures(self) -> None:
         """Thread worker: counts and stats can take a moment on a big library."""
         figures = self._figures()

@@ -2,6 +2,8 @@
 
 The rating keys are only active after the reveal (check_action + refresh_bindings). Undo, edit,
 suspend, bury, pin and open-the-source work on the current card; a summary ends the session.
+An answer is saved by a thread worker: another process holding the database lock (up to the
+busy timeout) never freezes the screen; the card's actions wait until the save is done.
 """
 
 from __future__ import annotations
@@ -9,15 +11,18 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Static
+from textual.worker import Worker, WorkerState
 
 from core.domain import StoredUnit
-from core.domain.review import ReviewItem, SessionSummary
+from core.domain.review import AnswerResult, ReviewItem, SessionSummary
 from tui.safe import content, highlight_quotes, notify
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
@@ -25,6 +30,8 @@ from tui.widgets.title_bar import TitleBar
 
 RATINGS = {1: "Again", 2: "Hard", 3: "Good", 4: "Easy"}
 NEEDS_CARD = {"reveal", "edit", "suspend", "bury", "pin", "open_source"}
+WAIT_FOR_SAVE = {"rate", "reveal", "undo", "edit", "suspend", "bury", "pin"}  # while an answer is saved
+SAVING = "saving the answer"  # the worker's name: its errors are reported under it
 
 
 class ReviewScreen(BaseScreen):
@@ -51,7 +58,15 @@ class ReviewScreen(BaseScreen):
         self.revealed = False
         self.shown_at = 0.0
         self.answered = 0
+        self.saving = False  # an answer is being saved (by the worker)
         self._progress_timer: Timer | None = None
+
+    class AnswerSaved(Message):
+        """The worker saved the answer. Handled by `on_review_screen_answer_saved`."""
+
+        def __init__(self, result: AnswerResult) -> None:
+            super().__init__()
+            self.result = result
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -133,6 +148,8 @@ class ReviewScreen(BaseScreen):
         evidence.display = unit is not None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.saving and action in WAIT_FOR_SAVE:
+            return False
         if action == "rate":
             return True if self.item is not None and self.revealed else None
         if action == "reveal":
@@ -149,18 +166,33 @@ class ReviewScreen(BaseScreen):
         self.call_after_refresh(self.refresh_bindings)
 
     def action_rate(self, rating: int) -> None:
-        if self.item is None or not self.revealed:
+        if self.item is None or not self.revealed or self.saving:
             return
-        ms = int((time.monotonic() - self.shown_at) * 1000)
-        # Not saved (database busy, disk full): the notice says so and the card stays up to retry.
-        with self.reporting("saving the answer"):
-            result = self.services.review.answer(self.item.card.id, rating, duration_ms=ms)
-            self.answered += 1
-            for warning in result.warnings:
-                notify(self.app, warning, severity="warning")
-            if result.became_leech:
-                notify(self.app, "This card lapsed too often: suspended and tagged leech", severity="warning")
-            self.next_card()
+        self.saving = True
+        self.save_answer(self.item.card.id, rating, int((time.monotonic() - self.shown_at) * 1000))
+
+    @work(thread=True, name=SAVING, group="answer", exit_on_error=False)
+    def save_answer(self, card_id: int, rating: int, duration_ms: int) -> None:
+        """Thread worker: one IMMEDIATE transaction, which may wait for another process's lock."""
+        try:
+            result = self.services.review.answer(card_id, rating, duration_ms=duration_ms)
+        finally:
+            self.services.end_thread_work()
+        self.post_message(self.AnswerSaved(result))
+
+    def on_review_screen_answer_saved(self, message: AnswerSaved) -> None:
+        self.saving = False
+        self.answered += 1
+        for warning in message.result.warnings:
+            notify(self.app, warning, severity="warning")
+        if message.result.became_leech:
+            notify(self.app, "This card lapsed too often: suspended and tagged leech", severity="warning")
+        self.next_card()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        # Not saved (database busy, disk full): the app's notice says why; the card stays up to retry.
+        if event.worker.name == SAVING and event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
+            self.saving = False
 
     def action_undo(self) -> None:
         with self.reporting("undoing"):

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 from collections import deque
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta, tzinfo
@@ -74,6 +75,9 @@ class ReviewService:
     _queue: deque[int] = field(default_factory=deque, init=False, repr=False)
     _kinds: dict[int, Queue] = field(default_factory=dict, init=False, repr=False)  # card -> NEW / REVIEW
     _day_start: int | None = field(default=None, init=False, repr=False)
+    # The app answers in a worker thread while the UI thread reads the session: the queue is
+    # only touched under this lock (never held across a database call).
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
     _parameters: tuple[float, ...] | None = field(default=None, init=False, repr=False)
 
     @property
@@ -143,9 +147,11 @@ class ReviewService:
             if not (short_reviews or short_new):
                 break
             fetch_reviews, fetch_new = fetch_reviews * 2, fetch_new * 4
-        self._queue = deque(c.card_id for c in queue)
-        self._kinds = {c.card_id: Queue.NEW if c.card_id in fresh else Queue.REVIEW for c in queue}
-        self._day_start = start
+        kinds = {c.card_id: Queue.NEW if c.card_id in fresh else Queue.REVIEW for c in queue}
+        with self._lock:
+            self._queue = deque(c.card_id for c in queue)
+            self._kinds = kinds
+            self._day_start = start
 
     def _ensure_day(self, now: datetime) -> scheduler.DayWindow:
         day = self.day(now)
@@ -164,20 +170,33 @@ class ReviewService:
         if due_learning is not None:
             return self._item(due_learning[0], now)
         end = as_epoch(day.end)
-        while self._queue:
-            row = cards.get_card(self._queue[0])
+        while (head := self._head()) is not None:
+            row = cards.get_card(head)
             if row is not None and (row.queue == Queue.NEW or (row.queue == Queue.REVIEW and row.due < end)):
                 return self._item(row.id, now, row)
-            self._queue.popleft()
+            self._drop(head)
         ahead = review_queue.next_learning(t + LEARN_AHEAD_S)
         return self._item(ahead[0], now) if ahead is not None else None
+
+    def _head(self) -> int | None:
+        with self._lock:
+            return self._queue[0] if self._queue else None
+
+    def _drop(self, card_id: int) -> None:
+        """Take a card out of today's queue (answered, gone, or put back at the front)."""
+        with self._lock:
+            if self._queue and self._queue[0] == card_id:
+                self._queue.popleft()
+            elif card_id in self._queue:
+                self._queue.remove(card_id)
 
     def summary(self) -> SessionSummary:
         now = self.now()
         day = self._ensure_day(now)
         start, end, t = as_epoch(day.start), as_epoch(day.end), as_epoch(now)
-        new_left = sum(1 for cid in self._queue if self._kinds.get(cid) == Queue.NEW)
-        reviews_left = len(self._queue) - new_left
+        with self._lock:
+            new_left = sum(1 for cid in self._queue if self._kinds.get(cid) == Queue.NEW)
+            reviews_left = len(self._queue) - new_left
         learning_due = review_queue.count_queue(Queue.LEARNING, t + 1)
         learning_today = review_queue.count_queue(Queue.LEARNING, end)
         nxt = review_queue.next_learning(end)
@@ -232,10 +251,7 @@ class ReviewService:
             )
             log.warning("card %s: %s", card_id, msg)
             warnings.append(msg)
-        if self._queue and self._queue[0] == card_id:
-            self._queue.popleft()
-        elif card_id in self._queue:
-            self._queue.remove(card_id)
+        self._drop(card_id)
         new = decision.card
         interval = scheduler.format_interval(timedelta(seconds=new.due - as_epoch(decision.reviewed_at)))
         return AnswerResult(
@@ -256,9 +272,9 @@ class ReviewService:
         if card_id is not None:
             row = cards.get_card(card_id)
             if row is not None and row.queue in (Queue.NEW, Queue.REVIEW):
-                if card_id in self._queue:
-                    self._queue.remove(card_id)
-                self._queue.appendleft(card_id)
+                self._drop(card_id)
+                with self._lock:
+                    self._queue.appendleft(card_id)
         return UndoResult(action, card_id)
 
     def can_undo(self) -> bool:
