@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from textual.app import App, SystemCommand
-from textual.binding import Binding
 from textual.command import Provider
 from textual.screen import Screen
 from textual.worker import Worker
@@ -18,8 +17,9 @@ from core.domain.errors import MemoryRushError
 from core.host import paths
 from core.services.bootstrap import Services, open_services
 from themes import DEFAULT_THEME, register_themes
+from tui.keys import APP_BINDINGS
+from tui.messages import FirstFrameShown, OpenArticle
 
-T = TypeVar("T")
 STYLES = Path(__file__).resolve().parent / "styles"
 SCREEN_STYLES = STYLES / "screens.tcss"
 
@@ -37,11 +37,7 @@ class MemoryRushApp(App[None]):
     TITLE = "MemoryRush"
     CSS_PATH = [STYLES / "app.tcss"]  # what the first frame (Home) needs; see _read_screen_styles
     COMMANDS = App.COMMANDS | {_article_commands}
-    BINDINGS = [
-        Binding("slash", "search", "Search", id="app.search"),
-        Binding("question_mark", "help", "Help", id="app.help"),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
-    ]
+    BINDINGS = APP_BINDINGS
 
     def __init__(self, services: Services, *, start: str = "home") -> None:
         super().__init__()
@@ -50,7 +46,6 @@ class MemoryRushApp(App[None]):
         if start != "home":  # the first frame is another screen: it needs its rules at once
             self.css_path.append(SCREEN_STYLES)
         self.first_frame_shown = False
-        self._after_first_frame: list[Callable[[], object]] = []
         self._theme_problems = register_themes(self, paths.user_themes_dir())
         wanted = services.config.theme
         self._start_theme(wanted if wanted in self.available_themes else DEFAULT_THEME)
@@ -91,9 +86,8 @@ class MemoryRushApp(App[None]):
         gc.enable()
         self._read_screen_styles()
         self.first_frame_shown = True
-        waiting, self._after_first_frame = self._after_first_frame, []
-        for callback in waiting:
-            callback()
+        for screen in self.screen_stack:
+            screen.post_message(FirstFrameShown())
 
     def _read_screen_styles(self) -> None:
         """Read the other screens' rules now that the first frame is shown: parsing them before
@@ -103,14 +97,6 @@ class MemoryRushApp(App[None]):
         self.stylesheet.read(SCREEN_STYLES)
         self.stylesheet.parse()  # only the new source: the others come from the parse cache
         self.stylesheet.update(self)
-
-    def after_first_frame(self, callback: Callable[[], object]) -> None:
-        """Run `callback` once the first frame is on screen (now, if it already is): work the
-        first frame doesn't need (a worker's imports and queries) doesn't hold it up."""
-        if self.first_frame_shown:
-            callback()
-        else:
-            self._after_first_frame.append(callback)
 
     # --- one place for errors -------------------------------------------------------------
 
@@ -152,6 +138,9 @@ class MemoryRushApp(App[None]):
         from tui.screens.article import ArticleScreen
 
         self.push_screen(ArticleScreen(article_id, unit_id=unit_id, paragraph=paragraph))
+
+    def on_open_article(self, message: OpenArticle) -> None:
+        self.open_article(message.article_id, unit_id=message.unit_id, paragraph=message.paragraph)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette offers every action bound on this screen, plus Textual's own."""

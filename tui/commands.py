@@ -9,6 +9,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
 from core.text import sanitize
+from tui.messages import OpenArticle
 from tui.reporting import Reporting
 
 
@@ -24,8 +25,7 @@ class ArticleCommands(Provider):
             ]
 
     def _open(self, article_id: int) -> None:
-        app: Any = self.app
-        app.open_article(article_id)
+        self.app.post_message(OpenArticle(article_id))
 
     async def discover(self) -> Hits:
         for article_id, title in self._articles[:10]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, cast
 
 from textual.binding import Binding
 from textual.screen import Screen
@@ -14,8 +14,15 @@ from tui.safe import notify
 
 if TYPE_CHECKING:
     from core.services.bootstrap import Services
-    from tui.app import MemoryRushApp
     from tui.widgets.paragraph_view import Fetch
+
+
+class Host(Protocol):
+    """What a screen reads of the app it runs in (attributes down; it asks with messages,
+    tui/messages.py, and never calls the app)."""
+
+    services: Services
+    first_frame_shown: bool
 
 
 class BaseScreen(Screen[None]):
@@ -25,12 +32,12 @@ class BaseScreen(Screen[None]):
     BINDINGS = [Binding("escape", "back", "Back", id="screen.back")]
 
     @property
-    def mr_app(self) -> MemoryRushApp:
-        return self.app  # type: ignore[return-value]
+    def host(self) -> Host:
+        return cast("Host", self.app)
 
     @property
     def services(self) -> Services:
-        return self.mr_app.services
+        return self.host.services
 
     def reporting(self, what: str) -> Reporting:
         """`with self.reporting("saving the answer"):` around every service call: a known error

@@ -8,6 +8,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
+from tui.keys import APP_BINDINGS
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
@@ -15,7 +16,6 @@ from tui.widgets.title_bar import TitleBar
 
 def key_map() -> list[tuple[str, list[tuple[str, str]]]]:
     """(section, [(keys, description)]) for the app and every screen and modal."""
-    from tui.app import MemoryRushApp
     from tui.modals.edit_unit import EditUnitModal
     from tui.modals.search import SearchModal
     from tui.screens.article import ArticleScreen
@@ -32,7 +32,7 @@ def key_map() -> list[tuple[str, list[tuple[str, str]]]]:
         (
             "Everywhere",
             [
-                *MemoryRushApp.BINDINGS,
+                *APP_BINDINGS,
                 Binding("ctrl+p", "command_palette", "Command palette"),
                 *BaseScreen.BINDINGS,
             ],

@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
+from tui.messages import FirstFrameShown
 from tui.screens.base import BaseScreen
 from tui.widgets.heatmap import heatmap
 from tui.widgets.key_bar import KeyBar
@@ -46,7 +47,11 @@ class HomeScreen(BaseScreen):
 
     def refresh_data(self) -> None:
         # After the first frame: the worker's imports and queries don't hold up the first paint.
-        self.mr_app.after_first_frame(self.load_figures)
+        if self.host.first_frame_shown:
+            self.load_figures()
+
+    def on_first_frame_shown(self, message: FirstFrameShown) -> None:
+        self.load_figures()
 
     @work(thread=True, exclusive=True, name="reading today's figures", exit_on_error=False)
     def load_figures(self) -> None:

@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable
 
 from core.domain import ArticleInfo
+from tui.messages import OpenArticle
 from tui.safe import cell
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
@@ -96,7 +97,7 @@ class LibraryScreen(BaseScreen):
     def action_open(self) -> None:
         article_id = self._current_id()
         if article_id is not None:
-            self.mr_app.open_article(article_id)
+            self.post_message(OpenArticle(article_id))
 
     def action_triage(self) -> None:
         from tui.screens.triage import TriageScreen

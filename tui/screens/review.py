@@ -23,6 +23,7 @@ from textual.worker import Worker, WorkerState
 
 from core.domain import StoredUnit
 from core.domain.review import AnswerResult, ReviewItem, SessionSummary
+from tui.messages import OpenArticle
 from tui.safe import content, highlight_quotes, notify
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
@@ -233,7 +234,7 @@ class ReviewScreen(BaseScreen):
 
     def action_open_source(self) -> None:
         if self.item is not None:
-            self.mr_app.open_article(self.item.article_id, unit_id=self.item.unit_id)
+            self.post_message(OpenArticle(self.item.article_id, unit_id=self.item.unit_id))
 
     def action_edit(self) -> None:
         unit = None

@@ -12,6 +12,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from core.domain import StoredUnit
+from tui.messages import OpenArticle
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
@@ -172,7 +173,7 @@ class TriageScreen(BaseScreen):
 
     def action_open_article(self) -> None:
         if self.unit is not None:
-            self.mr_app.open_article(self.unit.article_id, unit_id=self.unit.id)
+            self.post_message(OpenArticle(self.unit.article_id, unit_id=self.unit.id))
 
     def action_edit(self) -> None:
         if self.unit is not None:
