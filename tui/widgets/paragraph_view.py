@@ -146,19 +146,19 @@ class ParagraphView(Widget, can_focus=True):
     def action_jump(self, where: int) -> None:
         self.go_to(self.count - 1 if where < 0 else where)
 
-    def _on_mouse_scroll_down(self, event: MouseScrollDown) -> None:
+    def on_mouse_scroll_down(self, event: MouseScrollDown) -> None:
         event.stop()
         self._top = min(max(0, self.count - 1), self._top + 1)
         self._fetch_window()
         self.refresh()
 
-    def _on_mouse_scroll_up(self, event: MouseScrollUp) -> None:
+    def on_mouse_scroll_up(self, event: MouseScrollUp) -> None:
         event.stop()
         self._top = max(0, self._top - 1)
         self._fetch_window()
         self.refresh()
 
-    def _on_resize(self, event: Resize) -> None:
+    def on_resize(self, event: Resize) -> None:
         # Cached paragraphs are keyed by width: a Resize that keeps the width (the first one
         # after mount, after the first paint) keeps them; only the window is worked out again.
         self._frame = None
