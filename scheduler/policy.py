@@ -24,7 +24,6 @@ import fsrs
 from core.domain.review import Rating, State
 
 NEW, LEARNING, REVIEW, RELEARNING = State.NEW, State.LEARNING, State.REVIEW, State.RELEARNING
-STATE_NAMES = {s: s.label for s in State}
 DEFAULT_PARAMETERS: tuple[float, ...] = tuple(fsrs.scheduler.DEFAULT_PARAMETERS)
 FUZZ_RANGES = fsrs.scheduler.FUZZ_RANGES
 

@@ -10,11 +10,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
 
-MemoryType = Literal["concept", "claim", "mechanism", "example"]
 MEMORY_TYPES: tuple[str, ...] = ("concept", "claim", "mechanism", "example")
-QuestionKind = Literal["qa", "cloze"]
 QUESTION_KINDS: tuple[str, ...] = ("qa", "cloze")
-ParagraphKind = Literal["paragraph", "heading", "list", "quote", "code", "table"]
+# Paragraph kinds: paragraph, heading, list, quote, code, table (SourceParagraph.kind).
 # Blocks that are structure, not prose: never evidence.
 NON_EVIDENCE_KINDS: frozenset[str] = frozenset({"heading", "code", "table"})
 # The extractor that covers what a model could not (core.extraction.offline's name).

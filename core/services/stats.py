@@ -7,7 +7,7 @@ svc.stats.card_retrievability(limit) -> list[(card id, unit id, R)]  # weakest f
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
 
 import scheduler
@@ -25,7 +25,6 @@ class StatsService:
     settings: Settings
     clock: Clock
     tz: tzinfo | None = None  # None: the machine's local zone
-    _params: tuple[float, ...] | None = field(default=None, init=False, repr=False)
 
     @property
     def config(self) -> Config:

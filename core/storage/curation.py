@@ -9,7 +9,7 @@ from typing import Any, cast
 import peewee
 
 from core.storage.db import translated, write_transaction
-from core.storage.models import CurationEvent, Evidence, Question, Unit
+from core.storage.models import CurationEvent, Question, Unit
 from core.storage.review import cards
 from core.storage.search import index as search_index
 
@@ -193,13 +193,6 @@ def undo_last(now: int, article_id: int | None = None) -> int | None:
         cards.on_unit_status(row.id, row.status, now)
         search_index.reindex_unit(row.id)
         return int(row.id)
-
-
-@translated
-def unit_evidence_paragraphs(unit_id: int) -> list[str]:
-    return [
-        e.paragraph_id for e in Evidence.select().where(Evidence.unit == unit_id).order_by(Evidence.position)
-    ]
 
 
 @translated

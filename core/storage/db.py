@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import inspect
 import os
-import shutil
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -216,10 +215,6 @@ def backup_database(path: Path, backups: Path, label: str) -> Path:
     return target
 
 
-def copy_file(src: Path, dst: Path) -> None:
-    shutil.copy2(src, dst)
-
-
 def translate(exc: BaseException) -> StorageError:
     """Turn a SQLite error into a message a person can act on."""
     if isinstance(exc, StorageError):  # translated already, further down
@@ -299,7 +294,3 @@ def root_cause(exc: BaseException) -> BaseException:
     while any(m in str(exc) for m in _ROLLED_BACK) and exc.__context__ is not None:
         exc = exc.__context__
     return exc
-
-
-def now_epoch() -> int:
-    return int(time.time())

@@ -344,6 +344,3 @@ def artifact_json(article_id: int) -> dict[str, object] | None:
         "notices": converters.loads(row.notices_json, []),
         "dropped": converters.loads(row.dropped_json, []),
     }
-
-
-__all__ = ["db"]

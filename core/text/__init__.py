@@ -53,11 +53,6 @@ def normalize_for_match(text: str) -> str:
     return _WS.sub(" ", text).strip()
 
 
-def squash(text: str) -> str:
-    """normalize_for_match without any whitespace (CJK text compares alike)."""
-    return _WS.sub("", normalize_for_match(text))
-
-
 def cjk_ratio(text: str) -> float:
     """Share of CJK characters among the letters of a text."""
     letters = [c for c in text if c.isalpha()]

@@ -113,11 +113,6 @@ class SearchService:
             return []
         return self._hits(query, fused, unit_hits, limit, filters)
 
-    def search_many(
-        self, queries: Sequence[str], limit: int = 10, filters: SearchFilters | None = None
-    ) -> list[list[SearchHit]]:
-        return [self.search(q, limit, filters) for q in queries]
-
     def record_open(self, hit: SearchHit) -> None:
         """Remember that a hit was opened (a small ranking signal; see `signals`)."""
         rows = search_query.paragraph_pk(hit.article_id, hit.paragraph_id)

@@ -236,11 +236,6 @@ def review_logs() -> Iterator[tuple[int, int, int]]:
     yield from _exec("SELECT card_id, rating, reviewed_at FROM review_log ORDER BY card_id, reviewed_at, id")
 
 
-@translated
-def log_count(card_id: int) -> int:
-    return int(_exec("SELECT COUNT(*) FROM review_log WHERE card_id = ?", (card_id,)).fetchone()[0])
-
-
 # --- writes (each one IMMEDIATE transaction, with its undo snapshot) -----------------------
 
 
