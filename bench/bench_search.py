@@ -141,28 +141,10 @@ def time_queries(fn, queries: list[str]) -> tuple[float, float, float]:  # type:
     return statistics.median(times), percentile(times, 0.95), max(times)
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--paragraphs", type=int, default=100_000)
-    ap.add_argument("--queries", type=int, default=200)
-    ap.add_argument("--keep", type=Path, default=None, help="Build into (or reuse) this folder.")
-    args = ap.parse_args()
-    rng = random.Random(7)
-    home = args.keep or Path(tempfile.mkdtemp(prefix="mr-bench-search-"))
-    texts, vocab, store_s, index_s, size_plain, size_indexed = build(home, args.paragraphs, rng)
-    print(
-        f"paragraphs {len(texts)}: stored in {store_s:.1f} s; index built in {index_s:.1f} s "
-        f"({len(texts) / index_s:.0f} paragraphs/s)"
-    )
-    print(
-        f"database size: {size_plain / 1e6:.1f} MB without the index, {size_indexed / 1e6:.1f} MB with it "
-        f"(index {100 * (size_indexed - size_plain) / max(1, size_plain):.0f}% extra)"
-    )
-
-    svc = open_services(home, exclusive=False)
+def query_sets(rng: random.Random, texts: list[str], vocab: list[str], n: int) -> dict[str, list[str]]:
+    """`n` queries of each kind: English words and prefixes, Chinese runs of 2-4 characters."""
     en_texts = [t for t in texts if t.isascii()]
     zh_texts = [t for t in texts if not t.isascii()]
-    n = args.queries
     words_any = [w for w in rng.sample(vocab, n * 3) if any(w in t for t in en_texts[:2000])][:n] or vocab[:n]
     words_text = [rng.choice(rng.choice(en_texts).split()).strip(".").lower() for _ in range(n)]
     prefixes = [w[: max(3, len(w) - 2)] for w in words_text]
@@ -186,6 +168,29 @@ def main() -> None:
         "Chinese 4 chars": cut(4),
         "Two English words": [f"{a} {b}" for a, b in zip(words_text, reversed(words_text), strict=False)],
     }
+    return sets
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--paragraphs", type=int, default=100_000)
+    ap.add_argument("--queries", type=int, default=200)
+    ap.add_argument("--keep", type=Path, default=None, help="Build into (or reuse) this folder.")
+    args = ap.parse_args()
+    rng = random.Random(7)
+    home = args.keep or Path(tempfile.mkdtemp(prefix="mr-bench-search-"))
+    texts, vocab, store_s, index_s, size_plain, size_indexed = build(home, args.paragraphs, rng)
+    print(
+        f"paragraphs {len(texts)}: stored in {store_s:.1f} s; index built in {index_s:.1f} s "
+        f"({len(texts) / index_s:.0f} paragraphs/s)"
+    )
+    print(
+        f"database size: {size_plain / 1e6:.1f} MB without the index, {size_indexed / 1e6:.1f} MB with it "
+        f"(index {100 * (size_indexed - size_plain) / max(1, size_plain):.0f}% extra)"
+    )
+
+    svc = open_services(home, exclusive=False)
+    sets = query_sets(rng, texts, vocab, args.queries)
     for queries in sets.values():  # warm the page cache
         for q in queries[:10]:
             svc.search.search(q, 10)
@@ -200,7 +205,7 @@ def main() -> None:
             like,
         )
         print(f"{name:28s} {p50:8.2f}ms {p95:6.2f}ms {mx:6.1f}ms   {l50:7.2f}ms {l95:6.2f}ms")
-    question = "the " + " ".join(words_text[:8])
+    question = "the " + " ".join(sets["English word (from text)"][:8])
     p50, p95, mx = time_queries(lambda q: svc.search.search(q, 10), [question] * 5)
     print(f"{'9-word question (reranked)':28s} {p50:8.2f}ms {p95:6.2f}ms {mx:6.1f}ms")
     svc.close()

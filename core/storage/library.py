@@ -14,6 +14,7 @@ import peewee
 from core.domain import (
     ArticleInfo,
     ProcessingArtifact,
+    RecallQuestion,
     SourceDocument,
     SourceParagraph,
     StoredUnit,
@@ -73,96 +74,123 @@ def store_processed(
     validation issues per unit; `auto_accepted` units are stored confirmed (with cards),
     `low_confidence` ones are parked. If the document is already stored, nothing is written.
     """
-    accepted_ids: list[int] = []
     with write_transaction():
         existing = existing_article_id(document.document_id)
         if existing is not None:
             return Stored(existing, 0, True)
-        previous = (
-            Article.select(peewee.fn.MAX(Article.version))
-            .where(Article.source_path == document.source_path)
-            .scalar()
-        )
-        version = int(previous or 0) + 1
-        art = Article.create(
-            source_path=document.source_path,
-            document_id=document.document_id,
-            content_hash=document.content_hash,
-            title=document.title,
-            encoding=document.encoding,
-            language=document.language,
-            version=version,
-            metadata_json=json.dumps(document.metadata, ensure_ascii=False, default=str),
-            paragraph_count=len(document.paragraphs),
-            added_at=now,
-        )
-        insert_paragraphs(art.id, document.paragraphs)
-        stored_art = Artifact.create(
-            article=art.id,
-            extractor=artifact.extractor,
-            extractor_version=artifact.extractor_version,
-            model=artifact.model,
-            prompt_version=artifact.prompt_version,
-            summary=artifact.output.summary,
-            output_json=json.dumps(output_to_dict(artifact.output), ensure_ascii=False, default=str),
-            raw_output=artifact.raw_output,
-            validation_json=json.dumps(report_to_list(artifact.validation_report), ensure_ascii=False),
-            notices_json=json.dumps(list(artifact.notices), ensure_ascii=False),
-            dropped_json=json.dumps(list(artifact.dropped), ensure_ascii=False, default=str),
-            timings_json=json.dumps(artifact.timings),
-            created_at=now,
-        )
-        questions_by_unit: dict[int, list[int]] = defaultdict(list)
-        for qi, q in enumerate(artifact.output.recall_questions):
-            questions_by_unit[q.memory_unit_index].append(qi)
+        article_id, version = _insert_article(document, now)
+        artifact_id = _insert_artifact(article_id, artifact, now)
+        questions: dict[int, list[RecallQuestion]] = defaultdict(list)
+        for q in artifact.output.recall_questions:
+            questions[q.memory_unit_index].append(q)
+        accepted: list[int] = []
         for index in keep_units:
-            unit = artifact.output.memory_units[index]
-            extractor, model = artifact.written_by(unit)
-            confirmed = index in auto_accepted
-            row = Unit.create(
-                article=art.id,
-                artifact=stored_art.id,
-                position=index,
-                content=unit.content,
-                memory_type=unit.memory_type,
-                tags_json=json.dumps(list(unit.tags), ensure_ascii=False),
-                confidence=_score(unit.confidence),
-                status=UnitStatus.CONFIRMED.value if confirmed else UnitStatus.PROPOSED.value,
+            unit_id = _insert_unit(
+                article_id,
+                artifact_id,
+                artifact,
+                index,
+                questions[index],
+                issues=unit_issues.get(index, ()),
+                confirmed=index in auto_accepted,
                 low_confidence=index in low_confidence,
-                issues_json=json.dumps(
-                    report_to_list(ValidationReport(tuple(unit_issues.get(index, ())))), ensure_ascii=False
-                ),
-                extractor=extractor,
-                model=model,
-                created_at=now,
-                updated_at=now,
+                now=now,
             )
-            if confirmed:
-                accepted_ids.append(row.id)
-            spans = [
-                {"unit": row.id, "position": j, "paragraph_id": e.paragraph_id, "quote": e.quote}
-                for j, e in enumerate(unit.evidence)
-            ]
-            if spans:
-                Evidence.insert_many(spans).execute()
-            qs = [artifact.output.recall_questions[qi] for qi in questions_by_unit.get(index, [])]
-            if qs:
-                Question.insert_many(
-                    [
-                        {
-                            "unit": row.id,
-                            "position": j,
-                            "question": q.question,
-                            "answer": q.expected_answer,
-                            "kind": q.kind,
-                        }
-                        for j, q in enumerate(qs)
-                    ]
-                ).execute()
-        for unit_id in accepted_ids:
+            if index in auto_accepted:
+                accepted.append(unit_id)
+        for unit_id in accepted:
             cards.ensure_cards(unit_id, now)
-        search_index.index_article(art.id)
-    return Stored(art.id, version, False, tuple(accepted_ids))
+        search_index.index_article(article_id)
+    return Stored(article_id, version, False, tuple(accepted))
+
+
+def _insert_article(document: SourceDocument, now: int) -> tuple[int, int]:
+    """The article row (version 2, 3, ... when the text at its path changed) and its paragraphs."""
+    previous = (
+        Article.select(peewee.fn.MAX(Article.version))
+        .where(Article.source_path == document.source_path)
+        .scalar()
+    )
+    version = int(previous or 0) + 1
+    art = Article.create(
+        source_path=document.source_path,
+        document_id=document.document_id,
+        content_hash=document.content_hash,
+        title=document.title,
+        encoding=document.encoding,
+        language=document.language,
+        version=version,
+        metadata_json=json.dumps(document.metadata, ensure_ascii=False, default=str),
+        paragraph_count=len(document.paragraphs),
+        added_at=now,
+    )
+    insert_paragraphs(art.id, document.paragraphs)
+    return int(art.id), version
+
+
+def _insert_artifact(article_id: int, artifact: ProcessingArtifact, now: int) -> int:
+    row = Artifact.create(
+        article=article_id,
+        extractor=artifact.extractor,
+        extractor_version=artifact.extractor_version,
+        model=artifact.model,
+        prompt_version=artifact.prompt_version,
+        summary=artifact.output.summary,
+        output_json=json.dumps(output_to_dict(artifact.output), ensure_ascii=False, default=str),
+        raw_output=artifact.raw_output,
+        validation_json=json.dumps(report_to_list(artifact.validation_report), ensure_ascii=False),
+        notices_json=json.dumps(list(artifact.notices), ensure_ascii=False),
+        dropped_json=json.dumps(list(artifact.dropped), ensure_ascii=False, default=str),
+        timings_json=json.dumps(artifact.timings),
+        created_at=now,
+    )
+    return int(row.id)
+
+
+def _insert_unit(
+    article_id: int,
+    artifact_id: int,
+    artifact: ProcessingArtifact,
+    index: int,
+    questions: Sequence[RecallQuestion],
+    *,
+    issues: Sequence[ValidationIssue],
+    confirmed: bool,
+    low_confidence: bool,
+    now: int,
+) -> int:
+    """Unit `index` of the artifact with its evidence and questions; returns its id."""
+    unit = artifact.output.memory_units[index]
+    extractor, model = artifact.written_by(unit)
+    row = Unit.create(
+        article=article_id,
+        artifact=artifact_id,
+        position=index,
+        content=unit.content,
+        memory_type=unit.memory_type,
+        tags_json=json.dumps(list(unit.tags), ensure_ascii=False),
+        confidence=_score(unit.confidence),
+        status=UnitStatus.CONFIRMED.value if confirmed else UnitStatus.PROPOSED.value,
+        low_confidence=low_confidence,
+        issues_json=json.dumps(report_to_list(ValidationReport(tuple(issues))), ensure_ascii=False),
+        extractor=extractor,
+        model=model,
+        created_at=now,
+        updated_at=now,
+    )
+    spans = [
+        {"unit": row.id, "position": j, "paragraph_id": e.paragraph_id, "quote": e.quote}
+        for j, e in enumerate(unit.evidence)
+    ]
+    if spans:
+        Evidence.insert_many(spans).execute()
+    asked = [
+        {"unit": row.id, "position": j, "question": q.question, "answer": q.expected_answer, "kind": q.kind}
+        for j, q in enumerate(questions)
+    ]
+    if asked:
+        Question.insert_many(asked).execute()
+    return int(row.id)
 
 
 @translated

@@ -33,23 +33,7 @@ def due_review_candidates(day_end: int, now: int, limit: int) -> list[tuple[int,
     """
     if limit <= 0:
         return []
-    # min-heap of the best so far: (k, -card id, unit id); heap[0] is the worst of the best
-    best: list[tuple[float, int, int]] = []
-
-    def offer(rows: Iterable[tuple[int, int, int, float, int]]) -> tuple[int, int]:
-        n = last = 0
-        for cid, unit, lr, s, t in rows:
-            item = ((now - lr) / s if s else math.inf, -cid, unit)
-            if len(best) < limit:
-                heapq.heappush(best, item)
-            elif item > best[0]:
-                heapq.heapreplace(best, item)
-            n, last = n + 1, t
-        return n, last
-
-    def threshold() -> float:
-        return best[0][0] / 86400 if len(best) >= limit else -math.inf
-
+    best = _Best(limit, now)
     with db.atomic():  # one consistent read snapshot across both rounds
         buckets = _review_buckets()
         chunk = max(4, -(-2 * limit // max(1, len(buckets))))
@@ -61,7 +45,7 @@ def due_review_candidates(day_end: int, now: int, limit: int) -> list[tuple[int,
         for b in buckets:
             rows = cur.execute(_FIRST_SQL, (b, day_end, chunk)).fetchall()
             seen.update(r[0] for r in rows)
-            n, last = offer(rows)
+            n, last = best.offer(rows)
             if n == chunk:
                 lo, hi = bucket_bounds(b)
                 ahead = (now - last) / 86400
@@ -69,7 +53,7 @@ def due_review_candidates(day_end: int, now: int, limit: int) -> list[tuple[int,
                 pending.append((-bound, b, last))
         pending.sort()
         for neg_bound, b, last in pending:
-            limit_k = threshold()
+            limit_k = best.threshold()
             if -neg_bound < limit_k:
                 break  # this bucket and every later one cannot beat the threshold
             lo, hi = bucket_bounds(b)
@@ -80,8 +64,35 @@ def due_review_candidates(day_end: int, now: int, limit: int) -> list[tuple[int,
                 cut = now - math.floor((limit_k - 1) * (lo if limit_k >= 1 else hi) * 86400)
                 floor_k = (limit_k - 1e-9) * 86400  # SQLite drops rows that cannot beat it; offer() decides
             rows = cur.execute(_REST_SQL, (b, day_end, last, cut + 1, now, floor_k)).fetchall()
-            offer(r for r in rows if r[0] not in seen)
-    return [(-neg_id, unit) for _, neg_id, unit in sorted(best, key=lambda x: (-x[0], -x[1]))]
+            best.offer(r for r in rows if r[0] not in seen)
+    return best.ranked()
+
+
+class _Best:
+    """The `limit` best candidates so far: a min-heap of (k, -card id, unit id), worst on top."""
+
+    def __init__(self, limit: int, now: int) -> None:
+        self.limit, self.now = limit, now
+        self.heap: list[tuple[float, int, int]] = []
+
+    def offer(self, rows: Iterable[tuple[int, int, int, float, int]]) -> tuple[int, int]:
+        """Keep what beats the worst kept; returns (rows read, the last t90 read)."""
+        n = last = 0
+        for cid, unit, lr, s, t in rows:
+            item = ((self.now - lr) / s if s else math.inf, -cid, unit)
+            if len(self.heap) < self.limit:
+                heapq.heappush(self.heap, item)
+            elif item > self.heap[0]:
+                heapq.heapreplace(self.heap, item)
+            n, last = n + 1, t
+        return n, last
+
+    def threshold(self) -> float:
+        """The k a card must beat to get in, in days (-inf until `limit` are kept)."""
+        return self.heap[0][0] / 86400 if len(self.heap) >= self.limit else -math.inf
+
+    def ranked(self) -> list[tuple[int, int]]:
+        return [(-neg_id, unit) for _, neg_id, unit in sorted(self.heap, key=lambda x: (-x[0], -x[1]))]
 
 
 def _review_buckets() -> list[int]:
