@@ -62,3 +62,10 @@ def test_a_card_row_survives_a_write_and_a_read_unchanged(services: Services) ->
     again = cards.get_card(row.id)
     assert again == replace(changed, queue=Queue.SUSPENDED)  # the queue follows the rule
     assert all(type(getattr(again, f.name)) is bool for f in fields(cards.CardRow) if f.type == "bool")
+
+
+def test_what_a_card_shows_is_named_alike_in_storage_and_the_domain() -> None:
+    """ReviewItem is built from CardContent's fields by name: each must be one of ReviewItem's."""
+    from core.domain.review import ReviewItem
+
+    assert {f.name for f in fields(cards.CardContent)} <= {f.name for f in fields(ReviewItem)}

@@ -4,45 +4,15 @@ an Ollama window that failed are credited to the offline extractor, not to the m
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
-from ollama_server import OllamaTestServer, Reply, grounded_output, reply_json
+from ollama_server import OllamaTestServer, Reply, grounded_output, reply_json, rivers_text
 
 from core.host.clock import FixedClock
 from core.host.config import Config
 from core.ingest import read_document
 from core.services.bootstrap import open_services
-
-WORDS = [
-    "river",
-    "delta",
-    "sediment",
-    "basalt",
-    "glacier",
-    "meander",
-    "estuary",
-    "silt",
-    "erosion",
-    "current",
-    "bank",
-    "flood",
-]
-
-
-def long_article(path: Path, paragraphs: int = 60) -> Path:
-    """An article long enough for several Ollama windows at the default context size."""
-    rng = random.Random(11)
-    body = [
-        " ".join(rng.choice(WORDS) for _ in range(12)).capitalize()
-        + ". "
-        + " ".join(rng.choice(WORDS) for _ in range(90))
-        + "."
-        for _ in range(paragraphs)
-    ]
-    path.write_text("# Rivers\n\n" + "\n\n".join(body) + "\n", encoding="utf-8")
-    return path
 
 
 def window_ids(body: dict[str, Any]) -> list[str]:
@@ -54,7 +24,8 @@ def window_ids(body: dict[str, Any]) -> list[str]:
 def test_units_of_a_failed_window_are_credited_to_the_offline_extractor(
     tmp_path: Path, data_home: Path, clock: FixedClock
 ) -> None:
-    article = long_article(tmp_path / "rivers.md")
+    article = tmp_path / "rivers.md"
+    article.write_text(rivers_text(300), encoding="utf-8")  # several windows at the default context
     document = read_document(article)
     failed: set[str] = set()
 

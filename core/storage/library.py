@@ -227,7 +227,11 @@ def list_articles(limit: int | None = None, offset: int = 0) -> list[ArticleInfo
     q = Article.select().order_by(Article.added_at.desc(), Article.id.desc()).offset(offset)
     if limit is not None:
         q = q.limit(limit)
-    rows = list(q)
+    return _with_counts(list(q))
+
+
+def _with_counts(rows: list[Article]) -> list[ArticleInfo]:
+    """Articles with their proposed and confirmed unit counts (one grouped query)."""
     counts = _counts([r.id for r in rows]) if rows else {}
     return [
         converters.article(
@@ -247,8 +251,7 @@ def get_article(article_id: int) -> ArticleInfo | None:
     row = Article.get_or_none(Article.id == article_id)
     if row is None:
         return None
-    c = _counts([row.id]).get(row.id, {})
-    return converters.article(row, c.get("proposed", 0), c.get("confirmed", 0))
+    return _with_counts([row])[0]
 
 
 @translated
@@ -267,13 +270,7 @@ def find_articles(ref: str) -> list[ArticleInfo]:
             .order_by(Article.id)
             .limit(50)
         )
-    counts = _counts([r.id for r in rows]) if rows else {}
-    return [
-        converters.article(
-            r, counts.get(r.id, {}).get("proposed", 0), counts.get(r.id, {}).get("confirmed", 0)
-        )
-        for r in rows
-    ]
+    return _with_counts(rows)
 
 
 @translated

@@ -207,17 +207,18 @@ class ReviewScreen(BaseScreen):
             self.next_card()
 
     def action_suspend(self) -> None:
-        if self.item is not None:
-            with self.reporting("suspending"):
-                if self.services.review.suspend(self.item.card.id):
-                    notify(self.app, "Suspended (u to undo)")
-        self.next_card()
+        self._set_aside("suspending", "Suspended (u to undo)", bury=False)
 
     def action_bury(self) -> None:
+        self._set_aside("burying", "Buried until tomorrow (u to undo)", bury=True)
+
+    def _set_aside(self, what: str, done: str, *, bury: bool) -> None:
+        """Suspend or bury the card shown, then show the next one."""
         if self.item is not None:
-            with self.reporting("burying"):
-                if self.services.review.bury(self.item.card.id):
-                    notify(self.app, "Buried until tomorrow (u to undo)")
+            with self.reporting(what):
+                review = self.services.review
+                if (review.bury if bury else review.suspend)(self.item.card.id):
+                    notify(self.app, done)
         self.next_card()
 
     def action_pin(self) -> None:

@@ -127,18 +127,18 @@ class TriageScreen(BaseScreen):
     # --- actions --------------------------------------------------------------------------
 
     def action_accept(self) -> None:
-        if self.unit is None:
-            return
-        with self.reporting("accepting"):
-            if self.services.curation.accept(self.unit.id):
-                notify(self.app, "Accepted: its questions become cards")
-        self.show_next()
+        self._decide("accepting", "Accepted: its questions become cards", accept=True)
 
     def action_reject(self) -> None:
+        self._decide("rejecting", "Rejected", accept=False)
+
+    def _decide(self, what: str, done: str, *, accept: bool) -> None:
+        """Accept or reject the unit shown, then show the next proposal."""
         if self.unit is not None:
-            with self.reporting("rejecting"):
-                if self.services.curation.reject(self.unit.id):
-                    notify(self.app, "Rejected")
+            with self.reporting(what):
+                curation = self.services.curation
+                if (curation.accept if accept else curation.reject)(self.unit.id):
+                    notify(self.app, done)
         self.show_next()
 
     def action_skip(self) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 from datetime import UTC, datetime
 from enum import IntEnum
 
@@ -57,20 +57,17 @@ def from_state(row: CardRow, st: CardState) -> CardRow:
     )
 
 
+# What a CardView shows of a card row as it is stored (by name); state and queue become labels.
+_AS_STORED = tuple(
+    f.name for f in fields(CardView) if f.name in {g.name for g in fields(CardRow)} - {"state", "queue"}
+)
+
+
 def card_view(row: CardRow, now: datetime, parameters: tuple[float, ...]) -> CardView:
     r = scheduler.retrievability(row.stability, as_utc(row.last_review), now, parameters)
     return CardView(
-        id=row.id,
-        unit_id=row.unit_id,
         state=label(State, row.state),
         queue=label(Queue, row.queue),
-        due=row.due,
-        last_review=row.last_review,
-        stability=row.stability,
-        difficulty=row.difficulty,
-        reps=row.reps,
-        lapses=row.lapses,
-        suspended=row.suspended,
-        leech=row.leech,
         retrievability=r,
+        **{name: getattr(row, name) for name in _AS_STORED},
     )

@@ -29,7 +29,7 @@ import logging
 import random
 import threading
 from collections import deque
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
@@ -364,19 +364,9 @@ class ReviewService:
             int(k): scheduler.format_interval(v)
             for k, v in scheduler.preview(to_state(row), now, policy).items()
         }
-        return ReviewItem(
-            card=self._view(row, now),
-            question=content.question,
-            answer=content.answer,
-            kind=content.kind,
-            unit_id=content.unit_id,
-            unit_content=content.unit_content,
-            memory_type=content.memory_type,
-            article_id=content.article_id,
-            article_title=content.article_title,
-            pinned=content.pinned,
-            intervals=intervals,
-        )
+        # CardContent's fields are ReviewItem's (question, answer, unit, article ...)
+        shown = {f.name: getattr(content, f.name) for f in fields(content)}
+        return ReviewItem(card=self._view(row, now), intervals=intervals, **shown)
 
     def card(self, card_id: int) -> CardView | None:
         row = cards.get_card(card_id)
