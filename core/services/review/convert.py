@@ -4,20 +4,15 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 from datetime import UTC, datetime
-from enum import IntEnum
 
 import scheduler
 from core.domain.review import CardView, Queue, State
 from core.storage.review.cards import CardRow
 from scheduler import CardState
 
-
-def label(kind: type[IntEnum], value: int) -> str:
-    """The lower-case name of a stored State or Queue value ("?" for one no release writes)."""
-    try:
-        return kind(value).name.lower()
-    except ValueError:
-        return "?"
+# Stored State and Queue values by name, "?" for a value no release writes.
+STATE_LABELS = {s.value: s.label for s in State}
+QUEUE_LABELS = {q.value: q.label for q in Queue}
 
 
 def as_utc(epoch: int | None) -> datetime | None:
@@ -66,8 +61,8 @@ _AS_STORED = tuple(
 def card_view(row: CardRow, now: datetime, parameters: tuple[float, ...]) -> CardView:
     r = scheduler.retrievability(row.stability, as_utc(row.last_review), now, parameters)
     return CardView(
-        state=label(State, row.state),
-        queue=label(Queue, row.queue),
+        state=STATE_LABELS.get(row.state, "?"),
+        queue=QUEUE_LABELS.get(row.queue, "?"),
         retrievability=r,
         **{name: getattr(row, name) for name in _AS_STORED},
     )

@@ -53,12 +53,15 @@ from core.storage import curation as curation_repo
 from core.storage.db import write_transaction
 from core.storage.review import cards
 from core.storage.review import queue as review_queue
-from core.storage.review.cards import CardRow
+from core.storage.review.cards import CardContent, CardRow
 from scheduler import Policy, Rating
 
 log = logging.getLogger(__name__)
 log.addHandler(logging.NullHandler())  # the app shows AnswerResult.warnings; no stray stderr output
 LEARN_AHEAD_S = 20 * 60  # with nothing else left, learning cards due this soon are shown early
+
+
+_SHOWN = tuple(f.name for f in fields(CardContent))  # what a ReviewItem shows of a card's content
 
 
 class UnknownCard(MemoryRushError):
@@ -365,7 +368,7 @@ class ReviewService:
             for k, v in scheduler.preview(to_state(row), now, policy).items()
         }
         # CardContent's fields are ReviewItem's (question, answer, unit, article ...)
-        shown = {f.name: getattr(content, f.name) for f in fields(content)}
+        shown = {name: getattr(content, name) for name in _SHOWN}
         return ReviewItem(card=self._view(row, now), intervals=intervals, **shown)
 
     def card(self, card_id: int) -> CardView | None:

@@ -24,7 +24,7 @@ from core.storage.models import Question, Unit
 # The queue rule. The first flag that holds decides, in this order; a card with none goes by its
 # FSRS state (learning and relearning: the intraday LEARNING queue).
 FLAG_ORDER = (Queue.INACTIVE, Queue.SUSPENDED, Queue.BURIED)
-STATE_QUEUE = {State.NEW: Queue.NEW, State.REVIEW: Queue.REVIEW}
+STATE_QUEUE: dict[int, Queue] = {State.NEW: Queue.NEW, State.REVIEW: Queue.REVIEW}
 
 
 def queue_for(state: int, *, active: bool, suspended: bool, buried: bool) -> Queue:
@@ -33,7 +33,7 @@ def queue_for(state: int, *, active: bool, suspended: bool, buried: bool) -> Que
     for queue in FLAG_ORDER:
         if flags[queue]:
             return queue
-    return STATE_QUEUE.get(State(state), Queue.LEARNING)
+    return STATE_QUEUE.get(state, Queue.LEARNING)
 
 
 def queue_sql(*, active: str = "active", buried: str | None = "buried_until > :now") -> str:
