@@ -17,7 +17,7 @@ from core.domain.errors import MemoryRushError
 from core.host import paths
 from core.services.bootstrap import Services, open_services
 from themes import DEFAULT_THEME, register_themes
-from tui.keys import APP_BINDINGS
+from tui.bindings import APP_BINDINGS
 from tui.messages import FirstFrameShown, OpenArticle
 
 STYLES = Path(__file__).resolve().parent / "styles"

@@ -8,7 +8,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from tui.keys import APP_BINDINGS
+from tui.bindings import APP_BINDINGS
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
