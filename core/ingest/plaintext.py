@@ -20,6 +20,7 @@ _BLANK_LINES = re.compile(rf"\n(?:{_WS}*\n)+")
 # The same set as _WS, for str.strip: str.isspace() characters except \n, U+2028, U+2029.
 _WS_CHARS = "\t\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
 _CJK_CHAR = re.compile(f"[{_CJK}]")
+CJK_CHAR = _CJK_CHAR  # one character of the set a line break between two of folds to nothing
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _C0_BYTES = bytes([*range(0x00, 0x09), *range(0x0B, 0x20), 0x7F])  # all but \t and \n
 _C1_UTF8 = re.compile(b"\xc2[\x80-\x9f]")

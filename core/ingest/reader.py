@@ -2,11 +2,17 @@
 
 Checks run cheapest first and before anything is decoded: exists, is a file, suffix, size cap,
 empty, binary; then decoding and segmentation. Nothing is written anywhere.
+
+Text formats (.txt, .md, .markdown) and markup read as text (.html, .htm, .xhtml, .rst) are
+decoded here; containers (.epub, .pdf, .docx) are read from their bytes by their own reader.
+Each format's reader module (and its library: trafilatura, pypdfium2, docutils) is imported
+only when a file of that format is read, so start-up never pays for them.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -16,17 +22,43 @@ from core.ingest.decode import binary_kind, decode_bytes
 from core.ingest.document import parse_text
 from core.ingest.plaintext import is_blank
 
-SUPPORTED_SUFFIXES = (".txt", ".md", ".markdown")
+TEXT_SUFFIXES = (".txt", ".md", ".markdown")
+MARKUP_SUFFIXES = (".html", ".htm", ".xhtml", ".rst")
+CONTAINER_SUFFIXES = (".epub", ".pdf", ".docx")
+SUPPORTED_SUFFIXES = TEXT_SUFFIXES + MARKUP_SUFFIXES + CONTAINER_SUFFIXES
+# Books and papers carry images and fonts: their file may be this many times max_file_mb (the
+# text read from them is held to max_file_mb itself).
+CONTAINER_FACTOR = 10
+# Bumped when a format's reader starts producing different paragraphs from the same file, so a
+# library can bring articles read by an older reader up to date (LibraryService.refresh_readers).
+# 2: Markdown inline markup rendered to reader text with spans and heading paths.
+READER_VERSION = 2
+READER_CHANGED = {".md": 2, ".markdown": 2}  # the reader version that last changed each format
 DEFAULT_MAX_BYTES = 10 * 1024 * 1024
 _MB = 1024 * 1024
+_FORMAT_MAGIC = {".pdf": (b"%PDF-",), ".epub": (b"PK\x03\x04",), ".docx": (b"PK\x03\x04",)}
+_RENAME_HINTS = {
+    "PDF document": "if it is a PDF, name it .pdf to import it as one",
+    "zip archive": "an EPUB or DOCX file imports when named .epub or .docx",
+}
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
 
 
-def _over_cap(size: int, max_bytes: int) -> str:
+def reader_is_current(source_path: str, reader_version: int) -> bool:
+    """Whether an article read by `reader_version` reads the same with today's readers."""
+    return reader_version >= READER_CHANGED.get(Path(source_path).suffix.lower(), 1)
+
+
+def _over_cap(size: int, max_bytes: int, what: str = "") -> str:
     cap = round(max_bytes / _MB, 3)
     shown = f"{size / _MB:.1f}"
     if float(shown) <= cap:  # 10.04 MB over a 10 MB cap: show enough digits to see why
         shown = f"{size / _MB:.3f}".rstrip("0")
-    return f"file is {shown} MB, over the {cap:g} MB cap; raise max_file_mb in the config"
+    return f"{what or 'file is'} {shown} MB, over the {cap:g} MB cap; raise max_file_mb in the config"
+
+
+def file_cap(path: Path, max_bytes: int) -> int:
+    return max_bytes * CONTAINER_FACTOR if path.suffix.lower() in CONTAINER_SUFFIXES else max_bytes
 
 
 def check_file(path: Path, max_bytes: int) -> int:
@@ -48,8 +80,8 @@ def check_file(path: Path, max_bytes: int) -> int:
     if path.suffix.lower() not in SUPPORTED_SUFFIXES:
         shown = path.suffix or "(no suffix)"
         raise RefusedInput(f"unsupported file type {shown}; supported: {', '.join(SUPPORTED_SUFFIXES)}")
-    if st.st_size > max_bytes:
-        raise RefusedInput(_over_cap(st.st_size, max_bytes))
+    if st.st_size > file_cap(path, max_bytes):
+        raise RefusedInput(_over_cap(st.st_size, file_cap(path, max_bytes)))
     return st.st_size
 
 
@@ -63,20 +95,84 @@ def read_document(
         data = path.read_bytes()
     except OSError as exc:
         raise RefusedInput(f"cannot read the file: {exc.strerror or exc}") from None
-    if len(data) > max_bytes:  # grew since stat
-        raise RefusedInput(_over_cap(len(data), max_bytes))
+    if len(data) > file_cap(path, max_bytes):  # grew since stat
+        raise RefusedInput(_over_cap(len(data), file_cap(path, max_bytes)))
     if not data:
         raise RefusedInput("file is empty")
+    suffix = path.suffix.lower()
+    source = str(path.resolve())
+    if suffix in CONTAINER_SUFFIXES:
+        document = _read_container(suffix, data, source, max_bytes)
+    else:
+        document = _read_text(suffix, data, source, encoding)
+    if not document.paragraphs:
+        raise RefusedInput(_nothing_found(suffix))
+    return document
+
+
+def _read_text(suffix: str, data: bytes, source: str, encoding: str | None) -> SourceDocument:
     kind = binary_kind(data, nul_is_binary=encoding is None)
     if kind is not None:
-        raise RefusedInput(f"not a text file ({kind}); import .txt, .md or .markdown text files")
+        hint = _RENAME_HINTS.get(kind, "import text, web pages, EPUB, PDF or DOCX files")
+        raise RefusedInput(f"not a text file ({kind}); {hint}")
+    if encoding is None and suffix in (".html", ".htm", ".xhtml"):
+        encoding = _declared_charset(data)
     text, used = decode_bytes(data, encoding)
     if is_blank(text):
         raise RefusedInput("file is empty")
-    document = parse_text(text, str(path.resolve()), suffix=path.suffix.lower(), encoding=used)
-    if not document.paragraphs:
-        raise RefusedInput("file has no text to import (only a title, front matter or rules)")
-    return document
+    if suffix in (".html", ".htm", ".xhtml"):
+        from core.ingest.webpage import parse_html
+
+        return parse_html(text, source, encoding=used)
+    if suffix == ".rst":
+        from core.ingest.rst import parse_rst
+
+        return parse_rst(text, source, encoding=used)
+    return parse_text(text, source, suffix=suffix, encoding=used)
+
+
+def _read_container(suffix: str, data: bytes, source: str, max_bytes: int) -> SourceDocument:
+    if not data.startswith(_FORMAT_MAGIC[suffix]):
+        expected = "a PDF (no %PDF- header)" if suffix == ".pdf" else f"a{'n' if suffix == '.epub' else ''} {suffix[1:].upper()} file (not a zip)"
+        raise RefusedInput(f"not {expected}; is the file damaged or misnamed?")
+    if suffix == ".pdf":
+        from core.ingest.pdf import parse_pdf
+
+        return parse_pdf(data, source, max_text=max_bytes)
+    if suffix == ".epub":
+        from core.ingest.epub import parse_epub
+
+        return parse_epub(data, source, max_text=max_bytes)
+    from core.ingest.docx import parse_docx
+
+    return parse_docx(data, source, max_text=max_bytes)
+
+
+def _declared_charset(data: bytes) -> str | None:
+    """The charset a web page declares in its first 4 KB (<meta charset>), when Python knows it."""
+    import codecs
+
+    found = _META_CHARSET.search(data[:4096])
+    if found is None:
+        return None
+    name = found.group(1).decode("ascii", "replace")
+    try:
+        codecs.lookup(name)
+    except LookupError:
+        return None
+    try:
+        data.decode(name)
+    except UnicodeDecodeError:
+        return None  # the declaration is wrong: detect instead
+    return name
+
+
+def _nothing_found(suffix: str) -> str:
+    if suffix in (".html", ".htm", ".xhtml"):
+        return "no main text found in this page (only navigation, scripts or forms?)"
+    if suffix in CONTAINER_SUFFIXES or suffix == ".rst":
+        return f"no text found in this {suffix[1:].upper()} file"
+    return "file has no text to import (only a title, front matter or rules)"
 
 
 def iter_input_files(paths: Iterable[Path]) -> list[Path]:
