@@ -4,7 +4,9 @@ The main content comes from one of two places, then html_blocks reads it (the re
 chapters and RST use too):
 
 1. The page's own landmark, when it marks one: <main>, role="main", or its only <article>.
-   Documentation generators (Sphinx, mdBook, MkDocs) and most current sites do. What is not
+   Documentation generators (Sphinx, mdBook, MkDocs) and most current sites do. A page with no
+   site around it (no nav, header, footer, aside, form or ARIA roles: a document a word
+   processor saved as HTML) is all content: its <body> is the landmark. What is not
    content inside it is removed: nav, aside, footer, forms and buttons, role=navigation /
    search / complementary / contentinfo, permalink "¶" anchors, and blocks whose class or id
    names them share, social, comments, related, newsletter, advertisement or cookie banners.
@@ -45,6 +47,7 @@ _OPTIONS: dict[str, Any] = {
 }
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _LANDMARK = "//main | //*[@role='main']"
+_SITE_PARTS = "//nav | //aside | //footer | //header | //form | //*[@role] | //iframe"
 _JUNK_NAMES = ("share", "social", "comments", "related", "newsletter", "advertisement", "cookie-banner")
 _JUNK_CLASS = " or ".join(
     f"contains(concat(' ', normalize-space(@class), ' '), ' {n} ') or @id='{n}'" for n in _JUNK_NAMES
@@ -53,6 +56,7 @@ _NOT_CONTENT = (
     ".//nav | .//aside | .//footer | .//form | .//button | .//script | .//style | .//noscript"
     " | .//*[@role='navigation' or @role='search' or @role='complementary' or @role='contentinfo']"
     " | .//a[contains(concat(' ', @class, ' '), ' headerlink ')] | .//a[normalize-space(.)='¶']"
+    " | .//div[@title='header' or @title='footer']"  # LibreOffice's page header and footer
     f" | .//*[{_JUNK_CLASS}]"
 )
 
@@ -78,8 +82,10 @@ def _landmark(root: Any) -> Any | None:
     found = root.xpath(_LANDMARK)
     if not found:
         found = root.xpath("//article")
-        if len(found) != 1:
-            return None
+    if len(found) != 1 and not root.xpath(_SITE_PARTS):
+        found = root.xpath("//body")  # a document saved as HTML (a word processor's export): no site around it
+    if not found or (len(found) > 1 and found[0].tag == "article"):
+        return None
     element = found[0]
     for junk in element.xpath(_NOT_CONTENT):
         junk.drop_tree()
