@@ -82,7 +82,7 @@ def test_folders_are_imported_recursively_by_suffix(services: Services, tmp_path
     write(root / "a.txt")
     write(root / "deep" / "deeper" / "b.md", "# B\n\nBees dance to show where the flowers are.\n")
     write(root / "deep" / "c.markdown", "# C\n\nCats sleep for most of the day.\n")
-    write(root / "deep" / "ignored.pdf", "not text")
+    write(root / "deep" / "ignored.png", "not text")
     write(root / "deep" / "ignored.json", "{}")
     outcomes = services.library.import_paths([root], extractor="placeholder")
     assert sorted(Path(o.path).name for o in outcomes) == ["a.txt", "b.md", "c.markdown"]

@@ -74,13 +74,19 @@ class _Reader:
         out: dict[str, str] = {}
         for style in styles.iter(f"{W}style") if styles is not None else ():
             name = style.find(f"{W}name")
-            out[style.get(f"{W}styleId") or ""] = (name.get(f"{W}val") or "" if name is not None else "").lower()
+            out[style.get(f"{W}styleId") or ""] = (
+                name.get(f"{W}val") or "" if name is not None else ""
+            ).lower()
         return out
 
     @staticmethod
     def _relationships(zf: zipfile.ZipFile) -> dict[str, str]:
         rels = _xml(zf, "word/_rels/document.xml.rels")
-        return {r.get("Id") or "": r.get("Target") or "" for r in rels.iter(f"{_PACKAGE_REL}Relationship")} if rels is not None else {}
+        return (
+            {r.get("Id") or "": r.get("Target") or "" for r in rels.iter(f"{_PACKAGE_REL}Relationship")}
+            if rels is not None
+            else {}
+        )
 
     @staticmethod
     def _bullet_lists(zf: zipfile.ZipFile) -> set[tuple[str, str]]:
@@ -134,9 +140,13 @@ class _Reader:
         if style == "title" and self.title is None and not self.blocks:
             self.title = one_line(text)
         elif level:
-            self.blocks.append(Block("heading", text, spans, self._sections.heading(level, one_line(text)), level))
+            self.blocks.append(
+                Block("heading", text, spans, self._sections.heading(level, one_line(text)), level)
+            )
         else:
-            self.blocks.append(Block("code" if code else "paragraph", text, () if code else spans, self._sections.locator))
+            self.blocks.append(
+                Block("code" if code else "paragraph", text, () if code else spans, self._sections.locator)
+            )
 
     def _runs(self, p: ElementTree.Element, *, code: bool = False) -> tuple[str, tuple]:
         b = TextBuilder()

@@ -141,7 +141,9 @@ def _read_chapters(book: _Book, max_text: int) -> list[Block]:
         info = book.zf.getinfo(member)
         total += info.file_size
         if total > max_text * 4:  # markup is a few times the text; a zip bomb is refused unread
-            raise RefusedInput("the EPUB's chapters hold more text than max_file_mb allows; raise it in the config")
+            raise RefusedInput(
+                "the EPUB's chapters hold more text than max_file_mb allows; raise it in the config"
+            )
         html = _decode(book.zf.read(member))
         chapter = book.toc.get(member)
         sections.in_chapter(chapter or f"Chapter {n}")

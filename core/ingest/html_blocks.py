@@ -230,7 +230,9 @@ def _walk(converter: _Converter, element: Any) -> None:
         name = tag.rsplit("}", 1)[-1].lower() if isinstance(tag, str) else ""
         if event == "start":
             if name:
-                converter.handle_starttag(name, [(str(k).rsplit("}", 1)[-1], v) for k, v in el.attrib.items()])
+                converter.handle_starttag(
+                    name, [(str(k).rsplit("}", 1)[-1], v) for k, v in el.attrib.items()]
+                )
                 if el.text:
                     converter.handle_data(el.text)
             continue

@@ -73,7 +73,9 @@ def parse_markdown(text: str) -> MarkdownResult:
             locator = sections.locator
         first_block = False
         if body:
-            result.blocks.append(Block(kind, body, spans, locator, int(tok.tag[1:]) if kind == "heading" else 0))
+            result.blocks.append(
+                Block(kind, body, spans, locator, int(tok.tag[1:]) if kind == "heading" else 0)
+            )
     return result
 
 

@@ -48,7 +48,9 @@ def parse_pdf(data: bytes, source_path: str, *, max_text: int) -> SourceDocument
         pdf = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as exc:
         if "password" in str(exc).lower():
-            raise RefusedInput("this PDF is encrypted (it needs a password); import an unprotected copy") from None
+            raise RefusedInput(
+                "this PDF is encrypted (it needs a password); import an unprotected copy"
+            ) from None
         raise RefusedInput(f"damaged PDF ({exc}); it could not be read") from None
     try:
         pages = [_runs(pdf, i) for i in range(len(pdf))]
@@ -77,7 +79,9 @@ def _runs(pdf: pdfium.PdfDocument, index: int) -> list[Run]:
                 continue
             middle = text_page.get_index((left + right) / 2, (bottom + top) / 2, right - left, top - bottom)
             size = pdfium_c.FPDFText_GetFontSize(text_page.raw, middle) if middle >= 0 else 0.0
-            runs.append(Run(text.replace("\r", "").replace("\n", " "), left, bottom, right, top, size or top - bottom))
+            runs.append(
+                Run(text.replace("\r", "").replace("\n", " "), left, bottom, right, top, size or top - bottom)
+            )
         return runs
     finally:
         text_page.close()

@@ -37,7 +37,7 @@ _PAGE_NUMBER = re.compile(
     re.IGNORECASE,
 )
 _DIGITS = re.compile(r"\d+")
-_END_OF_SENTENCE = tuple(".!?:;。！？；：」』”\")")
+_END_OF_SENTENCE = tuple('.!?:;。！？；：」』”")')
 _NO_SPACE_BEFORE = (" ", ".", ",", ";", ":", "!", "?", ")", "]", "\u2019", "\u201d")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
@@ -74,8 +74,15 @@ class Line:
         parts: list[str] = []
         prev: Run | None = None
         for r in self.runs:
-            if prev is not None and parts and not parts[-1].endswith(" ") and not r.text.startswith(_NO_SPACE_BEFORE):
-                if r.x0 - prev.x1 > 0.15 * max(prev.size, 1) and not (is_cjk(parts[-1][-1:]) and is_cjk(r.text[:1])):
+            if (
+                prev is not None
+                and parts
+                and not parts[-1].endswith(" ")
+                and not r.text.startswith(_NO_SPACE_BEFORE)
+            ):
+                if r.x0 - prev.x1 > 0.15 * max(prev.size, 1) and not (
+                    is_cjk(parts[-1][-1:]) and is_cjk(r.text[:1])
+                ):
                     parts.append(" ")
             parts.append(r.text)
             prev = r
@@ -95,7 +102,9 @@ def remove_furniture(pages: list[list[Run]]) -> list[list[Run]]:
     for runs in pages:
         rows = _rows(runs)
         picked = rows[:2] + rows[-2:] if len(rows) > 4 else rows
-        edges.append([(_DIGITS.sub("#", " ".join(r.text for r in row).strip().casefold()), row) for row in picked])
+        edges.append(
+            [(_DIGITS.sub("#", " ".join(r.text for r in row).strip().casefold()), row) for row in picked]
+        )
     counts = Counter(key for page in edges for key in {k for k, _ in page})
     threshold = max(2, FURNITURE_SHARE * len(pages))
     out = []

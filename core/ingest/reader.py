@@ -133,7 +133,11 @@ def _read_text(suffix: str, data: bytes, source: str, encoding: str | None) -> S
 
 def _read_container(suffix: str, data: bytes, source: str, max_bytes: int) -> SourceDocument:
     if not data.startswith(_FORMAT_MAGIC[suffix]):
-        expected = "a PDF (no %PDF- header)" if suffix == ".pdf" else f"a{'n' if suffix == '.epub' else ''} {suffix[1:].upper()} file (not a zip)"
+        expected = (
+            "a PDF (no %PDF- header)"
+            if suffix == ".pdf"
+            else f"a{'n' if suffix == '.epub' else ''} {suffix[1:].upper()} file (not a zip)"
+        )
         raise RefusedInput(f"not {expected}; is the file damaged or misnamed?")
     if suffix == ".pdf":
         from core.ingest.pdf import parse_pdf

@@ -83,7 +83,9 @@ def _landmark(root: Any) -> Any | None:
     if not found:
         found = root.xpath("//article")
     if len(found) != 1 and not root.xpath(_SITE_PARTS):
-        found = root.xpath("//body")  # a document saved as HTML (a word processor's export): no site around it
+        found = root.xpath(
+            "//body"
+        )  # a document saved as HTML (a word processor's export): no site around it
     if not found or (len(found) > 1 and found[0].tag == "article"):
         return None
     element = found[0]
@@ -112,8 +114,10 @@ def _only_images(block: Any) -> bool:
 def _unlayout(content: Any) -> None:
     """Tables used for layout (cells holding headings, paragraphs, lists or tables) are read as
     the blocks in them, not as one table block."""
-    for table in content.xpath(".//table[.//td//*[self::p or self::h1 or self::h2 or self::h3 or self::ul "
-                               "or self::ol or self::table or self::pre or self::head]]"):
+    for table in content.xpath(
+        ".//table[.//td//*[self::p or self::h1 or self::h2 or self::h3 or self::ul "
+        "or self::ol or self::table or self::pre or self::head]]"
+    ):
         for el in table.iter("table", "tbody", "thead", "tr", "td", "th", "row", "cell"):
             el.tag = "div"
 

@@ -21,7 +21,7 @@ import peewee
 
 from core.domain.errors import DatabaseBusy, DiskFull, StorageError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: reader text (paragraph spans and locators, unit anchors; core/storage/models.py)
 
 db = peewee.SqliteDatabase(None)
 

@@ -13,6 +13,7 @@ import peewee
 
 from core.domain import (
     ArticleInfo,
+    Locator,
     ProcessingArtifact,
     SourceDocument,
     SourceParagraph,
@@ -21,7 +22,7 @@ from core.domain import (
     ValidationIssue,
     ValidationReport,
 )
-from core.domain.artifact import output_to_dict, report_to_list
+from core.domain.artifact import output_to_dict, report_to_list, spans_to_list
 from core.storage import converters
 from core.storage.db import db, reading, write_transaction
 from core.storage.models import Article, Artifact, Evidence, Paragraph, Question, Unit
@@ -64,6 +65,7 @@ def store_processed(
     keep_units: Sequence[int],
     auto_accepted: frozenset[int] = frozenset(),
     low_confidence: frozenset[int] = frozenset(),
+    reader_version: int = 1,
 ) -> Stored:
     """Store one article with its paragraphs, artifact and units in ONE transaction.
 
@@ -71,7 +73,6 @@ def store_processed(
     validation issues per unit; `auto_accepted` units are stored confirmed (with cards),
     `low_confidence` ones are parked. If the document is already stored, nothing is written.
     """
-    accepted_ids: list[int] = []
     with write_transaction():
         existing = existing_article_id(document.document_id)
         if existing is not None:
@@ -93,73 +94,99 @@ def store_processed(
             metadata_json=json.dumps(document.metadata, ensure_ascii=False, default=str),
             paragraph_count=len(document.paragraphs),
             added_at=now,
+            reader_version=reader_version,
         )
         insert_paragraphs(art.id, document.paragraphs)
-        stored_art = Artifact.create(
-            article=art.id,
-            extractor=artifact.extractor,
-            extractor_version=artifact.extractor_version,
-            model=artifact.model,
-            prompt_version=artifact.prompt_version,
-            summary=artifact.output.summary,
-            output_json=json.dumps(output_to_dict(artifact.output), ensure_ascii=False, default=str),
-            raw_output=artifact.raw_output,
-            validation_json=json.dumps(report_to_list(artifact.validation_report), ensure_ascii=False),
-            notices_json=json.dumps(list(artifact.notices), ensure_ascii=False),
-            dropped_json=json.dumps(list(artifact.dropped), ensure_ascii=False, default=str),
-            timings_json=json.dumps(artifact.timings),
-            created_at=now,
+        accepted_ids = insert_output(
+            art.id,
+            artifact,
+            now=now,
+            unit_issues=unit_issues,
+            keep_units=keep_units,
+            auto_accepted=auto_accepted,
+            low_confidence=low_confidence,
         )
-        questions_by_unit: dict[int, list[int]] = defaultdict(list)
-        for qi, q in enumerate(artifact.output.recall_questions):
-            questions_by_unit[q.memory_unit_index].append(qi)
-        for index in keep_units:
-            unit = artifact.output.memory_units[index]
-            confirmed = index in auto_accepted
-            row = Unit.create(
-                article=art.id,
-                artifact=stored_art.id,
-                position=index,
-                content=unit.content,
-                memory_type=unit.memory_type,
-                tags_json=json.dumps(list(unit.tags), ensure_ascii=False),
-                confidence=_score(unit.confidence),
-                status=UnitStatus.CONFIRMED.value if confirmed else UnitStatus.PROPOSED.value,
-                low_confidence=index in low_confidence,
-                issues_json=json.dumps(
-                    report_to_list(ValidationReport(tuple(unit_issues.get(index, ())))), ensure_ascii=False
-                ),
-                extractor=artifact.extractor,
-                model=artifact.model,
-                created_at=now,
-                updated_at=now,
-            )
-            if confirmed:
-                accepted_ids.append(row.id)
-            spans = [
-                {"unit": row.id, "position": j, "paragraph_id": e.paragraph_id, "quote": e.quote}
-                for j, e in enumerate(unit.evidence)
-            ]
-            if spans:
-                Evidence.insert_many(spans).execute()
-            qs = [artifact.output.recall_questions[qi] for qi in questions_by_unit.get(index, [])]
-            if qs:
-                Question.insert_many(
-                    [
-                        {
-                            "unit": row.id,
-                            "position": j,
-                            "question": q.question,
-                            "answer": q.expected_answer,
-                            "kind": q.kind,
-                        }
-                        for j, q in enumerate(qs)
-                    ]
-                ).execute()
         for unit_id in accepted_ids:
             review_repo.ensure_cards(unit_id, now)
         search_index.index_article(art.id)
     return Stored(art.id, version, False, tuple(accepted_ids))
+
+
+def insert_output(
+    article_id: int,
+    artifact: ProcessingArtifact,
+    *,
+    now: int,
+    unit_issues: Mapping[int, Sequence[ValidationIssue]],
+    keep_units: Sequence[int],
+    auto_accepted: frozenset[int] = frozenset(),
+    low_confidence: frozenset[int] = frozenset(),
+) -> list[int]:
+    """The artifact row and the kept units (evidence, questions) of one extraction, inside the
+    caller's transaction. Returns the ids of the units stored confirmed (they need cards)."""
+    accepted_ids: list[int] = []
+    stored_art = Artifact.create(
+        article=article_id,
+        extractor=artifact.extractor,
+        extractor_version=artifact.extractor_version,
+        model=artifact.model,
+        prompt_version=artifact.prompt_version,
+        summary=artifact.output.summary,
+        output_json=json.dumps(output_to_dict(artifact.output), ensure_ascii=False, default=str),
+        raw_output=artifact.raw_output,
+        validation_json=json.dumps(report_to_list(artifact.validation_report), ensure_ascii=False),
+        notices_json=json.dumps(list(artifact.notices), ensure_ascii=False),
+        dropped_json=json.dumps(list(artifact.dropped), ensure_ascii=False, default=str),
+        timings_json=json.dumps(artifact.timings),
+        created_at=now,
+    )
+    questions_by_unit: dict[int, list[int]] = defaultdict(list)
+    for qi, q in enumerate(artifact.output.recall_questions):
+        questions_by_unit[q.memory_unit_index].append(qi)
+    for index in keep_units:
+        unit = artifact.output.memory_units[index]
+        confirmed = index in auto_accepted
+        row = Unit.create(
+            article=article_id,
+            artifact=stored_art.id,
+            position=index,
+            content=unit.content,
+            memory_type=unit.memory_type,
+            tags_json=json.dumps(list(unit.tags), ensure_ascii=False),
+            confidence=_score(unit.confidence),
+            status=UnitStatus.CONFIRMED.value if confirmed else UnitStatus.PROPOSED.value,
+            low_confidence=index in low_confidence,
+            issues_json=json.dumps(
+                report_to_list(ValidationReport(tuple(unit_issues.get(index, ())))), ensure_ascii=False
+            ),
+            extractor=artifact.extractor,
+            model=artifact.model,
+            created_at=now,
+            updated_at=now,
+        )
+        if confirmed:
+            accepted_ids.append(row.id)
+        spans = [
+            {"unit": row.id, "position": j, "paragraph_id": e.paragraph_id, "quote": e.quote}
+            for j, e in enumerate(unit.evidence)
+        ]
+        if spans:
+            Evidence.insert_many(spans).execute()
+        qs = [artifact.output.recall_questions[qi] for qi in questions_by_unit.get(index, [])]
+        if qs:
+            Question.insert_many(
+                [
+                    {
+                        "unit": row.id,
+                        "position": j,
+                        "question": q.question,
+                        "answer": q.expected_answer,
+                        "kind": q.kind,
+                    }
+                    for j, q in enumerate(qs)
+                ]
+            ).execute()
+    return accepted_ids
 
 
 def insert_paragraphs(article_id: int, paragraphs: Sequence[SourceParagraph]) -> None:
@@ -168,13 +195,29 @@ def insert_paragraphs(article_id: int, paragraphs: Sequence[SourceParagraph]) ->
     About 7x faster than chunked insert_many for a large article (bench/bench_import.py);
     sqlite3 errors are wrapped into peewee's, so write_transaction still translates them.
     """
-    columns = (Paragraph.article, Paragraph.paragraph_id, Paragraph.position, Paragraph.kind, Paragraph.text)
-    sql = 'INSERT INTO "{}" ({}) VALUES (?, ?, ?, ?, ?)'.format(
+    columns = (
+        Paragraph.article,
+        Paragraph.paragraph_id,
+        Paragraph.position,
+        Paragraph.kind,
+        Paragraph.text,
+        Paragraph.spans_json,
+        Paragraph.locator_json,
+    )
+    sql = 'INSERT INTO "{}" ({}) VALUES (?, ?, ?, ?, ?, ?, ?)'.format(
         Paragraph._meta.table_name, ", ".join(f'"{c.column_name}"' for c in columns)
     )
-    rows = ((article_id, p.paragraph_id, p.index, p.kind, p.text) for p in paragraphs)
+    located: dict[Locator, str | None] = {}  # blocks of one section share one locator: encode it once
+
+    def row(p: SourceParagraph) -> tuple[object, ...]:
+        where = located.get(p.locator, "") if p.locator else None
+        if where == "":
+            where = located[p.locator] = converters.locator_json(p.locator)
+        spans = json.dumps(spans_to_list(p.spans), ensure_ascii=False) if p.spans else None
+        return (article_id, p.paragraph_id, p.index, p.kind, p.text, spans, where)
+
     with peewee.__exception_wrapper__:  # type: ignore[attr-defined]
-        db.connection().executemany(sql, rows)
+        db.connection().executemany(sql, map(row, paragraphs))
 
 
 def _counts(article_ids: Iterable[int] | None = None) -> dict[int, dict[str, int]]:
@@ -266,7 +309,30 @@ def units_from_rows(rows: list[Unit]) -> list[StoredUnit]:
             ev[e.unit_id].append(e)
         for q in Question.select().where(Question.unit.in_(chunk)):
             qs[q.unit_id].append(q)
-    return [converters.unit(r, ev[r.id], qs[r.id]) for r in rows]
+    places = _evidence_locators({(r.article_id, e.paragraph_id) for r in rows for e in ev[r.id]})
+    return [converters.unit(r, ev[r.id], qs[r.id], places.get(r.article_id)) for r in rows]
+
+
+def _evidence_locators(cited: set[tuple[int, str]]) -> dict[int, dict[str, Locator]]:
+    """article id -> paragraph id -> locator, for the paragraphs units cite (those that have one)."""
+    out: dict[int, dict[str, Locator]] = defaultdict(dict)
+    by_article: dict[int, list[str]] = defaultdict(list)
+    for article_id, paragraph_id in cited:
+        by_article[article_id].append(paragraph_id)
+    for article_id, ids in by_article.items():
+        for start in range(0, len(ids), CHUNK):
+            rows = cast(
+                Iterable[tuple[str, str | None]],
+                Paragraph.select(Paragraph.paragraph_id, Paragraph.locator_json)
+                .where(
+                    (Paragraph.article == article_id) & Paragraph.paragraph_id.in_(ids[start : start + CHUNK])
+                )
+                .where(Paragraph.locator_json.is_null(False))
+                .tuples(),
+            )
+            for paragraph_id, located in rows:
+                out[article_id][paragraph_id] = converters.locator(located)
+    return out
 
 
 def units(
