@@ -12,6 +12,7 @@ from core.domain import (
     ArticleInfo,
     ImportOutcome,
     ProcessingArtifact,
+    SourceDocument,
     SourceParagraph,
     StoredUnit,
     ValidationIssue,
@@ -22,6 +23,7 @@ from core.storage import library as library_repo
 
 if TYPE_CHECKING:  # reading and extraction are imported where used: a faster start-up
     from core.extraction.base import Extractor
+    from core.storage.revision import Revised
 
 # Issues that make a unit ungrounded (or empty): such a unit is never stored as a proposal.
 GROUNDING_CODES = frozenset(
@@ -62,6 +64,34 @@ def _index(location: str, prefix: str) -> int | None:
         return int(location[len(prefix) : end])
     except ValueError:
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    artifact: ProcessingArtifact
+    keep: list[int]
+    issues: dict[int, list[ValidationIssue]]
+    auto: set[int]
+    low: set[int]
+    dropped: int
+
+
+def revision_message(done: Revised) -> str:
+    """What an in-place update did, for the import report."""
+    parts = [
+        f"updated in place (version {done.version}): {done.paragraphs_changed} paragraphs new or changed"
+    ]
+    moved = done.kept + len(done.changed)
+    if moved:
+        parts.append(
+            f"{done.kept} of {moved} units found again"
+            + (f" ({done.fuzzy} with reworded quotes)" if done.fuzzy else "")
+        )
+    if done.changed:
+        parts.append(f"{len(done.changed)} marked source changed (keep or retire them in Triage)")
+    if done.added:
+        parts.append(f"{done.added} new proposals")
+    return "; ".join(parts)
 
 
 @dataclass
@@ -105,14 +135,22 @@ class LibraryService:
         from core.ingest import read_document
         from core.services.pipeline import run_extraction
 
+        from core.ingest.reader import READER_VERSION, reader_is_current
+        from core.storage import revision
+
         max_bytes = int(self.config.max_file_mb * 1024 * 1024)
         try:
             started = time.perf_counter()
             document = read_document(path, encoding=encoding, max_bytes=max_bytes)
             parsed = time.perf_counter()
+            prior = revision.article_at_path(document.source_path)
             existing = library_repo.existing_article_id(document.document_id)
-            if existing is not None:  # checked before extraction: re-import costs no model time
+            if existing is not None and (
+                prior is None or prior[0] != existing or reader_is_current(str(path), prior[1])
+            ):
                 return ImportOutcome(str(path), "already", "already imported", existing)
+            if prior is not None:  # a known source whose text (or reader) changed: update it in place
+                return self._revise(path, prior[0], document, extractor, READER_VERSION)
             artifact = run_extraction(document, extractor)
             artifact.timings["parse_s"] = round(parsed - started, 6)
             return self._store(path, artifact)
@@ -121,7 +159,51 @@ class LibraryService:
         except Exception as exc:  # a bug or an unexpected fault: reported, the next file still runs
             return ImportOutcome(str(path), "refused", f"unexpected error, nothing saved: {exc!r}")
 
-    def _store(self, path: Path, artifact: ProcessingArtifact) -> ImportOutcome:
+    def _revise(
+        self, path: Path, article_id: int, document: SourceDocument, extractor: Extractor, reader_version: int
+    ) -> ImportOutcome:
+        """Update a known article in place: paragraphs replaced, units re-anchored, and (when the
+        words changed) proposals for the new or changed paragraphs."""
+        from core.services.pipeline import run_extraction
+        from core.storage import revision
+        from core.validation.anchor import paragraph_map
+
+        new_units = None
+        if (
+            library_repo.existing_article_id(document.document_id) is None
+            and revision.content_hash_of(article_id) != document.content_hash
+        ):
+            old = library_repo.paragraphs(article_id)
+            unchanged = set(
+                paragraph_map([p.text for p in old], [p.text for p in document.paragraphs]).values()
+            )
+            fresh = tuple(p for p in document.paragraphs if p.index not in unchanged)
+            if fresh:
+                part = replace(document, paragraphs=fresh)
+                artifact = run_extraction(part, extractor)
+                plan = self._plan(artifact)
+                new_units = revision.NewUnits(
+                    plan.artifact, plan.keep, plan.issues, frozenset(plan.auto), frozenset(plan.low)
+                )
+        done = revision.revise_article(
+            article_id, document, now=self.clock(), reader_version=reader_version, new_units=new_units
+        )
+        return ImportOutcome(str(path), "new_version", revision_message(done), article_id, done.added)
+
+    def reimport(self, article_id: int, *, extractor: str | None = None) -> ImportOutcome:
+        """Read an article's source file again (`memoryrush reimport`); updates it in place."""
+        info = library_repo.get_article(article_id)
+        if info is None:
+            raise MemoryRushError(f"article {article_id} does not exist")
+        source = Path(info.source_path)
+        if not source.exists():
+            return ImportOutcome(
+                info.source_path, "refused", "the source file is gone (moved or deleted?)", article_id
+            )
+        return self.import_file(source, self.extractor_factory(extractor), encoding=None)
+
+    def _plan(self, artifact: ProcessingArtifact) -> _Plan:
+        """Which units to store (grounded), auto-accept (confident and valid) and park (low)."""
         per_unit = issues_by_unit(artifact)
         units = artifact.output.memory_units
         keep: list[int] = []
@@ -143,6 +225,14 @@ class LibraryService:
                 low.add(i)
         if dropped:
             artifact = replace(artifact, dropped=(*artifact.dropped, *dropped))
+        return _Plan(artifact, keep, per_unit, auto, low, len(dropped))
+
+    def _store(self, path: Path, artifact: ProcessingArtifact) -> ImportOutcome:
+        from core.ingest.reader import READER_VERSION
+
+        plan = self._plan(artifact)
+        artifact, keep, per_unit, auto, low = plan.artifact, plan.keep, plan.issues, plan.auto, plan.low
+        dropped = plan.dropped
         stored = library_repo.store_processed(
             artifact.document,
             artifact,
@@ -151,10 +241,11 @@ class LibraryService:
             keep_units=keep,
             auto_accepted=frozenset(auto),
             low_confidence=frozenset(low),
+            reader_version=READER_VERSION,
         )
         if stored.already:
             return ImportOutcome(str(path), "already", "already imported", stored.article_id)
-        msg = f"{len(keep)} proposed units" + (f", {len(dropped)} ungrounded dropped" if dropped else "")
+        msg = f"{len(keep)} proposed units" + (f", {dropped} ungrounded dropped" if dropped else "")
         if stored.version > 1:
             msg = f"new version {stored.version} (content changed); " + msg
         if auto:

@@ -1,0 +1,205 @@
+"""A changed source updates its article in place, in ONE transaction (kill -9 leaves the old).
+
+The paragraphs are replaced by the new ones; every unit's quotes are found again
+(core.validation.anchor) and its evidence moved to the new paragraph ids. A unit whose quotes
+are all found keeps everything (status, cards, review history); one with a quote lost is marked
+"source changed" (Unit.anchor) and keeps its old quote, to be kept or retired by the reader.
+Quotes moved to new words, and lost ones, are written to evidence_history first. New units for
+the new or changed paragraphs (when the caller extracted some) are added as proposals.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from core.domain import AnchorState, ProcessingArtifact, SourceDocument, ValidationIssue
+from core.storage import converters
+from core.storage.db import reading, write_transaction
+from core.storage.library import CHUNK, insert_output, insert_paragraphs
+from core.storage.models import Article, Evidence, EvidenceHistory, Paragraph, Unit
+from core.storage.review import repo as review_repo
+from core.storage.search import index as search_index
+from core.validation.anchor import Found, Reanchor
+
+
+@dataclass(frozen=True, slots=True)
+class NewUnits:
+    """Units extracted from the new or changed paragraphs, with what import decided about them."""
+
+    artifact: ProcessingArtifact
+    keep: Sequence[int]
+    issues: Mapping[int, Sequence[ValidationIssue]]
+    auto_accepted: frozenset[int] = frozenset()
+    low_confidence: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Revised:
+    article_id: int
+    version: int
+    kept: int = 0  # units whose every quote was found (exactly or fuzzily)
+    fuzzy: int = 0  # of those, units with a quote moved to new words
+    changed: tuple[int, ...] = ()  # ids of units marked "source changed"
+    added: int = 0  # new proposals
+    auto_accepted: tuple[int, ...] = ()
+    paragraphs_changed: int = 0
+    outcomes: dict[str, int] = field(default_factory=dict)  # same / moved / fuzzy / lost counts
+
+
+def revise_article(
+    article_id: int,
+    document: SourceDocument,
+    *,
+    now: int,
+    reader_version: int,
+    variants: Mapping[str, Sequence[str]] | None = None,
+    new_units: NewUnits | None = None,
+) -> Revised:
+    """Replace the article's text by `document`'s and re-anchor its units (see the module)."""
+    with write_transaction():
+        art = Article.get_by_id(article_id)
+        old = [
+            converters.paragraph(r)
+            for r in Paragraph.select().where(Paragraph.article == article_id).order_by(Paragraph.position)
+        ]
+        finder = Reanchor(old, document.paragraphs)
+        rows = list(
+            Evidence.select(Evidence)
+            .join(Unit)
+            .where(Unit.article == article_id)
+            .order_by(Evidence.unit, Evidence.position)
+        )
+        found: dict[int, list[tuple[Evidence, Found]]] = defaultdict(list)
+        for e in rows:
+            found[e.unit_id].append(
+                (e, finder.find(e.paragraph_id, e.quote, (variants or {}).get(e.quote, ())))
+            )
+        search_index.remove_article(article_id)
+        Paragraph.delete().where(Paragraph.article == article_id).execute()
+        insert_paragraphs(article_id, document.paragraphs)
+        counts: dict[str, int] = defaultdict(int)
+        kept = fuzzy = 0
+        changed: list[int] = []
+        for unit_id, pairs in found.items():
+            lost = False
+            for e, f in pairs:
+                counts[f.outcome] += 1
+                if f.outcome in ("fuzzy", "lost"):
+                    EvidenceHistory.create(
+                        unit=unit_id,
+                        position=e.position,
+                        article_version=art.version,
+                        paragraph_id=e.paragraph_id,
+                        quote=e.quote,
+                        outcome=f.outcome,
+                        similarity=f.similarity,
+                        at=now,
+                    )
+                if f.paragraph_id is None:
+                    lost = True
+                    continue
+                if (f.paragraph_id, f.quote) != (e.paragraph_id, e.quote):
+                    Evidence.update(paragraph_id=f.paragraph_id, quote=f.quote).where(
+                        Evidence.id == e.id
+                    ).execute()
+            unit_row = Unit.get_by_id(unit_id)
+            if lost:
+                changed.append(unit_id)
+                unit_row.anchor = AnchorState.CHANGED.value
+            else:
+                kept += 1
+                fuzzy += any(f.outcome == "fuzzy" for _, f in pairs)
+                if unit_row.anchor == AnchorState.CHANGED.value:
+                    unit_row.anchor = AnchorState.FOUND.value  # all found again: nothing to decide
+            unit_row.updated_at = now
+            unit_row.save()
+        added, accepted = _add_units(article_id, new_units, now)
+        _update_article(art, document, finder, now, reader_version)
+        search_index.index_article(article_id)
+    return Revised(
+        article_id,
+        art.version,
+        kept,
+        fuzzy,
+        tuple(changed),
+        added,
+        tuple(accepted),
+        len(document.paragraphs) - len(finder.unchanged),
+        dict(counts),
+    )
+
+
+def _add_units(article_id: int, new_units: NewUnits | None, now: int) -> tuple[int, list[int]]:
+    if new_units is None or not new_units.keep:
+        return 0, []
+    accepted = insert_output(
+        article_id,
+        new_units.artifact,
+        now=now,
+        unit_issues=new_units.issues,
+        keep_units=new_units.keep,
+        auto_accepted=new_units.auto_accepted,
+        low_confidence=new_units.low_confidence,
+    )
+    for unit_id in accepted:
+        review_repo.ensure_cards(unit_id, now)
+    return len(new_units.keep), accepted
+
+
+def _update_article(
+    art: Article, document: SourceDocument, finder: Reanchor, now: int, reader_version: int
+) -> None:
+    import json
+
+    content_changed = art.content_hash != document.content_hash
+    art.document_id = document.document_id
+    art.content_hash = document.content_hash
+    art.title = document.title
+    art.encoding = document.encoding
+    art.language = document.language
+    art.metadata_json = json.dumps(document.metadata, ensure_ascii=False, default=str)
+    art.paragraph_count = len(document.paragraphs)
+    art.reader_version = reader_version
+    art.source_missing_at = None
+    if content_changed:
+        art.version += 1
+    old = next((p for p in finder.old.values() if p.index == art.reading_position), None)
+    art.reading_position = finder.expected(old.paragraph_id) if old is not None else 0
+    art.save()
+
+
+def article_at_path(source_path: str) -> tuple[int, int] | None:
+    """(id, reader version) of the latest article read from this path, if any."""
+    with reading():
+        row = (
+            Article.select(Article.id, Article.reader_version)
+            .where(Article.source_path == source_path)
+            .order_by(Article.version.desc(), Article.id.desc())
+            .first()
+        )
+    return (int(row.id), int(row.reader_version)) if row is not None else None
+
+
+def stale_articles(reader_version: int) -> list[tuple[int, str, int]]:
+    """(id, source path, reader version) of articles read by a reader older than `reader_version`."""
+    with reading():
+        rows = Article.select(Article.id, Article.source_path, Article.reader_version).where(
+            Article.reader_version < reader_version
+        )
+        return [(int(r.id), str(r.source_path), int(r.reader_version)) for r in rows]
+
+
+def set_reader_version(article_ids: Sequence[int], reader_version: int) -> None:
+    """Articles whose reader did not change: marked read by today's readers (one write)."""
+    with write_transaction():
+        for start in range(0, len(article_ids), CHUNK):
+            Article.update(reader_version=reader_version).where(
+                Article.id.in_(list(article_ids[start : start + CHUNK]))
+            ).execute()
+
+
+def content_hash_of(article_id: int) -> str | None:
+    row = Article.get_or_none(Article.id == article_id)
+    return str(row.content_hash) if row is not None else None
