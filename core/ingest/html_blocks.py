@@ -18,12 +18,55 @@ from core.ingest.blocks import Block, Sections, one_line
 from core.ingest.inline import TextBuilder
 
 _SKIP = frozenset(
-    "script style noscript template head svg math nav button select option textarea iframe "
-    "object canvas audio video form input".split()
+    [
+        "script",
+        "style",
+        "noscript",
+        "template",
+        "head",
+        "svg",
+        "math",
+        "nav",
+        "button",
+        "select",
+        "option",
+        "textarea",
+        "iframe",
+        "object",
+        "canvas",
+        "audio",
+        "video",
+        "form",
+        "input",
+    ]
 )
 _FLOW = frozenset(
-    "p div section article main header footer aside address figure figcaption details summary "
-    "dl dt dd center fieldset legend hr body html hgroup caption".split()
+    [
+        "p",
+        "div",
+        "section",
+        "article",
+        "main",
+        "header",
+        "footer",
+        "aside",
+        "address",
+        "figure",
+        "figcaption",
+        "details",
+        "summary",
+        "dl",
+        "dt",
+        "dd",
+        "center",
+        "fieldset",
+        "legend",
+        "hr",
+        "body",
+        "html",
+        "hgroup",
+        "caption",
+    ]
 )
 _HEADINGS = {f"h{n}": n for n in range(1, 7)}
 _CONTAINERS = {"ul": "list", "ol": "list", "blockquote": "quote", "table": "table"}
@@ -41,7 +84,9 @@ _INLINE = {
     "tt": "code",
     "a": "link",
 }
-_VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
+_VOID = frozenset(
+    ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]
+)
 
 
 class _Converter(HTMLParser):

@@ -133,9 +133,8 @@ class LibraryService:
     def import_file(self, path: Path, extractor: Extractor, *, encoding: str | None = None) -> ImportOutcome:
         """Import one file; never raises for a bad file (the outcome says why it was refused)."""
         from core.ingest import read_document
-        from core.services.pipeline import run_extraction
-
         from core.ingest.reader import READER_VERSION, reader_is_current
+        from core.services.pipeline import run_extraction
         from core.storage import revision
 
         max_bytes = int(self.config.max_file_mb * 1024 * 1024)

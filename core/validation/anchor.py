@@ -127,7 +127,11 @@ def best_window(quote: str, text: str, *, same_numbers: bool = True) -> tuple[fl
     n = len(qtokens)
     # where the quote would start and end in the text if each aligned block were its anchor
     starts = {a - b + d for a, b, _ in blocks for d in (-1, 0, 1)} | {blocks[0].a} if blocks else set()
-    ends = {a + (n - b) + d for a, b, _ in blocks for d in (-1, 0, 1)} | {blocks[-1].a + blocks[-1].size} if blocks else set()
+    ends = (
+        {a + (n - b) + d for a, b, _ in blocks for d in (-1, 0, 1)} | {blocks[-1].a + blocks[-1].size}
+        if blocks
+        else set()
+    )
     best = (0.0, "")
     for start in sorted(x for x in starts if 0 <= x < len(tokens))[:12]:
         for end in sorted(x for x in ends if start < x <= len(tokens))[:12]:
