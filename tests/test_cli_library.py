@@ -64,8 +64,19 @@ def test_process_writes_exactly_the_artifact_contract(tmp_path: Path, data_home:
     assert data["extractor"] == "placeholder"
     assert data["model"] is None and data["prompt_version"] is None
     assert isinstance(data["raw_output"], str)
-    assert data["paragraphs"] and all(set(p) == {"paragraph_id", "text", "kind"} for p in data["paragraphs"])
+    assert data["paragraphs"] and all(
+        set(p) == {"paragraph_id", "text", "kind", "locator", "spans"} for p in data["paragraphs"]
+    )
     assert [p["paragraph_id"] for p in data["paragraphs"]][:3] == ["p_001", "p_002", "p_003"]
+    # every paragraph says where it is: the heading path it sits under ({} before the first heading)
+    by_text = {p["text"]: p for p in data["paragraphs"]}
+    assert data["paragraphs"][0]["locator"] == {}
+    assert by_text["Why spacing works"]["locator"] == {"section": ["Why spacing works"]}
+    assert all(p["locator"] for p in data["paragraphs"][1:])
+    prose = [p["text"] for p in data["paragraphs"] if p["kind"] != "code"]
+    assert prose and not any("**" in t or "```" in t for t in prose)  # reader text
+    listed = next(p for p in data["paragraphs"] if p["kind"] == "list")
+    assert ["Retrievability", "strong"] in [[listed["text"][s[0] : s[1]], s[2]] for s in listed["spans"]]
     output = data["output"]
     assert set(output) == {"summary", "core_ideas", "memory_units", "recall_questions"}
     assert output["memory_units"]

@@ -1,6 +1,7 @@
 """`LibraryService.import_paths`: one transaction per article, re-import is a no-op, changed
-text becomes a new version, bad files are refused while the rest import, ungrounded units are
-never stored, the triage settings behave, and old trash is purged at start-up."""
+text updates the article in place, bad files are refused while the rest import, ungrounded units are
+never stored, the triage settings behave, and old trash is purged at start-up. (A changed
+text at a known path updates its article in place: tests/test_reimport.py has the rest.)"""
 
 from __future__ import annotations
 
@@ -121,22 +122,29 @@ def test_crlf_and_lf_copies_of_a_file_are_the_same_article(services: Services, t
     assert outcome.status == "already"
 
 
-def test_changed_content_at_the_same_path_is_a_new_version(services: Services, tmp_path: Path) -> None:
+def test_changed_content_at_the_same_path_updates_the_article_in_place(
+    services: Services, tmp_path: Path
+) -> None:
+    """A known path whose text changed is the same article, version 2: its units are found
+    again (same quotes, same ids), the new paragraph gets proposals, nothing is duplicated."""
     path = write(tmp_path / "a.txt")
     [first] = services.library.import_paths([path], extractor="placeholder")
     old_units = services.library.units(first.article_id)
     write(path, TEXT + "\nA new paragraph appeared in the second draft of this article.\n")
     [second] = services.library.import_paths([path], extractor="placeholder")
     assert second.status == "new_version"
-    assert "new version 2" in second.message
-    assert second.article_id != first.article_id
-    old = services.library.article(first.article_id)
-    new = services.library.article(second.article_id)
-    assert old is not None and new is not None
-    assert (old.version, new.version) == (1, 2)
-    assert old.source_path == new.source_path
-    assert new.paragraph_count == old.paragraph_count + 1
-    assert services.library.units(first.article_id) == old_units  # the old one stays, untouched
+    assert second.message.startswith("updated in place (version 2): 1 paragraphs new or changed")
+    assert f"{len(old_units)} of {len(old_units)} units found again" in second.message
+    assert second.article_id == first.article_id
+    assert services.library.article_count() == 1
+    article = services.library.article(first.article_id)
+    assert article is not None and article.version == 2
+    assert article.paragraph_count == len(old_units) + 1
+    units = services.library.units(first.article_id)
+    kept = {u.id: (u.content, u.evidence, u.status) for u in units if u.id in {o.id for o in old_units}}
+    assert kept == {u.id: (u.content, u.evidence, u.status) for u in old_units}  # found, unchanged
+    added = [u for u in units if u.id not in kept]
+    assert [e.paragraph_id for u in added for e in u.evidence] == ["p_004"] and second.units == 1
     [third] = services.library.import_paths([path], extractor="placeholder")
     assert third.status == "already"
 

@@ -18,6 +18,7 @@ import pytest
 from ollama_server import OllamaTestServer, Reply, first_sentence, grounded_output, prose_ids, reply_json
 
 from core.domain import (
+    EVIDENCE_FIELDS,
     ArticleMemoryOutput,
     CoreIdea,
     EvidenceSpan,
@@ -118,9 +119,9 @@ def test_schema_names_exactly_the_contract_fields() -> None:
     assert list(props["core_ideas"]["items"]["properties"]) == names(CoreIdea)
     assert list(props["memory_units"]["items"]["properties"]) == names(MemoryUnit)
     assert list(props["recall_questions"]["items"]["properties"]) == names(RecallQuestion)
-    assert list(props["memory_units"]["items"]["properties"]["evidence"]["items"]["properties"]) == names(
-        EvidenceSpan
-    )
+    # a model writes where it quotes from; where that paragraph sits (its locator) is the library's
+    evidence = list(props["memory_units"]["items"]["properties"]["evidence"]["items"]["properties"])
+    assert evidence == list(EVIDENCE_FIELDS) == [f for f in names(EvidenceSpan) if f != "locator"]
 
 
 def test_registry_builds_it_with_bootstrap_keywords(server: OllamaTestServer) -> None:

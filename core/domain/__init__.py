@@ -136,6 +136,11 @@ class EvidenceSpan:
     locator: Locator | None = None  # the cited paragraph's place, when read from the library
 
 
+# What a model writes for a piece of evidence and an artifact carries (the locator is the
+# library's: it comes from the cited paragraph).
+EVIDENCE_FIELDS: tuple[str, ...] = ("paragraph_id", "quote")
+
+
 @dataclass(frozen=True, slots=True)
 class CoreIdea:
     idea: str

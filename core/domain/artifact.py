@@ -6,6 +6,7 @@ from dataclasses import asdict
 from typing import Any
 
 from core.domain import (
+    EVIDENCE_FIELDS,
     ArticleMemoryOutput,
     CoreIdea,
     EvidenceSpan,
@@ -22,8 +23,15 @@ from core.domain import (
 
 
 def output_to_dict(output: ArticleMemoryOutput) -> dict[str, Any]:
-    """summary, core_ideas, memory_units, recall_questions: the dataclass field names, as JSON."""
-    return asdict(output)
+    """summary, core_ideas, memory_units, recall_questions: the dataclass field names, as JSON.
+
+    Evidence is {paragraph_id, quote} (EVIDENCE_FIELDS): what a model writes and the scorers
+    read. Where a quote sits is its paragraph's `locator`, written once per paragraph."""
+    data = asdict(output)
+    for key in ("core_ideas", "memory_units"):
+        for item in data[key]:
+            item["evidence"] = [{f: e[f] for f in EVIDENCE_FIELDS} for e in item["evidence"]]
+    return data
 
 
 def _spans(raw: Any) -> tuple[EvidenceSpan, ...]:

@@ -16,7 +16,7 @@ import io
 import zipfile
 from xml.etree import ElementTree
 
-from core.domain import SourceDocument
+from core.domain import InlineSpan, SourceDocument
 from core.domain.errors import RefusedInput
 from core.ingest.blocks import Block, Sections, one_line
 from core.ingest.document import document_from_blocks
@@ -64,7 +64,7 @@ class _Reader:
         self._links = self._relationships(zf)
         self._bullets = self._bullet_lists(zf)
         self._sections = Sections()
-        self._list: list[tuple[str, tuple]] = []  # pending list items (rendered)
+        self._list: list[tuple[str, tuple[InlineSpan, ...]]] = []  # pending list items (rendered)
         self._counters: dict[tuple[str, str], int] = {}
         self.blocks: list[Block] = []
 
@@ -148,7 +148,7 @@ class _Reader:
                 Block("code" if code else "paragraph", text, () if code else spans, self._sections.locator)
             )
 
-    def _runs(self, p: ElementTree.Element, *, code: bool = False) -> tuple[str, tuple]:
+    def _runs(self, p: ElementTree.Element, *, code: bool = False) -> tuple[str, tuple[InlineSpan, ...]]:
         b = TextBuilder()
         for el in p:
             if el.tag == f"{W}r":
@@ -186,7 +186,7 @@ class _Reader:
         for h in reversed(handles):
             b.close(h)
 
-    def _list_item(self, num: ElementTree.Element, text: str, spans: tuple) -> None:
+    def _list_item(self, num: ElementTree.Element, text: str, spans: tuple[InlineSpan, ...]) -> None:
         num_id_el = num.find(f"{W}numId")
         level_el = num.find(f"{W}ilvl")
         num_id = num_id_el.get(f"{W}val") or "" if num_id_el is not None else ""

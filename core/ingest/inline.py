@@ -117,9 +117,13 @@ class TextBuilder:
 
     def _write(self, piece: str) -> None:
         pending, self._pending = self._pending, _NO_SPACE
-        if pending and self._length and self._last not in " \n":
-            if pending == _SPACE or not (is_cjk(self._last) and is_cjk(piece[0])):
-                self._raw(" ")
+        if (
+            pending
+            and self._length
+            and self._last not in " \n"
+            and (pending == _SPACE or not (is_cjk(self._last) and is_cjk(piece[0])))
+        ):
+            self._raw(" ")
         self._raw(piece)
 
     def _raw(self, run: str) -> None:

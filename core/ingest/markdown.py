@@ -181,10 +181,15 @@ def _list_lines(tok: Token, inner: list[Token], depth: int) -> list[Rendered]:
             marker = f"{indent}{number}. " if ordered else f"{indent}• "
             number += 1
             item = _flow(inner[i + 1 : end], depth + 1)
-            first, spans = item[0] if item and not item[0][0].startswith(indent + "  ") else ("", ())
+            inner_indent = indent + "  "  # where the item's own text starts (nested bullets too)
+            first, spans = item[0] if item and not item[0][0].startswith(inner_indent) else ("", ())
             rest = item[1:] if first else item
             out.append((marker + first, shift_spans(spans, len(marker))))
-            out.extend(rest)
+            for text, rest_spans in rest:  # a later paragraph of the item stays under its bullet
+                if text.startswith(inner_indent):
+                    out.append((text, rest_spans))
+                else:
+                    out.append((inner_indent + text, shift_spans(rest_spans, len(inner_indent))))
         i = end + 1
     return out
 

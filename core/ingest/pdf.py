@@ -114,7 +114,7 @@ def _blocks(pages: list[list[Run]], title: str | None) -> list[Block]:
                     paragraphs.append(para)
     words = vocabulary([line.text for p in paragraphs for line in p.lines])
     sections = Sections()
-    blocks = []
+    blocks: list[Block] = []
     for para in paragraphs:
         text = _bullet(join_lines([line.text for line in para.lines], words))
         sections.at_page(para.page)

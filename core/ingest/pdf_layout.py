@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import pairwise
 from statistics import median
 
 from core.ingest.inline import is_cjk
@@ -79,11 +80,10 @@ class Line:
                 and parts
                 and not parts[-1].endswith(" ")
                 and not r.text.startswith(_NO_SPACE_BEFORE)
+                and r.x0 - prev.x1 > 0.15 * max(prev.size, 1)
+                and not (is_cjk(parts[-1][-1:]) and is_cjk(r.text[:1]))
             ):
-                if r.x0 - prev.x1 > 0.15 * max(prev.size, 1) and not (
-                    is_cjk(parts[-1][-1:]) and is_cjk(r.text[:1])
-                ):
-                    parts.append(" ")
+                parts.append(" ")
             parts.append(r.text)
             prev = r
         self.text = " ".join("".join(parts).split())
@@ -175,7 +175,7 @@ def _gaps(spans: list[tuple[float, float]], *, reverse: bool) -> list[tuple[floa
             merged[-1][1] = max(merged[-1][1], hi)
         else:
             merged.append([lo, hi])
-    return [(a[1], b[0]) for a, b in zip(merged, merged[1:], strict=False)]
+    return [(a[1], b[0]) for a, b in pairwise(merged)]
 
 
 def lines_of(leaf: list[Run]) -> list[Line]:
@@ -185,7 +185,7 @@ def lines_of(leaf: list[Run]) -> list[Line]:
 def paragraphs_of(lines: list[Line], body_size: float, page: int) -> list[Paragraph]:
     if not lines:
         return []
-    pitches = [a.bottom - b.bottom for a, b in zip(lines, lines[1:], strict=False) if a.bottom > b.bottom]
+    pitches = [a.bottom - b.bottom for a, b in pairwise(lines) if a.bottom > b.bottom]
     pitch = median(pitches) if pitches else body_size * 1.2
     right = max(line.x1 for line in lines)
     out: list[Paragraph] = []

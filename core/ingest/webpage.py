@@ -31,6 +31,7 @@ from typing import Any
 import lxml.html
 import trafilatura
 from lxml import etree
+from trafilatura.settings import Document
 
 from core.domain import SourceDocument
 from core.ingest.document import document_from_blocks
@@ -99,9 +100,9 @@ def _content(landmark: Any | None, text: str) -> Any | None:
     if landmark is not None:
         return landmark
     found = trafilatura.bare_extraction(text, fast=True, **_OPTIONS)
-    if found is None or len(found.text or "") < _MIN_TEXT:
+    if not isinstance(found, Document) or len(found.text or "") < _MIN_TEXT:
         found = trafilatura.bare_extraction(text, fast=False, **_OPTIONS) or found
-    if found is None or found.body is None:
+    if not isinstance(found, Document) or found.body is None:
         return None
     return _as_html(found.body)
 
