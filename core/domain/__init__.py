@@ -19,6 +19,15 @@ ParagraphKind = Literal["paragraph", "heading", "list", "quote", "code", "table"
 NON_EVIDENCE_KINDS: frozenset[str] = frozenset({"heading", "code", "table"})
 
 
+# The readers' version, stored with every article (Article.reader_version). Bumped when a
+# format's reader starts producing different paragraphs from the same file, so a library can
+# bring articles read by an older reader up to date (LibraryService.refresh_readers; which
+# formats changed in which version: core.ingest.reader.READER_CHANGED). Kept here, not in
+# core.ingest, so opening a library can ask whether anything is stale without loading a reader.
+# 2: Markdown inline markup rendered to reader text with spans and heading paths.
+READER_VERSION = 2
+
+
 class AnchorState(StrEnum):
     """A unit's evidence after its source changed (re-import, sync, reader upgrade)."""
 

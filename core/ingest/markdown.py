@@ -209,6 +209,19 @@ def _table_rows(inner: list[Token]) -> list[Rendered]:
     return rows
 
 
+def inline_text(text: str) -> str:
+    """Text with inline Markdown (emphasis, links, code spans, images) as a reader sees it;
+    block syntax is not read (a leading "- " or "# " stays text), line breaks stay."""
+    builder = TextBuilder()
+    lines = text.split("\n")
+    for n, line in enumerate(lines):
+        for tok in _parser().parseInline(line):
+            render_inline(tok.children or [], builder)
+        if n < len(lines) - 1:
+            builder.hard_break()
+    return builder.finish()[0]
+
+
 def render_html_fragment(html: str) -> Rendered:
     """An HTML block inside Markdown, as the text it shows (its blocks one a line)."""
     from core.ingest.html_blocks import html_to_blocks

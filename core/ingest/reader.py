@@ -29,11 +29,8 @@ SUPPORTED_SUFFIXES = TEXT_SUFFIXES + MARKUP_SUFFIXES + CONTAINER_SUFFIXES
 # Books and papers carry images and fonts: their file may be this many times max_file_mb (the
 # text read from them is held to max_file_mb itself).
 CONTAINER_FACTOR = 10
-# Bumped when a format's reader starts producing different paragraphs from the same file, so a
-# library can bring articles read by an older reader up to date (LibraryService.refresh_readers).
-# 2: Markdown inline markup rendered to reader text with spans and heading paths.
-READER_VERSION = 2
-READER_CHANGED = {".md": 2, ".markdown": 2}  # the reader version that last changed each format
+# The reader version (core.domain.READER_VERSION) that last changed each format's paragraphs.
+READER_CHANGED = {".md": 2, ".markdown": 2}
 DEFAULT_MAX_BYTES = 10 * 1024 * 1024
 _MB = 1024 * 1024
 _FORMAT_MAGIC = {".pdf": (b"%PDF-",), ".epub": (b"PK\x03\x04",), ".docx": (b"PK\x03\x04",)}

@@ -141,6 +141,14 @@ def extractor_factory(config: Config):  # type: ignore[no-untyped-def]
     return make
 
 
+def _has_stale_articles() -> bool:
+    """Whether an article was read by an older reader (one indexed read; core.services.refresh)."""
+    from core.domain import READER_VERSION
+
+    sql = "SELECT 1 FROM article WHERE reader_version < ? LIMIT 1"
+    return db.execute_sql(sql, (READER_VERSION,)).fetchone() is not None
+
+
 def _has_trash() -> bool:
     """Whether any unit is in the trash: without one, start-up skips the purge and its imports."""
     return db.execute_sql("SELECT 1 FROM unit WHERE status = 'trashed' LIMIT 1").fetchone() is not None
@@ -178,9 +186,13 @@ def open_services(
     if exclusive:
         try:
             purged = services.curation.purge_expired_trash() if _has_trash() else 0
+            # articles of an older library shown as reader text, their units re-anchored (formats)
+            refreshed = services.library.refresh_readers() if _has_stale_articles() else None
         except BaseException:
             services.close()
             raise
         if purged:
             services.notices.append(f"purged {purged} units trashed more than 30 days ago")
+        if refreshed:
+            services.notices.append(refreshed)
     return services

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from core.domain import (
+    READER_VERSION,
     ArticleInfo,
     ImportOutcome,
     ProcessingArtifact,
@@ -133,7 +134,7 @@ class LibraryService:
     def import_file(self, path: Path, extractor: Extractor, *, encoding: str | None = None) -> ImportOutcome:
         """Import one file; never raises for a bad file (the outcome says why it was refused)."""
         from core.ingest import read_document
-        from core.ingest.reader import READER_VERSION, reader_is_current
+        from core.ingest.reader import reader_is_current
         from core.services.pipeline import run_extraction
         from core.storage import revision
 
@@ -201,6 +202,13 @@ class LibraryService:
             )
         return self.import_file(source, self.extractor_factory(extractor), encoding=None)
 
+    def refresh_readers(self) -> str | None:
+        """Articles read by an older reader rendered again and re-anchored (core.services.refresh);
+        called when the library opens. Returns a line for the start-up notices, or None."""
+        from core.services.refresh import refresh_readers
+
+        return refresh_readers(self.clock, int(self.config.max_file_mb * 1024 * 1024)).message
+
     def _plan(self, artifact: ProcessingArtifact) -> _Plan:
         """Which units to store (grounded), auto-accept (confident and valid) and park (low)."""
         per_unit = issues_by_unit(artifact)
@@ -227,8 +235,6 @@ class LibraryService:
         return _Plan(artifact, keep, per_unit, auto, low, len(dropped))
 
     def _store(self, path: Path, artifact: ProcessingArtifact) -> ImportOutcome:
-        from core.ingest.reader import READER_VERSION
-
         plan = self._plan(artifact)
         artifact, keep, per_unit, auto, low = plan.artifact, plan.keep, plan.issues, plan.auto, plan.low
         dropped = plan.dropped

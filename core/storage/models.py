@@ -104,7 +104,7 @@ class EvidenceHistory(BaseModel):
     article_version = peewee.IntegerField()  # the article version the quote was from
     paragraph_id = peewee.CharField()
     quote = peewee.TextField()
-    outcome = peewee.CharField()  # "fuzzy" (moved, new words) or "lost"
+    outcome = peewee.CharField()  # "rendered" (a new reader's way), "fuzzy" (new words) or "lost"
     similarity = peewee.FloatField(default=0.0)
     at = peewee.IntegerField()
     unit_id: int

@@ -4,7 +4,8 @@ The paragraphs are replaced by the new ones; every unit's quotes are found again
 (core.validation.anchor) and its evidence moved to the new paragraph ids. A unit whose quotes
 are all found keeps everything (status, cards, review history); one with a quote lost is marked
 "source changed" (Unit.anchor) and keeps its old quote, to be kept or retired by the reader.
-Quotes moved to new words, and lost ones, are written to evidence_history first. New units for
+Quotes moved to new words (rendered by a new reader, or fuzzily found), and lost ones, are
+written to evidence_history first. New units for
 the new or changed paragraphs (when the caller extracted some) are added as proposals.
 """
 
@@ -18,10 +19,12 @@ from core.domain import AnchorState, ProcessingArtifact, SourceDocument, Validat
 from core.storage import converters
 from core.storage.db import reading, write_transaction
 from core.storage.library import CHUNK, insert_output, insert_paragraphs
-from core.storage.models import Article, Evidence, EvidenceHistory, Paragraph, Unit
+from core.storage.models import Article, Evidence, EvidenceHistory, Paragraph, Question, Unit
 from core.storage.review import repo as review_repo
 from core.storage.search import index as search_index
 from core.validation.anchor import Found, Reanchor
+
+REWORDED = ("rendered", "fuzzy", "lost")  # outcomes whose old quote goes to evidence_history
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +51,15 @@ class Revised:
     outcomes: dict[str, int] = field(default_factory=dict)  # same / moved / fuzzy / lost counts
 
 
+@dataclass(frozen=True, slots=True)
+class UnitText:
+    """A unit's words shown a new reader's way (the refresh of an old library): its content and
+    its questions as (question id, question, answer)."""
+
+    content: str
+    questions: tuple[tuple[int, str, str], ...] = ()
+
+
 def revise_article(
     article_id: int,
     document: SourceDocument,
@@ -56,6 +68,7 @@ def revise_article(
     reader_version: int,
     variants: Mapping[str, Sequence[str]] | None = None,
     new_units: NewUnits | None = None,
+    unit_texts: Mapping[int, UnitText] | None = None,
 ) -> Revised:
     """Replace the article's text by `document`'s and re-anchor its units (see the module)."""
     with write_transaction():
@@ -65,17 +78,7 @@ def revise_article(
             for r in Paragraph.select().where(Paragraph.article == article_id).order_by(Paragraph.position)
         ]
         finder = Reanchor(old, document.paragraphs)
-        rows = list(
-            Evidence.select(Evidence)
-            .join(Unit)
-            .where(Unit.article == article_id)
-            .order_by(Evidence.unit, Evidence.position)
-        )
-        found: dict[int, list[tuple[Evidence, Found]]] = defaultdict(list)
-        for e in rows:
-            found[e.unit_id].append(
-                (e, finder.find(e.paragraph_id, e.quote, (variants or {}).get(e.quote, ())))
-            )
+        found = _find_quotes(article_id, finder, variants or {})
         search_index.remove_article(article_id)
         Paragraph.delete().where(Paragraph.article == article_id).execute()
         insert_paragraphs(article_id, document.paragraphs)
@@ -83,38 +86,14 @@ def revise_article(
         kept = fuzzy = 0
         changed: list[int] = []
         for unit_id, pairs in found.items():
-            lost = False
-            for e, f in pairs:
+            for _, f in pairs:
                 counts[f.outcome] += 1
-                if f.outcome in ("fuzzy", "lost"):
-                    EvidenceHistory.create(
-                        unit=unit_id,
-                        position=e.position,
-                        article_version=art.version,
-                        paragraph_id=e.paragraph_id,
-                        quote=e.quote,
-                        outcome=f.outcome,
-                        similarity=f.similarity,
-                        at=now,
-                    )
-                if f.paragraph_id is None:
-                    lost = True
-                    continue
-                if (f.paragraph_id, f.quote) != (e.paragraph_id, e.quote):
-                    Evidence.update(paragraph_id=f.paragraph_id, quote=f.quote).where(
-                        Evidence.id == e.id
-                    ).execute()
-            unit_row = Unit.get_by_id(unit_id)
-            if lost:
-                changed.append(unit_id)
-                unit_row.anchor = AnchorState.CHANGED.value
-            else:
+            if _move_evidence(unit_id, pairs, art.version, now):
                 kept += 1
                 fuzzy += any(f.outcome == "fuzzy" for _, f in pairs)
-                if unit_row.anchor == AnchorState.CHANGED.value:
-                    unit_row.anchor = AnchorState.FOUND.value  # all found again: nothing to decide
-            unit_row.updated_at = now
-            unit_row.save()
+            else:
+                changed.append(unit_id)
+        _rewrite_units(unit_texts or {}, now)
         added, accepted = _add_units(article_id, new_units, now)
         _update_article(art, document, finder, now, reader_version)
         search_index.index_article(article_id)
@@ -129,6 +108,61 @@ def revise_article(
         len(document.paragraphs) - len(finder.unchanged),
         dict(counts),
     )
+
+
+def _find_quotes(
+    article_id: int, finder: Reanchor, variants: Mapping[str, Sequence[str]]
+) -> dict[int, list[tuple[Evidence, Found]]]:
+    """Every evidence row of the article's units, with where its quote is in the new text."""
+    rows = (
+        Evidence.select(Evidence)
+        .join(Unit)
+        .where(Unit.article == article_id)
+        .order_by(Evidence.unit, Evidence.position)
+    )
+    found: dict[int, list[tuple[Evidence, Found]]] = defaultdict(list)
+    for e in rows:
+        found[e.unit_id].append((e, finder.find(e.paragraph_id, e.quote, variants.get(e.quote, ()))))
+    return found
+
+
+def _move_evidence(unit_id: int, pairs: list[tuple[Evidence, Found]], version: int, now: int) -> bool:
+    """Write one unit's quotes where they were found (old words to history first); mark it
+    source changed when one was lost. Returns whether every quote was found."""
+    lost = False
+    for e, f in pairs:
+        if f.outcome in REWORDED:
+            EvidenceHistory.create(
+                unit=unit_id,
+                position=e.position,
+                article_version=version,
+                paragraph_id=e.paragraph_id,
+                quote=e.quote,
+                outcome=f.outcome,
+                similarity=f.similarity,
+                at=now,
+            )
+        if f.paragraph_id is None:
+            lost = True
+        elif (f.paragraph_id, f.quote) != (e.paragraph_id, e.quote):
+            Evidence.update(paragraph_id=f.paragraph_id, quote=f.quote).where(Evidence.id == e.id).execute()
+    unit_row = Unit.get_by_id(unit_id)
+    if lost:
+        unit_row.anchor = AnchorState.CHANGED.value
+    elif unit_row.anchor == AnchorState.CHANGED.value:
+        unit_row.anchor = AnchorState.FOUND.value  # all found again: nothing left to decide
+    unit_row.updated_at = now
+    unit_row.save()
+    return not lost
+
+
+def _rewrite_units(texts: Mapping[int, UnitText], now: int) -> None:
+    for unit_id, text in texts.items():
+        Unit.update(content=text.content, updated_at=now).where(Unit.id == unit_id).execute()
+        for question_id, question, answer in text.questions:
+            Question.update(question=question, answer=answer).where(
+                (Question.id == question_id) & (Question.unit == unit_id)
+            ).execute()
 
 
 def _add_units(article_id: int, new_units: NewUnits | None, now: int) -> tuple[int, list[int]]:
@@ -198,6 +232,26 @@ def set_reader_version(article_ids: Sequence[int], reader_version: int) -> None:
             Article.update(reader_version=reader_version).where(
                 Article.id.in_(list(article_ids[start : start + CHUNK]))
             ).execute()
+
+
+def stored_document(article_id: int) -> SourceDocument | None:
+    """An article as the library holds it: its paragraphs (as stored), title and identity."""
+    with reading():
+        art = Article.get_or_none(Article.id == article_id)
+        if art is None:
+            return None
+        rows = Paragraph.select().where(Paragraph.article == article_id).order_by(Paragraph.position)
+        paragraphs = tuple(converters.paragraph(r) for r in rows)
+    return SourceDocument(
+        document_id=art.document_id,
+        source_path=art.source_path,
+        title=art.title,
+        paragraphs=paragraphs,
+        encoding=art.encoding,
+        metadata=converters.loads(art.metadata_json, {}),
+        content_hash=art.content_hash,
+        language=art.language,
+    )
 
 
 def content_hash_of(article_id: int) -> str | None:

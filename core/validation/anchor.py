@@ -37,7 +37,9 @@ class Found:
 
     paragraph_id: str | None  # None: lost
     quote: str  # the quote in the new text (the old one when exact or lost)
-    outcome: str  # "same" (same paragraph id), "moved", "fuzzy", "lost"
+    # "same" (same paragraph id), "moved" (another paragraph), "rendered" (a variant: the same
+    # words shown the new reader's way), "fuzzy" (similar words), "lost"
+    outcome: str
     similarity: float = 1.0
 
 
@@ -77,7 +79,9 @@ class Reanchor:
             index = self._exact(candidate, at)
             if index is not None:
                 pid = self.new[index].paragraph_id
-                return Found(pid, candidate, "same" if pid == old_id and candidate == quote else "moved")
+                if candidate != quote:
+                    return Found(pid, candidate, "rendered")
+                return Found(pid, candidate, "same" if pid == old_id else "moved")
         return self._fuzzy(quote, at)
 
     def _order(self, at: int) -> list[int]:
