@@ -55,6 +55,18 @@ def _bool(v: Any) -> str | None:
     return None if isinstance(v, bool) else "must be true or false"
 
 
+def _folders(v: Any) -> str | None:
+    if not isinstance(v, list) or not all(isinstance(x, str) and x.strip() for x in v):
+        return 'must be a list of folder paths, e.g. ["~/notes", "/srv/papers"]'
+    if len(v) > MAX_FOLLOWED:
+        return f"must list at most {MAX_FOLLOWED} folders, got {len(v)}"
+    if any(c < " " for x in v for c in x):
+        return "must not contain control characters"
+    if len({x.strip() for x in v}) != len(v):
+        return "lists a folder twice"
+    return None
+
+
 def _steps(v: Any) -> str | None:
     if not isinstance(v, list) or not all(
         isinstance(x, int | float) and not isinstance(x, bool) and 0 < x <= 1440 * 7 for x in v
@@ -63,10 +75,14 @@ def _steps(v: Any) -> str | None:
     return None
 
 
+MAX_FOLLOWED = 100
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     # [library]
     max_file_mb: float = 10.0
+    follow: tuple[str, ...] = ()  # folders `memoryrush sync` re-reads
     # [extraction]
     extractor: str = "offline"
     ollama_host: str = ""
@@ -94,6 +110,7 @@ class Config:
 # fmt: off
 SETTINGS: dict[str, Setting] = {
     "max_file_mb": Setting("library", "max_file_mb", "Largest file import accepts, in MB.", _num(0.001, 4096)),
+    "follow": Setting("library", "follow", "Folders `memoryrush sync` re-reads (~ allowed): new files imported, changed ones updated in place, deleted ones flagged.", _folders),
     "extractor": Setting("extraction", "extractor", "Default extractor: offline (no model) or ollama.", _choice("offline", "ollama", "placeholder")),
     "ollama_host": Setting("extraction", "ollama_host", "Ollama URL; empty = $OLLAMA_HOST, else http://127.0.0.1:11434.", _any_text),
     "ollama_model": Setting("extraction", "ollama_model", "Ollama model used for extraction (ollama pull it first).", _text),
@@ -113,7 +130,11 @@ SETTINGS: dict[str, Setting] = {
     "theme": Setting("ui", "theme", "Theme name (see themes/ and your config dir's themes/).", _text),
 }
 # fmt: on
-_TUPLE_FIELDS = {"learning_steps", "relearning_steps"}
+_TUPLE_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "learning_steps": float,
+    "relearning_steps": float,
+    "follow": lambda x: str(x).strip(),
+}
 
 
 def validate_value(name: str, value: Any) -> Any:
@@ -125,7 +146,7 @@ def validate_value(name: str, value: Any) -> Any:
     if error:
         raise ConfigError(f"[{setting.section}] {setting.key} {error}")
     if name in _TUPLE_FIELDS:
-        return tuple(float(x) for x in value)
+        return tuple(_TUPLE_FIELDS[name](x) for x in value)
     if isinstance(getattr(Config(), name), float) and isinstance(value, int):
         return float(value)
     return value

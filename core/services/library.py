@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Literal
 
 from core.domain import (
     READER_VERSION,
+    AnchorState,
     ArticleInfo,
     ImportOutcome,
     ProcessingArtifact,
@@ -24,7 +25,7 @@ from core.storage import library as library_repo
 
 if TYPE_CHECKING:  # reading and extraction are imported where used: a faster start-up
     from core.extraction.base import Extractor
-    from core.storage.revision import Revised
+    from core.services.sync import SyncReport
 
 # Issues that make a unit ungrounded (or empty): such a unit is never stored as a proposal.
 GROUNDING_CODES = frozenset(
@@ -68,31 +69,13 @@ def _index(location: str, prefix: str) -> int | None:
 
 
 @dataclass(frozen=True, slots=True)
-class _Plan:
+class Plan:
     artifact: ProcessingArtifact
     keep: list[int]
     issues: dict[int, list[ValidationIssue]]
     auto: set[int]
     low: set[int]
     dropped: int
-
-
-def revision_message(done: Revised) -> str:
-    """What an in-place update did, for the import report."""
-    parts = [
-        f"updated in place (version {done.version}): {done.paragraphs_changed} paragraphs new or changed"
-    ]
-    moved = done.kept + len(done.changed)
-    if moved:
-        parts.append(
-            f"{done.kept} of {moved} units found again"
-            + (f" ({done.fuzzy} with reworded quotes)" if done.fuzzy else "")
-        )
-    if done.changed:
-        parts.append(f"{len(done.changed)} marked source changed (keep or retire them in Triage)")
-    if done.added:
-        parts.append(f"{done.added} new proposals")
-    return "; ".join(parts)
 
 
 @dataclass
@@ -162,33 +145,9 @@ class LibraryService:
     def _revise(
         self, path: Path, article_id: int, document: SourceDocument, extractor: Extractor, reader_version: int
     ) -> ImportOutcome:
-        """Update a known article in place: paragraphs replaced, units re-anchored, and (when the
-        words changed) proposals for the new or changed paragraphs."""
-        from core.services.pipeline import run_extraction
-        from core.storage import revision
-        from core.validation.anchor import paragraph_map
+        from core.services.revise import revise
 
-        new_units = None
-        if (
-            library_repo.existing_article_id(document.document_id) is None
-            and revision.content_hash_of(article_id) != document.content_hash
-        ):
-            old = library_repo.paragraphs(article_id)
-            unchanged = set(
-                paragraph_map([p.text for p in old], [p.text for p in document.paragraphs]).values()
-            )
-            fresh = tuple(p for p in document.paragraphs if p.index not in unchanged)
-            if fresh:
-                part = replace(document, paragraphs=fresh)
-                artifact = run_extraction(part, extractor)
-                plan = self._plan(artifact)
-                new_units = revision.NewUnits(
-                    plan.artifact, plan.keep, plan.issues, frozenset(plan.auto), frozenset(plan.low)
-                )
-        done = revision.revise_article(
-            article_id, document, now=self.clock(), reader_version=reader_version, new_units=new_units
-        )
-        return ImportOutcome(str(path), "new_version", revision_message(done), article_id, done.added)
+        return revise(self, path, article_id, document, extractor, reader_version)
 
     def reimport(self, article_id: int, *, extractor: str | None = None) -> ImportOutcome:
         """Read an article's source file again (`memoryrush reimport`); updates it in place."""
@@ -202,6 +161,19 @@ class LibraryService:
             )
         return self.import_file(source, self.extractor_factory(extractor), encoding=None)
 
+    def sync(
+        self,
+        *,
+        extractor: str | None = None,
+        progress: Progress | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> SyncReport:
+        """Read the followed folders again (core.services.sync): new files imported, changed ones
+        updated in place, deleted ones flagged "source missing". Raises when none is followed."""
+        from core.services.sync import sync
+
+        return sync(self, extractor=extractor, progress=progress, cancelled=cancelled)
+
     def refresh_readers(self) -> str | None:
         """Articles read by an older reader rendered again and re-anchored (core.services.refresh);
         called when the library opens. Returns a line for the start-up notices, or None."""
@@ -209,7 +181,7 @@ class LibraryService:
 
         return refresh_readers(self.clock, int(self.config.max_file_mb * 1024 * 1024)).message
 
-    def _plan(self, artifact: ProcessingArtifact) -> _Plan:
+    def plan(self, artifact: ProcessingArtifact) -> Plan:
         """Which units to store (grounded), auto-accept (confident and valid) and park (low)."""
         per_unit = issues_by_unit(artifact)
         units = artifact.output.memory_units
@@ -232,10 +204,10 @@ class LibraryService:
                 low.add(i)
         if dropped:
             artifact = replace(artifact, dropped=(*artifact.dropped, *dropped))
-        return _Plan(artifact, keep, per_unit, auto, low, len(dropped))
+        return Plan(artifact, keep, per_unit, auto, low, len(dropped))
 
     def _store(self, path: Path, artifact: ProcessingArtifact) -> ImportOutcome:
-        plan = self._plan(artifact)
+        plan = self.plan(artifact)
         artifact, keep, per_unit, auto, low = plan.artifact, plan.keep, plan.issues, plan.auto, plan.low
         dropped = plan.dropped
         stored = library_repo.store_processed(
@@ -290,14 +262,21 @@ class LibraryService:
         low_confidence: bool | None = None,
         limit: int | None = None,
         offset: int = 0,
+        *,
+        source_changed: bool = False,
     ) -> list[StoredUnit]:
-        return library_repo.units(article_id, statuses, memory_type, low_confidence, limit, offset)
+        """Units by article, status, type and list; `source_changed`: only those whose source
+        changed and that wait for the reader to keep or retire them."""
+        anchor = AnchorState.CHANGED.value if source_changed else None
+        return library_repo.units(
+            article_id, statuses, memory_type, low_confidence, limit, offset, anchor=anchor
+        )
 
     def unit(self, unit_id: int) -> StoredUnit | None:
         return library_repo.unit(unit_id)
 
-    def unit_count(self, status: str | None = None) -> int:
-        return library_repo.count_units(status)
+    def unit_count(self, status: str | None = None, *, source_changed: bool = False) -> int:
+        return library_repo.count_units(status, anchor=AnchorState.CHANGED.value if source_changed else None)
 
     def summary(self, article_id: int) -> dict[str, object] | None:
         return library_repo.artifact_json(article_id)

@@ -342,10 +342,14 @@ def units(
     low_confidence: bool | None = None,
     limit: int | None = None,
     offset: int = 0,
+    *,
+    anchor: str | None = None,
 ) -> list[StoredUnit]:
     q = Unit.select().order_by(Unit.article, Unit.position, Unit.id)
     if article_id is not None:
         q = q.where(Unit.article == article_id)
+    if anchor is not None:
+        q = q.where(Unit.anchor == anchor)
     if statuses:
         q = q.where(Unit.status.in_(list(statuses)))
     if memory_type:
@@ -364,10 +368,12 @@ def unit(unit_id: int) -> StoredUnit | None:
     return units_from_rows([row])[0] if row else None
 
 
-def count_units(status: str | None = None) -> int:
+def count_units(status: str | None = None, *, anchor: str | None = None) -> int:
     q = Unit.select()
     if status:
         q = q.where(Unit.status == status)
+    if anchor is not None:
+        q = q.where(Unit.anchor == anchor)
     return int(q.count())
 
 

@@ -11,9 +11,12 @@ the new or changed paragraphs (when the caller extracted some) are added as prop
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+
+import peewee
 
 from core.domain import AnchorState, ProcessingArtifact, SourceDocument, ValidationIssue
 from core.storage import converters
@@ -257,3 +260,22 @@ def stored_document(article_id: int) -> SourceDocument | None:
 def content_hash_of(article_id: int) -> str | None:
     row = Article.get_or_none(Article.id == article_id)
     return str(row.content_hash) if row is not None else None
+
+
+def articles_under(folder: str) -> list[tuple[int, str, bool]]:
+    """(id, source path, marked missing) of the articles read from files inside `folder`."""
+    prefix = folder.rstrip("/\\") + os.sep
+    with reading():
+        rows = Article.select(Article.id, Article.source_path, Article.source_missing_at).where(
+            peewee.fn.substr(Article.source_path, 1, len(prefix)) == prefix
+        )
+        return [(int(r.id), str(r.source_path), r.source_missing_at is not None) for r in rows]
+
+
+def set_source_missing(article_ids: Sequence[int], at: int | None) -> None:
+    """Mark articles whose followed file is gone (`at` = when sync saw it), or clear the mark."""
+    with write_transaction():
+        for start in range(0, len(article_ids), CHUNK):
+            Article.update(source_missing_at=at).where(
+                Article.id.in_(list(article_ids[start : start + CHUNK]))
+            ).execute()
