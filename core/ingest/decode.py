@@ -16,7 +16,8 @@ from core.domain.errors import RefusedInput
 
 ENCODING_HINT = "pass --encoding gbk (or big5, utf-16, latin-1)"
 NOT_DETECTED = f"file is not UTF-8 and its encoding could not be detected; {ENCODING_HINT}"
-NOT_TEXT = "not a text file (binary content); import .txt, .md or .markdown text files"
+WHAT_IMPORTS = "import text, web pages, EPUB, PDF or DOCX files"
+NOT_TEXT = f"not a text file (binary content); {WHAT_IMPORTS}"
 
 # Longest first: the UTF-32 LE mark starts with the UTF-16 LE one.
 _BOMS: tuple[tuple[bytes, str], ...] = (

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from core.domain import SourceDocument
 from core.domain.errors import RefusedInput
-from core.ingest.decode import binary_kind, decode_bytes
+from core.ingest.decode import WHAT_IMPORTS, binary_kind, decode_bytes
 from core.ingest.document import parse_text
 from core.ingest.plaintext import is_blank
 
@@ -110,7 +110,7 @@ def read_document(
 def _read_text(suffix: str, data: bytes, source: str, encoding: str | None) -> SourceDocument:
     kind = binary_kind(data, nul_is_binary=encoding is None)
     if kind is not None:
-        hint = _RENAME_HINTS.get(kind, "import text, web pages, EPUB, PDF or DOCX files")
+        hint = _RENAME_HINTS.get(kind, WHAT_IMPORTS)
         raise RefusedInput(f"not a text file ({kind}); {hint}")
     if encoding is None and suffix in (".html", ".htm", ".xhtml"):
         encoding = _declared_charset(data)

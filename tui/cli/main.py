@@ -15,6 +15,7 @@ from tui.launch import start_up
 
 COMMAND_MODULES = (
     "tui.cli.library_cmds",
+    "tui.cli.source_cmds",
     "tui.cli.review_cmds",
     "tui.cli.search_cmds",
     "tui.cli.model_cmds",
@@ -28,6 +29,8 @@ COMMAND_HOMES = {
     "import": "tui.cli.library_cmds",
     "list": "tui.cli.library_cmds",
     "show": "tui.cli.library_cmds",
+    "reimport": "tui.cli.source_cmds",
+    "sync": "tui.cli.source_cmds",
     "session": "tui.cli.review_cmds",
     "stats": "tui.cli.review_cmds",
     "optimize": "tui.cli.review_cmds",

@@ -3,6 +3,7 @@ cancel, reporting each file (imported / already imported / refused and why) as i
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from textual import work
@@ -22,6 +23,22 @@ from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
 
 MARK = {"imported": "+", "new_version": "+", "already": "=", "refused": "!"}
+
+
+class ImportableTree(DirectoryTree):
+    """The directory tree showing folders and the files import reads (by suffix)."""
+
+    def filter_paths(self, paths: Iterable[Path]) -> Iterable[Path]:
+        from core.ingest.reader import SUPPORTED_SUFFIXES
+
+        return [p for p in paths if p.suffix.lower() in SUPPORTED_SUFFIXES or _is_dir(p)]
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # unreadable or vanished: not offered
+        return False
 
 
 class ImportScreen(BaseScreen):
@@ -63,11 +80,11 @@ class ImportScreen(BaseScreen):
         yield TitleBar()
         with Vertical(id="import-body"):
             yield Input(
-                placeholder="Path to a file or folder (.txt .md .markdown) — enter to import",
+                placeholder="Path to a file or folder (text, Markdown, HTML, EPUB, PDF, RST, DOCX) — enter to import",
                 id="import-path",
             )
             with Horizontal(id="import-panes"):
-                yield DirectoryTree(self.start_dir, id="import-tree")
+                yield ImportableTree(self.start_dir, id="import-tree")
                 yield Log(id="import-log", highlight=False)
             yield ProgressBar(id="import-progress", show_eta=False)
             yield Static(Content("Ready."), id="import-status")
