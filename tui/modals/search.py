@@ -77,8 +77,15 @@ def find(app: Any, query: str) -> list[tuple[Target, Content]]:
         for start, end in hit.highlights:
             snippet = snippet.stylize("bold $accent", start, end)
         kind = "unit" if hit.unit_id is not None else hit.paragraph_id or "¶"
+        where = (
+            content(f" · {hit.locator.label()}", single_line=True, style="$text-muted") if hit.locator else ""
+        )
         label = Content.assemble(
-            (f"{kind:<6}", "$text-muted"), content(hit.title, single_line=True, style="bold"), "  ", snippet
+            (f"{kind:<6}", "$text-muted"),
+            content(hit.title, single_line=True, style="bold"),
+            where,
+            "  ",
+            snippet,
         )
         rows.append(((hit.article_id, hit.unit_id, hit.position), label))
     return rows
