@@ -263,7 +263,12 @@ def evidence_view(screen: BaseScreen, unit: StoredUnit) -> Content:
     for pid, quotes in by_paragraph.items():
         para = screen.services.library.paragraph(unit.article_id, pid)
         if para is not None:
+            where = content(para.locator.label(), single_line=True, style="$text-muted")
             parts.append(
-                Content.assemble((f"{pid}  ", "bold $text-muted"), highlight_quotes(para.text, quotes))
+                Content.assemble(
+                    (f"{pid}  ", "bold $text-muted"),
+                    *((where, "\n") if para.locator else ()),
+                    highlight_quotes(para.text, quotes),
+                )
             )
     return Content("\n").join(parts)

@@ -1,6 +1,8 @@
 """Triage: one proposed unit at a time beside its evidence; accept, reject, edit, skip, undo.
 
 Units with validation errors cannot be accepted (the key is disabled) until an edit fixes them.
+`c` switches to the units whose source changed (re-import, sync) and whose quote is gone: each
+is kept as it is (K) or retired to the trash (X); `u` undoes either.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.title_bar import TitleBar
 from tui.widgets.unit_view import unit_details
 
+CHANGED_STATUSES = ["proposed", "confirmed", "rejected"]  # a retired (trashed) one is decided
+
 
 class TriageScreen(BaseScreen):
     """The proposal queue (of one article, or of the whole library)."""
@@ -33,6 +37,9 @@ class TriageScreen(BaseScreen):
         Binding("u", "undo", "Undo", id="triage.undo"),
         Binding("A", "accept_all", "Accept all valid", id="triage.accept_all"),
         Binding("l", "low_confidence", "Low-confidence list", id="triage.low"),
+        Binding("c", "source_changed", "Source-changed list", id="triage.changed"),
+        Binding("K", "keep", "Keep (source changed)", id="triage.keep"),
+        Binding("X", "retire", "Retire (source changed)", id="triage.retire"),
         Binding("o", "open_article", "Open article", id="triage.open"),
     ]
 
@@ -42,6 +49,8 @@ class TriageScreen(BaseScreen):
         self.unit: StoredUnit | None = None
         self.skipped: list[int] = []
         self.low_confidence = False
+        self.source_changed = False  # the list of units whose source changed, any status
+        self.changed_waiting = 0  # how many wait for keep/retire (`c` is offered only then)
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -57,9 +66,19 @@ class TriageScreen(BaseScreen):
 
     # --- the queue ------------------------------------------------------------------------
 
-    def show_next(self, prefer: int | None = None) -> None:
-        unit = self.services.library.unit(prefer) if prefer is not None else None
-        if unit is None or unit.status != "proposed":
+    def _queued(self, limit: int) -> list[StoredUnit]:
+        """The next units of the list shown: proposals (or low-confidence ones), or the units
+        whose source changed (proposed, confirmed or rejected)."""
+        if self.source_changed:
+            batch = self.attempt(
+                "loading source-changed units",
+                self.services.library.units,
+                self.article_id,
+                CHANGED_STATUSES,
+                limit=limit,
+                source_changed=True,
+            )
+        else:
             batch = self.attempt(
                 "loading proposals",
                 self.services.library.units,
@@ -67,14 +86,30 @@ class TriageScreen(BaseScreen):
                 ["proposed"],
                 None,
                 self.low_confidence,
-                len(self.skipped) + 1,
+                limit,
             )
-            unit = next((u for u in batch or [] if u.id not in self.skipped), None)
+        return batch or []
+
+    def _belongs(self, unit: StoredUnit) -> bool:
+        if self.source_changed:
+            return unit.source_changed and unit.status in CHANGED_STATUSES
+        return unit.status == "proposed"
+
+    def show_next(self, prefer: int | None = None) -> None:
+        unit = self.services.library.unit(prefer) if prefer is not None else None
+        if unit is None or not self._belongs(unit):
+            unit = next((u for u in self._queued(len(self.skipped) + 1) if u.id not in self.skipped), None)
         if unit is None and self.skipped:
             self.skipped.clear()  # start over with the skipped ones
-            batch = self.services.library.units(self.article_id, ["proposed"], None, self.low_confidence, 1)
+            batch = self._queued(1)
             unit = batch[0] if batch else None
         self.unit = unit
+        self.changed_waiting = (
+            self.attempt(
+                "counting source-changed units", self.services.library.unit_count, source_changed=True
+            )
+            or 0
+        )
         self._paint()
         self.refresh_bindings()
 
@@ -82,23 +117,39 @@ class TriageScreen(BaseScreen):
         card = self.query_one("#triage-unit", Static)
         progress = self.query_one("#triage-progress", Static)
         view = self.query_one(ParagraphView)
-        queue = "low-confidence list" if self.low_confidence else "proposals"
+        queue = (
+            "source-changed list"
+            if self.source_changed
+            else "low-confidence list"
+            if self.low_confidence
+            else "proposals"
+        )
         if self.unit is None:
             progress.update(Content.styled(f"No {queue} waiting.", "bold $success"))
-            card.update(Content("Import articles (i on Home) or press l for the low-confidence list."))
+            card.update(
+                Content(
+                    "Import articles (i on Home), press l for the low-confidence list, "
+                    "or c for units whose source changed."
+                )
+            )
             view.load(0, lambda s, n: [])
             return
         unit = self.unit
         article = self.services.library.article(unit.article_id)
         title = article.title if article else "?"
-        waiting = (
-            (article.proposed if article else 0)
-            if self.article_id
-            else self.services.library.unit_count("proposed")
-        )
+        if self.source_changed:
+            waiting = self.changed_waiting
+            noun = "units with a changed source"
+        else:
+            waiting = (
+                (article.proposed if article else 0)
+                if self.article_id
+                else self.services.library.unit_count("proposed")
+            )
+            noun = "proposals"
         progress.update(
             Content.assemble(
-                (f"{waiting} proposals waiting", "bold"),
+                (f"{waiting} {noun} waiting", "bold"),
                 "  ·  ",
                 queue,
                 "  ·  ",
@@ -128,6 +179,13 @@ class TriageScreen(BaseScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in {"accept", "reject", "edit", "skip", "open_article"} and self.unit is None:
             return None
+        # hidden (False), not greyed, while nothing's source changed: the footer has no room
+        if action == "source_changed":
+            return bool(self.source_changed or self.changed_waiting)
+        if action in {"keep", "retire"}:
+            return self.unit is not None and self.unit.source_changed
+        if action in {"accept", "reject"} and self.unit is not None and self.unit.status != "proposed":
+            return None  # a confirmed unit in the source-changed list: keep or retire it
         if action == "accept" and self.unit is not None and not self.unit.acceptable:
             return None  # shown disabled: fix the errors first
         if action == "accept_all" and self.article_id is None and self.unit is None:
@@ -173,7 +231,28 @@ class TriageScreen(BaseScreen):
 
     def action_low_confidence(self) -> None:
         self.low_confidence = not self.low_confidence
+        self.source_changed = False
         self.skipped.clear()
+        self.show_next()
+
+    def action_source_changed(self) -> None:
+        self.source_changed = not self.source_changed
+        self.low_confidence = False
+        self.skipped.clear()
+        self.show_next()
+
+    def action_keep(self) -> None:
+        if self.unit is not None and self.attempt(
+            "keeping the unit", self.services.curation.keep, self.unit.id
+        ):
+            notify(self.app, "Kept as it is: its quote stays as history of the earlier text (u undoes)")
+        self.show_next()
+
+    def action_retire(self) -> None:
+        if self.unit is not None and self.attempt(
+            "retiring the unit", self.services.curation.retire, self.unit.id
+        ):
+            notify(self.app, "Retired to the trash: its cards leave review (u undoes)")
         self.show_next()
 
     def action_open_article(self) -> None:
