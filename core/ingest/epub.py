@@ -152,7 +152,22 @@ def _read_chapters(book: _Book, max_text: int) -> list[Block]:
             heading = next((b.text for b in converted.blocks if b.kind == "heading"), None)
             chapter = one_line(heading or converted.page_title) or None
             converted.blocks[:] = _rechapter(converted.blocks, chapter)
-        blocks.extend(converted.blocks)
+        blocks.extend(_titled(converted.blocks, chapter, book.title if not blocks else None))
+    return blocks
+
+
+def _titled(blocks: list[Block], chapter: str | None, book_title: str | None) -> list[Block]:
+    """A chapter's blocks with its opening line read as what it is: the book's title at the
+    start of the book is dropped (it is the document's title), and a first paragraph that is
+    the chapter's title is its heading (word processors export headings as styled <p>)."""
+    if not blocks:
+        return blocks
+    first = one_line(blocks[0].text).casefold()
+    if book_title and first == book_title.casefold():
+        return _titled(blocks[1:], chapter, None)
+    if chapter and first == chapter.casefold() and blocks[0].kind == "paragraph":
+        head = blocks[0]
+        return [Block("heading", head.text, head.spans, head.locator, 1), *blocks[1:]]
     return blocks
 
 

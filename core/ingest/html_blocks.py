@@ -11,6 +11,7 @@ navigation, forms, hidden elements and EPUB page-break markers are not text a re
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html.parser import HTMLParser
 from typing import Any
 
@@ -111,7 +112,10 @@ class _Converter(HTMLParser):
     # --- parser events --------------------------------------------------------------------
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
+        self.start(tag, dict(attrs))
+
+    def start(self, tag: str, a: Mapping[str, str | None]) -> None:
+        """An element starts (`a`: its attributes, a dict or an lxml element's attrib)."""
         if self._skip:
             if tag == self._skip[-1] and tag not in _VOID:
                 self._skip.append(tag)
@@ -202,9 +206,14 @@ class _Converter(HTMLParser):
         else:
             self._b.text(data)
 
+    @property
+    def skipping(self) -> bool:
+        """Inside an element whose text is not read (script, nav, a hidden block, ...)."""
+        return bool(self._skip)
+
     # --- blocks ---------------------------------------------------------------------------
 
-    def _open_container(self, tag: str, attrs: dict[str, str | None]) -> None:
+    def _open_container(self, tag: str, attrs: Mapping[str, str | None]) -> None:
         if not self._container:
             self._flush()
         else:
@@ -270,15 +279,19 @@ def _walk(converter: _Converter, element: Any) -> None:
     so no depth of nesting can exhaust the stack)."""
     from lxml import etree
 
-    for event, el in etree.iterwalk(element, events=("start", "end")):
+    walker = etree.iterwalk(element, events=("start", "end"))
+    for event, el in walker:
         tag = el.tag
         name = tag.rsplit("}", 1)[-1].lower() if isinstance(tag, str) else ""
         if event == "start":
             if name:
-                converter.handle_starttag(
-                    name, [(str(k).rsplit("}", 1)[-1], v) for k, v in el.attrib.items()]
-                )
-                if el.text:
+                converter.start(name, el.attrib)
+                if name == "pre" and not converter.skipping:
+                    # code is read as its text: the highlighter's thousands of <span>s need no
+                    # visit (a Sphinx page's code was 60% of its elements)
+                    converter.handle_data("".join(el.itertext()))
+                    walker.skip_subtree()
+                elif el.text:
                     converter.handle_data(el.text)
             continue
         if name and name not in _VOID:

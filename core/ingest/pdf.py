@@ -70,22 +70,42 @@ def parse_pdf(data: bytes, source_path: str, *, max_text: int) -> SourceDocument
 def _runs(pdf: pdfium.PdfDocument, index: int) -> list[Run]:
     page = pdf[index]
     text_page = page.get_textpage()
+    x_origin, y_origin = ctypes.c_double(), ctypes.c_double()
     try:
-        runs = []
+        runs: list[Run] = []
         for i in range(text_page.count_rects()):
             left, bottom, right, top = text_page.get_rect(i)
             text = text_page.get_text_bounded(left, bottom, right, top)
             if not text.strip():
                 continue
             middle = text_page.get_index((left + right) / 2, (bottom + top) / 2, right - left, top - bottom)
+            if middle is None:  # pypdfium2 gives None where PDFium finds no character
+                middle = -1
             size = pdfium_c.FPDFText_GetFontSize(text_page.raw, middle) if middle >= 0 else 0.0
-            runs.append(
-                Run(text.replace("\r", "").replace("\n", " "), left, bottom, right, top, size or top - bottom)
-            )
+            base = None
+            if middle >= 0 and pdfium_c.FPDFText_GetCharOrigin(text_page.raw, middle, x_origin, y_origin):
+                base = y_origin.value
+            text = text.replace("\r", "").replace("\n", " ")
+            soft = text.endswith(" ") and _generated_end(text_page, left, bottom, right, top)
+            runs.append(Run(text, left, bottom, right, top, size or top - bottom, base, soft))
         return runs
     finally:
         text_page.close()
         page.close()
+
+
+def _generated_end(
+    text_page: pdfium.PdfTextPage, left: float, bottom: float, right: float, top: float
+) -> bool:
+    """Whether the space after a run's last glyph is one PDFium made up from a gap."""
+    last = text_page.get_index(right - 0.5, (bottom + top) / 2, 1.0, (top - bottom) / 2)
+    if last is None or last < 0:
+        return False
+    after = last + 1
+    return bool(
+        pdfium_c.FPDFText_GetUnicode(text_page.raw, after) == 32
+        and pdfium_c.FPDFText_IsGenerated(text_page.raw, after) == 1
+    )
 
 
 def _title(pdf: pdfium.PdfDocument) -> str | None:
@@ -124,9 +144,16 @@ def _blocks(pages: list[list[Run]], title: str | None) -> list[Block]:
             level = 1 if para.lines[0].size >= body * 1.6 else 2
             locator = sections.heading(level, one_line(text))
             blocks.append(Block("heading", text, (), locator, level))
+        elif text.startswith(BULLETS) and blocks and blocks[-1].kind == "list":
+            last = blocks[-1]  # the next item of the same list: one list block, like Markdown's
+            blocks[-1] = Block("list", f"{last.text}\n{text}", (), last.locator)
         else:
-            blocks.append(Block("paragraph", text, (), sections.locator))
+            kind = "list" if text.startswith(BULLETS) else "paragraph"
+            blocks.append(Block(kind, text, (), sections.locator))
     return blocks
+
+
+BULLETS = tuple(f"{mark} " for mark in "•◦▪‣●○■")  # a list item's first characters
 
 
 def _bullet(text: str) -> str:

@@ -45,7 +45,10 @@ _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 @dataclass(frozen=True, slots=True)
 class Run:
-    """A run of text on a page: its box (x0, y0 bottom, x1, y1 top) and font size."""
+    """A run of text on a page: its box (x0, y0 bottom, x1, y1 top), font size and baseline.
+
+    The box hugs the glyphs (a line with a "y" reaches lower than one without), so the spacing
+    of lines is measured between baselines; `base` is the box's bottom when none is known."""
 
     text: str
     x0: float
@@ -53,6 +56,8 @@ class Run:
     x1: float
     y1: float
     size: float
+    base: float | None = None
+    soft_end: bool = False  # its trailing space was made by the PDF reader, not in the file
 
 
 @dataclass
@@ -62,6 +67,7 @@ class Line:
     x1: float = 0.0
     top: float = 0.0
     bottom: float = 0.0
+    baseline: float = 0.0
     size: float = 0.0
     text: str = ""
 
@@ -71,22 +77,32 @@ class Line:
         self.x1 = max(r.x1 for r in self.runs)
         self.top = max(r.y1 for r in self.runs)
         self.bottom = min(r.y0 for r in self.runs)
+        self.baseline = median(r.y0 if r.base is None else r.base for r in self.runs)
         self.size = max(r.size for r in self.runs)
         parts: list[str] = []
         prev: Run | None = None
         for r in self.runs:
+            if prev is not None and prev.soft_end and parts and _cjk_join(parts[-1].rstrip(), r.text):
+                parts[-1] = parts[-1].rstrip()  # "1885 年": a gap CJK typesetting adds, not a space
             if (
                 prev is not None
                 and parts
                 and not parts[-1].endswith(" ")
                 and not r.text.startswith(_NO_SPACE_BEFORE)
                 and r.x0 - prev.x1 > 0.15 * max(prev.size, 1)
-                and not (is_cjk(parts[-1][-1:]) and is_cjk(r.text[:1]))
+                and not _cjk_join(
+                    parts[-1], r.text
+                )  # CJK spacing is typesetting; a real space is a character
             ):
                 parts.append(" ")
             parts.append(r.text)
             prev = r
         self.text = " ".join("".join(parts).split())
+
+
+def _cjk_join(before: str, after: str) -> bool:
+    """Text either side of a gap where one side is CJK (a space there is typesetting)."""
+    return bool(before and after) and (is_cjk(before[-1]) or is_cjk(after[0]))
 
 
 @dataclass
@@ -185,7 +201,7 @@ def lines_of(leaf: list[Run]) -> list[Line]:
 def paragraphs_of(lines: list[Line], body_size: float, page: int) -> list[Paragraph]:
     if not lines:
         return []
-    pitches = [a.bottom - b.bottom for a, b in pairwise(lines) if a.bottom > b.bottom]
+    pitches = [a.baseline - b.baseline for a, b in pairwise(lines) if a.baseline > b.baseline]
     pitch = median(pitches) if pitches else body_size * 1.2
     right = max(line.x1 for line in lines)
     out: list[Paragraph] = []
@@ -196,7 +212,7 @@ def paragraphs_of(lines: list[Line], body_size: float, page: int) -> list[Paragr
             prev is None
             or heading != out[-1].heading
             or abs(line.size - prev.size) > 0.15 * body_size
-            or prev.bottom - line.bottom > pitch * 1.35
+            or prev.baseline - line.baseline > pitch * 1.35
             or (prev.text.endswith(_END_OF_SENTENCE) and prev.x1 < right - 2 * body_size)
         )
         if new:

@@ -29,11 +29,11 @@ import re
 from typing import Any
 
 import lxml.html
-import trafilatura
 from lxml import etree
-from trafilatura.settings import Document
 
 from core.domain import SourceDocument
+from core.ingest.blocks import one_line
+from core.ingest.boilerplate import drop_banner, drop_link_lists, strip_junk, unlayout
 from core.ingest.document import document_from_blocks
 from core.ingest.html_blocks import convert_tree
 
@@ -48,18 +48,6 @@ _OPTIONS: dict[str, Any] = {
 }
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _LANDMARK = "//main | //*[@role='main']"
-_SITE_PARTS = "//nav | //aside | //footer | //header | //form | //*[@role] | //iframe"
-_JUNK_NAMES = ("share", "social", "comments", "related", "newsletter", "advertisement", "cookie-banner")
-_JUNK_CLASS = " or ".join(
-    f"contains(concat(' ', normalize-space(@class), ' '), ' {n} ') or @id='{n}'" for n in _JUNK_NAMES
-)
-_NOT_CONTENT = (
-    ".//nav | .//aside | .//footer | .//form | .//button | .//script | .//style | .//noscript"
-    " | .//*[@role='navigation' or @role='search' or @role='complementary' or @role='contentinfo']"
-    " | .//a[contains(concat(' ', @class, ' '), ' headerlink ')] | .//a[normalize-space(.)='¶']"
-    " | .//div[@title='header' or @title='footer']"  # LibreOffice's page header and footer
-    f" | .//*[{_JUNK_CLASS}]"
-)
 
 
 def parse_html(text: str, source_path: str, *, encoding: str = "utf-8") -> SourceDocument:
@@ -68,37 +56,50 @@ def parse_html(text: str, source_path: str, *, encoding: str = "utf-8") -> Sourc
         root = lxml.html.document_fromstring(_XML_DECLARATION.sub("", text, count=1))
     except (etree.ParserError, ValueError, RecursionError):
         return document_from_blocks([], source_path, title=None, encoding=encoding)
-    landmark = _landmark(root)
-    content = _content(landmark, text)
-    if content is not None:
-        _unlayout(content)
+    page_title = _page_title(root)
+    content = _main_content(root) if root.find("body") is not None else None
+    if content is None or len(" ".join(content.itertext()).strip()) < _MIN_TEXT:
+        extracted = _extracted(text)
+        if extracted is not None:
+            unlayout(extracted)
+            content = extracted
     converted = convert_tree(content, leading_h1_is_title=True) if content is not None else None
     # a block that is only pictures' alt text (a row of logos, badges) is page furniture
     blocks = [b for b in converted.blocks if not _only_images(b)] if converted else []
-    title = (converted.title if converted else None) or _page_title(root)
+    blocks, banner_title = drop_banner(blocks, page_title)
+    title = banner_title or (converted.title if converted else None) or page_title
+    if (
+        blocks
+        and title
+        and blocks[0].kind == "paragraph"
+        and one_line(blocks[0].text).casefold() == title.casefold()
+    ):
+        blocks = blocks[1:]  # the title set as a styled first paragraph (a word processor's export)
     return document_from_blocks(blocks, source_path, title=title, encoding=encoding)
 
 
-def _landmark(root: Any) -> Any | None:
-    found = root.xpath(_LANDMARK)
-    if not found:
-        found = root.xpath("//article")
-    if len(found) != 1 and not root.xpath(_SITE_PARTS):
-        found = root.xpath(
-            "//body"
-        )  # a document saved as HTML (a word processor's export): no site around it
-    if not found or (len(found) > 1 and found[0].tag == "article"):
-        return None
-    element = found[0]
-    for junk in element.xpath(_NOT_CONTENT):
-        junk.drop_tree()
-    return element
+def _main_content(root: Any) -> Any | None:
+    """The page's own landmark (<main>, role=main, its only <article>) with what is not content
+    inside it removed; else its <body>, without navigation (blocks mostly of links) too."""
+    found = root.xpath(_LANDMARK) or root.xpath("//article")
+    if len(found) == 1:
+        strip_junk(found[0])
+        return found[0]
+    if len(found) > 1 and found[0].tag != "article":
+        return None  # several main regions: let the extractor choose
+    body = root.find("body")
+    strip_junk(body)
+    unlayout(body)
+    drop_link_lists(body)
+    return body
 
 
-def _content(landmark: Any | None, text: str) -> Any | None:
-    """The main content as an element: the landmark, else what trafilatura finds."""
-    if landmark is not None:
-        return landmark
+def _extracted(text: str) -> Any | None:
+    """The main content as trafilatura finds it (the fallback: a page whose body is nearly
+    all navigation or script)."""
+    import trafilatura
+    from trafilatura.settings import Document
+
     found = trafilatura.bare_extraction(text, fast=True, **_OPTIONS)
     if not isinstance(found, Document) or len(found.text or "") < _MIN_TEXT:
         found = trafilatura.bare_extraction(text, fast=False, **_OPTIONS) or found
@@ -110,17 +111,6 @@ def _content(landmark: Any | None, text: str) -> Any | None:
 def _only_images(block: Any) -> bool:
     covered = sum(s.end - s.start for s in block.spans if s.kind == "image")
     return covered > 0 and covered >= len(block.text.replace(" ", "").replace("|", "")) * 0.9
-
-
-def _unlayout(content: Any) -> None:
-    """Tables used for layout (cells holding headings, paragraphs, lists or tables) are read as
-    the blocks in them, not as one table block."""
-    for table in content.xpath(
-        ".//table[.//td//*[self::p or self::h1 or self::h2 or self::h3 or self::ul "
-        "or self::ol or self::table or self::pre or self::head]]"
-    ):
-        for el in table.iter("table", "tbody", "thead", "tr", "td", "th", "row", "cell"):
-            el.tag = "div"
 
 
 def _page_title(root: Any) -> str | None:
