@@ -35,6 +35,9 @@ _NS = {
 _FONT_OBFUSCATION = ("http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC")
 _XML_ENCODING = re.compile(rb"""^<\?xml[^>]*encoding=["']([A-Za-z0-9_.-]+)""")
 _CHAPTER_TYPES = ("application/xhtml+xml", "text/html", "application/xml")
+_CSS_RULE = re.compile(r"(?:^|[}\s,])\.([A-Za-z_][\w-]*)\s*\{([^}]*)\}")  # a rule for one class
+_BOLD = re.compile(r"font-weight:(?:bold|bolder|[6-9]00)\b")
+_CSS_CAP = 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +48,7 @@ class _Book:
     metadata: dict[str, str]
     chapters: list[str]  # zip member names in spine order
     toc: dict[str, str]  # zip member name -> its first table-of-contents title
+    class_styles: dict[str, str]  # CSS class -> "strong" / "emphasis" (the book's stylesheets)
 
 
 def parse_epub(data: bytes, source_path: str, *, max_text: int) -> SourceDocument:
@@ -90,7 +94,23 @@ def _open_book(zf: zipfile.ZipFile) -> _Book:
     spine = opf.find("opf:spine", _NS)
     ncx = manifest.get(spine.get("toc") or "") if spine is not None else None
     toc = _toc(zf, nav, ncx[0] if ncx else None)
-    return _Book(zf, opf_dir, title, metadata, chapters, toc)
+    sheets = [m for m, kind, _ in manifest.values() if kind == "text/css" and m in zf.NameToInfo]
+    return _Book(zf, opf_dir, title, metadata, chapters, toc, class_styles(zf, sheets))
+
+
+def class_styles(zf: zipfile.ZipFile, sheets: list[str]) -> dict[str, str]:
+    """Classes a book's stylesheets set bold or italic (word processors' EPUBs style text by
+    class, not with <b> and <i>): `.span2 { font-weight: bold }` -> {"span2": "strong"}."""
+    out: dict[str, str] = {}
+    for sheet in sheets:
+        css = zf.read(sheet)[:_CSS_CAP].decode("utf-8", "replace")
+        for name, body in _CSS_RULE.findall(css):
+            rules = body.lower().replace(" ", "")
+            if _BOLD.search(rules):
+                out[name] = "strong"
+            elif "font-style:italic" in rules or "font-style:oblique" in rules:
+                out[name] = "emphasis"
+    return out
 
 
 def _toc(zf: zipfile.ZipFile, nav: str | None, ncx: str | None) -> dict[str, str]:
@@ -147,7 +167,7 @@ def _read_chapters(book: _Book, max_text: int) -> list[Block]:
         html = _decode(book.zf.read(member))
         chapter = book.toc.get(member)
         sections.in_chapter(chapter or f"Chapter {n}")
-        converted = convert_html(html, sections=sections)
+        converted = convert_html(html, sections=sections, class_styles=book.class_styles)
         if chapter is None:  # not in the table of contents: its first heading, else its <title>
             heading = next((b.text for b in converted.blocks if b.kind == "heading"), None)
             chapter = one_line(heading or converted.page_title) or None

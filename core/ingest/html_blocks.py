@@ -91,8 +91,11 @@ _VOID = frozenset(
 
 
 class _Converter(HTMLParser):
-    def __init__(self, sections: Sections, *, leading_h1_is_title: bool) -> None:
+    def __init__(
+        self, sections: Sections, *, leading_h1_is_title: bool, class_styles: Mapping[str, str] | None = None
+    ) -> None:
         super().__init__(convert_charrefs=True)
+        self._class_styles = class_styles or {}  # CSS class -> span kind (an EPUB's stylesheet)
         self.blocks: list[Block] = []
         self.title: str | None = None  # the leading <h1>, when it is taken as the title
         self.page_title = ""  # the <title> element
@@ -127,9 +130,14 @@ class _Converter(HTMLParser):
             if tag not in _VOID:
                 self._skip.append(tag)
             return
-        if tag == "span" and "literal" in (a.get("class") or "").split():
-            tag = "code"  # docutils writes ``code`` as <span class="docutils literal">
-            self._spans.append(("span", self._b.open("code")))
+        classes = (a.get("class") or "").split() if tag == "span" else ()
+        styled = next((self._class_styles[c] for c in classes if c in self._class_styles), None)
+        if tag == "span" and "literal" in classes:
+            self._spans.append(("span", self._b.open("code")))  # docutils' ``code``
+        elif styled is not None:
+            self._spans.append(("span", self._b.open(styled)))  # <span class="bold">
+        elif tag == "span":
+            self._spans.append(("span", -1))  # a plain span: its end must not close a styled one
         elif tag in _INLINE:
             href = a.get("href") if tag == "a" else None
             if tag != "a" or href:
@@ -175,7 +183,8 @@ class _Converter(HTMLParser):
         elif tag in _INLINE or tag == "span":
             for i in range(len(self._spans) - 1, -1, -1):
                 if self._spans[i][0] == tag:
-                    self._b.close(self._spans[i][1])
+                    if self._spans[i][1] >= 0:
+                        self._b.close(self._spans[i][1])
                     del self._spans[i:]
                     break
         elif tag == "pre":
@@ -318,10 +327,17 @@ def html_to_blocks(
 
 
 def convert_html(
-    html: str, *, sections: Sections | None = None, leading_h1_is_title: bool = False
+    html: str,
+    *,
+    sections: Sections | None = None,
+    leading_h1_is_title: bool = False,
+    class_styles: Mapping[str, str] | None = None,
 ) -> _Converter:
-    """The converter after reading `html`: .blocks, .title (a leading h1), .page_title."""
-    converter = _Converter(sections or Sections(), leading_h1_is_title=leading_h1_is_title)
+    """The converter after reading `html`: .blocks, .title (a leading h1), .page_title.
+    `class_styles`: span classes that mean emphasis or strong (from a stylesheet)."""
+    converter = _Converter(
+        sections or Sections(), leading_h1_is_title=leading_h1_is_title, class_styles=class_styles
+    )
     converter.feed(html)
     converter.close()
     return converter

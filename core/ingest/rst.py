@@ -4,6 +4,8 @@ The document title (a lone top section, docutils' doctitle transform) is the tit
 give the heading paths; field lists at the top (:Author: ...) go to metadata. Nothing in the
 file can reach outside it: `include`, `raw` and file insertion are off, docutils' own config
 files are not read, and its warnings go nowhere (a broken construct stays as its text).
+Sphinx's roles and directives (most .rst files are Sphinx documentation) are read as the built
+page shows them (core/ingest/rst_sphinx.py).
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ from __future__ import annotations
 import html
 import io
 import re
+from dataclasses import replace
 
 from docutils.core import publish_parts
 
 from core.domain import SourceDocument
+from core.ingest.blocks import Block, one_line
 from core.ingest.document import document_from_blocks
 from core.ingest.html_blocks import convert_html
 from core.ingest.plaintext import normalize_text
@@ -35,21 +39,37 @@ SETTINGS = {
 
 
 def parse_rst(text: str, source_path: str, *, encoding: str = "utf-8") -> SourceDocument:
+    from core.ingest.rst_sphinx import register
+
+    register()  # Sphinx's roles and directives, read as the built page shows them
     normalised, payload = normalize_text(text)
     parts = publish_parts(
         normalised,
         source_path=source_path,
-        writer_name="html5",
+        writer="html5",
         settings_overrides={**SETTINGS, "warning_stream": io.StringIO()},
     )
     title = _plain(parts.get("title") or "") or None
     converted = convert_html(parts.get("body") or "")
+    blocks = converted.blocks
+    if title is None and blocks and blocks[0].kind == "heading":
+        # several top sections (docutils then makes none the title): the first one's heading
+        # titles the page, as Sphinx does, and leaves the heading paths
+        title = one_line(blocks[0].text)
+        blocks = [_untitled(b, title) for b in blocks[1:]]
     metadata = {key: _plain(value) for key, value in _DOCINFO.findall(parts.get("docinfo") or "")}
     if parts.get("subtitle"):
         metadata["subtitle"] = _plain(parts["subtitle"])
     return document_from_blocks(
-        converted.blocks, source_path, title=title, payload=payload, encoding=encoding, metadata=metadata
+        blocks, source_path, title=title, payload=payload, encoding=encoding, metadata=metadata
     )
+
+
+def _untitled(block: Block, title: str) -> Block:
+    section = block.locator.section
+    if section[:1] == (title,):
+        return replace(block, locator=replace(block.locator, section=section[1:]))
+    return block
 
 
 def _plain(fragment: str) -> str:
