@@ -15,7 +15,7 @@ from typing import Any
 from core.domain import NO_LOCATOR, SourceDocument, SourceParagraph
 from core.ingest.blocks import Block, one_line
 from core.ingest.plaintext import normalize_text, plain_paragraphs
-from core.text import detect_language
+from core.text import detect_language, replace_controls
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 
@@ -86,8 +86,12 @@ def document_from_blocks(
     and the content hash come from (a text format's normalised source); by default the title and
     reader text, so a web page or PDF whose words did not change keeps its id."""
     kept = [b for b in blocks if b.text]
+    # the ingestion rule for control characters (plain text's too): each one replaced by one
+    # U+FFFD, so the spans' offsets still hold
     paragraphs = tuple(
-        SourceParagraph(paragraph_id(i), b.text, b.kind, i, b.locator or NO_LOCATOR, b.spans)
+        SourceParagraph(
+            paragraph_id(i), replace_controls(b.text), b.kind, i, b.locator or NO_LOCATOR, b.spans
+        )
         for i, b in enumerate(kept)
     )
     body = "\n\n".join(p.text for p in paragraphs)
@@ -96,7 +100,7 @@ def document_from_blocks(
     return SourceDocument(
         document_id=document_id(source_path, payload),
         source_path=source_path,
-        title=one_line(title or "") or title_from_path(source_path),
+        title=one_line(replace_controls(title or "")) or title_from_path(source_path),
         paragraphs=paragraphs,
         encoding=encoding,
         metadata=metadata or {},

@@ -185,8 +185,6 @@ class Reanchor:
         return Found(None, quote, "lost", round(best[0], 4))
 
 
-
-
 def best_window(quote: str, text: str, *, same_numbers: bool = True) -> tuple[float, str]:
     """The stretch of `text` most like `quote`: (similarity of the normalised texts, stretch).
 
