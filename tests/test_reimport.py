@@ -11,7 +11,6 @@ changed paragraphs, and none repeats a unit the article keeps.
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from core.domain import StoredUnit
 from core.services.bootstrap import Services
 from core.validation.anchor import FUZZY_THRESHOLD
 from core.validation.evidence import quote_in_paragraph
+from tests.faults.helpers import query as rows
 
 
 @dataclass(frozen=True)
@@ -79,14 +79,6 @@ CHINESE = Story(
     gone=[2, 4],
     added="合意的困难让学习变慢，却让记忆更持久。",
 )
-
-
-def rows(home: Path, sql: str) -> list[tuple[object, ...]]:
-    con = sqlite3.connect(home / "memoryrush.sqlite3")
-    try:
-        return con.execute(sql).fetchall()
-    finally:
-        con.close()
 
 
 def first_sentence(text: str) -> str:

@@ -11,6 +11,7 @@ title; every block carries its heading path (the title H1 not included).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -49,12 +50,7 @@ def parse_markdown(text: str) -> MarkdownResult:
     result = MarkdownResult(blocks=[], title=None)
     sections = Sections()
     first_block = True
-    i = 0
-    while i < len(tokens):
-        tok = tokens[i]
-        end = _close_of(tokens, i)
-        inner = tokens[i + 1 : end]
-        i = end + 1
+    for tok, inner in _each_block(tokens):
         if tok.type == "front_matter":
             result.metadata = {**parse_front_matter(tok.content), "front_matter_raw": tok.content}
             continue
@@ -77,6 +73,15 @@ def parse_markdown(text: str) -> MarkdownResult:
                 Block(kind, body, spans, locator, int(tok.tag[1:]) if kind == "heading" else 0)
             )
     return result
+
+
+def _each_block(tokens: list[Token]) -> Iterator[tuple[Token, list[Token]]]:
+    """Each block at this level: its opening token and the tokens inside it."""
+    i = 0
+    while i < len(tokens):
+        end = _close_of(tokens, i)
+        yield tokens[i], tokens[i + 1 : end]
+        i = end + 1
 
 
 def _close_of(tokens: list[Token], i: int) -> int:
@@ -153,12 +158,7 @@ def render_inline(children: list[Token], b: TextBuilder) -> None:
 def _flow(tokens: list[Token], depth: int) -> list[Rendered]:
     """Blocks inside a container (quote, list item), rendered one after another."""
     out: list[Rendered] = []
-    i = 0
-    while i < len(tokens):
-        tok = tokens[i]
-        end = _close_of(tokens, i)
-        inner = tokens[i + 1 : end]
-        i = end + 1
+    for tok, inner in _each_block(tokens):
         if tok.type in ("bullet_list_open", "ordered_list_open"):
             out.extend(_list_lines(tok, inner, depth))
         elif tok.type in _CONTAINERS or tok.nesting == 1 or tok.type in ("fence", "code_block", "html_block"):

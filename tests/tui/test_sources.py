@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from core.services.bootstrap import Services
 from tui.screens.article import ArticleScreen
+from tui.screens.import_screen import ImportableTree
 from tui.screens.triage import TriageScreen
 from tui.widgets.paragraph_view import ParagraphView
 
@@ -144,3 +145,30 @@ async def test_review_shows_where_the_evidence_sits(svc: Services, tmp_path: Pat
         assert isinstance(evidence, Content)
         assert "p_002  Scheduling\nSpaced repetition spreads reviews" in evidence.plain
         assert "**" not in evidence.plain
+
+
+async def test_the_import_tree_offers_folders_and_importable_files_only(
+    svc: Services, tmp_path: Path
+) -> None:
+    for name in ("paper.pdf", "book.EPUB", "page.html", "notes.md", "photo.png", "data.json"):
+        (tmp_path / name).write_text("x", encoding="utf-8")
+    (tmp_path / "folder").mkdir()
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("i")
+        await settle(pilot)
+        tree = app.screen.query_one("#import-tree", ImportableTree)
+        for _ in range(50):  # the tree loads its folder in a worker
+            if tree.root.children:
+                break
+            await pilot.pause(0.05)
+        shown = sorted(str(node.label) for node in tree.root.children)
+        assert shown == [
+            "book.EPUB",
+            "folder",
+            "home",
+            "notes.md",
+            "page.html",
+            "paper.pdf",
+        ]  # home: the library

@@ -64,7 +64,7 @@ class LibraryScreen(BaseScreen):
         for a in articles:
             added = datetime.fromtimestamp(a.added_at, UTC).strftime("%Y-%m-%d")
             table.add_row(
-                cell(a.title),
+                cell(f"{a.title}  (source missing)" if a.source_missing else a.title),
                 cell(a.paragraph_count),
                 cell(a.proposed),
                 cell(a.confirmed),
