@@ -21,10 +21,10 @@ import peewee
 from core.domain import AnchorState, ProcessingArtifact, SourceDocument, ValidationIssue
 from core.storage import converters
 from core.storage.db import reading, write_transaction
-from core.storage.library import CHUNK, insert_output, insert_paragraphs
 from core.storage.models import Article, Evidence, EvidenceHistory, Paragraph, Question, Unit
 from core.storage.review import repo as review_repo
 from core.storage.search import index as search_index
+from core.storage.writes import CHUNK, insert_output, insert_paragraphs
 from core.validation.anchor import Found, Reanchor
 
 REWORDED = ("rendered", "fuzzy", "lost")  # outcomes whose old quote goes to evidence_history

@@ -137,19 +137,9 @@ class TriageScreen(BaseScreen):
         unit = self.unit
         article = self.services.library.article(unit.article_id)
         title = article.title if article else "?"
-        if self.source_changed:
-            waiting = self.changed_waiting
-            noun = "units with a changed source"
-        else:
-            waiting = (
-                (article.proposed if article else 0)
-                if self.article_id
-                else self.services.library.unit_count("proposed")
-            )
-            noun = "proposals"
         progress.update(
             Content.assemble(
-                (f"{waiting} {noun} waiting", "bold"),
+                (self._waiting(article.proposed if article else 0), "bold"),
                 "  ·  ",
                 queue,
                 "  ·  ",
@@ -175,6 +165,13 @@ class TriageScreen(BaseScreen):
             view.set_evidence(quotes)
             view.go_to(first.index if first else 0, top=True)
             view.border_title = content(title, single_line=True)
+
+    def _waiting(self, in_article: int) -> str:
+        """ "N proposals waiting" (in this article, or in the library), or the changed ones."""
+        if self.source_changed:
+            return f"{self.changed_waiting} units with a changed source waiting"
+        waiting = in_article if self.article_id else self.services.library.unit_count("proposed")
+        return f"{waiting} proposals waiting"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in {"accept", "reject", "edit", "skip", "open_article"} and self.unit is None:
