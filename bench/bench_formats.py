@@ -32,6 +32,7 @@ import sys
 import tempfile
 import time
 import zipfile
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -148,26 +149,28 @@ def make_epub(megabytes: float) -> Path:
     if target.exists():
         return target
     rng = random.Random(7)
-    vocabulary = [
-        "".join(rng.choices("abcdefghijklmnopqrstuvwxyz", k=rng.randint(2, 11))) for _ in range(20000)
-    ]
+    # words as a book uses them: 20,000 of them, the n-th most common n times rarer (Zipf)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    vocabulary = ["".join(rng.choices(letters, k=rng.randint(2, 11))) for _ in range(20000)]
+    weights = [1 / rank for rank in range(1, len(vocabulary) + 1)]
+
+    def paragraph() -> str:
+        words = (" ".join(rng.choices(vocabulary, weights, k=14)).capitalize() + "." for _ in range(5))
+        return f"<p>{' '.join(words)}</p>\n"
+
     chapters: list[str] = []
-    size = 0
-    # the file, zipped, is the size asked for: text with a real book's variety of words
-    # deflates about 3:1, so the chapters hold about three times that much XHTML
-    while size < 3 * megabytes * 1024 * 1024:
+    size = 0  # deflated, as the zip holds it: the file is the size asked for
+    while size < megabytes * 1024 * 1024:
         n = len(chapters) + 1
-        paras = "".join(
-            f"<p>{' '.join(' '.join(rng.choices(vocabulary, k=14)).capitalize() + '.' for _ in range(5))}</p>\n"
-            for _ in range(40)
-        )
+        one = "".join(paragraph() for _ in range(40))
+        two = "".join(paragraph() for _ in range(40))
         xhtml = (
             '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head>'
-            f"<title>Chapter {n}</title></head><body><h1>Chapter {n}</h1><h2>Part one</h2>{paras}"
-            f"<h2>Part two</h2>{paras}</body></html>"
+            f"<title>Chapter {n}</title></head><body><h1>Chapter {n}</h1><h2>Part one</h2>{one}"
+            f"<h2>Part two</h2>{two}</body></html>"
         )
         chapters.append(xhtml)
-        size += len(xhtml)
+        size += len(zlib.compress(xhtml.encode("utf-8")))
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         z.writestr("mimetype", "application/epub+zip")
@@ -217,16 +220,22 @@ def store(doc: SourceDocument) -> float:
     return elapsed
 
 
+CPU: list[float] = []  # the best parse + store CPU seconds of each measure(): the load-free figure
+
+
 def measure(path: Path, repeat: int) -> tuple[SourceDocument, float, float]:
-    """(document, best parse s, best store+index s)."""
-    best_parse = best_store = float("inf")
+    """(document, best parse s, best store+index s), wall; the best CPU total goes to CPU."""
+    best_parse = best_store = best_cpu = float("inf")
     doc = None
     for _ in range(repeat):
+        cpu = time.process_time()
         started = time.perf_counter()
         doc = read_document(path, max_bytes=200 * 1024 * 1024)
         best_parse = min(best_parse, time.perf_counter() - started)
         best_store = min(best_store, store(doc))
+        best_cpu = min(best_cpu, time.process_time() - cpu)
     assert doc is not None
+    CPU.append(best_cpu)
     return doc, best_parse, best_store
 
 
@@ -254,7 +263,8 @@ def main(argv: list[str] | None = None) -> int:
     pages = max((p.locator.page or 0) for p in doc.paragraphs)
     print(
         f"PDF {pdf.stat().st_size / 1e6:.1f} MB, {pages} pages, {len(doc.paragraphs)} paragraphs: "
-        f"parse {parse_s:.2f} s + store and index {store_s:.2f} s = {parse_s + store_s:.2f} s (target <= 10 s)"
+        f"parse {parse_s:.2f} s + store and index {store_s:.2f} s = {parse_s + store_s:.2f} s wall, "
+        f"{CPU[-1]:.2f} s CPU (target <= 10 s)"
     )
     from core.extraction.base import make_extractor
 
@@ -268,7 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     doc, parse_s, store_s = measure(epub, args.repeat)
     print(
         f"EPUB {epub.stat().st_size / 1e6:.2f} MB zipped, {len(doc.paragraphs)} paragraphs: "
-        f"parse {parse_s:.2f} s + store and index {store_s:.2f} s = {parse_s + store_s:.2f} s (target <= 3 s)"
+        f"parse {parse_s:.2f} s + store and index {store_s:.2f} s = {parse_s + store_s:.2f} s wall, "
+        f"{CPU[-1]:.2f} s CPU (target <= 3 s)"
     )
 
     timings: list[tuple[float, float, Path, int]] = []
@@ -279,7 +290,9 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"HTML {len(timings)} pages: parse median {statistics.median(parses):.0f} ms, "
         f"p90 {sorted(parses)[int(0.9 * (len(parses) - 1))]:.0f} ms, max {max(parses):.0f} ms; "
-        f"store and index median {statistics.median(t[1] * 1000 for t in timings):.0f} ms (target <= 50 ms a page)"
+        f"store and index median {statistics.median(t[1] * 1000 for t in timings):.0f} ms; "
+        f"CPU (parse + store) median {statistics.median(CPU[-len(timings) :]) * 1000:.0f} ms, "
+        f"max {max(CPU[-len(timings) :]) * 1000:.0f} ms (target <= 50 ms a page)"
     )
     for parse_s, _, page, n in sorted(timings, reverse=True)[:5]:
         print(

@@ -119,12 +119,12 @@ class _Converter(HTMLParser):
 
     def start(self, tag: str, a: Mapping[str, str | None]) -> None:
         """An element starts (`a`: its attributes, a dict or an lxml element's attrib)."""
+        if tag == "title":  # read even inside <head> (skipped otherwise): the page's title
+            self._in_title = True
+            return
         if self._skip:
             if tag == self._skip[-1] and tag not in _VOID:
                 self._skip.append(tag)
-            return
-        if tag == "title":
-            self._in_title = True
             return
         if tag in _SKIP or "hidden" in a or "pagebreak" in (a.get("epub:type") or a.get("type") or ""):
             if tag not in _VOID:
@@ -174,13 +174,14 @@ class _Converter(HTMLParser):
             self._boundary()
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "title":
+            self._in_title = False
+            return
         if self._skip:
             if tag == self._skip[-1]:
                 self._skip.pop()
             return
-        if tag == "title":
-            self._in_title = False
-        elif tag in _INLINE or tag == "span":
+        if tag in _INLINE or tag == "span":
             for i in range(len(self._spans) - 1, -1, -1):
                 if self._spans[i][0] == tag:
                     if self._spans[i][1] >= 0:
@@ -310,10 +311,16 @@ def _walk(converter: _Converter, element: Any) -> None:
 
 
 def convert_tree(
-    element: Any, *, sections: Sections | None = None, leading_h1_is_title: bool = False
+    element: Any,
+    *,
+    sections: Sections | None = None,
+    leading_h1_is_title: bool = False,
+    class_styles: Mapping[str, str] | None = None,
 ) -> _Converter:
-    """`convert_html` for an element lxml has already parsed (web pages)."""
-    converter = _Converter(sections or Sections(), leading_h1_is_title=leading_h1_is_title)
+    """`convert_html` for an element lxml has already parsed (web pages, EPUB chapters)."""
+    converter = _Converter(
+        sections or Sections(), leading_h1_is_title=leading_h1_is_title, class_styles=class_styles
+    )
     _walk(converter, element)
     converter.close()
     return converter
