@@ -1,26 +1,28 @@
 """Web pages (.html, .htm, saved pages): the main content only, with its title and headings.
 
-The main content comes from one of two places, then html_blocks reads it (the reader EPUB
+The main content is found on the page's lxml tree, then html_blocks reads it (the reader EPUB
 chapters and RST use too):
 
 1. The page's own landmark, when it marks one: <main>, role="main", or its only <article>.
-   Documentation generators (Sphinx, mdBook, MkDocs) and most current sites do. A page with no
-   site around it (no nav, header, footer, aside, form or ARIA roles: a document a word
-   processor saved as HTML) is all content: its <body> is the landmark. What is not
-   content inside it is removed: nav, aside, footer, forms and buttons, role=navigation /
-   search / complementary / contentinfo, permalink "¶" anchors, and blocks whose class or id
-   names them share, social, comments, related, newsletter, advertisement or cookie banners.
-2. Otherwise trafilatura (maintained, Apache-2.0), which scores the page's blocks and drops
-   navigation, menus, ads, sidebars and footers. Its content XML (head, p, hi, ref, list,
-   quote, code, table, graphic) is renamed to the HTML it stands for.
+   Documentation generators (Sphinx, mdBook, MkDocs) and most current sites do.
+2. Otherwise its <body> (a document a word processor saved as HTML is all body), without the
+   blocks made mostly of links: menus, link lists, tag clouds (core/ingest/boilerplate.py).
+In both, what is never content goes first: nav, aside, footer, forms, buttons, ARIA
+navigation / search / complementary / contentinfo regions, permalinks, blocks named share,
+social, comments, related, newsletter, ads, cookie banners, sidebars, menus, breadcrumbs; and
+a site banner heading standing above the page's own title (its <title>) goes after.
+3. trafilatura (maintained, Apache-2.0) only when that leaves almost nothing of a page that has
+   text. Its content XML (head, p, hi, ref, list, quote, code, table, graphic) is renamed to the
+   HTML it stands for.
 
-Why not trafilatura everywhere: on landmark pages it dropped headings (on the Rust book's
-<main> every heading) or kept one part (on a Sphinx page only the changelog, 29% of the text).
-`fast=True` skips its second opinions (readability, jusText): 44 ms a page instead of 261 ms on
-the Rust book; the full pass runs only when the fast one finds almost nothing. No metadata
-pass: its date detection cost 2.5 s on the first page.
+Why not trafilatura first: it dropped headings (every heading of the Rust book's <main>; all
+of libxml2's), kept one part (29% of a Sphinx page), and on libxml2's news page returned only
+its menus; its fast pass cost 25-110 ms a page and its import half a second. The cleaning here
+reads those pages whole with their headings in 3-25 ms (bench/bench_formats.py).
 
-The title: the content's leading <h1>, else og:title, else <title>, else the file name.
+The title: a heading that is the page's <title> under a banner, else the content's leading
+<h1>, else og:title or <title>, else the file name; a first paragraph that only repeats the
+title (a word processor's styled title) is dropped.
 """
 
 from __future__ import annotations
