@@ -172,3 +172,14 @@ async def test_the_import_tree_offers_folders_and_importable_files_only(
             "page.html",
             "paper.pdf",
         ]  # home: the library
+
+
+def test_span_offsets_follow_the_text_through_sanitising() -> None:
+    """A tab widens and a control character goes when shown: the styled words stay styled."""
+    from tui.safe import styled
+
+    text = "a \x1b[31mbold\tword [@click=app.quit] end"
+    shown = styled(text, [(2, 11, "bold"), (12, 16, "italic"), (17, 34, "underline")])
+    assert shown.plain == "a [31mbold    word [@click=app.quit] end"
+    spans = {(shown.plain[s.start : s.end], str(s.style)) for s in shown.spans}
+    assert spans == {("[31mbold", "bold"), ("word", "italic"), ("[@click=app.quit]", "underline")}
