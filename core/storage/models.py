@@ -23,7 +23,9 @@ class Article(BaseModel):
     paragraph_count = peewee.IntegerField(default=0)
     reading_position = peewee.IntegerField(default=0)  # paragraph index last viewed
     added_at = peewee.IntegerField()
-    reader_version = peewee.IntegerField(default=1, index=True)  # core.ingest READER_VERSION that read it
+    # core.domain.READER_VERSION that read it; the SQL default as the migration adds it, so a
+    # row written without it (raw SQL, an older writer) is one an older reader read
+    reader_version = peewee.IntegerField(default=1, index=True, constraints=[peewee.SQL("DEFAULT 1")])
     source_missing_at = peewee.IntegerField(null=True)  # sync found the followed file gone (epoch)
 
 
@@ -77,7 +79,8 @@ class Unit(BaseModel):
     created_at = peewee.IntegerField()
     updated_at = peewee.IntegerField()
     trashed_at = peewee.IntegerField(null=True, index=True)
-    anchor = peewee.CharField(default="")  # AnchorState: "" found, "changed" (source changed), "kept"
+    # AnchorState: "" found, "changed" (source changed), "kept"; SQL default as the migration's
+    anchor = peewee.CharField(default="", constraints=[peewee.SQL("DEFAULT ''")])
     article_id: int
     artifact_id: int | None
 
