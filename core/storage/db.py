@@ -50,6 +50,12 @@ def register_models(*models: type[BaseModel]) -> None:
             _MODELS.append(m)
 
 
+def registered_models() -> list[type[BaseModel]]:
+    """Every table model, in registration order (parents before the rows pointing at them)."""
+    _load_table_modules()
+    return list(_MODELS)
+
+
 def register_schema_hook(hook: SchemaHook, *, creates: tuple[str, ...]) -> None:
     """`hook` creates schema pieces outside the models (IF NOT EXISTS); `creates` names them, so
     an open can tell that nothing is missing without running it."""

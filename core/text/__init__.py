@@ -68,3 +68,30 @@ def detect_language(text: str) -> str:
     """'zh' when CJK characters dominate the letters, else 'en'."""
     sample = text[:20000]
     return "zh" if cjk_ratio(sample) >= 0.3 else "en"
+
+
+def find_quote(text: str, quote: str) -> tuple[int, int] | None:
+    """Where `quote` sits in `text` (exact, then case/space-insensitive); None if absent."""
+    if not quote:
+        return None
+    start = text.find(quote)
+    if start >= 0:
+        return start, start + len(quote)
+    lowered = text.casefold()
+    start = lowered.find(quote.casefold())
+    if start >= 0:
+        return start, start + len(quote)
+    # Whitespace/quote-normalised match: map normalised offsets back by scanning.
+    target = normalize_for_match(quote)
+    if not target or len(text) > 20_000:
+        return None
+    first = target[0]
+    for i in range(len(text)):
+        if normalize_for_match(text[i])[:1] != first:
+            continue
+        if normalize_for_match(text[i : i + len(quote) + 8]).startswith(target):
+            for j in range(i + 1, len(text) + 1):
+                if normalize_for_match(text[i:j]) == target:
+                    return i, j
+            return None
+    return None
