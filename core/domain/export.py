@@ -8,6 +8,7 @@ batches by core.storage.export and never hold a database row.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Literal
 
 # The `extractor` value of a unit the reader made themselves (issue 16 writes it when a card is
@@ -129,3 +130,17 @@ class ExportResult:
     cards: int = 0
     reviews: int = 0
     notes: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class FileCheck:
+    """A library file that passed the checks: its schema version, size and content."""
+
+    path: Path
+    schema_version: int
+    size: int
+    articles: int
+    cards: int
+
+    def __str__(self) -> str:
+        return f"{self.articles} articles, {self.cards} cards, schema {self.schema_version}, {self.size / 1e6:.1f} MB"

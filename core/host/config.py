@@ -88,6 +88,12 @@ class Config:
     low_confidence_floor: float = 0.0  # 0 = off
     # [ui]
     theme: str = "memoryrush-dark"
+    # [backup]
+    backup_auto: str = "daily"
+    backup_keep: int = 10
+    backup_folder: str = ""
+    # [agents]
+    mcp_allow_propose: bool = False
 
 
 # One row per setting: section, key, the documentation shown in Settings, and its check.
@@ -111,6 +117,10 @@ SETTINGS: dict[str, Setting] = {
     "auto_accept_threshold": Setting("triage", "auto_accept_threshold", "Valid proposals at or above this confidence are accepted automatically (0 = never).", _num(0.0, 1.0)),
     "low_confidence_floor": Setting("triage", "low_confidence_floor", "Proposals below this confidence go to the low-confidence list (0 = off).", _num(0.0, 1.0)),
     "theme": Setting("ui", "theme", "Theme name (see themes/ and your config dir's themes/).", _text),
+    "backup_auto": Setting("backup", "auto", "Automatic backups when the app starts: daily (at most one a day), startup (every start) or off.", _choice("daily", "startup", "off")),
+    "backup_keep": Setting("backup", "keep", "Automatic backups kept (the oldest go first; backups you make are never removed).", _num(1, 999, integer=True)),
+    "backup_folder": Setting("backup", "folder", "Folder for backups; empty = backups/ in the data folder.", _any_text),
+    "mcp_allow_propose": Setting("agents", "allow_propose", "Let agents (memoryrush mcp) propose units into Triage; off = read-only.", _bool),
 }
 # fmt: on
 _TUPLE_FIELDS = {"learning_steps", "relearning_steps"}

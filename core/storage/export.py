@@ -97,6 +97,18 @@ def iter_units(f: ExportFilter, batch: int = BATCH) -> Iterator[list[ExportUnit]
         yield _units(rows)
 
 
+def iter_with_articles(
+    f: ExportFilter, batch: int = BATCH
+) -> Iterator[list[tuple[ExportArticle, ExportUnit]]]:
+    """`iter_units`, each unit beside its article (read once per article)."""
+    known: dict[int, ExportArticle] = {}
+    for units in iter_units(f, batch):
+        missing = {u.article_id for u in units} - known.keys()
+        if missing:
+            known.update(articles(sorted(missing)))
+        yield [(known[u.article_id], u) for u in units]
+
+
 def _units(rows: list[tuple[Any, ...]]) -> list[ExportUnit]:
     ids = [int(r[0]) for r in rows]
     quotes = _quotes(ids)

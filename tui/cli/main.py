@@ -19,6 +19,9 @@ COMMAND_MODULES = (
     "tui.cli.search_cmds",
     "tui.cli.model_cmds",
     "tui.cli.app_cmds",
+    "tui.cli.export_cmds",
+    "tui.cli.backup_cmds",
+    "tui.cli.mcp_cmds",
 )
 # Which module holds each subcommand: a module is imported only when its command runs (or for
 # --help), so opening the app doesn't pay for the importers, extractors and search. A test checks
@@ -34,6 +37,11 @@ COMMAND_HOMES = {
     "search": "tui.cli.search_cmds",
     "models": "tui.cli.model_cmds",
     "review": "tui.cli.app_cmds",
+    "export": "tui.cli.export_cmds",
+    "import-library": "tui.cli.export_cmds",
+    "backup": "tui.cli.backup_cmds",
+    "restore": "tui.cli.backup_cmds",
+    "mcp": "tui.cli.mcp_cmds",
 }
 
 

@@ -137,13 +137,9 @@ def export_anki(
     """Write the package to `out` (a temporary name first, then renamed: never half a file)."""
     build = _Build(export_repo.library_id())
     _, total = export_repo.count_units(f)
-    articles: dict[int, ExportArticle] = {}
-    for batch in export_repo.iter_units(f):
-        missing = {u.article_id for u in batch} - articles.keys()
-        if missing:
-            articles.update(export_repo.articles(sorted(missing)))
-        for unit in batch:
-            build.add(articles[unit.article_id], unit)
+    for batch in export_repo.iter_with_articles(f):
+        for article, unit in batch:
+            build.add(article, unit)
         if progress is not None:
             progress(build.notes, total)
     decks = [genanki.Deck(_parent_id(build.library), PARENT_DECK), *build.decks.values()]

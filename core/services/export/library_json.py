@@ -151,7 +151,8 @@ def read_library_file(path: Path) -> LibraryFile:
 @dataclass(frozen=True, slots=True)
 class LoadedLibrary:
     path: str
-    rows: dict[str, int]
+    rows: dict[str, int]  # rows loaded per table
+    config: Config | None  # the settings the file carries (checked), if any
 
 
 def import_library(path: Path, progress: Callable[[str, int, int], None] | None = None) -> LoadedLibrary:
@@ -164,7 +165,8 @@ def import_library(path: Path, progress: Callable[[str, int, int], None] | None 
             "so nothing is mixed or overwritten: use --data-dir NEW_FOLDER (or `memoryrush backup`, "
             "then start a fresh library)"
         )
-    return LoadedLibrary(str(path), dump.load(checked.tables, progress))
+    config = config_from(checked)  # checked before anything is written
+    return LoadedLibrary(str(path), dump.load(checked.tables, progress), config)
 
 
 def config_from(file: LibraryFile) -> Config | None:
