@@ -83,8 +83,9 @@ def test_the_schema_file_names_every_column_of_every_table(services: Services) -
     schema = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))["properties"]["tables"]["properties"]
     assert list(schema) == dump.dumped_tables()
     for table in dump.dumped_tables():
-        assert schema[table]["items"]["required"] == dump.columns(table), table
-        assert set(schema[table]["items"]["properties"]) == set(dump.columns(table)), table
+        assert schema[table]["properties"]["columns"]["const"] == dump.columns(table), table
+        items = schema[table]["properties"]["rows"]["items"]["prefixItems"]
+        assert [c["title"] for c in items] == dump.columns(table), table
         assert schema[table]["description"]
     for table in dump.all_tables():
         assert table in dump.dumped_tables() or dump.is_derived(table), f"{table}: dumped or derived?"
@@ -118,6 +119,11 @@ def test_a_library_that_holds_anything_is_refused(
             '{"format": "memoryrush-library", "format_version": 1, "schema_version": 1, "tables": {"x": []}}',
             "unknown table",
         ),
+        (
+            '{"format": "memoryrush-library", "format_version": 1, "schema_version": 1, '
+            '"tables": {"setting": {"columns": ["key", "value_json"], "rows": [["a"]]}}}',
+            "row 1: not a list of 2 values",
+        ),
     ],
 )
 def test_bad_files_are_refused_with_a_reason(
@@ -136,7 +142,8 @@ def test_a_row_that_breaks_the_schema_loads_nothing(
     out = tmp_path / "library.json"
     export_json(out, now=clock.epoch(), config=Config())
     data = json.loads(out.read_text(encoding="utf-8"))
-    data["tables"]["card"][0]["question_id"] = 10**9  # points at no question
+    card = data["tables"]["card"]
+    card["rows"][0][card["columns"].index("question_id")] = 10**9  # points at no question
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps(data), encoding="utf-8")
     library.close()

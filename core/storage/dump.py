@@ -11,8 +11,9 @@ into one or the other.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import peewee
@@ -32,6 +33,14 @@ DERIVED_TABLES = (
     "search_para_vocab",
 )
 BATCH = 5000
+
+
+@dataclass(frozen=True, slots=True)
+class TableRows:
+    """One table as a file carries it: column names and rows of values in that order."""
+
+    columns: tuple[str, ...]
+    rows: list[list[Any]]
 
 
 def dumped_tables() -> list[str]:
@@ -98,21 +107,22 @@ def nonempty_counts() -> dict[str, int]:
     return {t: n for t in dumped_tables() if (n := count_rows(t))}
 
 
-def load(tables: Mapping[str, Sequence[Mapping[str, Any]]], progress: Any = None) -> dict[str, int]:
+def load(tables: Mapping[str, TableRows], progress: Any = None) -> dict[str, int]:
     """Insert every table's rows (ids kept) and rebuild the derived tables, in ONE transaction.
 
     Raises StorageError naming the table and row when a row breaks the schema; nothing is
     written then. `progress(table, rows_done, rows_total)` after each table.
     """
-    total = sum(len(rows) for rows in tables.values())
+    total = sum(len(t.rows) for t in tables.values())
     done = 0
     loaded: dict[str, int] = {}
     with write_transaction():
         con = db.connection()
         for table in dumped_tables():
-            rows = tables.get(table, ())
-            if rows:
-                _insert(con, table, rows)
+            given = tables.get(table)
+            rows = given.rows if given is not None else []
+            if given is not None and rows:
+                _insert(con, table, given)
             loaded[table] = len(rows)
             done += len(rows)
             if progress is not None:
@@ -121,26 +131,24 @@ def load(tables: Mapping[str, Sequence[Mapping[str, Any]]], progress: Any = None
     return loaded
 
 
-def _insert(con: sqlite3.Connection, table: str, rows: Sequence[Mapping[str, Any]]) -> None:
+def _insert(con: sqlite3.Connection, table: str, given: TableRows) -> None:
     known = columns(table)
-    unknown = sorted(set(rows[0]) - set(known))
+    unknown = sorted(set(given.columns) - set(known))
     if unknown:
         raise StorageError(f"{table}: unknown columns {', '.join(unknown)} (a newer MemoryRush wrote this?)")
-    names = [c for c in known if c in rows[0]]  # a column the file lacks takes its SQL default
-    listed = ", ".join(f'"{c}"' for c in names)
-    sql = f'INSERT INTO "{table}" ({listed}) VALUES ({", ".join("?" * len(names))})'
+    # a column the file lacks (an older MemoryRush) takes its SQL default
+    listed = ", ".join(f'"{c}"' for c in given.columns)
+    sql = f'INSERT INTO "{table}" ({listed}) VALUES ({", ".join("?" * len(given.columns))})'
+    rows = given.rows
     for start in range(0, len(rows), BATCH):
         chunk = rows[start : start + BATCH]
         try:
-            con.executemany(sql, [tuple(row[c] for c in names) for row in chunk])
-        except KeyError as exc:
-            raise StorageError(
-                f"{table}: a row has no {exc.args[0]!r} column (rows {start + 1}-{start + len(chunk)})"
-            ) from None
-        except (sqlite3.DatabaseError, peewee.DatabaseError) as exc:
+            con.executemany(sql, chunk)
+        except (sqlite3.Error, peewee.DatabaseError) as exc:
             cause = root_cause(exc)
-            if isinstance(cause, sqlite3.IntegrityError):
+            if isinstance(cause, sqlite3.IntegrityError | sqlite3.InterfaceError | sqlite3.ProgrammingError):
                 raise StorageError(
-                    f"{table}: rows {start + 1}-{start + len(chunk)} break the library's rules ({cause}); nothing was loaded"
+                    f"{table}: rows {start + 1}-{start + len(chunk)} break the library's rules ({cause}); "
+                    "nothing was loaded"
                 ) from cause
             raise translate(cause) from cause

@@ -125,32 +125,41 @@ class NoteFields:
     tags: tuple[str, ...]
 
 
-def note_fields(
-    library: str, article: ExportArticle, unit: ExportUnit, question: ExportQuestion
-) -> NoteFields:
+def shared_fields(library: str, article: ExportArticle, unit: ExportUnit) -> tuple[str, ...]:
+    """The fields every question of a unit shares (computed once per unit)."""
     quotes = unit.quotes
-    shared = (
+    return (
         field_text(unit.content),
         "<br><br>".join(evidence_html(q.paragraph_text, q.quote) for q in quotes),
         "<br>".join(field_text(q.quote) for q in quotes),
         field_text(article.title),
         field_text(", ".join(q.paragraph_id for q in quotes)),
         field_text(", ".join(q.locator for q in quotes if q.locator)),
-        field_text(f"{library}/q{question.id}"),
     )
-    tags = [tag_text(t) for t in unit.tags if tag_text(t)]
+
+
+def unit_tags(unit: ExportUnit) -> list[str]:
+    tags = [t for t in (tag_text(x) for x in unit.tags) if t]
     tags.append(f"{PARENT_DECK}::{tag_text(unit.memory_type)}")
     if unit.yours:
         tags.append(f"{PARENT_DECK}::yours")
+    return tags
+
+
+def note_fields(
+    library: str, shared: tuple[str, ...], tags: list[str], question: ExportQuestion
+) -> NoteFields:
+    """One question's note from its unit's shared fields and tags."""
+    ident = field_text(f"{library}/q{question.id}")
     if question.card is not None and question.card.leech:
-        tags.append("leech")  # Anki's own leech tag
+        tags = [*tags, "leech"]  # Anki's own leech tag
     cloze = cloze_text(question.question, question.answer) if question.kind == "cloze" else None
     if cloze is not None:
         return NoteFields(
-            CLOZE_MODEL, (cloze, field_text(question.answer), *shared), tuple(dict.fromkeys(tags))
+            CLOZE_MODEL, (cloze, field_text(question.answer), *shared, ident), tuple(dict.fromkeys(tags))
         )
     first = (field_text(question.question), field_text(question.answer))
-    return NoteFields(QA_MODEL, (*first, *shared), tuple(dict.fromkeys(tags)))
+    return NoteFields(QA_MODEL, (*first, *shared, ident), tuple(dict.fromkeys(tags)))
 
 
 def guid(library: str, question_id: int) -> str:

@@ -4,7 +4,7 @@ The file (schema: library.schema.json beside this module; README "The library as
 
     {"format": "memoryrush-library", "format_version": 1, "schema_version": <the database's>,
      "exported_at": "<UTC ISO time>", "library_id": "<uuid>", "config": {<section>: {<key>: value}},
-     "tables": {"<table>": [{<column>: value, ...}, ...], ...}}
+     "tables": {"<table>": {"columns": [<name>, ...], "rows": [[<value>, ...], ...]}, ...}}
 
 Rows keep their ids and every column as SQLite holds it (booleans 0/1, times UTC epoch seconds,
 `*_json` columns as the JSON text they store), so loading a file into an empty library gives back
@@ -61,26 +61,24 @@ def export_json(out: Path, *, now: int, config: Config, progress: Progress | Non
         "config": config_dict(config),
     }
     counts: dict[str, int] = {}
+    encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode  # one encoder: ~2x faster
     with atomic_path(out) as partial, partial.open("w", encoding="utf-8") as fh, dump.snapshot():
         total = sum(dump.count_rows(t) for t in tables)
         done = 0
         head = json.dumps(header, ensure_ascii=False, indent=1)
         fh.write(head[:-2] + ',\n "tables": {')
         for ti, table in enumerate(tables):
-            names = dump.columns(table)
-            fh.write(f"{',' if ti else ''}\n  {json.dumps(table)}: [")
+            fh.write(
+                f'{"," if ti else ""}\n  {json.dumps(table)}: {{"columns": {encode(dump.columns(table))}, "rows": ['
+            )
             n = 0
             for batch in dump.iter_rows(table):
-                encoded = ",\n   ".join(
-                    json.dumps(dict(zip(names, row, strict=True)), ensure_ascii=False, allow_nan=False)
-                    for row in batch
-                )
-                fh.write(("," if n else "") + "\n   " + encoded)
+                fh.write(("," if n else "") + "\n   " + ",\n   ".join(map(encode, batch)))
                 n += len(batch)
                 done += len(batch)
                 if progress is not None:
                     progress(done, total)
-            fh.write("\n  ]" if n else "]")
+            fh.write("\n  ]}" if n else "]}")
             counts[table] = n
         fh.write("\n }\n}\n")
     return ExportResult(
@@ -100,7 +98,7 @@ class LibraryFile:
     schema_version: int
     library_id: str
     config: dict[str, Any]
-    tables: dict[str, list[dict[str, Any]]]
+    tables: dict[str, dump.TableRows]
 
 
 def read_library_file(path: Path) -> LibraryFile:
@@ -137,14 +135,27 @@ def read_library_file(path: Path) -> LibraryFile:
     if not isinstance(tables, dict):
         raise LibraryFileError(f'{path}: "tables" is missing or not an object')
     known = set(dump.dumped_tables())
-    for name, rows in tables.items():
+    checked: dict[str, dump.TableRows] = {}
+    for name, table in tables.items():
         if name not in known:
             raise LibraryFileError(f"{path}: unknown table {name!r} (known: {', '.join(sorted(known))})")
-        if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-            raise LibraryFileError(f"{path}: table {name!r} must be a list of row objects")
+        names = table.get("columns") if isinstance(table, dict) else None
+        rows = table.get("rows") if isinstance(table, dict) else None
+        if (
+            not isinstance(names, list)
+            or not all(isinstance(c, str) for c in names)
+            or not isinstance(rows, list)
+        ):
+            raise LibraryFileError(f'{path}: table {name!r} must be {{"columns": [...], "rows": [...]}}')
+        for i, row in enumerate(rows):
+            if not isinstance(row, list) or len(row) != len(names):
+                raise LibraryFileError(
+                    f"{path}: table {name!r}, row {i + 1}: not a list of {len(names)} values"
+                )
+        checked[name] = dump.TableRows(tuple(names), rows)
     config = data.get("config")
     return LibraryFile(
-        path, schema, str(data.get("library_id") or ""), config if isinstance(config, dict) else {}, tables
+        path, schema, str(data.get("library_id") or ""), config if isinstance(config, dict) else {}, checked
     )
 
 
