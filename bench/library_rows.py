@@ -22,9 +22,21 @@ def fill_library(db_path, cards: int, *, now: int, per_article: int = 200, revie
     from core.storage.review.models import stability_bucket, t90
 
     rng = random.Random(18)
-    words = (
-        "memory evidence paragraph review schedule recall source quote grounded unit 记忆 证据 复习".split()
-    )
+    words = [
+        "memory",
+        "evidence",
+        "paragraph",
+        "review",
+        "schedule",
+        "recall",
+        "source",
+        "quote",
+        "grounded",
+        "unit",
+        "记忆",
+        "证据",
+        "复习",
+    ]
     units = (cards + 1) // 2
     per_unit_article = max(1, per_article // 2)
     articles = (units + per_unit_article - 1) // per_unit_article

@@ -94,6 +94,8 @@ class MemoryRushApp(App[None]):
         waiting, self._after_first_frame = self._after_first_frame, []
         for callback in waiting:
             callback()
+        if self.services.config.backup_auto != "off":
+            self.action_backup(auto=True)  # daily / at start-up, per Settings (after the first frame)
 
     def _read_screen_styles(self) -> None:
         """Read the other screens' rules now that the first frame is shown: parsing them before
@@ -152,6 +154,12 @@ class MemoryRushApp(App[None]):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+    def action_backup(self, auto: bool = False) -> None:
+        """Back up the library (a named worker; see tui/backup_worker.py)."""
+        from tui.backup_worker import start_backup
+
+        start_backup(self, auto=auto)
 
     def action_review(self) -> None:
         from tui.screens.review import ReviewScreen

@@ -15,7 +15,6 @@ import click
 
 from core.domain import MEMORY_TYPES, UnitStatus
 from core.domain.export import ORIGINS, ExportFilter, ExportResult
-from core.services.bootstrap import Services
 from tui.cli.common import data_dir_option, out, services
 
 STATUSES = [s.value for s in UnitStatus]
@@ -101,9 +100,10 @@ def anki_cmd(out_file: Path, with_history: bool, data_dir: Path | None, **filter
 
     Exporting again and importing updates the notes Anki already has (same ids), never duplicates."""
     from core.services.export.anki import export_anki
+    from core.services.export.runner import anki_schedule
 
     with services(data_dir, exclusive=False) as svc:
-        schedule = _schedule(svc)
+        schedule = anki_schedule(svc)
         result = export_anki(
             out_file,
             make_filter(**filters),
@@ -112,13 +112,6 @@ def anki_cmd(out_file: Path, with_history: bool, data_dir: Path | None, **filter
             schedule=schedule,
         )
         _report(result, "notes")
-
-
-def _schedule(svc: Services) -> Any:
-    from core.services.export.anki import Schedule
-
-    parameters = svc.review.parameters()
-    return Schedule(svc.config.desired_retention, svc.config.pinned_retention, float(parameters[20]))
 
 
 @export_group.command("markdown")

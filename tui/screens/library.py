@@ -28,6 +28,8 @@ class LibraryScreen(BaseScreen):
         Binding("enter", "open", "Open", id="library.open"),
         Binding("t", "triage", "Triage article", id="library.triage"),
         Binding("i", "import", "Import", id="library.import"),
+        Binding("x", "export", "Export", id="library.export"),
+        Binding("b", "app.backup", "Back up now", id="library.backup"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -99,6 +101,15 @@ class LibraryScreen(BaseScreen):
         article_id = self._current_id()
         if article_id is not None:
             self.app.push_screen(TriageScreen(article_id))
+
+    def action_export(self) -> None:
+        from tui.modals.export import ExportModal
+
+        article_id = self._current_id()
+        article = self.services.library.article(article_id) if article_id is not None else None
+        self.app.push_screen(
+            ExportModal(self.services, article_id=article_id, article_title=article.title if article else "")
+        )
 
     def action_import(self) -> None:
         from tui.screens.import_screen import ImportScreen

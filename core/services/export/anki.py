@@ -165,6 +165,8 @@ def export_anki(
         collection = partial.with_name(partial.name + ".anki2")
         try:
             con = sqlite3.connect(collection)
+            con.execute("PRAGMA journal_mode = OFF")  # a scratch file: renamed only when whole
+            con.execute("PRAGMA synchronous = OFF")
             try:
                 genanki.Package(decks).write_to_db(con.cursor(), now, itertools.count(now * 1000))
                 if with_history:
