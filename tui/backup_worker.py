@@ -1,5 +1,6 @@
 """Backups from the app: "Back up now" (Library, Settings, the palette) and the automatic backup
-after the first frame, each in a named thread worker calling the headless backup service.
+after the first frame (silent unless it fails), each in a named thread worker calling the headless
+backup service.
 
 Progress goes to the screen that asked, as `BackupProgressed` messages (post_message is safe
 from a thread); the result as a notice. A failure is reported by the app's one error path.
@@ -45,10 +46,8 @@ def _backup(app: MemoryRushApp, screen: Screen[object], auto: bool) -> None:
     from core.services import backup
 
     config = app.services.config
-    if auto:
-        made = backup.auto_backup(config)
-        if made is not None:
-            app.call_from_thread(notify, app, f"Automatic backup: {made.path.name}", timeout=3)
+    if auto:  # silent when it works (as Anki's are); a failure is a notice from the app
+        backup.auto_backup(config)
         return
     app.call_from_thread(notify, app, "Backing up the library …", timeout=3)
     made = backup.backup_now(

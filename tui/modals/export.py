@@ -143,6 +143,8 @@ class ExportModal(ModalScreen[None]):
         if event.worker.name == "export" and event.state == WorkerState.ERROR:
             error = event.worker.error
             self.query_one("#export-status", Static).update(content(f"Not exported: {error}"))
+            if error is not None:
+                self.app.report("export", error)  # type: ignore[attr-defined]  # the app's one error path
             self._stop()
 
     def _stop(self) -> None:

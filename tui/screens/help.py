@@ -17,6 +17,7 @@ def key_map() -> list[tuple[str, list[tuple[str, str]]]]:
     """(section, [(keys, description)]) for the app and every screen and modal."""
     from tui.app import MemoryRushApp
     from tui.modals.edit_unit import EditUnitModal
+    from tui.modals.export import ExportModal
     from tui.modals.search import SearchModal
     from tui.screens.article import ArticleScreen
     from tui.screens.home import HomeScreen
@@ -43,6 +44,7 @@ def key_map() -> list[tuple[str, list[tuple[str, str]]]]:
         ("Article", [*ArticleScreen.BINDINGS, *ParagraphView.BINDINGS]),
         ("Triage", list(TriageScreen.BINDINGS)),
         ("Edit unit", list(EditUnitModal.BINDINGS)),
+        ("Export", list(ExportModal.BINDINGS)),
         ("Review", list(ReviewScreen.BINDINGS)),
         ("Stats", list(StatsScreen.BINDINGS)),
         ("Settings", list(SettingsScreen.BINDINGS)),
