@@ -138,6 +138,35 @@ class AgentTools:
         )
         return DueList(total, tuple(cards))
 
+    def _check(
+        self, article_id: int, unit: dict[str, Any], questions: list[dict[str, Any]]
+    ) -> tuple[list[dict[str, Any]], tuple[ValidationIssue, ...]]:
+        """Validate a proposal against its article (after the article's own units, so a repeat of
+        one is caught). Returns its questions and warnings; ProposalRefused on any error."""
+        library = self.services.library
+        article = library.article(article_id)
+        if article is None:
+            raise AgentError(f"no article {article_id}")
+        document = SourceDocument(
+            article.document_id, article.source_path, article.title, tuple(library.paragraphs(article_id))
+        )
+        existing = [
+            {"content": u.content, "memory_type": u.memory_type, "evidence": [], "confidence": u.confidence}
+            for u in library.units(article_id, ["proposed", "confirmed"])
+        ]
+        index = len(existing)
+        asked = [{**q, "memory_unit_index": index} for q in questions if isinstance(q, dict)]
+        report = validate_raw({"memory_units": [*existing, unit], "recall_questions": asked}, document)
+        own = tuple(
+            i for i in report.issues if i.unit_index == index or i.location.startswith("recall_questions")
+        )
+        errors = tuple(i for i in own if i.severity == "error")
+        if errors or not asked:
+            raise ProposalRefused(
+                errors or (ValidationIssue("no_question", "has no recall question", "memory_units"),)
+            )
+        return asked, own
+
     def propose(
         self,
         article_id: int,
@@ -154,17 +183,6 @@ class AgentTools:
                 "proposing is switched off: start the server with `memoryrush mcp --allow-propose` "
                 "or set [agents] allow_propose = true"
             )
-        library = self.services.library
-        article = library.article(article_id)
-        if article is None:
-            raise AgentError(f"no article {article_id}")
-        document = SourceDocument(
-            article.document_id, article.source_path, article.title, tuple(library.paragraphs(article_id))
-        )
-        existing = [
-            {"content": u.content, "memory_type": u.memory_type, "evidence": [], "confidence": u.confidence}
-            for u in library.units(article_id, ["proposed", "confirmed"])
-        ]
         unit = {
             "content": content,
             "memory_type": memory_type,
@@ -172,17 +190,7 @@ class AgentTools:
             "tags": tags or [],
             "confidence": confidence,
         }
-        index = len(existing)
-        asked = [{**q, "memory_unit_index": index} for q in questions if isinstance(q, dict)]
-        report = validate_raw({"memory_units": [*existing, unit], "recall_questions": asked}, document)
-        own = tuple(
-            i for i in report.issues if i.unit_index == index or i.location.startswith("recall_questions")
-        )
-        errors = tuple(i for i in own if i.severity == "error")
-        if errors or not asked:
-            raise ProposalRefused(
-                errors or (ValidationIssue("no_question", "has no recall question", "memory_units"),)
-            )
+        asked, own = self._check(article_id, unit, questions)
         return proposals.add_proposed_unit(
             proposals.NewUnit(
                 article_id=article_id,

@@ -22,7 +22,7 @@ import pytest
 from .helpers import ROOT, cli_argv, integrity, mr_env, run_mr, scalar
 
 sys.path.insert(0, str(ROOT))
-from bench.library_rows import fill_library  # noqa: E402
+from bench.library_rows import fill_library
 
 ROUNDS = 8
 
@@ -39,7 +39,9 @@ def _partials(target: Path) -> list[Path]:
 def _kill_when_writing(home: Path, args: list[str], target: Path, rng: random.Random) -> bool:
     """Start the command, wait until its partial file exists, kill -9 a little later. True when
     the kill landed before the file was complete."""
-    proc = subprocess.Popen([*cli_argv(), *args], env=mr_env(home), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [*cli_argv(), *args], env=mr_env(home), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     deadline = time.monotonic() + 60
     while not _partials(target) and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.005)
@@ -107,7 +109,10 @@ def test_kill_9_during_restore_loses_nothing(home: Path, tmp_path: Path) -> None
         source = small_backup if round_no % 2 == 0 else backup
         before = scalar(home, "SELECT COUNT(*) FROM article")
         proc = subprocess.Popen(
-            [*cli_argv(), "restore", str(source), "--yes"], env=mr_env(home), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            [*cli_argv(), "restore", str(source), "--yes"],
+            env=mr_env(home),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         time.sleep(rng.uniform(0.2, 1.5))
         proc.kill()

@@ -30,7 +30,9 @@ async def _open_export(pilot) -> ExportModal:  # type: ignore[no-untyped-def]
     return pilot.app.screen
 
 
-async def test_export_dialog_writes_an_anki_package_and_a_json_file(samples: Services, tmp_path: Path) -> None:
+async def test_export_dialog_writes_an_anki_package_and_a_json_file(
+    samples: Services, tmp_path: Path
+) -> None:
     for article in samples.library.articles():
         samples.curation.accept_all_valid(article.id)
     app = make_app(samples)

@@ -73,6 +73,11 @@ def make_filter(
 def _report(result: ExportResult, what: str) -> None:
     for note in result.notes:
         out(f"note: {note}", err=True)
+    if not result.units and what:
+        out(
+            "note: no unit matched (only confirmed units by default: accept some in Triage, or pass --status)",
+            err=True,
+        )
     counts = [f"{result.articles} articles", f"{result.units} units"]
     if result.cards:
         counts.append(f"{result.cards} {what}")

@@ -50,7 +50,14 @@ def _call(fn: Any, *args: Any, **kwargs: Any) -> Any:
 
 def build_server(tools: AgentTools) -> MCPServer:
     server = MCPServer(name="memoryrush", instructions=INSTRUCTIONS)
+    _search_tools(server, tools)
+    _read_tools(server, tools)
+    if tools.allow_propose:
+        _propose_tool(server, tools)
+    return server
 
+
+def _search_tools(server: MCPServer, tools: AgentTools) -> None:
     @server.tool()
     def search(
         query: str,
@@ -76,6 +83,13 @@ def build_server(tools: AgentTools) -> MCPServer:
         return {"query": query, "hits": [_hit(h) for h in _call(tools.search, query, limit, filters)]}
 
     @server.tool()
+    def list_due(limit: int = 20, article_ids: list[int] | None = None) -> dict[str, Any]:
+        """Cards due for review now (learning and review), most overdue first, and how many are due."""
+        return asdict(_call(tools.due, limit, tuple(article_ids or ())))
+
+
+def _read_tools(server: MCPServer, tools: AgentTools) -> None:
+    @server.tool()
     def get_unit(unit_id: int) -> dict[str, Any]:
         """A memory unit: content, type, status, tags, origin, its questions, and each evidence quote
         with the whole paragraph it is from and the article (title, path)."""
@@ -87,11 +101,6 @@ def build_server(tools: AgentTools) -> MCPServer:
         return asdict(_call(tools.paragraph, article_id, paragraph_id))
 
     @server.tool()
-    def list_due(limit: int = 20, article_ids: list[int] | None = None) -> dict[str, Any]:
-        """Cards due for review now (learning and review), most overdue first, and how many are due."""
-        return asdict(_call(tools.due, limit, tuple(article_ids or ())))
-
-    @server.tool()
     def list_articles(limit: int = 50, offset: int = 0) -> dict[str, Any]:
         """The articles in the library, newest first: id, title, path, paragraphs, proposed and confirmed units."""
         found = _call(tools.services.library.articles, max(1, min(limit, 500)), max(0, offset))
@@ -101,26 +110,24 @@ def build_server(tools: AgentTools) -> MCPServer:
             "articles": [{k: getattr(a, k) for k in keys} for a in found],
         }
 
-    if tools.allow_propose:
 
-        @server.tool()
-        def propose_unit(
-            article_id: int,
-            content: str,
-            memory_type: str,
-            evidence: list[dict[str, str]],
-            questions: list[dict[str, str]],
-            tags: list[str] | None = None,
-            confidence: float = 0.5,
-        ) -> dict[str, Any]:
-            """Propose a memory unit for the user's Triage (never confirmed by you). memory_type:
-            concept, claim, mechanism or example. evidence: [{"paragraph_id": "p_003", "quote":
-            "<exact words from that paragraph>"}]. questions: [{"question": ..., "expected_answer":
-            ..., "kind": "qa" or "cloze" (a cloze question marks its blank as ____)}]. Refused, with
-            the reasons, when a quote is not in its paragraph or the unit repeats one already there."""
-            unit_id = _call(
-                tools.propose, article_id, content, memory_type, evidence, questions, tags, confidence
-            )
-            return {"unit_id": unit_id, "status": "proposed", "where": "Triage"}
-
-    return server
+def _propose_tool(server: MCPServer, tools: AgentTools) -> None:
+    @server.tool()
+    def propose_unit(
+        article_id: int,
+        content: str,
+        memory_type: str,
+        evidence: list[dict[str, str]],
+        questions: list[dict[str, str]],
+        tags: list[str] | None = None,
+        confidence: float = 0.5,
+    ) -> dict[str, Any]:
+        """Propose a memory unit for the user's Triage (never confirmed by you). memory_type:
+        concept, claim, mechanism or example. evidence: [{"paragraph_id": "p_003", "quote":
+        "<exact words from that paragraph>"}]. questions: [{"question": ..., "expected_answer":
+        ..., "kind": "qa" or "cloze" (a cloze question marks its blank as ____)}]. Refused, with
+        the reasons, when a quote is not in its paragraph or the unit repeats one already there."""
+        unit_id = _call(
+            tools.propose, article_id, content, memory_type, evidence, questions, tags, confidence
+        )
+        return {"unit_id": unit_id, "status": "proposed", "where": "Triage"}

@@ -84,6 +84,7 @@ class ExportModal(ModalScreen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self.query_one(ProgressBar).display = False  # shown once an export runs
         self.query_one("#export-path", Input).focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -110,7 +111,9 @@ class ExportModal(ModalScreen[None]):
         articles = (self.article_id,) if scope == "article" and self.article_id is not None else ()
         self.running = True
         self.refresh_bindings()
-        self.query_one(ProgressBar).update(total=None, progress=0)
+        bar = self.query_one(ProgressBar)
+        bar.display = True
+        bar.update(total=None, progress=0)
         self.query_one("#export-status", Static).update(Content("Exporting …"))
         self.export(fmt, Path(raw).expanduser(), ExportFilter(article_ids=articles))
 
@@ -133,6 +136,8 @@ class ExportModal(ModalScreen[None]):
         r = message.result
         parts = [f"{r.articles} articles", f"{r.units} units"] + ([f"{r.cards} cards"] if r.cards else [])
         text = f"Wrote {r.path}: {', '.join(parts)}." + "".join(f"\n{n}" for n in r.notes)
+        if not r.units and r.cards == 0 and r.reviews == 0:
+            text += "\nNo confirmed unit to export here: accept some in Triage first."
         self.query_one("#export-status", Static).update(content(text))
         bar = self.query_one(ProgressBar)
         bar.update(total=1, progress=1)
