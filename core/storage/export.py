@@ -38,9 +38,11 @@ def _rows(sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         return list(db.execute_sql(sql, params))
 
 
-def _chunks(ids: Sequence[int]) -> Iterator[Sequence[int]]:
+def _rows_in(sql: str, ids: Sequence[int]) -> Iterator[tuple[Any, ...]]:
+    """Rows of `sql` (its `{ids}` is an IN list) for every id, _CHUNK ids a query."""
     for start in range(0, len(ids), _CHUNK):
-        yield ids[start : start + _CHUNK]
+        chunk = ids[start : start + _CHUNK]
+        yield from _rows(sql.format(ids=",".join("?" * len(chunk))), chunk)
 
 
 def library_id() -> str:
@@ -143,15 +145,13 @@ def _tags(text: str | None) -> list[str]:
 
 def _quotes(unit_ids: Sequence[int]) -> dict[int, list[ExportQuote]]:
     out: dict[int, list[ExportQuote]] = defaultdict(list)
-    for chunk in _chunks(unit_ids):
-        for unit_id, pid, quote, text in _rows(
-            "SELECT e.unit_id, e.paragraph_id, e.quote, p.text FROM evidence e "
-            "JOIN unit u ON u.id = e.unit_id "
-            "LEFT JOIN paragraph p ON p.article_id = u.article_id AND p.paragraph_id = e.paragraph_id "
-            f"WHERE e.unit_id IN ({','.join('?' * len(chunk))}) ORDER BY e.unit_id, e.position",
-            chunk,
-        ):
-            out[int(unit_id)].append(ExportQuote(pid, quote, text or ""))
+    for unit_id, pid, quote, text in _rows_in(
+        "SELECT e.unit_id, e.paragraph_id, e.quote, p.text FROM evidence e JOIN unit u ON u.id = e.unit_id "
+        "LEFT JOIN paragraph p ON p.article_id = u.article_id AND p.paragraph_id = e.paragraph_id "
+        "WHERE e.unit_id IN ({ids}) ORDER BY e.unit_id, e.position",
+        unit_ids,
+    ):
+        out[int(unit_id)].append(ExportQuote(pid, quote, text or ""))
     return out
 
 
@@ -182,30 +182,26 @@ def _card(t: Sequence[Any]) -> ExportCard | None:
 
 def _questions(unit_ids: Sequence[int]) -> dict[int, list[ExportQuestion]]:
     out: dict[int, list[ExportQuestion]] = defaultdict(list)
-    for chunk in _chunks(unit_ids):
-        for t in _rows(
-            f"SELECT q.unit_id, q.id, q.position, q.kind, q.question, q.answer, {_CARD_COLS} "
-            "FROM question q LEFT JOIN card c ON c.question_id = q.id "
-            f"WHERE q.unit_id IN ({','.join('?' * len(chunk))}) ORDER BY q.unit_id, q.position, q.id",
-            chunk,
-        ):
-            out[int(t[0])].append(ExportQuestion(int(t[1]), int(t[2]), t[3], t[4], t[5], _card(t[6:])))
+    for t in _rows_in(
+        f"SELECT q.unit_id, q.id, q.position, q.kind, q.question, q.answer, {_CARD_COLS} "
+        "FROM question q LEFT JOIN card c ON c.question_id = q.id "
+        "WHERE q.unit_id IN ({ids}) ORDER BY q.unit_id, q.position, q.id",
+        unit_ids,
+    ):
+        out[int(t[0])].append(ExportQuestion(int(t[1]), int(t[2]), t[3], t[4], t[5], _card(t[6:])))
     return out
 
 
 def articles(article_ids: Sequence[int]) -> dict[int, ExportArticle]:
     """Articles by id, each with the summary of its latest artifact."""
     out: dict[int, ExportArticle] = {}
-    for chunk in _chunks(sorted(set(article_ids))):
-        for t in _rows(
-            "SELECT a.id, a.title, a.source_path, a.document_id, a.language, a.version, a.added_at, "
-            "(SELECT r.summary FROM artifact r WHERE r.article_id = a.id ORDER BY r.id DESC LIMIT 1) "
-            f"FROM article a WHERE a.id IN ({','.join('?' * len(chunk))})",
-            chunk,
-        ):
-            out[int(t[0])] = ExportArticle(
-                int(t[0]), t[1], t[2], t[3], t[4], int(t[5]), int(t[6]), t[7] or ""
-            )
+    for t in _rows_in(
+        "SELECT a.id, a.title, a.source_path, a.document_id, a.language, a.version, a.added_at, "
+        "(SELECT r.summary FROM artifact r WHERE r.article_id = a.id ORDER BY r.id DESC LIMIT 1) "
+        "FROM article a WHERE a.id IN ({ids})",
+        sorted(set(article_ids)),
+    ):
+        out[int(t[0])] = ExportArticle(int(t[0]), t[1], t[2], t[3], t[4], int(t[5]), int(t[6]), t[7] or "")
     return out
 
 
@@ -220,12 +216,10 @@ def article_ids(f: ExportFilter) -> list[int]:
 def reviews(card_ids: Sequence[int]) -> dict[int, list[ExportReview]]:
     """Every review of these cards, oldest first."""
     out: dict[int, list[ExportReview]] = defaultdict(list)
-    for chunk in _chunks(sorted(set(card_ids))):
-        for t in _rows(
-            "SELECT card_id, rating, reviewed_at, state_before, elapsed_days, scheduled_days, stability, "
-            "difficulty, duration_ms FROM review_log "
-            f"WHERE card_id IN ({','.join('?' * len(chunk))}) ORDER BY card_id, reviewed_at, id",
-            chunk,
-        ):
-            out[int(t[0])].append(ExportReview(*t))
+    for t in _rows_in(
+        "SELECT card_id, rating, reviewed_at, state_before, elapsed_days, scheduled_days, stability, "
+        "difficulty, duration_ms FROM review_log WHERE card_id IN ({ids}) ORDER BY card_id, reviewed_at, id",
+        sorted(set(card_ids)),
+    ):
+        out[int(t[0])].append(ExportReview(*t))
     return out
