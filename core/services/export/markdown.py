@@ -113,9 +113,14 @@ class _Existing:
     notes: str  # what the reader wrote below MARKER
 
 
-def _read(path: Path) -> _Existing:
+def _read(path: Path, *, head_only: bool = False) -> _Existing:
+    """What a file holds; `head_only` reads just enough for the front matter (a scan of a big vault)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        if head_only:
+            with path.open("rb") as fh:
+                text = fh.read(8192).decode("utf-8", errors="replace")
+        else:
+            text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return _Existing(None, None, "", "")
     if not text.startswith("---\n") or "\n---\n" not in text[4:]:
@@ -145,7 +150,7 @@ class _Folder:
     def scan(self) -> None:
         for path in sorted(self.root.glob("*.md")):
             self.taken.add(path.name.casefold())
-            found = _read(path).marker
+            found = _read(path, head_only=True).marker
             if isinstance(found, str) and found.startswith(f"{self.library}/"):
                 self.ours.setdefault(found, path)
 
