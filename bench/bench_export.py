@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import sqlite3
 import subprocess
@@ -59,14 +60,22 @@ def env(home: Path) -> dict[str, str]:
     return {**os.environ, "MEMORYRUSH_HOME": str(home), "PYTHONPATH": str(ROOT)}
 
 
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def memoryrush(home: Path, *args: str) -> float:
+    """Run the command; returns its wall time and prints its CPU time too (on a shared machine
+    the wall time is the CPU time plus the wait for a core)."""
     exe = Path(sys.executable).with_name("memoryrush")
+    cpu = _children_cpu()
     started = time.perf_counter()
     done = subprocess.run([str(exe), *args], env=env(home), capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - started
     if done.returncode != 0:
         raise SystemExit(f"memoryrush {' '.join(args)} failed: {done.stderr}")
-    print(f"    {done.stdout.strip()}")
+    print(f"    {done.stdout.strip()}  [cpu {_children_cpu() - cpu:.2f} s, load {os.getloadavg()[0]:.1f}]")
     return seconds
 
 

@@ -33,7 +33,8 @@ def _library(home: Path, cards: int) -> None:
 
 
 def _partials(target: Path) -> list[Path]:
-    return list(target.parent.glob(f".{target.name}.*.partial"))
+    """The partial file and any scratch file beside it (the Anki export's collection)."""
+    return list(target.parent.glob(f".{target.name}.*.partial*"))
 
 
 def _kill_when_writing(home: Path, args: list[str], target: Path, rng: random.Random) -> bool:

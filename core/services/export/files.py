@@ -37,9 +37,10 @@ def _alive(pid: int) -> bool:
 
 
 def remove_stale_partials(final: Path) -> None:
-    """Partial files of `final` left by writers that died (kill -9, power cut)."""
-    for path in final.parent.glob(f".{final.name}.*{PARTIAL}"):
-        pid = path.name[len(final.name) + 2 : -len(PARTIAL)]
+    """Partial files of `final` (and their scratch files, `<partial>.<suffix>`) left by writers
+    that died (kill -9, power cut)."""
+    for path in final.parent.glob(f".{final.name}.*{PARTIAL}*"):
+        pid = path.name[len(final.name) + 2 :].split(".", 1)[0]
         if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
             path.unlink(missing_ok=True)
 
