@@ -110,16 +110,24 @@ class _BatchingCursor:
 
 @dataclass
 class _Ids:
-    """Anki ids are creation times in ms: ours are the creation second plus our id's last three
-    digits, and one past the highest id so far when that is taken (units made in the same second
-    by the thousand), so ids are unique in the package and the same on every export."""
+    """Anki ids are times in ms (note and card creation, review time). Ours: the second it
+    happened, plus our id's last three digits, or the next free millisecond of that second, so
+    ids are unique in the package, in time order, and the same on every export. A second that
+    already holds a thousand (only made-up libraries do) goes past the highest id so far."""
 
     used: set[int] = field(default_factory=set)
+    per_second: dict[int, int] = field(default_factory=dict)
     high: int = 0
 
-    def take(self, created_at: int, our_id: int) -> int:
-        wanted = created_at * 1000 + our_id % 1000
-        if wanted in self.used:
+    def take(self, second: int, our_id: int) -> int:
+        taken = self.per_second.get(second, 0)
+        if taken < 1000:
+            start = our_id % 1000
+            wanted = next(
+                c for c in (second * 1000 + (start + k) % 1000 for k in range(1000)) if c not in self.used
+            )
+            self.per_second[second] = taken + 1
+        else:
             wanted = self.high + 1
         self.used.add(wanted)
         self.high = max(self.high, wanted)
@@ -272,14 +280,11 @@ def _revlog(reviews: dict[int, list[ExportReview]], by_ours: dict[int, int]) -> 
     """revlog rows: id (review time in ms, unique), card, ease, interval, last interval, factor,
     time taken (ms, at most 60 s as Anki counts it), type."""
     rows: list[tuple[int, ...]] = []
-    used: set[int] = set()
+    ids = _Ids()
     for ours, logs in reviews.items():
         last_interval = 0
         for log in logs:
-            revlog_id = log.reviewed_at * 1000
-            while revlog_id in used:
-                revlog_id += 1
-            used.add(revlog_id)
+            revlog_id = ids.take(log.reviewed_at, ours)
             interval = log.scheduled_days if log.scheduled_days > 0 else -600
             taken = min(60_000, max(0, log.duration_ms or 0))
             rows.append(
