@@ -207,5 +207,5 @@ def test_anki_ids_stay_unique_and_in_time_order_when_thousands_share_a_second() 
     assert len(set(taken)) == len(taken)
     assert time.perf_counter() - started < 5
     assert all(1_800_000_000_000 <= t < 1_800_000_001_000 for t in taken[:1000])  # the second's own ms first
-    later = ids.take(1_800_000_005, 42)
-    assert later == 1_800_000_005_042  # another second keeps its own time
+    later = ids.take(1_800_000_100, 42)  # (the overflow spilled into the next 49 seconds)
+    assert later == 1_800_000_100_042  # another second keeps its own time
