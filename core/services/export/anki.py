@@ -230,15 +230,18 @@ def _write_history(
     con.execute("UPDATE col SET crt = ?", (crt,))
     by_ours = {ours: anki_id for anki_id, (ours, _, _) in cards.items()}
     new_position = itertools.count(1)
-    for anki_id, (_, card, pinned) in sorted(cards.items(), key=lambda kv: (kv[1][1].due, kv[0])):
-        con.execute(
-            "UPDATE cards SET type = ?, queue = ?, due = ?, ivl = ?, factor = ?, reps = ?, lapses = ?, "
-            "left = ?, data = ? WHERE id = ?",
+    ordered = sorted(cards.items(), key=lambda kv: (kv[1][1].due, kv[0]))  # new cards keep our order
+    con.executemany(
+        "UPDATE cards SET type = ?, queue = ?, due = ?, ivl = ?, factor = ?, reps = ?, lapses = ?, "
+        "left = ?, data = ? WHERE id = ?",
+        [
             (
                 *_card_row(card, now, crt, next(new_position) if card.state == 0 else 0, schedule, pinned),
                 anki_id,
-            ),
-        )
+            )
+            for anki_id, (_, card, pinned) in ordered
+        ],
+    )
     rows = _revlog(export_repo.reviews(list(by_ours)), by_ours)
     con.executemany("INSERT INTO revlog VALUES (?, ?, -1, ?, ?, ?, ?, ?, ?)", rows)
     return len(rows)
