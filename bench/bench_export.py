@@ -35,7 +35,9 @@ REVIEWER = r"""
 import os, sys, time
 from core.services.bootstrap import open_services
 from scheduler import Rating
+from dataclasses import replace
 svc = open_services(None)  # takes the instance lock, as the app does
+svc.review.config = replace(svc.review.config, max_reviews_per_day=99999)  # a second run has cards too
 svc.review.start_session()
 print("ready", flush=True)
 worst = 0.0
@@ -154,11 +156,13 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=100_000)
     parser.add_argument("--backup-cards", type=int, default=1_000_000)
     parser.add_argument("--reuse", type=Path, default=None, help="Keep the libraries in DIR between runs.")
+    parser.add_argument("--backup-only", action="store_true", help="Only the backup part.")
     args = parser.parse_args()
     work = args.reuse or Path(tempfile.mkdtemp(prefix="mr-bench-export-"))
     work.mkdir(parents=True, exist_ok=True)
     try:
-        bench_exports(work, args.cards)
+        if not args.backup_only:
+            bench_exports(work, args.cards)
         bench_backup(work, args.backup_cards)
     finally:
         if args.reuse is None:
