@@ -45,9 +45,14 @@ def sanitize(text: str, *, single_line: bool = False) -> str:
     return _CONTROL.sub("", text).replace("\t", "    ")
 
 
+def unify(text: str) -> str:
+    """NFKC and curly -> straight quotes; case and spacing kept (full-width digits become ASCII)."""
+    return unicodedata.normalize("NFKC", text).translate(_QUOTES)
+
+
 def normalize_for_match(text: str) -> str:
     """NFKC, curly -> straight quotes, whitespace collapsed, case folded (validator rule)."""
-    text = unicodedata.normalize("NFKC", text).translate(_QUOTES).casefold()
+    text = unify(text).casefold()
     return _WS.sub(" ", text).strip()
 
 

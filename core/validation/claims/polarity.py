@@ -1,0 +1,151 @@
+"""Negation, quantifiers and modality: does the claim say the same about the same word?
+
+Negation works clause by clause: a cue's head found in the other side must sit in a negated
+clause there too ("does not need light" vs "needs light" contradicts; "won't be affected by the
+new policy" vs "the new policy will not affect" agrees, whatever the word order). A head the
+other side never mentions says nothing (a dropped clause, a paraphrase).
+
+Quantifiers compare the class of the cues on the same head ("some bacteria" / "all bacteria");
+modality compares the strongest modal before the same verb ("may have" / "will have"), a verb
+without one being a plain statement.
+"""
+
+from __future__ import annotations
+
+from core.validation.claims import lexicon as L
+from core.validation.claims.cues import Cue, Cues
+from core.validation.claims.facts import Finding
+from core.validation.claims.text import CJK_CHAR, Side
+
+
+def occurrences(side: Side, key: str) -> list[int]:
+    """Where a head occurs; a Chinese pair not found falls back to its first character."""
+    found = side.occurrences(key)
+    if not found and len(key) == 2 and CJK_CHAR.match(key):
+        found = side.occurrences(key[0])
+    return found
+
+
+def _snippet(side: Side, cue: Cue) -> str:
+    return side.text[cue.start : max(cue.end, cue.head_end)].strip()
+
+
+def _word_at(side: Side, pos: int, key: str) -> str:
+    if CJK_CHAR.match(key):
+        return side.text[pos : pos + len(key)]
+    return side.tokens[side.token_at(pos)].text
+
+
+def negation(quote: Cues, claim: Cues) -> list[Finding]:
+    out = []
+    for here, there, added in ((claim, quote, True), (quote, claim, False)):
+        for cue in here.negations:
+            if not cue.head:
+                continue
+            found = occurrences(there.side, cue.head)
+            if not found or any(there.side.clause_at(p) in there.negated_clauses for p in found):
+                continue
+            mine, theirs = _snippet(here.side, cue), _word_at(there.side, found[0], cue.head)
+            if added:
+                out.append(Finding("negation", f"the claim negates the quote: '{mine}' vs '{theirs}'"))
+            else:
+                out.append(
+                    Finding("negation", f"the claim drops the quote's negation: '{mine}' vs '{theirs}'")
+                )
+    return _unique(out)
+
+
+def quantifiers(quote: Cues, claim: Cues) -> list[Finding]:
+    out = []
+    for cue in claim.quantifiers:
+        if not cue.head:
+            continue
+        rivals = [q for q in quote.quantifiers if _same_head(q.head, cue.head)]
+        if rivals and not any(_compatible(q.label, cue.label, L.QUANT_COMPATIBLE) for q in rivals):
+            theirs = _snippet(quote.side, rivals[0])
+            out.append(
+                Finding("quantifier", f"the quote says '{theirs}', the claim '{_snippet(claim.side, cue)}'")
+            )
+    return _unique(out)
+
+
+def modality(quote: Cues, claim: Cues) -> list[Finding]:
+    """English: the modal before the same verb. Chinese word order puts phrases between a modal
+    and its verb (应该在安装更新之前备份), so there the strongest modal of the clauses sharing
+    the cue clause's words is compared."""
+    out = []
+    for here, there, claim_first in ((claim, quote, True), (quote, claim, False)):
+        for cue in here.modals:
+            if here.side.zh:
+                mine = _clause_modal(here, cue.clause)
+                theirs = [_clause_modal(there, k) for k in _clauses_sharing(here.side, cue, there.side)]
+                spot = ""
+            elif cue.head and (found := occurrences(there.side, cue.head)):
+                mine = modal_at(here, cue.head_end - 1)
+                theirs = [modal_at(there, p) for p in found]
+                spot = _word_at(there.side, found[0], cue.head)
+            else:
+                continue
+            if not theirs or any(_compatible(mine[0], c, L.MODAL_COMPATIBLE) for c, _ in theirs):
+                continue
+            where = theirs[0][1]
+            other = _snippet(there.side, where) if where else spot or "no modal"
+            pair = (other, _snippet(here.side, mine[1] or cue))
+            pair = pair if claim_first else (pair[1], pair[0])
+            out.append(Finding("modality", f"the quote says '{pair[0]}', the claim '{pair[1]}'"))
+    return _unique(out)
+
+
+def _clause_modal(cues: Cues, clause: int) -> tuple[str, Cue | None]:
+    best: tuple[str, Cue | None] = (L.FACT, None)
+    for cue in cues.modals:
+        if cue.clause == clause and L.MODAL_RANK[cue.label] > L.MODAL_RANK[best[0]]:
+            best = (cue.label, cue)
+    return best
+
+
+def _clauses_sharing(side: Side, cue: Cue, other: Side) -> set[int]:
+    """Clauses of the other side holding a character pair of the cue's clause after the cue."""
+    pairs = {
+        side.low[i : i + 2]
+        for i in range(cue.end, len(side.low) - 1)
+        if side.clause_at(i) == cue.clause and side.clause_at(i + 1) == cue.clause
+    }
+    pairs = {p for p in pairs if CJK_CHAR.match(p[0]) and CJK_CHAR.match(p[-1]) and not set(p) & _FUNCTION_ZH}
+    return {other.clause_at(pos) for p in pairs for pos in other.occurrences(p)}
+
+
+_FUNCTION_ZH = set("的了是在和与與也就都而及或把被对對于於为為以之其这這那此个個们們会會能可要")
+
+
+def modal_at(cues: Cues, pos: int) -> tuple[str, Cue | None]:
+    """The strongest modal cue before a position in its clause (nearby), else a plain statement."""
+    side = cues.side
+    clause = side.clause_at(pos)
+    window = 10 if side.zh else 40
+    best: tuple[str, Cue | None] = (L.FACT, None)
+    for cue in cues.modals:
+        nearby = cue.clause == clause and cue.start < pos and pos - cue.end <= window
+        if nearby and L.MODAL_RANK[cue.label] > L.MODAL_RANK[best[0]]:
+            best = (cue.label, cue)
+    return best
+
+
+def _compatible(a: str, b: str, pairs: frozenset[tuple[str, str]]) -> bool:
+    return a == b or (a, b) in pairs
+
+
+def _same_head(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    return bool(CJK_CHAR.match(a) and CJK_CHAR.match(b) and (a[0] == b[0] and (len(a) == 1 or len(b) == 1)))
+
+
+def _unique(findings: list[Finding]) -> list[Finding]:
+    seen: set[str] = set()
+    out = []
+    for f in findings:
+        if f.message not in seen:
+            seen.add(f.message)
+            out.append(f)
+    return out
