@@ -53,7 +53,7 @@ class Scripted:
 
 def grounded(doc: SourceDocument, index: int, content: str, confidence: float = 0.6) -> MemoryUnit:
     p = doc.paragraphs[index]
-    return MemoryUnit(content, "claim", (EvidenceSpan(p.paragraph_id, p.text[:30]),), ("t",), confidence)
+    return MemoryUnit(content, "claim", (EvidenceSpan(p.paragraph_id, p.text),), ("t",), confidence)
 
 
 def questions_for(n: int) -> tuple[RecallQuestion, ...]:

@@ -69,8 +69,8 @@ def verbatim(quote: str, claim: str) -> bool:
 
 def _span(quote: str, claim: str) -> bool:
     c = [m.group(0) for m in _PIECE.finditer(claim.casefold())]
-    if not c:
-        return False
+    if not c:  # punctuation only: a span if it is literally in the quote
+        return bool(claim.strip()) and claim.strip().casefold() in quote.casefold()
     pieces = list(_PIECE.finditer(quote.casefold()))
     q = [m.group(0) for m in pieces]
     n = len(c)
@@ -100,7 +100,7 @@ def check(quote: str, claim: str) -> Verdict:
         *names.findings,
         *support.compare(q, c, names.referents),
     ]
-    ordered = tuple(sorted(found, key=lambda f: not f.contradicts))
+    ordered = tuple(sorted(dict.fromkeys(found), key=lambda f: not f.contradicts))  # each reason once
     if not ordered:
         return Verdict("consistent")
     name: VerdictName = "contradicts" if ordered[0].contradicts else "unsupported"
@@ -108,13 +108,13 @@ def check(quote: str, claim: str) -> Verdict:
 
 
 def claim_issues(
-    claim: str, quotes: Sequence[str], location: str, subject: str = "the content"
+    claim: object, quotes: Sequence[object], location: str, subject: str = "the content"
 ) -> tuple[ValidationIssue, ...]:
-    """Issues for a claim that departs from its quotes (none for a blank claim or no quote)."""
-    quotes = [q for q in quotes if isinstance(q, str) and q.strip()]
-    if not isinstance(claim, str) or not claim.strip() or not quotes:
+    """Issues for a claim that departs from its quotes (none for a blank claim or no quote:
+    the validator reports those under their own codes)."""
+    texts = [q for q in quotes if isinstance(q, str) and q.strip()]
+    if not isinstance(claim, str) or not claim.strip() or not texts:
         return ()
-    joined = " ".join(quotes)
-    if any(verbatim(q, claim) for q in quotes):
+    if any(verbatim(q, claim) for q in texts):
         return ()
-    return check(joined, claim).issues(location, subject)
+    return check(" ".join(texts), claim).issues(location, subject)

@@ -25,6 +25,7 @@ from core.domain import (
     ValidationReport,
 )
 from core.text import CJK_RE, normalize_for_match
+from core.validation.consistency import claim_issues
 
 NEAR_DUPLICATE_RATIO = 0.9
 # A space next to a CJK character carries no meaning ("光合 作用" == "光合作用").
@@ -184,7 +185,33 @@ def validate_raw(output: Any, document: SourceDocument) -> ValidationReport:
         if not _is_score(score):
             c.add("bad_score", f"salience_score {score!r} is not in [0, 1]", where)
         _check_evidence(c, _get(idea, "evidence"), where, paragraphs)
+    c.issues.extend(_claim_issues(units, questions, c.issues))
     return ValidationReport(tuple(c.issues))
+
+
+def _claim_issues(units: Any, questions: Any, found: list[ValidationIssue]) -> list[ValidationIssue]:
+    """Claim-evidence consistency: each unit's content, and each answer, against its unit's quotes.
+
+    Content or an answer that is a span of a quote is never flagged (see consistency.check). A
+    unit whose evidence is already wrong is skipped (its quote is not there to compare with). An
+    answer is a fragment (a name, a figure): only what contradicts the quote is reported for it;
+    whether the card as a whole is backed by the quote is the content's check."""
+    ungrounded = {i.unit_index for i in found if ".evidence" in i.location or i.code == "no_evidence"}
+    quotes = [
+        [] if i in ungrounded else [_get(span, "quote") for span in _as_list(_get(unit, "evidence"))]
+        for i, unit in enumerate(_as_list(units))
+    ]
+    out: list[ValidationIssue] = []
+    for i, unit in enumerate(_as_list(units)):
+        out += claim_issues(_get(unit, "content"), quotes[i], f"memory_units[{i}]")
+    for k, q in enumerate(_as_list(questions)):
+        idx = _get(q, "memory_unit_index")
+        if isinstance(idx, int) and not isinstance(idx, bool) and 0 <= idx < len(quotes):
+            found = claim_issues(
+                _get(q, "expected_answer"), quotes[idx], f"recall_questions[{k}]", "the answer"
+            )
+            out += [issue for issue in found if issue.severity == "error"]
+    return out
 
 
 def _as_list(value: Any) -> Iterable[Any]:

@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "tui.cli.search_cmds",
     "tui.cli.model_cmds",
     "tui.cli.app_cmds",
+    "tui.cli.check_cmds",
 )
 # Which module holds each subcommand: a module is imported only when its command runs (or for
 # --help), so opening the app doesn't pay for the importers, extractors and search. A test checks
@@ -34,6 +35,7 @@ COMMAND_HOMES = {
     "search": "tui.cli.search_cmds",
     "models": "tui.cli.model_cmds",
     "review": "tui.cli.app_cmds",
+    "check": "tui.cli.check_cmds",
 }
 
 

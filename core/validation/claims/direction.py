@@ -129,12 +129,18 @@ def _en_direction(side: Side, toks: tuple[Token, ...], i: int, end: int, dim: st
     def content(t: Token) -> bool:
         return t.clause == clause and is_content(t) and t.low not in L.DIRECTION_EN
 
-    before = [t.key for t in reversed(toks[:i]) if content(t)][:2]
-    after = [t.key for t in toks[end + 1 :] if content(t)][:2]
+    first = i
+    while first > 0 and toks[first - 1].clause == clause:
+        first -= 1
+    last = end
+    while last + 1 < len(toks) and toks[last + 1].clause == clause:
+        last += 1
+    before = [t.key for t in reversed(toks[first:i]) if content(t)][:2]
+    after = [t.key for t in toks[end + 1 : last + 1] if content(t)][:2]
     subject: frozenset[str] = frozenset()
     obj: frozenset[str] = frozenset()
     if end + 1 < len(toks) and toks[end + 1].low in L.THAN_EN:
-        subject = frozenset(t.key for t in toks[:i] if content(t))
+        subject = frozenset(t.key for t in toks[first:i] if content(t))
         obj = frozenset(t.key for t in toks[end + 2 : end + 6] if content(t))
         after = [*after, *obj]
     text = side.text[toks[i].start : toks[end].end]

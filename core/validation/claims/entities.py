@@ -17,6 +17,7 @@ characters (弗洛伊德) or a surname with a given name.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
@@ -84,17 +85,46 @@ def compare(quote: Side, claim: Side) -> Names:
     return _english(quote, claim)
 
 
+MAX_ALIGN = 2000  # words or characters aligned between the shared start and end
+
+
+def align(a: Sequence[str], b: Sequence[str]) -> tuple[list[tuple[str, int, int, int, int]], float]:
+    """SequenceMatcher's opcodes and ratio, with the shared start and end set aside first: one
+    changed name in a long text aligns in microseconds. A middle longer than MAX_ALIGN on either
+    side counts as one replaced stretch (the alignment is quadratic)."""
+    n, size = 0, min(len(a), len(b))
+    while n < size and a[n] == b[n]:
+        n += 1
+    m = 0
+    while m < size - n and a[-1 - m] == b[-1 - m]:
+        m += 1
+    mid_a, mid_b = a[n : len(a) - m], b[n : len(b) - m]
+    if len(mid_a) > MAX_ALIGN or len(mid_b) > MAX_ALIGN:
+        inner = [("replace", 0, len(mid_a), 0, len(mid_b))]
+    else:
+        inner = SequenceMatcher(None, mid_a, mid_b, autojunk=False).get_opcodes()
+    ops = [("equal", 0, n, 0, n)] if n else []
+    ops += [(op, i1 + n, i2 + n, j1 + n, j2 + n) for op, i1, i2, j1, j2 in inner if i2 > i1 or j2 > j1]
+    if m:
+        ops.append(("equal", len(a) - m, len(a), len(b) - m, len(b)))
+    same = sum(i2 - i1 for op, i1, i2, _, _ in ops if op == "equal")
+    return ops, (2 * same / (len(a) + len(b)) if a or b else 1.0)
+
+
 # --- English -----------------------------------------------------------------------------
 
 
 def _english(quote: Side, claim: Side) -> Names:
     qw, cw = quote.words, claim.words
     q_names, c_names = _names(quote, qw), _names(claim, cw)
-    matcher = SequenceMatcher(None, [t.low for t in qw], [t.low for t in cw], autojunk=False)
+    opcodes, _ = align([t.low for t in qw], [t.low for t in cw])
     findings: list[Finding] = []
     referents: set[int] = set()
-    new = {j for j in c_names if not _known(cw[j], qw, cw)}
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+    known = _Known(qw, cw)
+    new = {j for j in c_names if not known(cw[j])}
+    # a swapped name leaves words around it in place; a fragment (an answer) has no slot to fill
+    in_place = any(op == "equal" and i2 - i1 >= 2 for op, i1, i2, _, _ in opcodes)
+    for op, i1, i2, j1, j2 in opcodes:
         if op != "replace":
             continue
         if any(qw[i].low in ANAPHORS_EN for i in range(i1, i2)):
@@ -102,7 +132,7 @@ def _english(quote: Side, claim: Side) -> Names:
             continue
         ours = [j for j in range(j1, j2) if j in new]
         theirs = [i for i in range(i1, i2) if i in q_names]
-        if ours and theirs and i2 - i1 <= 5 and j2 - j1 <= 5:
+        if ours and theirs and in_place and i2 - i1 <= 5 and j2 - j1 <= 5:
             findings.append(
                 Finding("entity", f"the quote names {_run(qw, theirs)}, the claim {_run(cw, ours)}")
             )
@@ -116,13 +146,20 @@ def _english(quote: Side, claim: Side) -> Names:
 
 def _names(side: Side, words: tuple[Token, ...]) -> set[int]:
     out: set[int] = set()
+    letters = [c for c in side.text if c.isalpha()]
+    shouting = sum(c.isupper() for c in letters) > 0.6 * len(letters)  # a headline in capitals
     for i, t in enumerate(words):
         text = t.text
         if t.kind != "word" or not text[:1].isupper() or t.low in SKIP_EN or t.low in _TITLES:
             continue
         if t.low in MONTHS or t.low in WEEKDAYS or t.low in UNITS:
             continue
-        caps = sum(c.isupper() for c in text) >= 2 or any(c.isdigit() for c in text)
+        digits = any(c.isdigit() for c in text)
+        if shouting:
+            if digits:
+                out.add(i)
+            continue
+        caps = sum(c.isupper() for c in text) >= 2 or digits
         initial = i == 0 or bool(_SENTENCE_END.search(side.text[words[i - 1].end : t.start]))
         follows = i + 1 < len(words) and words[i + 1].text[:1].isupper() and words[i + 1].kind == "word"
         if caps or not initial or follows:
@@ -130,17 +167,32 @@ def _names(side: Side, words: tuple[Token, ...]) -> set[int]:
     return out
 
 
-def _known(tok: Token, other: tuple[Token, ...], own: tuple[Token, ...]) -> bool:
-    """The name (or its acronym, expansion or demonym) occurs in the other text."""
-    low = tok.low
-    for o in other:
-        if o.low == low or (o.kind == "word" and o.key == tok.key and len(low) > 3):
+class _Known:
+    """Does a claim name (or its acronym, expansion or demonym) occur in the quote?"""
+
+    def __init__(self, quote: tuple[Token, ...], claim: tuple[Token, ...]) -> None:
+        self.lows = {t.low for t in quote}
+        self.keys = {t.key for t in quote if t.kind == "word" and len(t.low) > 3}
+        self.capitals = [t.low for t in quote if t.text[:1].isupper()]
+        self.acronyms = _acronyms(quote)
+        quote_acronyms = [t.text for t in quote if t.text.isupper() and len(t.text) >= 2]
+        claim_acronyms = _acronyms(claim)
+        self.expanded = {
+            t.text
+            for a in quote_acronyms
+            if a in claim_acronyms
+            for t in claim
+            if t.text[:1].isupper() and t.text[0] in a
+        }
+
+    def __call__(self, tok: Token) -> bool:
+        if tok.low in self.lows or (len(tok.low) > 3 and tok.key in self.keys):
             return True
-        if _demonym(low, o.low):
+        if any(_demonym(tok.low, other) for other in self.capitals):
             return True
-    if tok.text.isupper() and len(tok.text) >= 2 and tok.text in _acronyms(other):
-        return True
-    return any(tok.text in _expansion_of(own, o.text) for o in other if o.text.isupper() and len(o.text) >= 2)
+        if tok.text.isupper() and len(tok.text) >= 2 and tok.text in self.acronyms:
+            return True
+        return tok.text in self.expanded
 
 
 def _demonym(a: str, b: str) -> bool:
@@ -170,13 +222,6 @@ def _acronyms(words: tuple[Token, ...]) -> set[str]:
     return out
 
 
-def _expansion_of(words: tuple[Token, ...], acronym: str) -> set[str]:
-    """Words of a capitalised run in `words` whose initials spell the acronym."""
-    if acronym not in _acronyms(words):
-        return set()
-    return {t.text for t in words if t.text[:1].isupper() and t.text[0] in acronym}
-
-
 def _run(words: tuple[Token, ...], idx: list[int]) -> str:
     """The whole capitalised run around the first index ("William James")."""
     a = b = idx[0]
@@ -192,12 +237,12 @@ def _run(words: tuple[Token, ...], idx: list[int]) -> str:
 
 def _chinese(quote: Side, claim: Side) -> Names:
     q, c = quote.low, claim.low
-    matcher = SequenceMatcher(None, q, c, autojunk=False)
+    ops, ratio = align(q, c)
     findings: list[Finding] = []
     referents: set[int] = set()
-    opcodes = [op for op in matcher.get_opcodes() if op[0] == "replace"]
+    opcodes = [op for op in ops if op[0] == "replace"]
     # a swapped name leaves the rest of the sentence in place; a rewritten sentence has no slots
-    same_sentence = bool(opcodes) and matcher.ratio() >= 0.5
+    same_sentence = bool(opcodes) and ratio >= 0.5
     q_tags: list[tuple[int, int, str]] = []
     c_tags: list[tuple[int, int, str]] = []
     for _, i1, i2, j1, j2 in opcodes:

@@ -84,6 +84,8 @@ def _numbers(quote: Facts, claim: Facts) -> list[Finding]:
     years = {int(d.value) for d in quote.dates if d.field == "year"}
     for c in claim.numbers:
         hits = [k for k, q in enumerate(quote.numbers) if same(c, q)]
+        # an equal figure counting the same thing is the match (the claim's 兩種 is not the quote's 兩個)
+        hits = [k for k in hits if c.noun and quote.numbers[k].noun == c.noun] or hits
         if not hits:
             if not (c.kind == "count" and c.value in years):
                 loose.append(c)
@@ -91,19 +93,16 @@ def _numbers(quote: Facts, claim: Facts) -> list[Finding]:
         matched.update(hits)
         if c.bound and all(quote.numbers[k].bound == -c.bound for k in hits):
             q = quote.numbers[hits[0]]
-            out.append(
-                Finding(
-                    "comparison", f"the quote says {_bounded(q)} {q.text}, the claim {_bounded(c)} {c.text}"
-                )
-            )
+            said = f"the quote says {_bounded(q)} {q.label}, the claim {_bounded(c)} {c.label}"
+            out.append(Finding("comparison", said))
     orphans = [q for k, q in enumerate(quote.numbers) if k not in matched]
     for c in loose:
         rivals = [q for q in orphans if _kin(c, q)]
         if rivals:
-            q = max(rivals, key=lambda q: (q.unit == c.unit, q.dim == c.dim))
-            out.append(Finding("number", f"the quote says {q.text}, the claim {c.text}"))
+            q = max(rivals, key=lambda q: (q.noun == c.noun, q.unit == c.unit, q.dim == c.dim))
+            out.append(Finding("number", f"the quote says {q.label}, the claim {c.label}"))
         else:
-            out.append(Finding("unsupported", f"the quote gives no figure like {c.text}"))
+            out.append(Finding("unsupported", f"the quote gives no figure like {c.label}"))
     return out
 
 

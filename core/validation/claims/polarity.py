@@ -106,11 +106,8 @@ def _clause_modal(cues: Cues, clause: int) -> tuple[str, Cue | None]:
 
 def _clauses_sharing(side: Side, cue: Cue, other: Side) -> set[int]:
     """Clauses of the other side holding a character pair of the cue's clause after the cue."""
-    pairs = {
-        side.low[i : i + 2]
-        for i in range(cue.end, len(side.low) - 1)
-        if side.clause_at(i) == cue.clause and side.clause_at(i + 1) == cue.clause
-    }
+    end = side.clause_spans[cue.clause][1]
+    pairs = {side.low[i : i + 2] for i in range(cue.end, end - 1)}
     pairs = {p for p in pairs if CJK_CHAR.match(p[0]) and CJK_CHAR.match(p[-1]) and not set(p) & _FUNCTION_ZH}
     return {other.clause_at(pos) for p in pairs for pos in other.occurrences(p)}
 

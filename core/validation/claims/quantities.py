@@ -42,7 +42,16 @@ class Quantity:
     start: int
     end: int
     text: str
-    counted: bool = False  # a bare count of things ("three hearts", 十一个): not a measurement
+    noun: str = ""  # what a bare count counts ("heart" of "three hearts", 个 of 十一个): no measurement
+    shown: str = ""  # the figure with what it counts, for a reader ("three hearts", 兩個階段)
+
+    @property
+    def counted(self) -> bool:
+        return bool(self.noun)
+
+    @property
+    def label(self) -> str:
+        return self.shown or self.text
 
 
 _PRONOUN_ONE_BEFORE = frozenset(words("the a this that each every any no another which one"))
@@ -207,14 +216,27 @@ def _en_unit(
     elif kind == "ordinal" and k < len(lows) and toks[k].kind == "word" and is_content(toks[k]):
         unit, end = toks[k].key, toks[k].end  # "first day" vs "first week": the label must agree
     counted = kind == "count" and not dim and k < len(lows) and toks[k].kind == "word" and is_content(toks[k])
+    noun, shown_end = (toks[k].key, toks[k].end) if counted else ("", end)
     start = toks[i].start
     if i and lows[i - 1] in U.CURRENCY_SYMBOLS:
         dim, factor, unit = U.UNITS[lows[i - 1]]
         start = toks[i - 1].start
     bound = _bound_en(lows, i, j)
     approx = bool(i and lows[i - 1] in U.APPROX_EN) or (i > 1 and lows[i - 2 : i] == ["close", "to"])
+    text = side.text[start:end]
     return Quantity(
-        value, kind, dim, value * factor, unit, bound, approx, start, end, side.text[start:end], counted
+        value,
+        kind,
+        dim,
+        value * factor,
+        unit,
+        bound,
+        approx,
+        start,
+        end,
+        text,
+        noun,
+        side.text[start:shown_end],
     )
 
 
@@ -297,9 +319,15 @@ def _zh_one(text: str, m: re.Match[str]) -> Quantity | None:
     bound = 1 if before.endswith(U.LOWER_ZH) or after.startswith(U.LOWER_ZH_AFTER) or m.group("more") else 0
     bound = -1 if before.endswith(U.UPPER_ZH) or after.startswith(U.UPPER_ZH_AFTER) else bound
     approx = before.endswith(U.APPROX_ZH) or after.startswith(U.APPROX_ZH_AFTER)
-    counted = kind == "count" and not dim and unit_word in U.ZH_CLASSIFIERS
-    q = Quantity(value, kind, dim, value * factor, unit, bound, approx, start, end, text[start:end], counted)
+    noun = unit_word if kind == "count" and not dim and unit_word in U.ZH_CLASSIFIERS else ""
+    shown = text[start:end] + (_ZH_COUNTED.match(text, end).group(0) if noun else "")  # type: ignore[union-attr]
+    q = Quantity(
+        value, kind, dim, value * factor, unit, bound, approx, start, end, text[start:end], noun, shown
+    )
     return _money_prefix(text, q)
+
+
+_ZH_COUNTED = re.compile(r"[^\W\d的了是在和与與及或也都而，。、]{0,2}")
 
 
 def _money_prefix(text: str, q: Quantity) -> Quantity:

@@ -170,6 +170,17 @@ class Side:
         return max(0, bisect_right(self._starts, pos) - 1)
 
     @cached_property
+    def clause_spans(self) -> list[tuple[int, int]]:
+        """Character span of each clause (from its first token's start to its last token's end)."""
+        spans: list[tuple[int, int]] = []
+        for t in self.tokens:
+            if t.clause == len(spans):
+                spans.append((t.start, t.end))
+            else:
+                spans[-1] = (spans[-1][0], t.end)
+        return spans
+
+    @cached_property
     def words(self) -> tuple[Token, ...]:
         return tuple(t for t in self.tokens if t.kind in ("word", "num"))
 
@@ -189,7 +200,15 @@ class Side:
                 out.append(i)
                 i = self.low.find(key, i + 1)
             return out
-        return [t.start for t in self.tokens if t.kind == "word" and t.key == key]
+        return self._by_key.get(key, [])
+
+    @cached_property
+    def _by_key(self) -> dict[str, list[int]]:
+        index: dict[str, list[int]] = {}
+        for t in self.tokens:
+            if t.kind == "word":
+                index.setdefault(t.key, []).append(t.start)
+        return index
 
 
 def cjk_bigrams(tokens: tuple[Token, ...]) -> list[str]:
