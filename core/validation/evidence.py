@@ -207,10 +207,10 @@ def _claim_issues(units: Any, questions: Any, found: list[ValidationIssue]) -> l
     for k, q in enumerate(_as_list(questions)):
         idx = _get(q, "memory_unit_index")
         if isinstance(idx, int) and not isinstance(idx, bool) and 0 <= idx < len(quotes):
-            found = claim_issues(
+            answer = claim_issues(
                 _get(q, "expected_answer"), quotes[idx], f"recall_questions[{k}]", "the answer"
             )
-            out += [issue for issue in found if issue.severity == "error"]
+            out += [issue for issue in answer if issue.severity == "error"]
     return out
 
 

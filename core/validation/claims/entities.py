@@ -99,6 +99,7 @@ def align(a: Sequence[str], b: Sequence[str]) -> tuple[list[tuple[str, int, int,
     while m < size - n and a[-1 - m] == b[-1 - m]:
         m += 1
     mid_a, mid_b = a[n : len(a) - m], b[n : len(b) - m]
+    inner: Sequence[tuple[str, int, int, int, int]]
     if len(mid_a) > MAX_ALIGN or len(mid_b) > MAX_ALIGN:
         inner = [("replace", 0, len(mid_a), 0, len(mid_b))]
     else:
