@@ -55,7 +55,10 @@ def unit(content: str = "Reviews are timed just before forgetting.", **kw: Any) 
         "content": content,
         "memory_type": "claim",
         "evidence": [
-            {"paragraph_id": "p_002", "quote": "Spaced repetition schedules each review just before you would forget."}
+            {
+                "paragraph_id": "p_002",
+                "quote": "Spaced repetition schedules each review just before you would forget.",
+            }
         ],
         "tags": ["memory"],
         "confidence": 0.8,
@@ -201,7 +204,9 @@ def test_duplicate_and_near_duplicate_units() -> None:
         unit("Spaced repetition times every review just before forgetting."),  # near
         unit(
             "The forgetting curve was described by Ebbinghaus.",
-            evidence=[{"paragraph_id": "p_004", "quote": "Ebbinghaus called it the \u201cforgetting curve\u201d"}],
+            evidence=[
+                {"paragraph_id": "p_004", "quote": "Ebbinghaus called it the \u201cforgetting curve\u201d"}
+            ],
         ),
     ]
     report = validate_raw(output(units), DOC)
@@ -232,7 +237,10 @@ def test_question_pointing_at_a_missing_unit() -> None:
 def test_unit_without_a_question() -> None:
     questions = [{"question": "Q?", "expected_answer": "A", "memory_unit_index": 1, "kind": "qa"}]
     report = validate_raw(
-        output([unit("Spaced repetition schedules each review."), unit("Reviews come before you forget.")], questions),
+        output(
+            [unit("Spaced repetition schedules each review."), unit("Reviews come before you forget.")],
+            questions,
+        ),
         DOC,
     )
     assert codes(report) == {("no_question", "memory_units[0]")}

@@ -82,6 +82,8 @@ def _span(quote: str, claim: str) -> bool:
 
 def check(quote: str, claim: str) -> Verdict:
     """Compare a claim with the quote it rests on (see the module docstring)."""
+    if not _PIECE.search(claim) and claim.strip() and claim.strip() in quote:
+        return Verdict("consistent")  # punctuation only, as written in the quote (a bullet's "-")
     quote, claim = prepare(quote), prepare(claim)
     if _span(quote, claim):
         return Verdict("consistent")
