@@ -58,6 +58,7 @@ class Cue:
     head: str  # key of the word it is about ("" when none)
     head_end: int
     clause: int
+    verb: str = ""  # an English frequency adverb's verb may stand before it ("spreads mainly")
 
 
 class Cues:
@@ -164,7 +165,10 @@ class Cues:
                 head, head_end = t.key, t.end
                 break
         start = toks[i - 1].start if i and toks[i - 1].low in _AUX and label == "neg" else toks[i].start
-        return Cue(label, start, toks[j - 1].end, head, head_end, clause)
+        verb = ""
+        if toks[i].low in L.FREQUENCY_EN and i and toks[i - 1].clause == clause and is_content(toks[i - 1]):
+            verb = toks[i - 1].key
+        return Cue(label, start, toks[j - 1].end, head, head_end, clause, verb)
 
     # --- Chinese ---------------------------------------------------------------------
 

@@ -59,7 +59,7 @@ _EN_MONTH_YEAR = re.compile(
 _ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
 _EN_YEAR = re.compile(
     r"\b(?:in|since|by|from|until|till|of|around|circa|c\.|before|after|to|between|during|early|late|mid|"
-    r"the|and|year)\s+(\d{4})(s)?\b(?!\s*(?:%|percent|people|km|kilomet|met|mile|feet|adults|workers))",
+    r"the|and|year)[\s-]+(\d{4})(s)?\b(?!\s*(?:%|percent|people|km|kilomet|met|mile|feet|adults|workers))",
     re.IGNORECASE,
 )
 _EN_WORDS = re.compile(

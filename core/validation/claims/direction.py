@@ -116,6 +116,12 @@ def _is_direction(toks: tuple[Token, ...], i: int) -> bool:
     nxt = toks[i + 1] if i + 1 < len(toks) else None
     if t.low in ("up", "down"):
         return prev in _GO  # "has gone up", not "up to"
+    if t.low in ("above", "below"):
+        return (
+            nxt is not None and nxt.kind == "word"
+        )  # "below freezing", "above average"; a number is a bound
+    if t.low in ("high", "low", "large", "small", "big", "long", "short", "quick", "slow", "strong", "weak"):
+        return nxt is not None and nxt.kind == "word" and is_content(nxt)  # "a high risk", not "as long as"
     if t.low in ("after", "before"):
         return nxt is not None and nxt.kind == "word" and nxt.text[:1].isupper()  # "after Julius Caesar"
     if t.low == "most":

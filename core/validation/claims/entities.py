@@ -131,8 +131,8 @@ def _english(quote: Side, claim: Side) -> Names:
         if any(qw[i].low in ANAPHORS_EN for i in range(i1, i2)):
             referents.update(range(j1, j2))
             continue
-        ours = [j for j in range(j1, j2) if j in new]
         theirs = [i for i in range(i1, i2) if i in q_names]
+        ours = [j for j in range(j1, j2) if j in new or (theirs and _capitalised(cw[j]) and not known(cw[j]))]
         if ours and theirs and in_place and i2 - i1 <= 5 and j2 - j1 <= 5:
             findings.append(
                 Finding("entity", f"the quote names {_run(qw, theirs)}, the claim {_run(cw, ours)}")
@@ -194,6 +194,12 @@ class _Known:
         if tok.text.isupper() and len(tok.text) >= 2 and tok.text in self.acronyms:
             return True
         return tok.text in self.expanded
+
+
+def _capitalised(tok: Token) -> bool:
+    """A capitalised word that is no function word: at a sentence start it may be a name
+    ("France left the EU" for "The UK left the EU")."""
+    return tok.kind == "word" and tok.text[:1].isupper() and tok.low not in SKIP_EN and tok.low not in UNITS
 
 
 def _demonym(a: str, b: str) -> bool:

@@ -57,6 +57,11 @@ QUANT_EN: dict[tuple[str, ...], str] = {
     ("always",): ALL,
     ("most",): MOST,
     ("mostly",): MOST,
+    ("mainly",): MOST,
+    ("largely",): MOST,
+    ("primarily",): MOST,
+    ("chiefly",): MOST,
+    ("predominantly",): MOST,
     ("usually",): MOST,
     ("generally",): MOST,
     ("typically",): MOST,
@@ -90,6 +95,13 @@ QUANT_ZH: dict[str, str] = {
     **dict.fromkeys(words("少数 少數 少部分 很少 极少 極少 鲜少 鮮少"), FEW),
     **dict.fromkeys(words("没有任何 沒有任何 无一 無一"), NONE),
 }
+# adverbs among them: their verb may come before ("spreads mainly") or after ("rarely spreads")
+FREQUENCY_EN = frozenset(
+    words(
+        """always usually often frequently sometimes occasionally rarely seldom never mostly mainly largely
+        primarily chiefly predominantly typically generally"""
+    )
+)
 # which classes a paraphrase may swap for each other
 QUANT_COMPATIBLE = frozenset({(MANY, SOME), (SOME, MANY)})
 
@@ -151,7 +163,9 @@ MODAL_ZH: dict[str, str] = {
         words("必须 必須 必需 务必 務必 一定 必然 必定 肯定 势必 勢必 须 須 需要 要求 规定 規定 不得不"),
         NECESSARY,
     ),
-    **dict.fromkeys(words("应该 應該 应当 應當 建议 建議 最好"), ADVISORY),
+    **dict.fromkeys(words("应该 應該 应当 應當 建议 建議"), ADVISORY),
+    # 得 (děi, "have to") after a person; 得 after a verb (跑得快) is a particle
+    **dict.fromkeys(words("们得 們得 你得 我得 他得 她得"), NECESSARY),
     **dict.fromkeys(words("预计 預計 预期 預期 估计 估計 可望 大概 很可能"), PROBABLE),
     **dict.fromkeys(words("可能 也许 也許 或许 或許 恐怕"), POSSIBLE),
     **dict.fromkeys(words("可以 能够 能夠 允许 允許 准许 准許 能"), ABILITY),
@@ -178,20 +192,20 @@ _EN_DIMENSIONS = {
     "level": (
         """more greater larger bigger higher increase increases increased increasing increasingly rise rises rose
         risen rising grow grows grew grown growing raise raises raised raising gain gains gained climb climbs
-        climbed soar soared boost boosted exceed exceeds exceeded up most highest largest biggest greatest
-        expand expands expanded""",
+        climbed soar soared boost boosted exceed exceeds exceeded up above most highest largest biggest greatest
+        expand expands expanded high large big""",
         """less fewer smaller lower decrease decreases decreased decreasing fall falls fell fallen falling drop
         drops dropped dropping decline declines declined declining reduce reduces reduced reducing cut cuts
-        shrink shrinks shrank shrunk lose loses lost down least lowest smallest fewest""",
+        shrink shrinks shrank shrunk lose loses lost down below least lowest smallest fewest low small""",
     ),
-    "speed": ("faster quicker fastest quickest quickly", "slower slowest slowly"),
+    "speed": ("faster quicker fastest quickest quickly quick rapid rapidly", "slower slowest slowly slow"),
     "strength": (
-        "stronger strongest strengthen strengthens strengthened",
-        "weaker weakest weaken weakens weakened",
+        "stronger strongest strengthen strengthens strengthened strong",
+        "weaker weakest weaken weakens weakened weak",
     ),
     "length": (
-        "longer longest lengthen lengthens lengthened outlive outlives outlived",
-        "shorter shortest shorten shortens shortened",
+        "longer longest lengthen lengthens lengthened outlive outlives outlived long",
+        "shorter shortest shorten shortens shortened short",
     ),
     "weight": ("heavier heaviest", "lighter lightest"),
     "age": ("older oldest", "younger youngest"),
@@ -208,6 +222,20 @@ DIRECTION_EN: dict[str, tuple[str, int]] = {
     for sign, words in ((1, up), (-1, down))
     for word in words.split()
 }
+# "impossible" / "possible": a negative prefix on an adjective the other side has bare
+NEG_PREFIXES = ("un", "non", "in", "im", "il", "ir", "dis")
+# words that only look prefixed ("import" is no "not port")
+NEG_PREFIX_FALSE = frozenset(
+    words(
+        """import imports imported impact impacts implant imply implies improve improves improved income
+        incomes inside insight insights input inform informs informed invent invents invented invest
+        invests invested index install intend intends include includes indeed impress impose imposed
+        discover discovers discovered display displays displayed dismiss dismissed discount discounts
+        dispose disease diseases universe union unite united interest interests invest intern interns
+        inflate inflation infect infected involve involves invite invites isolate unit units until
+        distance dispatch disgust uniform uniforms"""
+    )
+)
 # "A is larger than B": the compared pair; swapping it flips the direction
 THAN_EN = frozenset({"than"})
 
@@ -221,6 +249,7 @@ _ZH_DIMENSIONS = {
     "length": ("拉长 拉長 延长 延長 长 長 久", "缩短 縮短 短"),
     "strength": ("增强 增強 强 強", "减弱 減弱 弱"),
     "weight": ("重", "轻 輕"),
+    "quality": ("好", "差 坏 壞"),
     "difficulty": ("难 難", "易"),
     "slope": ("陡", "缓 緩"),
     "heat": ("热 熱", "冷"),
@@ -269,7 +298,8 @@ MASK_ZH = tuple(
             可是 可见 可見 可靠 认可 認可 许可 許可 可口 可爱 可愛 可观 可觀 宁可 寧可 可怜 可憐 反应 反應 适应 適應
             对应 對應 供应 供應 效应 效應 回应 回應 响应 響應 应对 應對 答应 答應 感应 感應 相应 相應 应用 應用
             所需 一定程度 一定的 将军 將軍 将来 將來 即将 即將 一般来说 一般來說 总之 總之 一直到 不得了
-            每天 每日 每年 每月 每周 每週 每晚 每次 每小时 每小時 每分钟 每分鐘 每秒 每星期 每逢 一直在""")
+            每天 每日 每年 每月 每周 每週 每晚 每次 每小时 每小時 每分钟 每分鐘 每秒 每星期 每逢 一直在
+            得到 得出 得知 得以 得分 获得 獲得 取得 使得 值得 记得 記得 觉得 覺得 懂得 显得 顯得 难得 難得 只好 好像 好比 最好 差不多 差异 差異 差别""")
         ),
         key=len,
         reverse=True,

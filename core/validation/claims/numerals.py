@@ -30,6 +30,7 @@ SCALES_EN = {
     "trillion": 1e12,
     "k": 1e3,
     "bn": 1e9,
+    "dozen": 12,
 }
 VAGUE_EN = {"dozens": 12, "hundreds": 1e2, "thousands": 1e3, "millions": 1e6, "billions": 1e9}
 ORDINALS_EN = {
@@ -68,6 +69,8 @@ MULTIPLIERS_EN = {
     "triple": 3,
     "tripled": 3,
     "quadruple": 4,
+    "halve": 0.5,
+    "halved": 0.5,
 }
 ORDINAL_SUFFIX = frozenset({"st", "nd", "rd", "th"})
 

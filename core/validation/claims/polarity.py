@@ -45,14 +45,29 @@ def negation(quote: Cues, claim: Cues) -> list[Finding]:
             found = occurrences(there.side, cue.head)
             if not found or any(there.side.clause_at(p) in there.negated_clauses for p in found):
                 continue
-            mine, theirs = _snippet(here.side, cue), _word_at(there.side, found[0], cue.head)
-            if added:
-                out.append(Finding("negation", f"the claim negates the quote: '{mine}' vs '{theirs}'"))
-            else:
-                out.append(
-                    Finding("negation", f"the claim drops the quote's negation: '{mine}' vs '{theirs}'")
-                )
+            out.append(_negation(added, _snippet(here.side, cue), _word_at(there.side, found[0], cue.head)))
+        out += [_negation(added, mine, theirs) for mine, theirs in _prefixed(here, there)]
     return _unique(out)
+
+
+def _negation(added: bool, mine: str, theirs: str) -> Finding:
+    if added:
+        return Finding("negation", f"the claim negates the quote: '{mine}' vs '{theirs}'")
+    return Finding("negation", f"the claim drops the quote's negation: '{mine}' vs '{theirs}'")
+
+
+def _prefixed(here: Cues, there: Cues) -> list[tuple[str, str]]:
+    """ "impossible" here where there says "possible" (outside a negated clause)."""
+    found = []
+    lows = {t.low: t for t in there.side.tokens if t.kind == "word"}
+    for t in here.side.tokens:
+        if t.kind != "word" or t.low in lows or t.low in L.NEG_PREFIX_FALSE:
+            continue
+        prefix = next((p for p in L.NEG_PREFIXES if t.low.startswith(p) and len(t.low) - len(p) >= 4), "")
+        bare = lows.get(t.low[len(prefix) :]) if prefix else None
+        if bare is not None and bare.clause not in there.negated_clauses:
+            found.append((t.text, bare.text))
+    return found
 
 
 def quantifiers(quote: Cues, claim: Cues) -> list[Finding]:
@@ -60,7 +75,7 @@ def quantifiers(quote: Cues, claim: Cues) -> list[Finding]:
     for cue in claim.quantifiers:
         if not cue.head:
             continue
-        rivals = [q for q in quote.quantifiers if _same_head(q.head, cue.head)]
+        rivals = [q for q in quote.quantifiers if _same_head(q.head, cue.head) or _same_verb(q, cue)]
         if rivals and not any(_compatible(q.label, cue.label, L.QUANT_COMPATIBLE) for q in rivals):
             theirs = _snippet(quote.side, rivals[0])
             out.append(
@@ -130,6 +145,11 @@ def modal_at(cues: Cues, pos: int) -> tuple[str, Cue | None]:
 
 def _compatible(a: str, b: str, pairs: frozenset[tuple[str, str]]) -> bool:
     return a == b or (a, b) in pairs
+
+
+def _same_verb(a: Cue, b: Cue) -> bool:
+    """Frequency adverbs around the same verb: "spreads mainly" / "rarely spreads"."""
+    return bool((a.verb and a.verb in (b.head, b.verb)) or (b.verb and b.verb == a.head))
 
 
 def _same_head(a: str, b: str) -> bool:
