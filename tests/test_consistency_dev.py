@@ -57,3 +57,12 @@ def test_the_tuning_part_meets_the_targets() -> None:
     for kind in KINDS - {"faithful", "unsupported"}:
         hits = [v == "contradicts" for r, v in got if r["kind"] == kind]
         assert sum(hits) / len(hits) >= 0.9, kind
+
+
+def test_verdicts_do_not_depend_on_what_was_checked_before() -> None:
+    """Deterministic: every pair gets the same verdict and reasons checked in either order (ties
+    between equally good pairings were once broken by object ids, so memory layout decided)."""
+    data = rows()
+    forward = [check(r["quote"], r["claim"]) for r in data]
+    backward = [check(r["quote"], r["claim"]) for r in reversed(data)][::-1]
+    assert [(v.verdict, v.reasons) for v in forward] == [(v.verdict, v.reasons) for v in backward]

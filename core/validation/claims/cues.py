@@ -19,6 +19,7 @@ from core.validation.claims.text import CJK_CHAR, Side, is_content
 
 _SKIP_ZH = set(
     "的了是在于於会會能很太都也就再又还還被受把对對让讓使给給向从從到得地着著过过所该該这這那此其个個种種些一有为為要将將曾已经經"
+    "次位张張条條件项項家名只本份类類"  # classifiers: 每一次成功的复习 is about 成功
 )
 _SKIP_ZH_WORDS = (
     "直接",
@@ -158,9 +159,12 @@ class Cues:
         toks = self.side.tokens
         clause = toks[i].clause
         head, head_end = "", toks[j - 1].end
+        scope = clause
         for t in toks[j:]:
-            if t.clause != clause:
-                break
+            if t.clause != scope:
+                if label == "neg" or t.low not in _RELATIVE:
+                    break
+                scope = t.clause  # "most of whom live": a quantifier's head may follow a relative pronoun
             if is_content(t) and t.low not in L.NEG_EN:
                 head, head_end = t.key, t.end
                 break
@@ -178,6 +182,7 @@ class Cues:
 
 
 _FIRST_WORDS = {id(table): frozenset(key[0] for key in table) for table in (L.QUANT_EN, L.MODAL_EN)}
+_RELATIVE = frozenset(words("whom which who whose that"))
 _AUX = frozenset(
     words("do does did is are was were am be been has have had will would can could should must may might")
 )

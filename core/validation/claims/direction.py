@@ -57,6 +57,7 @@ class Direction:
     context: frozenset[str]
     subject: frozenset[str]  # what is compared ("A" of "A than B"), when there is a "than"
     object: frozenset[str]  # what it is compared with
+    near: frozenset[str] = frozenset()  # the words right beside the cue (what it is about): they weigh more
 
 
 def directions(side: Side) -> list[Direction]:
@@ -66,7 +67,7 @@ def directions(side: Side) -> list[Direction]:
 def compare(quote: list[Direction], claim: list[Direction]) -> list[Finding]:
     out = []
     for c in claim:
-        scored = [(len(c.context & q.context), q) for q in quote if q.dim == c.dim]
+        scored = [(len(c.context & q.context) + 2 * len(c.near & q.near), q) for q in quote if q.dim == c.dim]
         best = max((s for s, _ in scored), default=0)
         if best == 0:
             continue
@@ -98,7 +99,7 @@ def _english(side: Side) -> list[Direction]:
     out = []
     skip = -1
     for i, t in enumerate(toks):
-        if i <= skip or t.kind != "word" or t.low not in L.DIRECTION_EN or not _is_direction(toks, i):
+        if i <= skip or t.kind != "word" or t.low not in L.DIRECTION_EN or not _is_direction(side, i):
             continue
         dim, sign = L.DIRECTION_EN[t.low]
         end = i
@@ -110,7 +111,8 @@ def _english(side: Side) -> list[Direction]:
     return out
 
 
-def _is_direction(toks: tuple[Token, ...], i: int) -> bool:
+def _is_direction(side: Side, i: int) -> bool:
+    toks = side.tokens
     t = toks[i]
     prev = toks[i - 1].low if i else ""
     nxt = toks[i + 1] if i + 1 < len(toks) else None
@@ -124,8 +126,8 @@ def _is_direction(toks: tuple[Token, ...], i: int) -> bool:
         return nxt is not None and nxt.kind == "word" and is_content(nxt)  # "a high risk", not "as long as"
     if t.low in ("after", "before"):
         return nxt is not None and nxt.kind == "word" and nxt.text[:1].isupper()  # "after Julius Caesar"
-    if t.low == "most":
-        return prev == "the"  # "the most oxygen"; "most species" is a quantifier
+    if t.low == "most":  # "the most oxygen", "the world's most visited"; "most species" is a quantifier
+        return prev == "the" or side.text[max(0, t.start - 3) : t.start] == "'s "
     return not (t.low in ("cut", "lost", "lose") and nxt is not None and nxt.low in ("off", "out"))
 
 
@@ -154,7 +156,8 @@ def _en_direction(side: Side, toks: tuple[Token, ...], i: int, end: int, dim: st
         b = toks[end + 1].end  # "more reviews"
     elif i > first and is_content(toks[i - 1]):
         a = toks[i - 1].start  # "recall drops"
-    return Direction(dim, sign, side.text[a:b], frozenset(before + after), subject, obj)
+    near = frozenset(before[:1] + after[:1])
+    return Direction(dim, sign, side.text[a:b], frozenset(before + after), subject, obj, near)
 
 
 # --- Chinese -----------------------------------------------------------------------------
@@ -215,4 +218,6 @@ def _zh_direction(
         b += 1
     context = frozenset(_pairs(text[a:start]) + _pairs(text[end:b])) | subject | obj
     shown = side.text[start:end] + side.text[end : min(b, end + 3)].rstrip("的了")  # 增加1.3%, 更大的
-    return Direction(dim, sign, shown, context, subject, obj)
+    before = _pairs(text[max(a, start - 4) : start].rstrip("却卻也都就還还"))
+    near = frozenset(before[-1:] + _pairs(text[end : min(b, end + 3)])[:1])
+    return Direction(dim, sign, shown, context, subject, obj, near)

@@ -38,16 +38,76 @@ def _word_at(side: Side, pos: int, key: str) -> str:
 
 def negation(quote: Cues, claim: Cues) -> list[Finding]:
     out = []
-    for here, there, added in ((claim, quote, True), (quote, claim, False)):
-        for cue in here.negations:
-            if not cue.head:
+    paired = _paired_negations(quote, claim) if quote.side.zh or claim.side.zh else set()
+    for here, there, added, name in ((claim, quote, True, "claim"), (quote, claim, False, "quote")):
+        for k, cue in enumerate(here.negations):
+            if not cue.head or (name, k) in paired:
                 continue
             found = occurrences(there.side, cue.head)
-            if not found or any(there.side.clause_at(p) in there.negated_clauses for p in found):
+            if not found or any(negated_at(there, p, cue.head) for p in found):
                 continue
             out.append(_negation(added, _snippet(here.side, cue), _word_at(there.side, found[0], cue.head)))
         out += [_negation(added, mine, theirs) for mine, theirs in _prefixed(here, there)]
     return _unique(out)
+
+
+def negated_at(cues: Cues, pos: int, key: str) -> bool:
+    """Is the word at pos negated? English: anywhere in its clause (relative clauses are clauses
+    of their own). Chinese marks a relative clause only with 的 (从未真正理解的内容), so there the
+    negation must stand just before the word or just after it (救不了)."""
+    side = cues.side
+    clause = side.clause_at(pos)
+    if not side.zh:
+        return clause in cues.negated_clauses
+    end = pos + len(key)
+    for cue in cues.negations:
+        if cue.clause != clause:
+            continue
+        after = cue.start == end and side.text[cue.start : cue.end] == "不"  # 救不了: the verb's own 不
+        if (cue.end <= pos and pos - cue.end <= 8) or after:
+            return True
+    return False
+
+
+def _paired_negations(quote: Cues, claim: Cues) -> set[tuple[str, int]]:
+    """Chinese negations of the two sides that negate the same words (the character pairs from the
+    cue to its clause end overlap), paired one to one, best overlap first (then the same cue word,
+    then a scope of the same size): 不得在园内喂食 and 禁止游客喂食 are one statement; 无法挽救从未理解
+    的内容 has two negations where 能够挽救从未理解的内容 has one, and 从未 pairs with 从未."""
+    qs = [_scope(quote.side, c) for c in quote.negations]
+    cs = [_scope(claim.side, c) for c in claim.negations]
+    ranked = sorted(
+        (
+            (
+                -len(qs[i] & cs[j]),
+                _cue_text(quote, a) != _cue_text(claim, b),
+                abs(len(qs[i]) - len(cs[j])),
+                i,
+                j,
+            )
+            for i, a in enumerate(quote.negations)
+            for j, b in enumerate(claim.negations)
+        )
+    )
+    used: set[tuple[str, int]] = set()
+    for overlap, _, _, i, j in ranked:
+        if overlap and ("quote", i) not in used and ("claim", j) not in used:
+            used.update((("quote", i), ("claim", j)))
+    return used
+
+
+def _cue_text(cues: Cues, cue: Cue) -> str:
+    return cues.side.low[cue.start : cue.end]
+
+
+def _scope(side: Side, cue: Cue) -> frozenset[str]:
+    end = side.clause_spans[cue.clause][1]
+    text = side.low[cue.end : end]
+    return frozenset(
+        text[i : i + 2]
+        for i in range(len(text) - 1)
+        if CJK_CHAR.match(text[i]) and CJK_CHAR.match(text[i + 1]) and not set(text[i : i + 2]) & _FUNCTION_ZH
+    )
 
 
 def _negation(added: bool, mine: str, theirs: str) -> Finding:

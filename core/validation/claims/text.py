@@ -47,9 +47,8 @@ CONJ_EN = frozenset(
         "unless until"
     )
 )
-CONJ_ZH = words(
-    "但是 但 却 卻 而且 然而 而 因为 因為 所以 因此 如果 虽然 雖然 并且 並且 可是 同时 同時 不过 不過"
-)
+# (却 and 而 stand after a subject inside a clause: 降雨量却比往年少)
+CONJ_ZH = words("但是 但 而且 然而 因为 因為 所以 因此 如果 虽然 雖然 并且 並且 可是 同时 同時 不过 不過")
 # words skipped when looking for the word a cue is about (plus English -ly adverbs)
 SKIP_EN = STOP | frozenset(
     words(
