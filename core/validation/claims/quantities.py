@@ -112,6 +112,9 @@ def _en_number(toks: list[Token], lows: list[str], i: int) -> tuple[float, str, 
             value *= SCALES_EN.get(nxt, 1e6)
             j += 1
         return value, "count", j
+    part = _part_of_unit(lows, i)
+    if part is not None:
+        return part
     if (
         w in ("a", "an", "one")
         and nxt in DENOMINATORS_EN
@@ -156,6 +159,32 @@ def _en_number(toks: list[Token], lows: list[str], i: int) -> tuple[float, str, 
     one = w in ("a", "an") and nxt in _ONE_UNIT and not _after_number(toks, i)
     if (one and not (nxt == "second" and _noun_after(toks, i + 2))) or (w in _THE and nxt in _LONG_UNIT):
         return 1.0, "count", i + 1  # "after a week", "the past decade": one of the unit
+    return None
+
+
+def _part_of_unit(lows: list[str], i: int) -> tuple[float, str, int] | None:
+    """ "a quarter of an hour", "half an hour", "three quarters of a mile": that share of one
+    unit; the index returned is the unit's, which the unit reader takes next."""
+    k, share = i, 0.0
+    if lows[k] in ("a", "an", "one") and k + 1 < len(lows) and lows[k + 1] in DENOMINATORS_EN:
+        share, k = 1 / DENOMINATORS_EN[lows[k + 1]], k + 2
+    elif (
+        lows[k] in UNITS_EN
+        and k + 1 < len(lows)
+        and lows[k + 1] in DENOMINATORS_EN
+        and UNITS_EN[lows[k]] <= 10
+    ):
+        share, k = UNITS_EN[lows[k]] / DENOMINATORS_EN[lows[k + 1]], k + 2
+    elif lows[k] == "half":
+        share, k = 0.5, k + 1
+    elif lows[k] in DENOMINATORS_EN and lows[k + 1 : k + 2] == ["of"]:  # "every quarter of an hour"
+        share, k = 1 / DENOMINATORS_EN[lows[k]], k + 1
+    else:
+        return None
+    if k < len(lows) and lows[k] == "of":
+        k += 1
+    if k + 1 < len(lows) and lows[k] in ("a", "an") and lows[k + 1] in U.UNITS:
+        return share, "count", k + 1
     return None
 
 
