@@ -87,31 +87,15 @@ def _english(side: Side, taken: list[tuple[int, int]]) -> list[Quantity]:
     return out
 
 
-def _en_number(toks: list[Token], lows: list[str], i: int) -> tuple[float, str, int] | None:
+_Number = tuple[float, str, int]  # value, kind, index of the token after it
+
+
+def _en_number(toks: list[Token], lows: list[str], i: int) -> _Number | None:
     """(value, kind, index after) for a number starting at token i."""
-    t, w = toks[i], lows[i]
+    w = lows[i]
     nxt = lows[i + 1] if i + 1 < len(lows) else ""
-    if t.kind == "num":
-        if i and toks[i - 1].kind == "word" and toks[i - 1].end == t.start:
-            return None  # part of a name: CO2, FADH2
-        value = float(w.replace(",", ""))
-        if nxt in ORDINAL_SUFFIX and toks[i + 1].start == t.end:
-            return value, "ordinal", i + 2
-        if nxt == "in" and i + 2 < len(toks) and toks[i + 2].kind == "num":  # "1 in 8"
-            den = float(lows[i + 2].replace(",", ""))
-            if 0 < value < den:
-                return 100 * value / den, "percent", i + 3
-        if nxt == "/" and i + 2 < len(toks) and toks[i + 2].kind == "num" and toks[i + 2].start == t.end + 1:
-            den = float(lows[i + 2].replace(",", ""))
-            if 0 < value < den <= 100:
-                return 100 * value / den, "percent", i + 3
-        j = i + 1
-        if (nxt in SCALES_EN and nxt != "hundred") or (
-            nxt == "m" and i and lows[i - 1] in U.CURRENCY_SYMBOLS
-        ):
-            value *= SCALES_EN.get(nxt, 1e6)
-            j += 1
-        return value, "count", j
+    if toks[i].kind == "num":
+        return _en_digits(toks, lows, i)
     part = _part_of_unit(lows, i)
     if part is not None:
         return part
@@ -131,35 +115,51 @@ def _en_number(toks: list[Token], lows: list[str], i: int) -> tuple[float, str, 
     if w in ORDINALS_EN and not _unit_second(toks, lows, i):
         return float(ORDINALS_EN[w]), "ordinal", i + 1
     if w in UNITS_EN or w in TENS_EN or (w == "a" and nxt in SCALES_EN):
-        if w == "one" and (
-            (i and lows[i - 1] in _PRONOUN_ONE_BEFORE) or nxt in _PRONOUN_ONE_AFTER or nxt == "another"
-        ):
-            return None
-        parsed = en_words(lows[i : i + 8])
-        if parsed is None:
-            return None
-        value, used = parsed
-        j = i + used
-        if (
-            j < len(lows)
-            and lows[j] in DENOMINATORS_EN
-            and value <= 10
-            and lows[j] != "second"
-            and not _noun_after(toks, j + 1)
-        ):
-            return 100 * value / DENOMINATORS_EN[lows[j]], "percent", j + 1
-        if (
-            j + 1 < len(lows)
-            and lows[j] == "in"
-            and (per := en_words(lows[j + 1 : j + 3]))
-            and value < per[0]
-        ):
-            return 100 * value / per[0], "percent", j + 1 + per[1]  # "one in eight"
-        return value, "count", j
+        return _en_words(toks, lows, i)
     one = w in ("a", "an") and nxt in _ONE_UNIT and not _after_number(toks, i)
     if (one and not (nxt == "second" and _noun_after(toks, i + 2))) or (w in _THE and nxt in _LONG_UNIT):
         return 1.0, "count", i + 1  # "after a week", "the past decade": one of the unit
     return None
+
+
+def _en_digits(toks: list[Token], lows: list[str], i: int) -> _Number | None:
+    """12, 1,200, 3.2 billion, $5m, 21st, "1 in 8", 2/3."""
+    t, nxt = toks[i], lows[i + 1] if i + 1 < len(lows) else ""
+    if i and toks[i - 1].kind == "word" and toks[i - 1].end == t.start:
+        return None  # part of a name: CO2, FADH2
+    value = float(lows[i].replace(",", ""))
+    if nxt in ORDINAL_SUFFIX and toks[i + 1].start == t.end:
+        return value, "ordinal", i + 2
+    after = toks[i + 2] if i + 2 < len(toks) else None
+    if (
+        after is not None
+        and after.kind == "num"
+        and (nxt == "in" or (nxt == "/" and after.start == t.end + 1))
+    ):
+        den = float(after.low.replace(",", ""))  # "1 in 8", "2/3"
+        if 0 < value < den and (nxt == "in" or den <= 100):
+            return 100 * value / den, "percent", i + 3
+    if (nxt in SCALES_EN and nxt != "hundred") or (nxt == "m" and i and lows[i - 1] in U.CURRENCY_SYMBOLS):
+        return value * SCALES_EN.get(nxt, 1e6), "count", i + 2
+    return value, "count", i + 1
+
+
+def _en_words(toks: list[Token], lows: list[str], i: int) -> _Number | None:
+    """ "two hundred", "twelve hundred", "two thirds", "one in eight"; "one" as a pronoun is none."""
+    w, nxt = lows[i], lows[i + 1] if i + 1 < len(lows) else ""
+    if w == "one" and ((i and lows[i - 1] in _PRONOUN_ONE_BEFORE) or nxt in _PRONOUN_ONE_AFTER):
+        return None
+    parsed = en_words(lows[i : i + 8])
+    if parsed is None:
+        return None
+    value, used = parsed
+    j = i + used
+    fraction = j < len(lows) and lows[j] in DENOMINATORS_EN and value <= 10 and lows[j] != "second"
+    if fraction and not _noun_after(toks, j + 1):  # "two thirds of", not "two second helpings"
+        return 100 * value / DENOMINATORS_EN[lows[j]], "percent", j + 1
+    if j + 1 < len(lows) and lows[j] == "in" and (per := en_words(lows[j + 1 : j + 3])) and value < per[0]:
+        return 100 * value / per[0], "percent", j + 1 + per[1]  # "one in eight"
+    return value, "count", j
 
 
 def _part_of_unit(lows: list[str], i: int) -> tuple[float, str, int] | None:
