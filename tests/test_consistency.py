@@ -20,7 +20,7 @@ from core.domain import (
     SourceParagraph,
 )
 from core.validation import validate
-from core.validation.consistency import CODES, check
+from core.validation.consistency import CODES, check, verbatim
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_articles"
 
@@ -259,6 +259,12 @@ def test_a_span_of_the_quote_is_never_flagged() -> None:
                 assert check(sentence, span).verdict == "consistent", (sentence, span)
                 checked += 1
     assert checked > 300
+
+
+def test_a_span_starts_and_ends_at_word_boundaries() -> None:
+    assert not verbatim("The memory becomes unstable.", "stable")
+    assert check("The memory becomes unstable.", "The memory becomes stable.").verdict == "contradicts"
+    assert verbatim("光合作用主要在葉綠體中進行。", "葉綠體中進行")  # Chinese has no word boundaries to keep
 
 
 def test_a_span_cut_off_from_its_negation_is_checked() -> None:

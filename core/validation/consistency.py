@@ -31,6 +31,7 @@ VerdictName = Literal["consistent", "contradicts", "unsupported"]
 KINDS = ("number", "date", "negation", "entity", "quantifier", "modality", "comparison")
 CODES = {kind: f"claim_contradicts_{kind}" for kind in KINDS} | {"unsupported": "claim_unsupported"}
 # a span test compares words (CJK: characters) and the signs that carry meaning ($ £ € % °)
+_WORDISH = re.compile(rf"[^\W_{CJK_CLASS}]")  # a letter or digit (not CJK: Chinese needs no word boundary)
 _PIECE = re.compile(rf"[{CJK_CLASS}]|[^\W_{CJK_CLASS}]+|[$£€¥%°]")
 # a span that starts right after the quote's own negation says the opposite ("[No] survivors were found")
 _NEGATED_BEFORE = re.compile(
@@ -64,26 +65,45 @@ class Verdict:
 def verbatim(quote: str, claim: str) -> bool:
     """The claim is the quote or a span of its words, give or take case, spacing, punctuation and
     markup; not a span cut off from a negation just before it."""
-    return _span(prepare(quote), prepare(claim))
+    return _raw_span(quote, claim) or _span(prepare(quote), prepare(claim))
+
+
+def _raw_span(quote: str, claim: str) -> bool:
+    """The common case, cheaply: the claim is literally in the quote, at word boundaries."""
+    c = claim.strip()
+    at = quote.find(c) if c else -1
+    while at >= 0:
+        before, after = quote[at - 1 : at], quote[at + len(c) : at + len(c) + 1]
+        bounded = not (_WORDISH.match(before) and _WORDISH.match(c[0])) and not (
+            _WORDISH.match(after) and _WORDISH.match(c[-1])
+        )
+        if bounded and not _NEGATED_BEFORE.search(quote[:at].casefold()):
+            return True
+        at = quote.find(c, at + 1)
+    return False
 
 
 def _span(quote: str, claim: str) -> bool:
-    c = [m.group(0) for m in _PIECE.finditer(claim.casefold())]
+    c = _PIECE.findall(claim.casefold())
     if not c:  # punctuation only: a span if it is literally in the quote
         return bool(claim.strip()) and claim.strip().casefold() in quote.casefold()
-    pieces = list(_PIECE.finditer(quote.casefold()))
-    q = [m.group(0) for m in pieces]
-    n = len(c)
-    for i in range(len(q) - n + 1):
-        if q[i : i + n] == c and not (i and _NEGATED_BEFORE.search(quote.casefold()[: pieces[i].start()])):
+    folded = quote.casefold()
+    pieces = list(_PIECE.finditer(folded))
+    joined = "\x00" + "\x00".join(m.group(0) for m in pieces) + "\x00"
+    needle = "\x00" + "\x00".join(c) + "\x00"
+    at = joined.find(needle)
+    while at >= 0:
+        i = joined.count("\x00", 0, at)  # the piece the match starts at
+        if not (i and _NEGATED_BEFORE.search(folded[: pieces[i].start()])):
             return True
+        at = joined.find(needle, at + 1)
     return False
 
 
 def check(quote: str, claim: str) -> Verdict:
     """Compare a claim with the quote it rests on (see the module docstring)."""
-    if not _PIECE.search(claim) and claim.strip() and claim.strip() in quote:
-        return Verdict("consistent")  # punctuation only, as written in the quote (a bullet's "-")
+    if _raw_span(quote, claim):
+        return Verdict("consistent")
     quote, claim = prepare(quote), prepare(claim)
     if _span(quote, claim):
         return Verdict("consistent")

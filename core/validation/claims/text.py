@@ -138,9 +138,15 @@ class Token:
 def prepare(raw: str) -> str:
     """The text analysed: NFKC, straight quotes, markup and page furniture out, spaces collapsed."""
     text = unify(raw)
-    text = _DATELINE.sub("", _BULLET.sub("", text))
-    text = _MARKUP.sub(r"\2", _CITATION.sub("", text))
-    text = _GROUPED.sub(lambda m: re.sub(r"\s", ",", m.group(0)), text)
+    text = _BULLET.sub("", text)
+    if "(" in text:
+        text = _DATELINE.sub("", text)
+    if "[" in text:
+        text = _CITATION.sub("", text)
+    if "*" in text or "_" in text or "`" in text:
+        text = _MARKUP.sub(r"\2", text)
+    if " " in text or "\u00a0" in text:
+        text = _GROUPED.sub(lambda m: re.sub(r"\s", ",", m.group(0)), text)
     return _SPACES.sub(" ", text).strip()
 
 
