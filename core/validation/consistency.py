@@ -10,8 +10,17 @@ missing from the quote) is unsupported (a warning); anything else is consistent.
 
 The rules are general: each kind compares the claim's statement about a word with the quote's
 statement about the same word (claims/polarity.py, claims/direction.py), or every figure and
-date of the claim with the quote's (claims/facts.py). Measured on tests/data/consistency_dev.jsonl
-by bench/eval_consistency.py.
+date of the claim with the quote's (claims/facts.py).
+
+Measured by bench/eval_consistency.py on tests/data/consistency_dev.jsonl (685 pairs, split by
+quote): tuning part 100% of contradicted claims called contradicts, 0% of faithful ones; final
+part at its first look 94.7% / 0.9%, 99.2% / 0.0% after the general fixes that look showed; a
+blind probe of 58 pairs written later 93.9% / 4.0%, then 97.0% / 0.0%. About 0.5 ms a pair
+(each pair's best of 5 runs: median 523 us, p95 848 us, worst 1.6 ms, on a loaded 2-core box);
+a span of its quote, the offline writer's usual case, costs ~0.2 ms per article of ten units.
+Known misses: a one-word name swapped at the start of a sentence ("Marlowe wrote" for
+"Shakespeare wrote": nothing tells a name from a common noun there), common nouns swapped
+(chloroplast / mitochondrion), antonyms outside the listed kinds (passed / failed).
 """
 
 from __future__ import annotations
