@@ -139,8 +139,9 @@ def test_normalisation_does_not_glue_english_words() -> None:
     assert not quote_in_paragraph("   ", text)
 
 
-@pytest.mark.parametrize("content", ["", "   \n\t", None, 42])
+@pytest.mark.parametrize("content", ["", "   \n\t", None, 42, "\x08", " \x1b\x7f "])
 def test_empty_content(content: Any) -> None:
+    """Control characters alone are no content: shown after sanitising, they are nothing."""
     report = validate_raw(output([unit(content)]), DOC)
     assert ("empty_content", "memory_units[0]") in codes(report)
 

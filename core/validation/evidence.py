@@ -24,7 +24,7 @@ from core.domain import (
     ValidationIssue,
     ValidationReport,
 )
-from core.text import CJK_RE, normalize_for_match
+from core.text import CJK_RE, normalize_for_match, replace_controls
 from core.validation.consistency import claim_issues
 
 NEAR_DUPLICATE_RATIO = 0.9
@@ -57,7 +57,8 @@ def _is_score(value: Any) -> bool:
 
 
 def _blank(value: Any) -> bool:
-    return not isinstance(value, str) or not value.strip()
+    """Not text, or nothing once control characters are out (what the reader would be shown)."""
+    return not isinstance(value, str) or not replace_controls(value, "").strip()
 
 
 class _Collector:
