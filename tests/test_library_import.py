@@ -5,6 +5,7 @@ never stored, the triage settings behave, and old trash is purged at start-up.""
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
@@ -46,7 +47,7 @@ class Scripted:
         self.build = build
         self.calls = 0
 
-    def extract(self, document: SourceDocument) -> ExtractionResult:
+    def extract(self, document: SourceDocument, stop: object = None) -> ExtractionResult:
         self.calls += 1
         return ExtractionResult(self.build(document), self.name, self.version, raw_output="{}")
 
@@ -174,6 +175,43 @@ def test_an_extractor_bug_refuses_that_file_only(services: Services, tmp_path: P
     assert services.library.article_count() == 1
 
 
+class StopAfter:
+    """A stop flag (like threading.Event) that is set once `seen` holds `n` outcomes."""
+
+    def __init__(self, seen: list[tuple[int, int]], n: int) -> None:
+        self.seen, self.n = seen, n
+
+    def is_set(self) -> bool:
+        return len(self.seen) >= self.n
+
+
+class StopOnRead:
+    """A stop flag that turns set on its `n`-th read: counts how often long work looks at it."""
+
+    def __init__(self, n: int) -> None:
+        self.n, self.reads = n, 0
+
+    def is_set(self) -> bool:
+        self.reads += 1
+        return self.reads >= self.n
+
+
+def test_cancel_stops_inside_a_long_file_and_saves_nothing(services: Services, tmp_path: Path) -> None:
+    """One huge one-line file: the stop flag is read inside its extraction (not only between
+    files), the file is abandoned unsaved and the import returns."""
+    path = write(tmp_path / "long.txt", "Cells divide when they grow. " * 20000 + "\n")
+    stop = StopOnRead(3)  # the first read is before the file, the next ones inside it
+    outcomes = services.library.import_paths([path], extractor="offline", stop=stop)
+    assert outcomes == []
+    assert stop.reads == 3
+    assert services.library.article_count() == 0
+    # the same flag, never set, lets the file through
+    assert (
+        services.library.import_paths([path], extractor="offline", stop=threading.Event())[0].status
+        == "imported"
+    )
+
+
 def test_progress_and_cancel_between_files(services: Services, tmp_path: Path) -> None:
     for i in range(4):
         write(tmp_path / "f" / f"{i}.txt", f"Article number {i} says something about topic {i}.\n")
@@ -182,7 +220,7 @@ def test_progress_and_cancel_between_files(services: Services, tmp_path: Path) -
         [tmp_path / "f"],
         extractor="placeholder",
         progress=lambda i, n, o: seen.append((i, n)),
-        cancelled=lambda: len(seen) >= 2,
+        stop=StopAfter(seen, 2),
     )
     assert seen == [(1, 4), (2, 4)]
     assert len(outcomes) == 2

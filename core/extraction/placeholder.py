@@ -16,6 +16,7 @@ from core.domain import (
     RecallQuestion,
     SourceDocument,
 )
+from core.domain.stop import StopFlag
 
 _SENTENCE = re.compile(r".+?(?:[.!?](?=\s|$)|[。！？]|$)", re.S)
 
@@ -27,7 +28,7 @@ class PlaceholderExtractor:
     def __init__(self, **_: object) -> None:
         pass
 
-    def extract(self, document: SourceDocument) -> ExtractionResult:
+    def extract(self, document: SourceDocument, stop: StopFlag | None = None) -> ExtractionResult:
         units: list[MemoryUnit] = []
         questions: list[RecallQuestion] = []
         for p in document.paragraphs:

@@ -16,7 +16,8 @@ from core.domain import (
     StoredUnit,
     ValidationIssue,
 )
-from core.domain.errors import MemoryRushError
+from core.domain.errors import Cancelled, MemoryRushError
+from core.domain.stop import StopFlag, check_stop
 from core.host.config import Config
 from core.storage import library as library_repo
 
@@ -79,12 +80,14 @@ class LibraryService:
         extractor: str | None = None,
         encoding: str | None = None,
         progress: Progress | None = None,
-        cancelled: Callable[[], bool] | None = None,
+        stop: StopFlag | None = None,
     ) -> list[ImportOutcome]:
         """Import files and folders (recursively by suffix), one transaction per article.
 
         Each file gets an outcome (imported / already / new_version / refused with a reason);
-        one bad file never stops the others. `cancelled` is checked between files.
+        one bad file never stops the others. `stop` (a threading.Event the caller sets) is
+        read between files and inside each file's extraction: once it is set the file in
+        progress is abandoned unsaved and the outcomes so far are returned.
         """
         from core.ingest import iter_input_files
 
@@ -92,16 +95,21 @@ class LibraryService:
         ex = self.extractor_factory(extractor)
         outcomes: list[ImportOutcome] = []
         for i, path in enumerate(files):
-            if cancelled is not None and cancelled():
+            try:
+                check_stop(stop)
+                outcome = self.import_file(path, ex, encoding=encoding, stop=stop)
+            except Cancelled:
                 break
-            outcome = self.import_file(path, ex, encoding=encoding)
             outcomes.append(outcome)
             if progress is not None:
                 progress(i + 1, len(files), outcome)
         return outcomes
 
-    def import_file(self, path: Path, extractor: Extractor, *, encoding: str | None = None) -> ImportOutcome:
-        """Import one file; never raises for a bad file (the outcome says why it was refused)."""
+    def import_file(
+        self, path: Path, extractor: Extractor, *, encoding: str | None = None, stop: StopFlag | None = None
+    ) -> ImportOutcome:
+        """Import one file; never raises for a bad file (the outcome says why it was refused).
+        Raises Cancelled when `stop` is set before the file is stored (nothing is written)."""
         from core.ingest import read_document
         from core.services.pipeline import run_extraction
 
@@ -113,9 +121,12 @@ class LibraryService:
             existing = library_repo.existing_article_id(document.document_id)
             if existing is not None:  # checked before extraction: re-import costs no model time
                 return ImportOutcome(str(path), "already", "already imported", existing)
-            artifact = run_extraction(document, extractor)
+            artifact = run_extraction(document, extractor, stop)
             artifact.timings["parse_s"] = round(parsed - started, 6)
+            check_stop(stop)
             return self._store(path, artifact)
+        except Cancelled:
+            raise
         except MemoryRushError as exc:
             return ImportOutcome(str(path), "refused", str(exc))
         except Exception as exc:  # a bug or an unexpected fault: reported, the next file still runs

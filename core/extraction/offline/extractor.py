@@ -21,6 +21,8 @@ from core.domain import (
     RecallQuestion,
     SourceDocument,
 )
+from core.domain.errors import Cancelled
+from core.domain.stop import StopFlag, check_stop
 from core.extraction.offline import cues, salience
 from core.extraction.offline.ideas import core_ideas, summary
 from core.extraction.offline.questions import questions_for
@@ -29,6 +31,7 @@ from core.text import detect_language, normalize_for_match
 from core.validation import validate
 
 MAX_SENTENCES = 20000  # beyond this a document is scored on its first sentences only
+STOP_EVERY = 500  # sentences analysed between two reads of the stop flag (~10 ms of work)
 # Structure typed as plain text (when the reader did not tag it): headings, fences, tables,
 # front matter, HTML. Never quoted.
 _STRUCTURAL = re.compile(r"^(?:#{1,6}\s|```|~~~|\|.*\|\s*$|---|\+\+\+|<[a-zA-Z!/])")
@@ -49,9 +52,11 @@ class OfflineExtractor:
             raise ValueError(f"max_units must be a whole number of at least 1, not {max_units!r}")
         self.max_units = max_units
 
-    def extract(self, document: SourceDocument) -> ExtractionResult:
+    def extract(self, document: SourceDocument, stop: StopFlag | None = None) -> ExtractionResult:
         try:
-            output = self._extract(document)
+            output = self._extract(document, stop)
+        except Cancelled:
+            raise
         except Exception as exc:  # never raise on odd text: report and return nothing
             empty = ArticleMemoryOutput("", (), (), ())
             return ExtractionResult(
@@ -59,8 +64,9 @@ class OfflineExtractor:
             )
         return ExtractionResult(output, self.name, self.version)
 
-    def _extract(self, document: SourceDocument) -> ArticleMemoryOutput:
-        sentences = _sentences(document)
+    def _extract(self, document: SourceDocument, stop: StopFlag | None) -> ArticleMemoryOutput:
+        sentences = _sentences(document, stop)
+        check_stop(stop)
         if not sentences:
             return ArticleMemoryOutput("", (), (), ())
         idf = salience.idf_table(sentences)
@@ -91,7 +97,7 @@ class OfflineExtractor:
         return _gate(output, document)
 
 
-def _sentences(document: SourceDocument) -> list[Sentence]:
+def _sentences(document: SourceDocument, stop: StopFlag | None = None) -> list[Sentence]:
     out: list[Sentence] = []
     rank = 0
     sample = "".join(p.text for p in document.paragraphs[:200] if p.kind not in NON_EVIDENCE_KINDS)
@@ -107,6 +113,8 @@ def _sentences(document: SourceDocument) -> list[Sentence]:
             s = Sentence(p.paragraph_id, rank, i, text[a:b], lang, traditional=traditional)
             analyse(s)
             out.append(s)
+            if len(out) % STOP_EVERY == 0:
+                check_stop(stop)
             if len(out) >= MAX_SENTENCES:
                 return out
         rank += 1

@@ -17,32 +17,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from core.extraction.offline.sentences import MAX_SENTENCE, MIN_SENTENCE, split_sentences
 from core.text import CJK_RE
+
+__all__ = ["MAX_SENTENCE", "MIN_SENTENCE", "split_sentences"]
 
 
 def _wordset(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
-
-# Sentence ends: CJK terminators; [.!?] before whitespace + a capital/digit/quote/CJK; a
-# CJK-style "." with no space before a CJK character (abstracts typed with ASCII punctuation);
-# a spaced " . " in tokenized lower-case text; and line breaks.
-_CLOSERS = "\"'”’」』）)】》\\]"
-_BOUNDARY = re.compile(
-    r"[。！？；!?]+[" + _CLOSERS + r"]*(?=[^" + _CLOSERS + r"。！？；!?])"
-    r"|(?<![A-Z]\.[A-Z])[.!?…]+[" + _CLOSERS + r"]*\s+(?=[\"'“‘(\[A-Z0-9\u3400-\u9fff])"
-    r"|(?<=[\u3400-\u9fff\u3001-\u303f）”])\.(?=[\u3400-\u9fff])"
-    r"|(?<=\s)[.!?]\s+(?=[a-z])"
-    r"|\n+"
-)
-_ABBREVIATIONS = _wordset(
-    "mr mrs ms dr prof st sr jr vs etc no fig figs al eg ie inc ltd co corp gen gov sen rep rev "
-    "jan feb mar apr jun jul aug sep sept oct nov dec u.s u.k e.g i.e"
-)
-_CLAUSE = re.compile(r"(?<=[;；：:，,])\s*|\s+(?=—|--)")
-
-MAX_SENTENCE = {"en": 320, "zh": 110}
-MIN_SENTENCE = {"en": 25, "zh": 8}
 
 EN_STOP = _wordset(
     """a about above after again against all almost also although always am among an and another any
@@ -104,75 +87,6 @@ def stem(word: str) -> str:
                 return word
             return word[: len(word) - len(suffix)] + repl
     return word
-
-
-def split_sentences(text: str, lang: str) -> list[tuple[int, int]]:
-    """Character spans of the sentences of a paragraph; overly long ones split at clauses."""
-    spans: list[tuple[int, int]] = []
-    start = 0
-    for m in _BOUNDARY.finditer(text):
-        end = m.end()
-        if text[m.start()] == "." and _is_abbreviation(text, m.start()):
-            continue
-        spans.append((start, end))
-        start = end
-    spans.append((start, len(text)))
-    out: list[tuple[int, int]] = []
-    limit = MAX_SENTENCE.get(lang, 320)
-    for a, b in spans:
-        a, b = _trim(text, a, b)
-        if b <= a:
-            continue
-        if b - a > limit:
-            out.extend(_split_long(text, a, b, limit))
-        else:
-            out.append((a, b))
-    return out
-
-
-def _is_abbreviation(text: str, dot: int) -> bool:
-    m = re.search(r"([A-Za-z.]+)$", text[:dot])
-    if not m:
-        return False
-    word = m.group(1).lower().strip(".")
-    return word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha())
-
-
-def _trim(text: str, a: int, b: int) -> tuple[int, int]:
-    while a < b and text[a].isspace():
-        a += 1
-    while b > a and text[b - 1].isspace():
-        b -= 1
-    return a, b
-
-
-def _split_long(text: str, a: int, b: int, limit: int) -> list[tuple[int, int]]:
-    cuts = [a + m.end() for m in _CLAUSE.finditer(text[a:b]) if 0 < m.end() < b - a]
-    pieces: list[tuple[int, int]] = []
-    start = a
-    last = a
-    for cut in [*cuts, b]:
-        if cut - start > limit and last > start:
-            pieces.append(_trim(text, start, last))
-            start = last
-        last = cut
-    pieces.append(_trim(text, start, b))
-    out: list[tuple[int, int]] = []
-    for pa, pb in pieces:
-        out.extend(_hard_wrap(text, pa, pb, 2 * limit))
-    return [p for p in out if p[1] > p[0]]
-
-
-def _hard_wrap(text: str, a: int, b: int, limit: int) -> list[tuple[int, int]]:
-    """A run with no clause break longer than the limit is cut at spaces (or every `limit` chars)."""
-    out: list[tuple[int, int]] = []
-    while b - a > limit:
-        cut = text.rfind(" ", a + limit // 2, a + limit)
-        end = cut if cut > a else a + limit
-        out.append(_trim(text, a, end))
-        a = end
-    out.append(_trim(text, a, b))
-    return out
 
 
 _jieba_tag: Callable[[str], Any] | None = None

@@ -16,6 +16,8 @@ from typing import Any
 import ollama
 
 from core.domain import ArticleMemoryOutput, ExtractionResult, SourceDocument
+from core.domain.errors import Cancelled
+from core.domain.stop import StopFlag, check_stop
 from core.extraction.ollama.client import describe_error, is_loopback, make_client, resolve_host
 from core.extraction.ollama.prompt import (
     PROMPT_VERSION,
@@ -95,7 +97,7 @@ class OllamaExtractor:
 
     # --- the public interface -------------------------------------------------------------
 
-    def extract(self, document: SourceDocument) -> ExtractionResult:
+    def extract(self, document: SourceDocument, stop: StopFlag | None = None) -> ExtractionResult:
         run = _Run()
         if not is_loopback(self.host):
             if not self.allow_remote:
@@ -117,6 +119,7 @@ class OllamaExtractor:
         faults: list[str] = []  # "window 2/5 (p_010–p_019): the reply was empty"
         try:
             for window in windows:
+                check_stop(stop)
                 label = f"window {window.number}/{len(windows)} ({window.span})" if len(windows) > 1 else ""
                 try:
                     parts.append(self._extract_window(client, document, window, label, run))
@@ -125,6 +128,8 @@ class OllamaExtractor:
                     parts.append(self._offline(_sub_document(document, window)).output)
         except TransportFault as fault:
             return self._fallback(document, run, str(fault))
+        except Cancelled:
+            raise
         except Exception as exc:  # never crash an import over the model: say what happened
             return self._fallback(document, run, describe_error(exc, self.host, self.model))
         if len(faults) == len(windows):
