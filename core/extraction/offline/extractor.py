@@ -167,20 +167,31 @@ def _confidence(score: float, cue: float, terms: int) -> float:
 
 
 def _gate(output: ArticleMemoryOutput, document: SourceDocument) -> ArticleMemoryOutput:
-    """Drop whatever the validator rejects, re-indexing the questions of the units kept."""
+    """Drop whatever breaks an error rule of the validator: such a question, such a unit, and a
+    unit left without a question; the questions of the units kept are re-indexed."""
     report = validate(output, document)
     if report.ok:
         return output
-    bad_units = {i.unit_index for i in report.issues if i.unit_index is not None}
-    keep = [i for i in range(len(output.memory_units)) if i not in bad_units]
+    errors = [i for i in report.issues if i.severity == "error"]
+    bad_questions = {
+        i.location.split("]")[0] + "]" for i in errors if i.location.startswith("recall_questions[")
+    }
+    questions_kept = [
+        q
+        for k, q in enumerate(output.recall_questions)
+        if f"recall_questions[{k}]" not in bad_questions and q.question.strip() and q.expected_answer.strip()
+    ]
+    asked = {q.memory_unit_index for q in questions_kept}
+    bad_units = {i.unit_index for i in errors if i.unit_index is not None}
+    keep = [i for i in range(len(output.memory_units)) if i not in bad_units and i in asked]
     remap = {old: new for new, old in enumerate(keep)}
     units = tuple(output.memory_units[i] for i in keep)
     questions = tuple(
         RecallQuestion(q.question, q.expected_answer, remap[q.memory_unit_index], q.kind)
-        for q in output.recall_questions
-        if q.memory_unit_index in remap and q.question.strip() and q.expected_answer.strip()
+        for q in questions_kept
+        if q.memory_unit_index in remap
     )
-    bad_ideas = {i.location.split("]")[0] for i in report.issues if i.location.startswith("core_ideas[")}
+    bad_ideas = {i.location.split("]")[0] for i in errors if i.location.startswith("core_ideas[")}
     ideas: tuple[CoreIdea, ...] = tuple(
         idea for j, idea in enumerate(output.core_ideas) if f"core_ideas[{j}" not in bad_ideas
     )

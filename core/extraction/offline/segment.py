@@ -19,37 +19,11 @@ from typing import Any
 
 from core.extraction.offline.sentences import MAX_SENTENCE, MIN_SENTENCE, split_sentences
 from core.text import CJK_RE
+from core.validation.lexicon import EN_STOP, ZH_STOP
 
-__all__ = ["MAX_SENTENCE", "MIN_SENTENCE", "split_sentences"]
-
-
-def _wordset(text: str) -> frozenset[str]:
-    return frozenset(text.split())
+__all__ = ["EN_STOP", "MAX_SENTENCE", "MIN_SENTENCE", "ZH_STOP", "split_sentences"]
 
 
-EN_STOP = _wordset(
-    """a about above after again against all almost also although always am among an and another any
-    anyone anything are around as at away back be became because become becomes been before being below
-    between both but by can cannot could did do does doing done down during each either else enough
-    even ever every few first for from further get gets got had has have having he her here hers herself
-    him himself his how however i if in into is it its itself just least less like made make makes many
-    may me might more most much must my myself near neither never new no nor not now of off often on once
-    one only onto or other others otherwise our ours ourselves out over own per perhaps put rather really
-    said same say says see seen several shall she should since so some something sometimes still such
-    than that the their theirs them themselves then there these they thing things this those though
-    through thus to too toward towards two under until up upon us use used using very via was we well
-    were what whatever when whenever where whether which while who whole whom whose why will with within
-    without would yet you your yours yourself yourselves s t d ll re ve m don didn doesn isn wasn
-    aren weren won wouldn couldn shouldn can't also mr mrs ms said according cnn"""
-)
-ZH_STOP = _wordset(
-    """的 了 和 是 在 也 有 就 都 而 及 与 與 或 但 並 并 把 被 讓 让 對 对 於 于 为 為 以 之 其 这 這 那 此
-    个 個 们 們 中 上 下 等 将 將 会 會 能 可 可以 还 還 又 很 更 最 再 已 已经 已經 我们 我們 他们 他們
-    它们 它們 这个 這個 这些 這些 那些 一个 一個 一种 一種 一些 因为 因為 所以 因此 但是 然而 不过 不過
-    如果 虽然 雖然 例如 比如 通过 通過 由于 由於 以及 并且 並且 而且 或者 还是 還是 就是 只是 没有 沒有
-    什么 什麼 怎么 怎麼 如何 为了 為了 这样 這樣 那样 那樣 其中 之一 之后 之後 之前 以后 以後 以上 以下
-    进行 進行 成为 成為 作为 作為 认为 認為 表示 称为 稱為 指 即 该 該 各 每 自己 时候 時候 时 時 后 後 年 月 日"""
-)
 _EN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'\-]*[A-Za-z0-9]|[A-Za-z]|\d+(?:[.,:]\d+)*%?")
 _HAS_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _ZH_ENTITY_TAGS = frozenset({"nr", "ns", "nt", "nz", "m", "eng", "nrt", "nrfg", "t"})
