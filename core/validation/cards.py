@@ -41,7 +41,25 @@ from core.validation.plain import has_furniture, has_markup
 
 Severity = Literal["error", "warning"]
 CARD_CODES = frozenset(
-    ["template_question", "answer_is_sentence", "answer_too_long", "answer_in_question", "stopword_answer", "cloze_blanks", "cloze_broken_word", "cloze_topic_term", "code_unit", "dangling_opening", "inline_markup", "page_furniture", "not_a_sentence", "type_without_cue", "tag_count", "tag_variant", "tag_word_piece"]
+    [
+        "template_question",
+        "answer_is_sentence",
+        "answer_too_long",
+        "answer_in_question",
+        "stopword_answer",
+        "cloze_blanks",
+        "cloze_broken_word",
+        "cloze_topic_term",
+        "code_unit",
+        "dangling_opening",
+        "inline_markup",
+        "page_furniture",
+        "not_a_sentence",
+        "type_without_cue",
+        "tag_count",
+        "tag_variant",
+        "tag_word_piece",
+    ]
 )
 BLANK = re.compile(r"_{3,}|＿{2,}")
 MAX_ANSWER_WORDS = 15
@@ -169,7 +187,7 @@ def tag_problems(tags: Iterable[Any], text: str) -> list[tuple[str, str]]:
         t = normalize_for_match(tag)
         if CJK_RE.search(t) or t not in low:
             continue
-        if not re.search(rf"(?<![^\W_]){re.escape(t)}(?![^\W_])", low):
+        if not re.search(rf"(?<![^\W_]){re.escape(t)}[^\W\d_]{{0,3}}(?![^\W_])", low):
             found.append(("tag_word_piece", f"tag {tag!r} is only part of a longer word here"))
             break
     return found

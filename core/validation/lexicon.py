@@ -76,9 +76,9 @@ CAUSE_CUE = re.compile(
     re.I,
 )
 PROCESS_CUE = re.compile(
-    r"\b(?:by (?:\w+ing)|process(?:es)? (?:by|of|in)|first\b.*\bthen|step|stages?|converts?|transforms?|"
+    r"\b(?:by (?:\w+ing)|process(?:es)? (?:by|of|in)|converts?|transforms?|"
     r"is (?:formed|made|produced|built) (?:by|from|when)|works by|mechanism)\b"
-    r"|通过|通過|过程|過程|步骤|步驟|阶段|階段|转化|轉化|形成|机制|機制|先.{1,20}再|然后|然後",
+    r"|通过|通過|过程|過程|步骤|步驟|转化|轉化|形成|机制|機制|先.{1,20}再",
     re.I,
 )
 FIRST_PERSON = re.compile(r"\b(?:I|I'm|I've|I'd|I'll|me|my|mine|myself)\b|我(?!们|們|国|國)")

@@ -76,9 +76,9 @@ def core_ideas(kept: list[Scored], weights: dict[str, float]) -> tuple[CoreIdea,
         s = item.sentence
         ideas.append(
             CoreIdea(
-                idea=s.text,
+                idea=s.content,
                 why_it_matters=why_it_matters(item, weights),
-                evidence=(EvidenceSpan(s.paragraph_id, s.text),),
+                evidence=(EvidenceSpan(s.paragraph_id, s.quote),),
                 salience_score=round(min(1.0, max(0.0, item.score)), 3),
             )
         )
@@ -89,4 +89,4 @@ def summary(kept: list[Scored], lang: str) -> str:
     """The three most salient units, in document order."""
     top = sorted(sorted(kept, key=lambda x: (-x.score, x.order))[:3], key=lambda x: x.order)
     joiner = "" if lang == "zh" else " "
-    return joiner.join(x.sentence.text for x in top)
+    return joiner.join(x.sentence.content for x in top)

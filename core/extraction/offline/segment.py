@@ -48,6 +48,13 @@ class Sentence:
     surfaces: dict[str, str] = field(default_factory=dict)  # term -> first surface form in text
     entities: int = 0  # names, numbers, dates: what factual questions ask about
     traditional: bool = False  # the document is written in Traditional Chinese
+    words: list[str] = field(default_factory=list)  # every word (English lower case), for counts
+    start: int = 0  # the sentence's span in its paragraph
+    end: int = 0
+    quote_start: int = 0  # where the quote starts in the paragraph (before `start` when merged)
+    quote: str = ""  # the evidence: the sentence, or the sentence before and it (exact span)
+    content: str = ""  # the unit's words (core/extraction/offline/standalone.py)
+    eligible: bool = True  # may become a unit (core/extraction/offline/eligible.py)
 
 
 @lru_cache(maxsize=65536)
@@ -107,6 +114,7 @@ def _analyse_en(sentence: Sentence) -> None:
     for m in _EN_WORD.finditer(sentence.text):
         word = m.group(0)
         low = word.lower()
+        sentence.words.append(low)
         if low in EN_STOP or (len(low) < 2 and not low.isdigit()):
             first = False
             continue
@@ -126,6 +134,7 @@ def _analyse_zh(sentence: Sentence) -> None:
         w = word.strip()
         if not w:
             continue
+        sentence.words.append(w)
         if _HAS_CJK.search(w):
             pieces = [w] if len(w) < 3 or has_word(w) else [p for p in _ZH_GLUE.split(w) if p]
             for piece in pieces:
@@ -168,3 +177,20 @@ def is_traditional(text: str) -> bool:
 
 def is_cjk_text(text: str) -> bool:
     return bool(CJK_RE.search(text))
+
+
+def zh_words(text: str) -> list[tuple[str, str, int, int]]:
+    """rjieba words with their part-of-speech tag and character span; (run, "x", a, b) per
+    CJK run or token when rjieba is unavailable."""
+    tagger = _zh_tagger()
+    if tagger is None:
+        return [(m.group(0), "x", m.start(), m.end()) for m in re.finditer(r"\S+", text)]
+    out: list[tuple[str, str, int, int]] = []
+    at = 0
+    for word, tag in tagger(text):
+        found = text.find(word, at)
+        if found < 0:
+            continue
+        out.append((word, tag, found, found + len(word)))
+        at = found + len(word)
+    return out

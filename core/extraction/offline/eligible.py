@@ -1,0 +1,80 @@
+"""Ideas, not sentences: which paragraphs and sentences may become a unit at all.
+
+Never a unit: code and doctests, headings (Markdown "#", RST "=====" underlines, a short line
+with no sentence punctuation), tables, navigation and link lines, captions and credits,
+first-person anecdotes, quoted chatter ('"..." he said'), questions, and pieces that do not
+end like a sentence (a cut run of text, a line that introduces a list with ":"). Such
+sentences still count for the article's statistics; they are only never proposed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.offline.sentences import MAX_SENTENCE, MIN_SENTENCE
+from core.text import CJK_RE
+from core.validation.cards import looks_like_code
+from core.validation.lexicon import FIRST_PERSON
+from core.validation.plain import render_plain
+
+# Structure typed as plain text: headings, fences, tables, front matter, HTML, RST directives.
+_STRUCTURAL = re.compile(r"^(?:#{1,6}\s|```|~~~|\|.*\|\s*$|---|\+\+\+|<[a-zA-Z!/]|\.\. [a-z-]+::|:[a-z]+:\s)")
+_UNDERLINE = re.compile(r"^\s*([=\-~^*#+`'\"])\1{2,}\s*$", re.M)
+_LINK = re.compile(r"\[[^\]]*\]\([^)]*\)|https?://\S+|www\.\S+")
+_NAV = re.compile(r"\s[|·•»›]\s|^(?:home|back|next|previous|contents|menu|skip to)\b", re.I)
+_CAPTION = re.compile(
+    r"^(?:photo|image|picture|figure|fig\.|table|source|credit|caption|video|watch|listen|pictured|"
+    r"图|圖|表|来源|來源|摄影|攝影|圖片|图片)\s*\d*\s*[:：.]|^\(?(?:photo|image|credit)s?\b.*\)$",
+    re.I,
+)
+_CHATTER = re.compile(
+    r"^[\"“‘'「『]|[\"”’'」』],?\s+(?:he|she|they|it|we|[A-Z]\w+(?: [A-Z]\w+)?)\s+(?:said|says|told|added|asked|"
+    r"explained|wrote|tweeted|continued|recalled)\b|(?:说|說|表示|称|稱|指出)[：:]\s*[“「]",
+)
+_END = re.compile(r"[.!。！；;…]['\"”’)）」』]*$")
+
+
+def paragraph_is_prose(text: str, kind: str, noun_kinds: frozenset[str]) -> bool:
+    """A paragraph whose sentences may be units (`noun_kinds`: structure kinds, never prose)."""
+    stripped = text.strip()
+    if kind in noun_kinds or not stripped or _STRUCTURAL.match(stripped) or _UNDERLINE.search(text):
+        return False
+    if looks_like_code(stripped):
+        return False
+    if kind == "paragraph" and _title_like(stripped):
+        return False
+    plain = render_plain(stripped)
+    links = sum(len(m.group(0)) for m in _LINK.finditer(stripped))
+    return not (links > 0.4 * len(stripped) or len(plain) < 0.5 * len(stripped))
+
+
+def _title_like(text: str) -> bool:
+    """A short line with no sentence punctuation: a title or heading typed as plain text."""
+    if re.search(r"[.!?。！？；;]", text):
+        return False
+    return len(text) <= (30 if CJK_RE.search(text) else 80)
+
+
+def sentence_problem(text: str, lang: str) -> str | None:
+    """Why a sentence is never a unit, or None when it may be one."""
+    body = text.strip()
+    limit = MAX_SENTENCE.get(lang, 320)
+    if len(body) < MIN_SENTENCE.get(lang, 25) or len(body) > 2 * limit:
+        return "length"
+    if body.endswith(("?", "？")):
+        return "question"
+    if body.endswith((":", "：")) or not _END.search(body):
+        return "not a sentence"
+    if looks_like_code(body):
+        return "code"
+    if _NAV.search(body) or _CAPTION.match(body):
+        return "navigation or caption"
+    if FIRST_PERSON.search(_outside_quotes(body)):
+        return "first-person anecdote"
+    if _CHATTER.search(body):
+        return "quoted chatter"
+    return None
+
+
+def _outside_quotes(text: str) -> str:
+    return re.sub(r"[\"“][^\"”]*[\"”]|「[^」]*」|『[^』]*』", " ", text)
