@@ -55,15 +55,17 @@ def _title_like(text: str) -> bool:
     return len(text) <= (30 if CJK_RE.search(text) else 80)
 
 
-def sentence_problem(text: str, lang: str) -> str | None:
-    """Why a sentence is never a unit, or None when it may be one."""
+def sentence_problem(text: str, lang: str, line_end: bool = False) -> str | None:
+    """Why a sentence is never a unit, or None when it may be one. `line_end`: the text ends
+    its line or paragraph, so a missing full stop is the writer's (a headline-like lead, a
+    list item) and not a cut; such a sentence of six words or more may be a unit."""
     body = text.strip()
     limit = MAX_SENTENCE.get(lang, 320)
     if len(body) < MIN_SENTENCE.get(lang, 25) or len(body) > 2 * limit:
         return "length"
     if body.endswith(("?", "？")):
         return "question"
-    if body.endswith((":", "：")) or not _END.search(body):
+    if body.endswith((":", "：")) or not (_END.search(body) or (line_end and _whole_line(body))):
         return "not a sentence"
     if looks_like_code(body):
         return "code"
@@ -71,9 +73,28 @@ def sentence_problem(text: str, lang: str) -> str | None:
         return "navigation or caption"
     if FIRST_PERSON.search(_outside_quotes(body)):
         return "first-person anecdote"
-    if _CHATTER.search(body):
+    if _CHATTER.search(body) and _chatty(body):
         return "quoted chatter"
     return None
+
+
+_QUOTED = re.compile(r"[\"“]([^\"”]{2,})[\"”]?|「([^」]+)」?|『([^』]+)』?")
+_SPEAKER = re.compile(r"\b(?:we|us|our|ours|you|your|yours)\b|我们|我們|你|您", re.I)
+
+
+def _chatty(text: str) -> bool:
+    """A quote that is talk rather than a statement of fact: first or second person, an
+    exclamation, or a few words of reaction. A long factual quote (a ruling, a report) is kept."""
+    quoted = " ".join(next(g for g in m.groups() if g) for m in _QUOTED.finditer(text)) or text
+    if FIRST_PERSON.search(quoted) or _SPEAKER.search(quoted) or "!" in quoted or "！" in quoted:
+        return True
+    return len(quoted.split()) < 10 and not CJK_RE.search(quoted)
+
+
+def _whole_line(text: str) -> bool:
+    if CJK_RE.search(text):
+        return len(text) >= 12 and text[-1] not in "，、,（(「“"
+    return len(text.split()) >= 6 and text[:1].isupper() and text[-1].isalnum()
 
 
 def _outside_quotes(text: str) -> str:

@@ -68,7 +68,7 @@ class OfflineExtractor:
         prose = len({s.paragraph_id for s in found})
         pool = [x for x in salience.score_sentences(found, idf, prose) if x.sentence.eligible]
         lang = "zh" if document.language == "zh" else "en"
-        total = sum(len(x.sentence.text) for x in pool)
+        total = sum(len(s.text) for s in found)  # the article's length sets the count, its ideas cap it
         k = salience.unit_count(total, len(pool), lang, self.max_units)
         chosen = sorted(dedupe(salience.select(pool, 2 * k))[:k], key=lambda x: x.order)
         counts = DocCounts(dict(Counter(w for s in found for w in s.words)), len(found))
@@ -85,6 +85,8 @@ class OfflineExtractor:
             kind = cues.memory_type(s.content)
             confidence = _confidence(item.score, cues.cue_strength(s.content), len(s.terms))
             evidence = (EvidenceSpan(s.paragraph_id, s.quote),)
+            if s.before is not None:  # the antecedent ends the paragraph before
+                evidence = (EvidenceSpan(s.before.paragraph_id, s.before.text), *evidence)
             units.append(
                 MemoryUnit(s.content, kind, evidence, tags.unit_tags(s.content, s.lang, topics), confidence)
             )

@@ -7,6 +7,7 @@ from difflib import SequenceMatcher
 
 from core.domain import ArticleMemoryOutput, CoreIdea, RecallQuestion, SourceDocument
 from core.extraction.offline import salience
+from core.extraction.offline.segment import Sentence
 from core.text import normalize_for_match
 from core.validation import validate
 
@@ -26,8 +27,16 @@ def dedupe(items: list[salience.Scored]) -> list[salience.Scored]:
 
 
 def _overlap(a: salience.Scored, b: salience.Scored) -> bool:
-    x, y = a.sentence, b.sentence
-    return x.paragraph_id == y.paragraph_id and x.quote_start < y.end and y.quote_start < x.end
+    """Two units quote some of the same text (a unit's antecedent sentence included)."""
+    spans_a, spans_b = _spans(a.sentence), _spans(b.sentence)
+    return any(p == q and x0 < y1 and y0 < x1 for p, x0, x1 in spans_a for q, y0, y1 in spans_b)
+
+
+def _spans(s: Sentence) -> list[tuple[str, int, int]]:
+    spans = [(s.paragraph_id, s.quote_start, s.end)]
+    if s.before is not None:
+        spans.append((s.before.paragraph_id, s.before.start, s.before.end))
+    return spans
 
 
 def _near(a: str, b: str) -> bool:

@@ -8,6 +8,8 @@ as well (both stay one exact span of the paragraph), or is never proposed.
 
 from __future__ import annotations
 
+import re
+
 from core.domain import NON_EVIDENCE_KINDS, SourceDocument
 from core.domain.stop import StopFlag, check_stop
 from core.extraction.offline.eligible import paragraph_is_prose, sentence_problem
@@ -15,6 +17,7 @@ from core.extraction.offline.segment import Sentence, analyse, is_traditional, s
 from core.extraction.offline.standalone import needs_context, plain_content, resolve_pronoun
 from core.text import detect_language
 
+_ENDS = re.compile(r"[.!?。！？；;…]['\"”’)）」』]*$")
 MAX_SENTENCES = 20000  # beyond this a document is scored on its first sentences only
 STOP_EVERY = 500  # sentences analysed between two reads of the stop flag (~10 ms of work)
 MERGE_LIMIT = {"en": 480, "zh": 160}  # a unit that quotes the sentence before stays this short
@@ -23,13 +26,15 @@ MERGE_LIMIT = {"en": 480, "zh": 160}  # a unit that quotes the sentence before s
 def sentences(document: SourceDocument, stop: StopFlag | None = None) -> list[Sentence]:
     out: list[Sentence] = []
     rank = 0
+    last: Sentence | None = None
     sample = "".join(p.text for p in document.paragraphs[:200] if p.kind not in NON_EVIDENCE_KINDS)
     traditional = is_traditional(sample)
     for p in document.paragraphs:
         if not paragraph_is_prose(p.text, p.kind, NON_EVIDENCE_KINDS):
+            last = None  # a heading or a code block between: no antecedent across it
             continue
         lang = detect_language(p.text)
-        previous: Sentence | None = None
+        previous = last if last is not None and last.lang == lang else None  # the paragraph before
         for i, (a, b) in enumerate(split_sentences(p.text, lang)):
             s = Sentence(p.paragraph_id, rank, i, p.text[a:b], lang, traditional=traditional, start=a, end=b)
             analyse(s)
@@ -41,14 +46,18 @@ def sentences(document: SourceDocument, stop: StopFlag | None = None) -> list[Se
             if len(out) >= MAX_SENTENCES:
                 return out
         rank += 1
+        last = previous
     return out
 
 
 def stand_alone(s: Sentence, previous: Sentence | None, paragraph: str) -> None:
     """Fill the unit's content and quote for a sentence, and whether it may be a unit."""
     s.quote, s.quote_start = s.text, s.start
-    problem = sentence_problem(s.text, s.lang)
+    line_end = s.end >= len(paragraph.rstrip()) or paragraph[s.end : s.end + 1] == "\n"
+    problem = sentence_problem(s.text, s.lang, line_end)
     content = plain_content(s.text)
+    if problem is None and not _ENDS.search(content):
+        content += "。" if s.lang == "zh" else "."  # a line the writer left without a full stop
     resolved = resolve_pronoun(content, previous.content if previous else None)
     if resolved is not None and not needs_context(resolved):
         s.content, s.eligible = resolved, problem is None
@@ -56,9 +65,12 @@ def stand_alone(s: Sentence, previous: Sentence | None, paragraph: str) -> None:
     s.content, s.eligible = content, False
     if previous is None or problem is not None or not previous.eligible or previous.quote != previous.text:
         return
-    if s.end - previous.start > MERGE_LIMIT.get(s.lang, 480):
+    if len(previous.text) + len(s.text) > MERGE_LIMIT.get(s.lang, 480):
         return
     joiner = "" if s.lang == "zh" else " "
-    s.quote, s.quote_start = paragraph[previous.start : s.end], previous.start
+    if previous.paragraph_id == s.paragraph_id:
+        s.quote, s.quote_start = paragraph[previous.start : s.end], previous.start
+    else:
+        s.before = previous
     s.content = previous.content + joiner + content
     s.eligible = True

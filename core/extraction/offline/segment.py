@@ -52,6 +52,7 @@ class Sentence:
     start: int = 0  # the sentence's span in its paragraph
     end: int = 0
     quote_start: int = 0  # where the quote starts in the paragraph (before `start` when merged)
+    before: Sentence | None = None  # the sentence of the paragraph before, quoted too
     quote: str = ""  # the evidence: the sentence, or the sentence before and it (exact span)
     content: str = ""  # the unit's words (core/extraction/offline/standalone.py)
     eligible: bool = True  # may become a unit (core/extraction/offline/eligible.py)

@@ -165,10 +165,13 @@ class OllamaExtractor:
         reply = self._chat(client, messages, schema, run, label or "reply")
         data = parse_reply(reply)
         report = validate_raw(data, sub)
-        if not report.ok:
+        if not report.ok:  # the repair round: errors to fix, the card rules' warnings as advice
             messages += [
                 {"role": "assistant", "content": reply},
-                {"role": "user", "content": repair_message(issue_lines(report))},
+                {
+                    "role": "user",
+                    "content": repair_message(issue_lines(report), issue_lines(report, 20, "warning")),
+                },
             ]
             repaired = self._chat(client, messages, schema, run, f"{label} repair".strip())
             try:
