@@ -98,6 +98,8 @@ def blank_broken(question: str) -> bool:
 def looks_like_code(text: str) -> bool:
     if any(_CODE_LINE.match(line) for line in text.splitlines()):
         return True
+    if re.match(r"\s*#\S", text) or len(re.findall(r"(?:^|\s)#\s", text)) >= 2:
+        return True  # shell or config comments
     dense = re.sub(r"\s", "", text)
     return len(_CODE_CHARS.findall(text)) >= 4 and len(_CODE_CHARS.findall(text)) >= 0.08 * len(dense)
 

@@ -64,11 +64,15 @@ def choose(
     topics: frozenset[str],
     weights: Mapping[str, float] = WEIGHTS,
     bias: float = BIAS,
+    avoid: tuple[int, int] | None = None,
 ) -> Candidate | None:
-    """The best allowed candidate, ties broken by position (deterministic)."""
+    """The best allowed candidate, ties broken by position (deterministic); none overlapping
+    the span `avoid` (what another question of the card already asks)."""
     best: Candidate | None = None
     best_score = -1.0
     for cand in candidates(content, lang, doc):
+        if avoid is not None and cand.start < avoid[1] and avoid[0] < cand.end:
+            continue
         value = score(cand.features, weights, bias)
         if value > best_score and allowed(content, cand, topics):
             best, best_score = cand, value

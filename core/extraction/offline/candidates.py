@@ -125,8 +125,10 @@ def zh_candidates(content: str, doc: DocCounts) -> list[Candidate]:
     seen: set[tuple[int, int]] = set()
     n = len(content)
     for i, (word, tag, a, _) in enumerate(words):
-        if len(word.strip()) < 2 and tag not in _ZH_NUMBER:
+        if len(word.strip()) < 2 and not word.isdigit():
             continue
+        if re.fullmatch(r"[一這这那每某各][^\W\d]?", word):
+            continue  # a determiner with its measure word ("一份", "这个"): nothing to recall
         j = i
         # a run of nominal words, or a number with its measure word and noun
         while (

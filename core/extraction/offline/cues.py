@@ -21,7 +21,7 @@ _DEFINITION_EN = re.compile(
     re.I,
 )
 _DEFINITION_ZH = re.compile(
-    r"^(?P<term>[^，,。；：:\s]{1,16}?)(?P<verb>是一种|是一個|是一个|是一種|是指|指的是|是|指|"
+    r"^(?P<term>[^，,。；：:\s]{1,16}?)\s?(?P<verb>是一种|是一個|是一个|是一種|是指|指的是|是|指|"
     r"又称|又稱|被称为|被稱為|称为|稱為|叫做|即)(?P<rest>[^。；]{4,})"
 )
 _CALLED = re.compile(

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 
+from core.extraction.offline import english
 from core.extraction.offline.sentences import MAX_SENTENCE, MIN_SENTENCE
 from core.text import CJK_RE
 from core.validation.cards import looks_like_code
 from core.validation.lexicon import FIRST_PERSON
-from core.validation.plain import render_plain
+from core.validation.plain import render_plain, strip_furniture
 
 # Structure typed as plain text: headings, fences, tables, front matter, HTML, RST directives.
 _STRUCTURAL = re.compile(r"^(?:#{1,6}\s|```|~~~|\|.*\|\s*$|---|\+\+\+|<[a-zA-Z!/]|\.\. [a-z-]+::|:[a-z]+:\s)")
@@ -65,7 +66,8 @@ def sentence_problem(text: str, lang: str, line_end: bool = False) -> str | None
         return "length"
     if body.endswith(("?", "？")):
         return "question"
-    if body.endswith((":", "：")) or not (_END.search(body) or (line_end and _whole_line(body))):
+    ending = strip_furniture(render_plain(body))
+    if ending.endswith((":", "：")) or not (_END.search(ending) or (line_end and _whole_line(ending))):
         return "not a sentence"
     if looks_like_code(body):
         return "code"
@@ -73,6 +75,8 @@ def sentence_problem(text: str, lang: str, line_end: bool = False) -> str | None
         return "navigation or caption"
     if FIRST_PERSON.search(_outside_quotes(body)):
         return "first-person anecdote"
+    if _instruction(body):
+        return "instruction or fragment"
     if _CHATTER.search(body) and _chatty(body):
         return "quoted chatter"
     return None
@@ -89,6 +93,37 @@ def _chatty(text: str) -> bool:
     if FIRST_PERSON.search(quoted) or _SPEAKER.search(quoted) or "!" in quoted or "！" in quoted:
         return True
     return len(quoted.split()) < 10 and not CJK_RE.search(quoted)
+
+
+_ZH_INSTRUCTION = re.compile(r"^(?:请|請|点击|點擊|单击|單擊)")
+_IDENTIFIER = re.compile(r"^[A-Za-z_.][\w.-]*[._][\w.-]*\s+(?=[\u3400-\u9fff])")
+_PLEASE = re.compile(
+    r"\bplease\b|\bwe recommend\b|[请請](?:回答|输入|輸入|选择|選擇|按|点击|點擊|确认|確認|参阅|參閱|注意|使用)",
+    re.I,
+)
+_NEGATION = re.compile(r"\b(?:not|no|never|without|except|unless|neither|nor)\b|不|没|沒|无|無|非|除", re.I)
+
+
+def negated_lead_in(text: str) -> bool:
+    """A line introducing a list ("pyenv does not:") that the list's items cannot leave behind."""
+    body = text.strip()
+    return body.endswith((":", "：")) and bool(_NEGATION.search(body))
+
+
+def _instruction(text: str) -> bool:
+    """An imperative or a predicate without its subject ("Add the following lines ...",
+    "Depend on Python itself.", "请输入……"): how-to steps and cut list items, not ideas."""
+    text = _IDENTIFIER.sub("", text)
+    if _PLEASE.search(text):
+        return True
+    if CJK_RE.match(text):
+        return bool(_ZH_INSTRUCTION.match(text))
+    words = english.tokenize(render_plain(text.lstrip("-*+• ")))
+    if not words or not words[0][0][:1].isupper():
+        return False  # lower-cased text: no sentence start to read
+    word = words[0][0].lower()
+    entry = english.lexicon().get(word, {})
+    return set(entry) == {"VERB"} and entry["VERB"] == word  # a bare verb opens it
 
 
 def _whole_line(text: str) -> bool:

@@ -29,7 +29,13 @@ def words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-_WORD = re.compile(r"[^\W_](?:[^\W_]|['’.\-](?=[^\W_]))*")
+_WORD = re.compile(r"[^\W_](?:[^\W_]|['’.\-](?=[^\W_])|(?<=\d)[/:](?=\d))*")
+# Fixed phrases whose noun is no topic ("By default matplotlib ...": not "default matplotlib").
+_IDIOMS = re.compile(
+    r"\b(?:by (?:default|hand|far|design|now)|in (?:fact|general|particular|practice|turn|short|time|total|addition|"
+    r"part|place|case)|at (?:least|most|first|last|once|all)|of course|for (?:instance|example|now)|on average)\b",
+    re.I,
+)
 DETERMINERS = words(
     "a an the this that these those my your his her its our their some any no every each either neither "
     "another such what which whose all both many much few several"
@@ -107,12 +113,17 @@ def tokenize(text: str) -> list[tuple[str, int, int]]:
 
 def tag(text: str) -> list[Token]:
     words = tokenize(text)
+    idioms = [m.span() for m in _IDIOMS.finditer(text)]
     out: list[Token] = []
     prev = ""
     for i, (word, a, b) in enumerate(words):
         nxt = words[i + 1][0].lower() if i + 1 < len(words) else ""
         opens = nxt in DETERMINERS or nxt in PRONOUNS or nxt in PREPOSITIONS or nxt[:1].isdigit()
         pos = _pos(word, i == 0 or text[a - 2 : a].strip() in {".", ":", '"', "“"}, prev, opens)
+        if pos == "NOUN" and "ADJ" in lexicon().get(word.lower(), {}) and "NOUN" in lexicon().get(nxt, {}):
+            pos = "ADJ"  # "green plants", "multiple versions"
+        if any(x <= a and b <= y for x, y in idioms):
+            pos = "ADV"
         out.append(Token(word, a, b, pos))
         prev = pos if pos not in {"DET", "ADP"} else word.lower() + "|" + pos
     return out
@@ -140,7 +151,7 @@ def _pos(word: str, initial: bool, prev: str, before_object: bool = False) -> st
         return "PROPN"
     if not entry:
         return _suffix_pos(low)
-    options = [p for p in ("NOUN", "VERB", "ADJ", "ADV") if p in entry] or ["AUX"]
+    options: list[str] = [p for p in ("NOUN", "VERB", "ADJ", "ADV") if p in entry] or ["AUX"]
     if len(options) == 1:
         return options[0]
     after = prev.split("|")[-1]

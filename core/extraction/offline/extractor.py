@@ -64,7 +64,6 @@ class OfflineExtractor:
         if not found:
             return ArticleMemoryOutput("", (), (), ())
         idf = salience.idf_table(found)
-        weights = salience.keyword_weights(found, idf)
         prose = len({s.paragraph_id for s in found})
         pool = [x for x in salience.score_sentences(found, idf, prose) if x.sentence.eligible]
         lang = "zh" if document.language == "zh" else "en"
@@ -84,7 +83,7 @@ class OfflineExtractor:
                 continue  # nothing in it can be asked: not worth a card
             kind = cues.memory_type(s.content)
             confidence = _confidence(item.score, cues.cue_strength(s.content), len(s.terms))
-            evidence = (EvidenceSpan(s.paragraph_id, s.quote),)
+            evidence: tuple[EvidenceSpan, ...] = (EvidenceSpan(s.paragraph_id, s.quote),)
             if s.before is not None:  # the antecedent ends the paragraph before
                 evidence = (EvidenceSpan(s.before.paragraph_id, s.before.text), *evidence)
             units.append(
@@ -92,7 +91,7 @@ class OfflineExtractor:
             )
             questions.extend(qs)
             kept.append(item)
-        ideas = core_ideas(kept, weights)
+        ideas = core_ideas(kept, {x.order: u.tags for x, u in zip(kept, units, strict=True)})
         output = ArticleMemoryOutput(summary(kept, lang), ideas, tuple(units), tuple(questions))
         return gate(output, document)
 

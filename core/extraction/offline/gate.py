@@ -19,7 +19,14 @@ def dedupe(items: list[salience.Scored]) -> list[salience.Scored]:
     norms: list[str] = []
     for item in items:
         n = normalize_for_match(item.sentence.content)
-        if any(n == m or _near(n, m) for m in norms) or any(_overlap(item, k) for k in kept):
+        if any(n == m or _near(n, m) for m in norms):
+            continue
+        clash = [k for k in kept if _overlap(item, k)]
+        if len(clash) == 1 and _contains(item, clash[0]):
+            at = kept.index(clash[0])  # the unit that quotes its antecedent says it all
+            kept[at], norms[at] = item, n
+            continue
+        if clash:
             continue
         kept.append(item)
         norms.append(n)
@@ -30,6 +37,13 @@ def _overlap(a: salience.Scored, b: salience.Scored) -> bool:
     """Two units quote some of the same text (a unit's antecedent sentence included)."""
     spans_a, spans_b = _spans(a.sentence), _spans(b.sentence)
     return any(p == q and x0 < y1 and y0 < x1 for p, x0, x1 in spans_a for q, y0, y1 in spans_b)
+
+
+def _contains(a: salience.Scored, b: salience.Scored) -> bool:
+    x, y = a.sentence, b.sentence
+    if x.before is not None and x.before is y:
+        return True
+    return x.paragraph_id == y.paragraph_id and x.quote_start <= y.quote_start and y.end <= x.end
 
 
 def _spans(s: Sentence) -> list[tuple[str, int, int]]:

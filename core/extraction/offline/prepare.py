@@ -12,7 +12,7 @@ import re
 
 from core.domain import NON_EVIDENCE_KINDS, SourceDocument
 from core.domain.stop import StopFlag, check_stop
-from core.extraction.offline.eligible import paragraph_is_prose, sentence_problem
+from core.extraction.offline.eligible import negated_lead_in, paragraph_is_prose, sentence_problem
 from core.extraction.offline.segment import Sentence, analyse, is_traditional, split_sentences
 from core.extraction.offline.standalone import needs_context, plain_content, resolve_pronoun
 from core.text import detect_language
@@ -29,9 +29,14 @@ def sentences(document: SourceDocument, stop: StopFlag | None = None) -> list[Se
     last: Sentence | None = None
     sample = "".join(p.text for p in document.paragraphs[:200] if p.kind not in NON_EVIDENCE_KINDS)
     traditional = is_traditional(sample)
+    lead_in = ""
     for p in document.paragraphs:
+        after, lead_in = lead_in, p.text
         if not paragraph_is_prose(p.text, p.kind, NON_EVIDENCE_KINDS):
             last = None  # a heading or a code block between: no antecedent across it
+            continue
+        if p.kind == "list" and negated_lead_in(after):
+            last = None  # "X does not:" then items: an item alone would say the opposite
             continue
         lang = detect_language(p.text)
         previous = last if last is not None and last.lang == lang else None  # the paragraph before

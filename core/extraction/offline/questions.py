@@ -70,11 +70,16 @@ def _zh_words(traditional: bool) -> dict[str, str]:
 def questions_for(
     unit_index: int, content: str, lang: str, traditional: bool, doc: DocCounts, topics: frozenset[str]
 ) -> list[RecallQuestion]:
+    """The unit's Q&A (when its form gives one) and its cloze, which never asks the same thing:
+    the blank avoids the words the Q&A answer is made of (no cloze at all if nothing else fits)."""
     out: list[RecallQuestion] = []
     qa = qa_question(content, lang, traditional)
+    asked: tuple[int, int] | None = None
     if qa is not None:
         out.append(RecallQuestion(qa[0], qa[1], unit_index, "qa"))
-    blank = blank_model.choose(content, lang, doc, topics)
+        at = content.find(qa[1])
+        asked = (at, at + len(qa[1])) if at >= 0 else None
+    blank = blank_model.choose(content, lang, doc, topics, avoid=asked)
     if blank is not None:
         out.append(RecallQuestion(blank_model.cloze_text(content, blank), blank.text, unit_index, "cloze"))
     return out
@@ -197,8 +202,8 @@ def _zh_forms(text: str, traditional: bool) -> list[tuple[str, str]]:
     d = cues.definition(text)
     if d is not None and 2 <= len(d.term) <= 10 and not called:
         first = re.split(r"[，,；;]", d.rest)[0]
-        if len(d.rest) <= 30 or len(first) <= 12:
-            out.append((words["what"].format(d.term), d.rest if len(d.rest) <= 30 else first))
+        if len(first) <= 12 or len(d.rest) <= 30:
+            out.append((words["what"].format(d.term), first if len(first) <= 12 else d.rest))
     m = _ZH_TERM_COLON.match(text)
     if m:
         out.append((words["what"].format(m.group("term")), m.group("rest")))

@@ -32,6 +32,7 @@ _BOUNDARY = re.compile(
     r"|[.!?…]+[" + _CLOSERS + r"]*\s+(?=[\"'“‘(\[A-Z0-9\u3400-\u9fff])"
     r"|(?<=[\u3400-\u9fff\u3001-\u303f）”])\.(?=[\u3400-\u9fff])"
     r"|(?<=\s)[.!?]\s+(?=[a-z])"
+    r"|(?<=[.!?:;。！？；：])\s+(?=[*•]\s)"
     r"|\n+"
 )
 _ABBREVIATIONS = frozenset(

@@ -27,6 +27,12 @@ _DROP_EN = re.compile(
     r"even so|for this reason|but|and|yet|still|so|then|again|otherwise|finally)\b(?P<comma>\s*,)?\s+",
     re.I,
 )
+_LABEL = re.compile(
+    r"^(?:(?:note|tip|warning|caution|important|hint|nb|update|edit|注意|提示|警告|注)\s*[:：]\s*"
+    r"|(?:note|remember|notice) that\s+)",
+    re.I,
+)
+_IDENTIFIER_ZH = re.compile(r"^[A-Za-z_.][\w.-]*[._][\w.-]*\s+(?=[\u3400-\u9fff])")
 _NEEDS_COMMA = frozenset({"yet", "still", "so", "then", "again", "otherwise", "finally", "instead", "also"})
 _DROP_ZH = re.compile(
     r"^(?:与此同时|與此同時|另一方面|但是|然而|因此|所以|而且|尽管|儘管|同时|同時|不过|不過|另外|此外|并且|並且|于是|於是|"
@@ -40,6 +46,11 @@ _BE = re.compile(r"\s+(?:is|are|was|were|has|have|had|can|will|refers|means)\b")
 def plain_content(text: str) -> str:
     """Bullets, markup and furniture out; a leading linking word dropped (re-capitalised)."""
     out = strip_furniture(render_plain(_BULLET.sub("", text)))
+    out = _IDENTIFIER_ZH.sub("", out)
+    label = _LABEL.match(out)
+    if label and len(out) - label.end() > 12:
+        out = out[label.end() :]
+        out = out[0].upper() + out[1:] if out[:1].isalpha() else out
     out = drop_linking_word(out)
     return out.strip() or text.strip()
 
