@@ -28,6 +28,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from core.domain import NON_EVIDENCE_KINDS, SourceDocument
+from core.validation.lexicon import ZH_STOP
 
 CREATED = "2026-11-02T12:00:00.000000Z"
 DEFAULT_MODELS = (
@@ -275,6 +276,33 @@ def prose_ids(document: SourceDocument, ids: list[str] | None = None) -> list[st
     ]
 
 
+def _blank_term(sentence: str) -> str:
+    """The longest word the sentence uses once (CJK: a two-character piece from its middle)."""
+    if re.search(r"[\u3400-\u9fff]", sentence):
+        run = max(re.findall(r"[\u3400-\u9fff]+", sentence), key=len)
+        pairs = [run[i : i + 2] for i in range(len(run) - 1)]
+        once = [
+            p
+            for p in pairs
+            if sentence.count(p) == 1
+            and p not in ZH_STOP
+            and not set(p)
+            & set(
+                "的了是在和与與为為於于以之其这這那此个個们們中上下等将將会會能可还還又很更最再已也就都而及或但并並把被讓让對对"
+            )
+        ]
+        return (once or pairs or [run])[len(once or pairs or [run]) // 2]
+    words = re.findall(r"[A-Za-z]{4,}", sentence)
+    once = [w for w in words if len(re.findall(rf"(?<!\w){w}(?!\w)", sentence, re.I)) == 1]
+    return max(once or words or [sentence.split()[0]], key=len)
+
+
+def _blanked(sentence: str, term: str) -> str:
+    if re.search(r"[\u3400-\u9fff]", term):
+        return sentence.replace(term, "____", 1)
+    return re.sub(rf"(?<!\w){re.escape(term)}(?!\w)", "____", sentence, count=1)
+
+
 def grounded_output(
     document: SourceDocument, ids: list[str] | None = None, *, limit: int = 6
 ) -> dict[str, Any]:
@@ -284,21 +312,22 @@ def grounded_output(
         paragraph = document.paragraph(pid)
         assert paragraph is not None
         quote = first_sentence(paragraph.text)
+        term = _blank_term(quote)
         units.append(
             {
-                "content": f"According to the article, {quote}",
+                "content": quote,
                 "memory_type": "claim",
                 "evidence": [{"paragraph_id": pid, "quote": quote}],
-                "tags": ["test"],
+                "tags": ["test", "memory"],
                 "confidence": 0.8,
             }
         )
         questions.append(
-            {
-                "question": f"What does the article say in {pid}?",
-                "expected_answer": quote,
+            {  # a cloze that keeps the card rules: one whole word, used once in the sentence
+                "question": _blanked(quote, term),
+                "expected_answer": term,
                 "memory_unit_index": len(units) - 1,
-                "kind": "qa",
+                "kind": "cloze",
             }
         )
     ideas = (

@@ -76,7 +76,8 @@ def test_process_writes_exactly_the_artifact_contract(tmp_path: Path, data_home:
     for question in output["recall_questions"]:
         assert set(question) == {"question", "expected_answer", "memory_unit_index", "kind"}
     report = data["validation_report"]
-    assert report["ok"] is True and report["issues"] == []
+    # no error; the placeholder quotes raw first sentences, which the card rules warn about
+    assert report["ok"] is True and all(i["severity"] == "warning" for i in report["issues"])
     assert {"extract_s", "validate_s", "parse_s", "total_s"} <= set(data["timings"])
     assert all(isinstance(v, float) for v in data["timings"].values())
     # the file reads back into the same artifact
@@ -176,7 +177,7 @@ def test_show_prints_units_with_their_evidence() -> None:
     assert lines[0].startswith("photosynthesis  [1, ")
     assert any(line.startswith("[proposed] claim") for line in lines)
     assert any(line.strip().startswith("p_00") and "\u201c" in line for line in lines)
-    assert any(line.strip().startswith("QA:") for line in lines)
+    assert any(line.strip().startswith("CLOZE:") and "____" in line for line in lines)
     assert run("show", "1").stdout == result.stdout  # by id as well
 
 

@@ -69,7 +69,7 @@ _TOKEN = re.compile(rf"{CJK_RE.pattern}|[^\W_]+")
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|\d+")
 _SENTENCE_END = re.compile(r"[.!?。！？；;…]['\"”’)）」』]*\s*$")
 _CODE_LINE = re.compile(r"^\s*(?:>>>|\.\.\. |\$ |In \[\d+\]:|def |class |import |from \S+ import )")
-_CODE_CHARS = re.compile(r"[{}()\[\];=<>]|::|->|==|\+=")
+_CODE_CHARS = re.compile(r"[{};=<>]|::|->|\+=|[^\W\d]\(")  # brackets alone are prose too
 
 
 def tokens(text: str) -> list[str]:

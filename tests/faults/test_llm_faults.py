@@ -229,7 +229,7 @@ def test_hostile_llm_reply_is_stored_as_data_and_printed_literally(
             u["content"] = f"{MARKUP} {ESCAPES} {u['content']}"
             u["tags"] = [f"x{ESCAPES}", MARKUP]
         for q in data["recall_questions"]:
-            q["question"] = f"{MARKUP}{ESCAPES}?"
+            q.update(question=f"{MARKUP}{ESCAPES}?", kind="qa")
         return data
 
     _config(home, server.url)

@@ -188,3 +188,25 @@ async def test_slash_searches_from_anywhere_and_opens_the_hit(samples: Services)
         await settle(pilot)
         assert isinstance(app.screen, ArticleScreen)
         assert "photosynthesis" in str(app.screen.query_one("#article-text").border_title).lower()
+
+
+async def test_triage_shows_the_card_rules_warnings_beside_the_card(svc: Services, tmp_path: Path) -> None:
+    """A unit that breaks a warning rule (here: one tag only) still triages, with the named
+    rule and its message on the card; an error rule's unit is never proposed by offline."""
+    from tui.screens.triage import TriageScreen
+
+    path = tmp_path / "one.txt"
+    path.write_text("如果某张卡片总是答错，通常说明卡片本身写得不好，应该拆分或改写。\n", encoding="utf-8")
+    (outcome,) = svc.library.import_paths([path], extractor="offline")
+    (unit,) = svc.library.units(outcome.article_id)
+    warned = {i.code for i in unit.issues if i.severity == "warning"}
+    assert warned and unit.acceptable
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        assert isinstance(app.screen, TriageScreen)
+        text = " ".join(screen_text(app).split())
+        code = sorted(warned)[0]
+        assert f"WARNING {code}" in text

@@ -56,10 +56,11 @@ def _title_like(text: str) -> bool:
     return len(text) <= (30 if CJK_RE.search(text) else 80)
 
 
-def sentence_problem(text: str, lang: str, line_end: bool = False) -> str | None:
+def sentence_problem(text: str, lang: str, line_end: bool = False, cased: bool = False) -> str | None:
     """Why a sentence is never a unit, or None when it may be one. `line_end`: the text ends
     its line or paragraph, so a missing full stop is the writer's (a headline-like lead, a
-    list item) and not a cut; such a sentence of six words or more may be a unit."""
+    list item) and not a cut; such a sentence of six words or more may be a unit. `cased`: the
+    text uses capitals, so a sentence opening on a lower-case common word was cut from another."""
     body = text.strip()
     limit = MAX_SENTENCE.get(lang, 320)
     if len(body) < MIN_SENTENCE.get(lang, 25) or len(body) > 2 * limit:
@@ -68,6 +69,8 @@ def sentence_problem(text: str, lang: str, line_end: bool = False) -> str | None
         return "question"
     ending = strip_furniture(render_plain(body))
     if ending.endswith((":", "：")) or not (_END.search(ending) or (line_end and _whole_line(ending))):
+        return "not a sentence"
+    if cased and _cut_start(body):
         return "not a sentence"
     if looks_like_code(body):
         return "code"
@@ -124,6 +127,16 @@ def _instruction(text: str) -> bool:
     word = words[0][0].lower()
     entry = english.lexicon().get(word, {})
     return set(entry) == {"VERB"} and entry["VERB"] == word  # a bare verb opens it
+
+
+def _cut_start(text: str) -> bool:
+    """Opens on a lower-case dictionary word ("the lowest Tesco came in next"), not on a
+    lower-case name ("pyenv lets you ...", "iPhone")."""
+    words = english.tokenize(text.lstrip("\"'“‘(（「"))
+    if not words or not words[0][0][:1].islower():
+        return False
+    word = words[0][0]
+    return bool(english.lexicon().get(word)) or word in english.DETERMINERS or word in english.PREPOSITIONS
 
 
 def _whole_line(text: str) -> bool:

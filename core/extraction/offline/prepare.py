@@ -29,6 +29,7 @@ def sentences(document: SourceDocument, stop: StopFlag | None = None) -> list[Se
     last: Sentence | None = None
     sample = "".join(p.text for p in document.paragraphs[:200] if p.kind not in NON_EVIDENCE_KINDS)
     traditional = is_traditional(sample)
+    cased = any(c.isupper() for c in sample[:2000])
     lead_in = ""
     for p in document.paragraphs:
         after, lead_in = lead_in, p.text
@@ -43,7 +44,7 @@ def sentences(document: SourceDocument, stop: StopFlag | None = None) -> list[Se
         for i, (a, b) in enumerate(split_sentences(p.text, lang)):
             s = Sentence(p.paragraph_id, rank, i, p.text[a:b], lang, traditional=traditional, start=a, end=b)
             analyse(s)
-            stand_alone(s, previous, p.text)
+            stand_alone(s, previous, p.text, cased)
             out.append(s)
             previous = s
             if len(out) % STOP_EVERY == 0:
@@ -55,11 +56,11 @@ def sentences(document: SourceDocument, stop: StopFlag | None = None) -> list[Se
     return out
 
 
-def stand_alone(s: Sentence, previous: Sentence | None, paragraph: str) -> None:
+def stand_alone(s: Sentence, previous: Sentence | None, paragraph: str, cased: bool = True) -> None:
     """Fill the unit's content and quote for a sentence, and whether it may be a unit."""
     s.quote, s.quote_start = s.text, s.start
     line_end = s.end >= len(paragraph.rstrip()) or paragraph[s.end : s.end + 1] == "\n"
-    problem = sentence_problem(s.text, s.lang, line_end)
+    problem = sentence_problem(s.text, s.lang, line_end, cased)
     content = plain_content(s.text)
     if problem is None and not _ENDS.search(content):
         content += "。" if s.lang == "zh" else "."  # a line the writer left without a full stop
