@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any, Literal
 
 from core.domain import ValidationIssue
@@ -106,6 +107,11 @@ def looks_like_code(text: str) -> bool:
 
 def topic_terms(paragraph_texts: Iterable[str], n: int = 3) -> frozenset[str]:
     """The article's `n` most frequent content terms: English words, Chinese character pairs."""
+    return _topic_terms(tuple(paragraph_texts), n)
+
+
+@lru_cache(maxsize=8)  # the extractor and its gate ask about the same article
+def _topic_terms(paragraph_texts: tuple[str, ...], n: int) -> frozenset[str]:
     freq: Counter[str] = Counter()
     for text in paragraph_texts:
         norm = normalize_for_match(text)

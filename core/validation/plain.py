@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 
 _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"!\[([^\]\n]*)\]\([^)\n]*\)"), r"\1"),  # ![alt](src)
@@ -53,8 +54,15 @@ _SPACES = re.compile(r"[ \t]{2,}")
 _SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:!?])")
 
 
+_MARKUP_HINT = re.compile(r"[*_`\[<&~]")
+_FURNITURE_HINT = re.compile(r"[(\[»]|(?i:scroll|click|read more|watch)|^[A-Z]{2,}")
+
+
+@lru_cache(maxsize=4096)
 def render_plain(text: str) -> str:
     """The text inline markup displays (Markdown, RST roles and literals, HTML)."""
+    if not _MARKUP_HINT.search(text):
+        return text  # no markup character at all: the common case, one scan
     out = text
     for pattern, repl in _RULES:
         out = pattern.sub(repl, out)
@@ -63,8 +71,11 @@ def render_plain(text: str) -> str:
     return out
 
 
+@lru_cache(maxsize=4096)
 def strip_furniture(text: str) -> str:
     """Remove page furniture and a leading dateline; spacing tidied where they stood."""
+    if not _FURNITURE_HINT.search(text):
+        return text.strip()
     out = DATELINE.sub("", text)
     out = FURNITURE.sub(" ", out)
     out = _SPACE_BEFORE_PUNCT.sub(r"\1", _SPACES.sub(" ", out))
@@ -76,4 +87,4 @@ def has_markup(text: str) -> bool:
 
 
 def has_furniture(text: str) -> bool:
-    return bool(FURNITURE.search(text) or DATELINE.match(text))
+    return bool(_FURNITURE_HINT.search(text)) and bool(FURNITURE.search(text) or DATELINE.match(text))

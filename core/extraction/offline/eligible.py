@@ -104,6 +104,7 @@ _PLEASE = re.compile(
     r"\bplease\b|\bwe recommend\b|[请請](?:回答|输入|輸入|选择|選擇|按|点击|點擊|确认|確認|参阅|參閱|注意|使用)",
     re.I,
 )
+_FIRST_WORD = re.compile(r"([^\W\d_][\w'’-]*)")
 _NEGATION = re.compile(r"\b(?:not|no|never|without|except|unless|neither|nor)\b|不|没|沒|无|無|非|除", re.I)
 
 
@@ -121,10 +122,10 @@ def _instruction(text: str) -> bool:
         return True
     if CJK_RE.match(text):
         return bool(_ZH_INSTRUCTION.match(text))
-    words = english.tokenize(render_plain(text.lstrip("-*+• ")))
-    if not words or not words[0][0][:1].isupper():
+    first = _FIRST_WORD.match(render_plain(text.lstrip("-*+• ")))
+    if not first or not first.group(1)[:1].isupper():
         return False  # lower-cased text: no sentence start to read
-    word = words[0][0].lower()
+    word = first.group(1).lower()
     entry = english.lexicon().get(word, {})
     return set(entry) == {"VERB"} and entry["VERB"] == word  # a bare verb opens it
 
@@ -132,10 +133,10 @@ def _instruction(text: str) -> bool:
 def _cut_start(text: str) -> bool:
     """Opens on a lower-case dictionary word ("the lowest Tesco came in next"), not on a
     lower-case name ("pyenv lets you ...", "iPhone")."""
-    words = english.tokenize(text.lstrip("\"'“‘(（「"))
-    if not words or not words[0][0][:1].islower():
+    first = _FIRST_WORD.match(text.lstrip("\"'“‘(（「"))
+    if not first or not first.group(1)[:1].islower():
         return False
-    word = words[0][0]
+    word = first.group(1)
     return bool(english.lexicon().get(word)) or word in english.DETERMINERS or word in english.PREPOSITIONS
 
 

@@ -72,7 +72,7 @@ class OfflineExtractor:
         chosen = sorted(dedupe(salience.select(pool, 2 * k))[:k], key=lambda x: x.order)
         counts = DocCounts(dict(Counter(w for s in found for w in s.words)), len(found))
         frequent = topic_terms(p.text for p in document.paragraphs if p.kind not in NON_EVIDENCE_KINDS)
-        topics = tags.article_topics([s.content for s in found], lang)
+        topics = tags.article_topics(counts.counts, lang)
         units: list[MemoryUnit] = []
         questions: list[RecallQuestion] = []
         kept: list[salience.Scored] = []

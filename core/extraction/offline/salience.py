@@ -162,12 +162,12 @@ def select(scored: list[Scored], k: int) -> list[Scored]:
     bags = {x.order: set(x.sentence.terms) for x in pool}
     chosen: list[Scored] = []
     used_paragraphs: Counter[str] = Counter()
+    closest = dict.fromkeys(bags, 0.0)  # each candidate's highest similarity to what is chosen
     while pool and len(chosen) < k:
         best: Scored | None = None
         best_value = -math.inf
         for x in pool:
-            sim = max((_overlap(bags[x.order], bags[c.order]) for c in chosen), default=0.0)
-            value = (1 - MMR_LAMBDA) * x.score - MMR_LAMBDA * sim
+            value = (1 - MMR_LAMBDA) * x.score - MMR_LAMBDA * closest[x.order]
             value -= SAME_PARAGRAPH_PENALTY * used_paragraphs[x.sentence.paragraph_id]
             if value > best_value:
                 best, best_value = x, value
@@ -175,6 +175,8 @@ def select(scored: list[Scored], k: int) -> list[Scored]:
         chosen.append(best)
         used_paragraphs[best.sentence.paragraph_id] += 1
         pool = [x for x in pool if x.order != best.order]
+        for x in pool:  # kept up to date with the new choice only: linear in the pool per pick
+            closest[x.order] = max(closest[x.order], _overlap(bags[x.order], bags[best.order]))
     return chosen
 
 

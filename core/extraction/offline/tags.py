@@ -10,7 +10,6 @@ word piece or two case variants.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from core.extraction.offline import english
@@ -23,7 +22,23 @@ MAX_TAGS = 5
 
 @dataclass(frozen=True, slots=True)
 class Topics:
-    weight: dict[str, float]  # normalised phrase -> article frequency (longer phrases weigh more)
+    """How often the article names a phrase, read off its word counts (English: lower-case
+    words, a noun's plural counted with it; Chinese: rjieba words), so only the units' own
+    sentences are tagged (tagging every sentence of a 100 KB article cost a second)."""
+
+    counts: dict[str, int]
+    lang: str
+
+    def weight(self, phrase: str) -> float:
+        if self.lang == "zh":
+            return float(self.counts.get(phrase, 0))
+        words = phrase.lower().split()
+        last = words[-1]
+        forms = {last, last + "s", last + "es", last[:-1] + "ies" if last.endswith("y") else last}
+        count = sum(self.counts.get(f, 0) for f in forms)
+        for w in words[:-1]:
+            count = min(count, self.counts.get(w, 0))
+        return count * (1.0 + 0.3 * (len(words) - 1))
 
 
 def phrases(text: str, lang: str) -> list[str]:
@@ -60,19 +75,15 @@ def _norm_en_word(word: str) -> str:
     return word if word.isupper() or word[:1].isupper() else english.lemma(word.lower(), "NOUN")
 
 
-def article_topics(sentences: list[str], lang: str) -> Topics:
-    counts: Counter[str] = Counter()
-    for text in sentences:
-        counts.update(set(phrases(text, lang)))
-    weight = {p: c * (1.0 + 0.3 * (len(p.split()) - 1)) for p, c in counts.items()}
-    return Topics(weight)
+def article_topics(counts: dict[str, int], lang: str) -> Topics:
+    return Topics(counts, lang)
 
 
 def unit_tags(text: str, lang: str, topics: Topics) -> tuple[str, ...]:
     """2-5 topics the unit mentions, the article's most frequent first (case variants folded)."""
     found = list(dict.fromkeys(phrases(text, lang)))
     # the article's topics first (named more than once, or a name); one-off words only to fill
-    ranked = sorted(found, key=lambda p: (-_topical(p, topics), -topics.weight.get(p, 0.0), found.index(p)))
+    ranked = sorted(found, key=lambda p: (-_topical(p, topics), -topics.weight(p), found.index(p)))
     tags: list[str] = []
     keys: set[str] = set()
     for phrase in ranked:
@@ -89,4 +100,4 @@ def unit_tags(text: str, lang: str, topics: Topics) -> tuple[str, ...]:
 
 
 def _topical(phrase: str, topics: Topics) -> bool:
-    return topics.weight.get(phrase, 0.0) >= 2 or phrase[:1].isupper() or phrase.isupper()
+    return topics.weight(phrase) >= 2 or phrase[:1].isupper() or phrase.isupper()
