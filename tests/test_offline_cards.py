@@ -249,3 +249,23 @@ def test_types_follow_cues_only() -> None:
     assert kinds == {"river": "mechanism", "example,": "example"} or (
         [u.memory_type for u in out.memory_units] == ["claim", "mechanism", "example"]
     )
+
+
+def test_chinese_markup_furniture_tags_and_types() -> None:
+    d = doc(
+        "**稳定性**是回忆概率降到百分之九十所需的天数。",
+        "间隔重复在二十世纪得到广泛研究[来源请求]，研究者用它安排复习。",
+        "因为每次成功的复习都让记忆更稳定，所以遗忘曲线变得平缓。",
+        "例如，学生在第一天、第三天和第七天复习同一组单词。",
+        "调度算法记录每张卡片的稳定性和难度。",
+        language="zh",
+    )
+    out = run(d)
+    text = "".join(u.content for u in out.memory_units)
+    assert "**" not in text and "[来源请求]" not in text
+    kinds = {u.content[:2]: u.memory_type for u in out.memory_units}
+    assert kinds.get("因为") == "mechanism" and kinds.get("例如") == "example"
+    assert kinds.get("调度") == "claim"  # no cause and no example: neither type
+    for u in out.memory_units:
+        assert 1 <= len(u.tags) <= 5
+        assert all(len(t) >= 2 and t in u.content for t in u.tags)  # whole words of the unit

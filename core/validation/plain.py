@@ -27,10 +27,11 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"``([^`\n]+)``"), r"\1"),  # ``literal``
     (re.compile(r"<((?:https?|ftp|mailto):[^>\s]+)>"), r"\1"),  # <https://...>
     (re.compile(r"`([^`\n]+)`"), r"\1"),  # `code`
-    (re.compile(r"(?<![\w*])\*\*(?=\S)([^*\n]+?)(?<=\S)\*\*(?![\w*])"), r"\1"),
-    (re.compile(r"(?<![\w_])__(?=\S)([^_\n]+?)(?<=\S)__(?![\w_])"), r"\1"),
-    (re.compile(r"(?<![\w*])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![\w*])"), r"\1"),
-    (re.compile(r"(?<![\w_])_(?=[^\s_])([^_\n]+?)(?<=[^\s_])_(?![\w_])"), r"\1"),
+    # emphasis: the markers may touch CJK text ("**稳定性**是"), never a Latin word (snake_case, 2*3*4)
+    (re.compile(r"(?<![A-Za-z0-9*])\*\*(?=\S)([^*\n]+?)(?<=\S)\*\*(?![A-Za-z0-9*])"), r"\1"),
+    (re.compile(r"(?<![A-Za-z0-9_])__(?=\S)([^_\n]+?)(?<=\S)__(?![A-Za-z0-9_])"), r"\1"),
+    (re.compile(r"(?<![A-Za-z0-9*])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![A-Za-z0-9*])"), r"\1"),
+    (re.compile(r"(?<![A-Za-z0-9_])_(?=[^\s_])([^_\n]+?)(?<=[^\s_])_(?![A-Za-z0-9_])"), r"\1"),
     (re.compile(r"~~(?=\S)([^~\n]+?)(?<=\S)~~"), r"\1"),
     (re.compile(r"</?[a-zA-Z][a-zA-Z0-9-]*(?:\s[^<>]*)?/?>"), ""),  # HTML tags
 )
@@ -51,7 +52,9 @@ DATELINE = re.compile(
     r"^[A-Z][A-Z .,'-]{1,40}(?:,\s*[A-Z][\w .'-]{1,30})?\s*(?:\([A-Za-z]{2,10}\))?\s*(?:--|—|–)\s+"
 )
 _SPACES = re.compile(r"[ \t]{2,}")
-_SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:!?])")
+_SPACE_BEFORE_PUNCT = re.compile(
+    r"\s+([,.;:!?，。；：！？、）」』])|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])"
+)
 
 
 _MARKUP_HINT = re.compile(r"[*_`\[<&~]")
@@ -78,7 +81,7 @@ def strip_furniture(text: str) -> str:
         return text.strip()
     out = DATELINE.sub("", text)
     out = FURNITURE.sub(" ", out)
-    out = _SPACE_BEFORE_PUNCT.sub(r"\1", _SPACES.sub(" ", out))
+    out = _SPACE_BEFORE_PUNCT.sub(lambda m: m.group(1) or "", _SPACES.sub(" ", out))
     return out.strip()
 
 

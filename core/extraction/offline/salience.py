@@ -74,19 +74,6 @@ def idf_table(sentences: list[Sentence]) -> dict[str, float]:
     return {t: math.log(1.0 + n / c) for t, c in df.items()}
 
 
-def keyword_weights(sentences: list[Sentence], idf: dict[str, float]) -> dict[str, float]:
-    """Document keywords for tags, cloze blanks and ideas: the terms the text keeps returning
-    to ((1 + log tf) x sqrt(idf): the topic word of an article beats a one-off name)."""
-    tf: Counter[str] = Counter()
-    for s in sentences:
-        tf.update(s.terms)
-    weights: dict[str, float] = {}
-    for term, count in tf.items():
-        length_bonus = 1.0 + 0.15 * min(len(term), 8) / 8
-        weights[term] = (1.0 + math.log(count)) * math.sqrt(idf[term]) * length_bonus
-    return weights
-
-
 def score_sentences(sentences: list[Sentence], idf: dict[str, float], paragraphs: int) -> list[Scored]:
     if not sentences:
         return []

@@ -18,7 +18,6 @@ from functools import lru_cache
 from typing import Any
 
 from core.extraction.offline.sentences import MAX_SENTENCE, MIN_SENTENCE, split_sentences
-from core.text import CJK_RE
 from core.validation.lexicon import EN_STOP, ZH_STOP
 
 __all__ = ["EN_STOP", "MAX_SENTENCE", "MIN_SENTENCE", "ZH_STOP", "split_sentences"]
@@ -176,13 +175,9 @@ def is_traditional(text: str) -> bool:
     return len(_TRAD_ONLY.findall(sample)) > len(_SIMP_ONLY.findall(sample))
 
 
-def is_cjk_text(text: str) -> bool:
-    return bool(CJK_RE.search(text))
-
-
 def zh_words(text: str) -> list[tuple[str, str, int, int]]:
     """rjieba words with their part-of-speech tag and character span; (run, "x", a, b) per
-    CJK run or token when rjieba is unavailable."""
+    whitespace-separated token when rjieba is unavailable."""
     tagger = _zh_tagger()
     if tagger is None:
         return [(m.group(0), "x", m.start(), m.end()) for m in re.finditer(r"\S+", text)]
