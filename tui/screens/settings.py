@@ -87,6 +87,10 @@ class SettingsScreen(BaseScreen):
             yield Static(id="settings-errors")
         yield KeyBar()
 
+    def on_mount(self) -> None:
+        # Typing goes to the first field at once (nothing focused, keys typed were lost).
+        self.query_one(f"#set-{FIELDS[0]}", Input).focus()
+
     def _values(self) -> tuple[dict[str, Any], list[str]]:
         values: dict[str, Any] = {}
         errors: list[str] = []
@@ -109,13 +113,20 @@ class SettingsScreen(BaseScreen):
             box.scroll_visible()
             notify(self.app, f"Not saved: {errors[0]}", severity="error")
             return
-        config = replace(self.services.config, **values)
+        old = self.services.config
+        config = replace(old, **values)
+        changed = [name for name in FIELDS if getattr(config, name) != getattr(old, name)]
+        if not changed:
+            box.update(Content("Nothing changed."))
+            notify(self.app, "Nothing changed: every setting is as it was")
+            return
         try:
             save_config(paths.config_path(), config)
-        except OSError as exc:
-            notify(self.app, f"Could not write {paths.config_path()}: {exc}", severity="error")
+        except (OSError, ConfigError) as exc:
+            notify(self.app, f"Not saved: could not write {paths.config_path()}: {exc}", severity="error")
             return
         self.services.config = config  # reaches every service (extractor choice included)
         self.app.theme = config.theme
-        box.update(Content("Saved."))
-        notify(self.app, f"Settings saved to {paths.config_path()}")
+        what = ", ".join(f"{name.replace('_', ' ')} {getattr(config, name)}" for name in changed)
+        box.update(content(f"Saved: {what}."))
+        notify(self.app, f"Settings saved ({what}) to {paths.config_path()}")
