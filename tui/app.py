@@ -20,6 +20,8 @@ from core.services.bootstrap import Services, open_services
 from themes import DEFAULT_THEME, register_themes
 
 T = TypeVar("T")
+# Textual's palette commands that ours replace: Quit (ctrl+q is ours), Keys (`?` shows every key).
+TEXTUAL_COMMANDS_REPLACED = frozenset({"Quit", "Keys"})
 STYLES = Path(__file__).resolve().parent / "styles"
 SCREEN_STYLES = STYLES / "screens.tcss"
 
@@ -166,16 +168,24 @@ class MemoryRushApp(App[None]):
         self.push_screen(ArticleScreen(article_id, unit_id=unit_id, paragraph=paragraph))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """The palette offers every action bound on this screen, plus Textual's own."""
-        yield from super().get_system_commands(screen)
-        seen: set[str] = {"app.command_palette", "command_palette"}
-        for key, active in screen.active_bindings.items():
+        """The palette: every action of ours bound on this screen (its description, then what it
+        does and its key), then Textual's theme, maximise and screenshot commands. Widget
+        internals (cursor keys, focus next, copy) and Textual's second Quit and Keys are left out."""
+        from tui.keys import ABOUT, NOT_IN_PALETTE, pretty_key
+
+        seen: set[str] = set()
+        for active in screen.active_bindings.values():
             binding = active.binding
-            if not binding.description or binding.action in seen or not active.enabled:
+            wanted = binding.id in ABOUT and binding.id not in NOT_IN_PALETTE
+            if not wanted or not active.enabled or binding.id in seen:
                 continue
-            seen.add(binding.action)
+            seen.add(binding.id)  # type: ignore[arg-type]
             runner = partial(self.run_action, binding.action, active.node)
-            yield SystemCommand(binding.description, f"key {key} — {type(active.node).__name__}", runner)
+            about = f"{ABOUT[binding.id]}  ({pretty_key(binding.key)})"  # type: ignore[index]
+            yield SystemCommand(binding.description, about, runner)
+        for command in super().get_system_commands(screen):
+            if command.title not in TEXTUAL_COMMANDS_REPLACED:
+                yield command
 
 
 def run(data_dir: Path | None, *, start: str = "home") -> None:
