@@ -20,8 +20,9 @@ from core.services.bootstrap import Services, open_services
 from themes import DEFAULT_THEME, register_themes
 
 T = TypeVar("T")
-# Textual's palette commands that ours replace: Quit (ctrl+q is ours), Keys (`?` shows every key).
-TEXTUAL_COMMANDS_REPLACED = frozenset({"Quit", "Keys"})
+# Textual's palette commands that ours replace: Quit (ctrl+q is ours), Keys (`?` shows every
+# key), Screenshot (saved where it can be, and says where).
+TEXTUAL_COMMANDS_REPLACED = frozenset({"Quit", "Keys", "Screenshot"})
 STYLES = Path(__file__).resolve().parent / "styles"
 SCREEN_STYLES = STYLES / "screens.tcss"
 
@@ -169,7 +170,7 @@ class MemoryRushApp(App[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette: every action of ours bound on this screen (its description, then what it
-        does and its key), then Textual's theme, maximise and screenshot commands. Widget
+        does and its key), then Textual's theme and maximise commands and our Screenshot. Widget
         internals (cursor keys, focus next, copy) and Textual's second Quit and Keys are left out."""
         from tui.keys import ABOUT, NOT_IN_PALETTE, pretty_key
 
@@ -186,6 +187,24 @@ class MemoryRushApp(App[None]):
         for command in super().get_system_commands(screen):
             if command.title not in TEXTUAL_COMMANDS_REPLACED:
                 yield command
+        yield SystemCommand(
+            "Screenshot",
+            f"Save a picture (SVG) of this screen in {paths.screenshots_dir()}",
+            lambda: self.set_timer(0.1, self.save_screen_picture),  # after the palette has closed
+        )
+
+    def save_screen_picture(self) -> None:
+        """Write an SVG of the screen to a folder that exists and say where (Textual's own
+        screenshot only said "Failed" when ~/Downloads was missing)."""
+        from tui.safe import notify
+
+        folder = paths.screenshots_dir()
+        try:
+            saved = self.save_screenshot(path=str(folder))
+        except OSError as exc:
+            notify(self, f"Screenshot not saved in {folder}: {exc.strerror or exc}", severity="error")
+            return
+        notify(self, f"Screenshot saved: {saved}")
 
 
 def run(data_dir: Path | None, *, start: str = "home") -> None:
