@@ -428,7 +428,7 @@ def test_trash_is_purged_at_start_up_after_30_days(
     assert {first.id, second.id} <= ids and notices == []
     notices, ids = reopen_after(1.5)  # 30.5 days after the first, 28.5 after the second
     assert first.id not in ids and second.id in ids
-    assert notices == ["purged 1 units trashed more than 30 days ago"]
+    assert notices == ["purged 1 unit trashed more than 30 days ago"]
     assert rows(data_home, f"SELECT COUNT(*) FROM evidence WHERE unit_id = {first.id}") == [(0,)]
     assert rows(data_home, f"SELECT COUNT(*) FROM question WHERE unit_id = {first.id}") == [(0,)]
     notices, ids = reopen_after(2)

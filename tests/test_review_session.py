@@ -135,8 +135,10 @@ def test_learning_cards_come_back_when_due(services: Services, clock: FixedClock
     result = services.review.answer(item.card.id, 3)
     assert result.interval == "10m" and result.card.state == "learning"
     s = services.review.summary()
-    assert s.learning_later == 1 and s.next_learning_at == now_of(clock) + 600
-    clock.advance(minutes=5)  # within 20 minutes and nothing else left: shown early
+    # due within 20 minutes and nothing else left: shown early, so it is left in this sitting
+    assert (s.learning_due, s.learning_later) == (1, 0) and not s.finished
+    assert s.next_learning_at == now_of(clock) + 600
+    clock.advance(minutes=5)
     again = services.review.next_card()
     assert again is not None and again.card.id == item.card.id
 

@@ -13,6 +13,7 @@ from core.host.clock import Clock
 from core.host.config import Config, load_config
 from core.host.lock import InstanceLock
 from core.storage.db import db, open_database
+from core.text.words import plural
 
 if TYPE_CHECKING:  # the services are imported where first used: a faster start-up
     from core.extraction.base import Extractor
@@ -182,5 +183,5 @@ def open_services(
             services.close()
             raise
         if purged:
-            services.notices.append(f"purged {purged} units trashed more than 30 days ago")
+            services.notices.append(f"purged {plural(purged, 'unit')} trashed more than 30 days ago")
     return services

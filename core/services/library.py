@@ -19,6 +19,7 @@ from core.domain import (
 from core.domain.errors import MemoryRushError
 from core.host.config import Config
 from core.storage import library as library_repo
+from core.text.words import plural
 
 if TYPE_CHECKING:  # reading and extraction are imported where used: a faster start-up
     from core.extraction.base import Extractor
@@ -154,7 +155,7 @@ class LibraryService:
         )
         if stored.already:
             return ImportOutcome(str(path), "already", "already imported", stored.article_id)
-        msg = f"{len(keep)} proposed units" + (f", {len(dropped)} ungrounded dropped" if dropped else "")
+        msg = plural(len(keep), "proposed unit") + (f", {len(dropped)} ungrounded dropped" if dropped else "")
         if stored.version > 1:
             msg = f"new version {stored.version} (content changed); " + msg
         if auto:

@@ -15,6 +15,7 @@ from core.host.paths import config_path
 from core.ingest import iter_input_files
 from core.services.bootstrap import extractor_factory, use_data_dir
 from core.services.processing import ProcessOutcome, process_paths
+from core.text.words import plural
 from tui.cli.common import data_dir_option, fail, one_line, out, services
 
 EXTRACTOR_HELP = (
@@ -136,7 +137,7 @@ def show_cmd(article: str, data_dir: Path | None) -> None:
                 out(f"  {a.id}: {one_line(a.title)}")
         a = found[0]
         out(
-            f"{one_line(a.title)}  [{a.id}, {a.paragraph_count} paragraphs, {a.encoding}, {one_line(a.source_path)}]"
+            f"{one_line(a.title)}  [{a.id}, {plural(a.paragraph_count, 'paragraph')}, {a.encoding}, {one_line(a.source_path)}]"
         )
         summary = svc.library.summary(a.id)
         if summary and summary.get("summary"):

@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
+from core.text.words import plural
 from tui.screens.base import BaseScreen
 from tui.widgets.heatmap import heatmap
 from tui.widgets.key_bar import KeyBar
@@ -61,7 +62,7 @@ class HomeScreen(BaseScreen):
             ("Proposals waiting", figures.get("proposed", 0)),
             ("Confirmed units", figures.get("confirmed", 0)),
             ("Articles", figures.get("articles", 0)),
-            ("Streak", f"{figures.get('streak', 0)} days"),
+            ("Streak", plural(figures.get("streak", 0), "day")),
         ]
         text = Content("\n").join(
             Content.assemble((f"{name:<18}", "bold"), (str(value), "$accent")) for name, value in rows

@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable
 
+from core.text.words import plural
 from tui.safe import cell
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
@@ -56,7 +57,7 @@ class LibraryScreen(BaseScreen):
         self._load_page(max(PAGE, row + 1))
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
-        self.sub_title = f"{self._total} articles"
+        self.sub_title = plural(self._total, "article")
 
     def _load_page(self, size: int = PAGE) -> None:
         articles = self.attempt("listing articles", self.services.library.articles, size, self._loaded) or []

@@ -18,6 +18,7 @@ from textual.widgets import Static
 
 from core.domain import StoredUnit
 from core.domain.review import ReviewItem, SessionSummary
+from core.text.words import plural
 from tui.modals.edit_unit import EditUnitModal, UnitEdit
 from tui.safe import content, highlight_quotes, notify
 from tui.screens.base import BaseScreen
@@ -51,7 +52,7 @@ class ReviewScreen(BaseScreen):
         self.item: ReviewItem | None = None
         self.revealed = False
         self.shown_at = 0.0
-        self.answered = 0
+        self.answered: list[int] = []  # the card of each answer given here (undo takes the last)
         self._progress_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
@@ -153,7 +154,7 @@ class ReviewScreen(BaseScreen):
         )
         if result is None:  # not saved (database busy, disk full): the card stays up to retry
             return
-        self.answered += 1
+        self.answered.append(self.item.card.id)
         for warning in result.warnings:
             notify(self.app, warning, severity="warning")
         if result.became_leech:
@@ -165,8 +166,8 @@ class ReviewScreen(BaseScreen):
         if done is None:
             notify(self.app, "Nothing to undo")
             return
-        if done.action == "rate":
-            self.answered = max(0, self.answered - 1)
+        if done.action == "rate" and self.answered:
+            self.answered.pop()
         notify(self.app, f"Undone: {done.action}")
         self.next_card()
 
@@ -230,26 +231,34 @@ def progress_line(s: SessionSummary) -> Content:
         ("Today  ", "bold"),
         f"new {s.new_left} · reviews {s.reviews_left} · learning {s.learning_due} left",
         ("   done ", "bold"),
-        f"{s.new_done} new, {s.reviews_done} reviews ({s.answers_today} answers)",
+        f"{s.new_done} new, {plural(s.reviews_done, 'review')} ({plural(s.answers_today, 'answer')})",
     )
 
 
-def finished(s: SessionSummary | None, answered: int) -> Content:
+def finished(s: SessionSummary | None, answered: list[int]) -> Content:
+    """The end of the session: what was answered here (answers and the cards they were on:
+    a card failed twice is two answers on one card), today's totals, what comes back later."""
+    here = plural(len(answered), "answer")
+    if answered:
+        here += f" on {plural(len(set(answered)), 'card')}"
     lines = [
         Content.styled("Session complete", "bold $success"),
-        Content(f"You answered {answered} cards here."),
+        Content(f"This session: {here}."),
     ]
     if s is not None:
         lines.append(
-            Content(f"Today: {s.new_done} new cards, {s.reviews_done} reviews, {s.answers_today} answers.")
+            Content(
+                f"Today: {plural(s.new_done, 'new card')}, {plural(s.reviews_done, 'review')}, "
+                f"{plural(s.answers_today, 'answer')}."
+            )
         )
-        if s.next_learning_at:
+        if s.next_learning_at and s.learning_later:
             when = datetime.fromtimestamp(s.next_learning_at, UTC).strftime("%H:%M UTC")
             lines.append(
-                Content(f"{s.learning_later} learning cards come back later today (next at {when}).")
+                Content(f"Later today: {plural(s.learning_later, 'learning card')} (the next at {when}).")
             )
         if s.overdue_backlog:
-            lines.append(Content(f"{s.overdue_backlog} overdue reviews wait beyond today's limit."))
+            lines.append(Content(f"Beyond today's limit: {plural(s.overdue_backlog, 'overdue review')}."))
     lines.append(Content.styled("escape: back to Home", "$text-muted"))
     return Content("\n").join(lines)
 

@@ -14,6 +14,7 @@ from textual.content import Content
 from textual.widgets import DataTable, Static
 
 from core.domain.review import MemoryStats
+from core.text.words import plural
 from tui.safe import cell
 from tui.screens.base import BaseScreen
 from tui.widgets.chart import BarChart
@@ -78,12 +79,12 @@ class StatsScreen(BaseScreen):
         target = self.services.config.desired_retention * 100
         actual = (stats.true_retention or 0.0) * 100
         self.query_one("#chart-retention", BarChart).show(
-            f"True retention vs target ({stats.true_retention_reviews} reviews, 30 days)",
+            f"True retention vs target ({plural(stats.true_retention_reviews, 'review')}, 30 days)",
             ["true retention", "target"],
             [round(actual, 1), round(target, 1)],
         )
         self.query_one("#chart-states", BarChart).show(
-            f"Cards by state ({stats.total_reviews} reviews ever)",
+            f"Cards by state ({plural(stats.total_reviews, 'review')} ever)",
             list(STATES),
             [stats.counts.get(s, 0) for s in STATES],
         )
@@ -93,7 +94,7 @@ class StatsScreen(BaseScreen):
             Content.assemble(
                 heatmap(per_day, today, weeks=5),
                 "\n",
-                (f"Streak {stats.streak} day{'' if stats.streak == 1 else 's'}", "bold $accent"),
+                (f"Streak {plural(stats.streak, 'day')}", "bold $accent"),
             )
         )
         table = self.query_one("#stats-rates", DataTable)

@@ -12,6 +12,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from core.domain import StoredUnit, ValidationReport
+from core.text.words import plural
 from tui.modals.edit_unit import EditUnitModal, UnitEdit
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
@@ -98,7 +99,7 @@ class TriageScreen(BaseScreen):
         )
         progress.update(
             Content.assemble(
-                (f"{waiting} proposals waiting", "bold"),
+                (f"{plural(waiting, 'proposal')} waiting", "bold"),
                 "  ·  ",
                 queue,
                 "  ·  ",
@@ -168,7 +169,7 @@ class TriageScreen(BaseScreen):
         if article_id is None:
             return
         count = self.attempt("accepting all valid units", self.services.curation.accept_all_valid, article_id)
-        notify(self.app, f"Accepted {count or 0} valid units of this article")
+        notify(self.app, f"Accepted {plural(count or 0, 'valid unit')} of this article")
         self.show_next()
 
     def action_low_confidence(self) -> None:

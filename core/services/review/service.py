@@ -172,7 +172,9 @@ class ReviewService:
         start, end, t = as_epoch(day.start), as_epoch(day.end), as_epoch(now)
         new_left = sum(1 for cid in self._queue if self._kinds.get(cid) == 0)
         reviews_left = len(self._queue) - new_left
-        learning_due = review_queue.count_queue(1, t + 1)
+        # learning cards of this sitting: due now, or soon enough for next_card to show them
+        # early (the card on screen may be one: "learning 0 left" under a learning card was wrong)
+        learning_due = review_queue.count_queue(1, t + LEARN_AHEAD_S + 1)
         learning_today = review_queue.count_queue(1, end)
         nxt = review_queue.next_learning(end)
         new_done, reviews_done, answers = review_queue.done_since(start)
