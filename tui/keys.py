@@ -46,7 +46,7 @@ ABOUT: dict[str, str] = {
     "triage.skip": "Leave this unit for later",
     "triage.undo": "Undo the last accept, reject or edit",
     "triage.accept_all": "Accept every valid proposal of this article",
-    "triage.low": "Switch between all proposals and the low-confidence ones",
+    "triage.low": "Every proposal least confident first (those below the floor lead), and back",
     "triage.open": "Open this unit's article at its evidence",
     "edit.save": "Save the edit (shows problems first)",
     "edit.cancel": "Close without saving",

@@ -195,8 +195,20 @@ class LibraryService:
         low_confidence: bool | None = None,
         limit: int | None = None,
         offset: int = 0,
+        *,
+        least_confident_first: bool = False,
     ) -> list[StoredUnit]:
-        return library_repo.units(article_id, statuses, memory_type, low_confidence, limit, offset)
+        """Units (of one article, statuses, type; `low_confidence` True/False: only those parked
+        below the triage floor at import / only the others), in reading order or least confident first."""
+        return library_repo.units(
+            article_id,
+            statuses,
+            memory_type,
+            low_confidence,
+            limit,
+            offset,
+            least_confident_first=least_confident_first,
+        )
 
     def unit(self, unit_id: int) -> StoredUnit | None:
         return library_repo.unit(unit_id)
