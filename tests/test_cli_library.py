@@ -241,6 +241,20 @@ def test_a_second_instance_is_refused_cleanly(data_home: Path, lock_holder: subp
     assert listed.exit_code == 0 and "library is empty" in listed.stdout
 
 
+def test_read_only_commands_run_beside_the_app_and_writing_ones_are_refused(
+    data_home: Path, lock_holder: subprocess.Popen[str]
+) -> None:
+    for args in (("session",), ("stats",), ("list",), ("search", "memory")):
+        done = run_mr(data_home, *args)
+        assert done.returncode == 0, (args, done.stderr)
+        assert "already running" not in done.stderr
+    assert "today: 0 reviews, 0 new" in run_mr(data_home, "session").stdout
+    for args in (("session", "--postpone", "3"), ("optimize",)):
+        refused = run_mr(data_home, *args)
+        assert refused.returncode == 2, (args, refused.stdout, refused.stderr)
+        assert refused.stderr.startswith("memoryrush: MemoryRush is already running on "), refused.stderr
+
+
 def test_import_with_nothing_to_import(tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     result = run("import", str(tmp_path / "empty"))

@@ -242,6 +242,20 @@ def write_transaction() -> Iterator[None]:
 
 
 @contextmanager
+def discarded() -> Iterator[None]:
+    """A transaction that is always rolled back: for a read that must first apply a routine
+    pending write to be right (lifting burials that have ended before counting today's session),
+    leaving the file as it was. SQLite errors become StorageError."""
+    try:
+        with db.atomic() as txn:
+            yield
+            txn.rollback()
+    except (peewee.OperationalError, peewee.DatabaseError, sqlite3.OperationalError) as exc:
+        cause = root_cause(exc)
+        raise translate(cause) from cause
+
+
+@contextmanager
 def reading() -> Iterator[None]:
     """A read outside a write transaction; SQLite errors (busy, damaged) become StorageError."""
     try:

@@ -27,15 +27,17 @@ def _pct(value: float | None) -> str:
 )
 @data_dir_option
 def session_cmd(postpone: int | None, data_dir: Path | None) -> None:
-    """Print today's review session: what is due, what is done, any backlog (`memoryrush review` opens it)."""
-    with services(data_dir) as svc:
+    """Print today's review session: what is due, what is done, any backlog (`memoryrush review` opens it).
+
+    Only reads (it runs beside the open app); --postpone writes, so it needs the library to itself."""
+    with services(data_dir, exclusive=postpone is not None) as svc:
         if postpone is not None:
             moved = svc.review.postpone_backlog(days=postpone)
             out(
                 f"postponed {plural(moved, 'overdue card')} over the next {plural(postpone, 'day')} "
                 "(undo in the review screen)"
             )
-        s = svc.review.start_session()
+        s = svc.review.start_session() if postpone is not None else svc.review.preview_session()
         out(
             f"today: {plural(s.reviews_left, 'review')}, {s.new_left} new, "
             f"{s.learning_due} learning (due within 20 minutes)"

@@ -46,6 +46,7 @@ from core.host.clock import Clock
 from core.host.config import Config
 from core.services.review.convert import as_epoch, card_view, from_state, to_state
 from core.storage import curation as curation_repo
+from core.storage.db import discarded
 from core.storage.review import queue as review_queue
 from core.storage.review import repo as review_repo
 from core.storage.review.repo import CardRow, LogRow
@@ -110,6 +111,15 @@ class ReviewService:
         review_repo.unbury(as_epoch(now))
         self._build(now)
         return self.summary()
+
+    def preview_session(self) -> SessionSummary:
+        """start_session's summary, written nowhere: burials that have ended are lifted inside
+        a transaction that is rolled back, so the counts are what a session will show and the
+        library is unchanged (`memoryrush session` runs beside the app, without its lock)."""
+        with discarded():
+            summary = self.start_session()
+        self._day_start = None  # the queue was built on the discarded state: build again if asked
+        return summary
 
     def _build(self, now: datetime) -> None:
         day = self.day(now)
