@@ -156,7 +156,7 @@ def test_import_refusal_gives_exit_1_and_keeps_the_good_ones(tmp_path: Path) -> 
     assert result.exit_code == 1
     assert "refused" in result.stderr and "bad.txt" in result.stderr
     assert "1 imported or up to date, 1 refused" in result.stdout
-    assert "photosynthesis" in run("list").stdout
+    assert "Photosynthesis: how plants store sunlight" in run("list").stdout  # its first line
 
 
 # --- list and show ---------------------------------------------------------------------------
@@ -173,7 +173,7 @@ def test_show_prints_units_with_their_evidence() -> None:
     result = run("show", "photosynthesis")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("photosynthesis  [1, ")
+    assert lines[0].startswith("Photosynthesis: how plants store sunlight  [1, ")
     assert any(line.startswith("[proposed] claim") for line in lines)
     assert any(line.strip().startswith("p_00") and "\u201c" in line for line in lines)
     assert any(line.strip().startswith("QA:") for line in lines)
@@ -275,7 +275,7 @@ def test_data_dir_option_chooses_the_library(tmp_path: Path, data_home: Path) ->
     assert result.exit_code == 0, result.output
     assert (elsewhere / "memoryrush.sqlite3").exists()
     assert not (data_home / "memoryrush.sqlite3").exists()
-    assert "photosynthesis" in run("--data-dir", str(elsewhere), "list").stdout
+    assert "Photosynthesis: how plants" in run("--data-dir", str(elsewhere), "list").stdout
 
 
 def test_ctrl_c_during_import_stops_cleanly(tmp_path: Path, data_home: Path) -> None:

@@ -138,7 +138,9 @@ def test_opening_for_reading_never_waits_for_a_writer(
         monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "100")
         reader = open_services(data_home, exclusive=False)
         try:
-            assert [a.title for a in reader.library.articles()] == ["photosynthesis"]
+            assert [a.title for a in reader.library.articles()] == [
+                "Photosynthesis: how plants store sunlight"
+            ]
         finally:
             reader.close()
     finally:

@@ -13,8 +13,9 @@ from typing import Any
 
 from core.domain import SourceDocument, SourceParagraph
 from core.ingest.markdown import parse_markdown
-from core.ingest.plaintext import normalize_text, plain_paragraphs
+from core.ingest.plaintext import fold_lines, normalize_text, split_blocks
 from core.text import detect_language
+from core.text.titles import looks_like_title
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 
@@ -53,8 +54,10 @@ def parse_text(
         kinds, texts = [k for k, _ in md.blocks], [t for _, t in md.blocks]
         title, metadata = md.title, md.metadata
     else:
-        texts = plain_paragraphs(normalised)
+        blocks = split_blocks(normalised)
+        texts = [fold_lines(block) for block in blocks]
         kinds = repeat("paragraph")
+        title = plain_title(blocks)
     count = len(texts)
     # map() over prepared columns: the cheapest way to build 100k+ frozen dataclasses.
     ids = [paragraph_id(i) for i in range(count)]
@@ -69,6 +72,14 @@ def parse_text(
         content_hash=content_hash(payload),
         language=detect_language(normalised),
     )
+
+
+def plain_title(blocks: list[str]) -> str | None:
+    """A plain-text article's title: its first block, when that is one line that looks like a
+    title and more text follows. It stays the first paragraph too (nothing is dropped)."""
+    if len(blocks) < 2 or "\n" in blocks[0] or not looks_like_title(blocks[0]):
+        return None
+    return blocks[0].strip()
 
 
 def _stem(source_path: str) -> str:

@@ -63,7 +63,7 @@ def test_read_only_commands_work_beside_a_running_instance(home: Path, start_hol
     start_holder("hold_instance.py", ready="ready")
     listed = run_mr(home, "list")
     assert listed.returncode == 0, listed.stderr
-    assert "photosynthesis" in listed.stdout
+    assert "Photosynthesis: how plants" in listed.stdout  # the first line is the title
 
 
 def test_second_app_is_refused_while_the_first_app_runs(home: Path, tmp_path: Path) -> None:

@@ -24,8 +24,9 @@ from core.domain import (
 from core.extraction.offline import cues, salience
 from core.extraction.offline.ideas import core_ideas, summary
 from core.extraction.offline.questions import questions_for
-from core.extraction.offline.segment import Sentence, analyse, is_cjk_text, is_traditional, split_sentences
+from core.extraction.offline.segment import Sentence, analyse, is_traditional, split_sentences
 from core.text import detect_language, normalize_for_match
+from core.text.titles import looks_like_title
 from core.validation import validate
 
 MAX_SENTENCES = 20000  # beyond this a document is scored on its first sentences only
@@ -100,7 +101,7 @@ def _sentences(document: SourceDocument) -> list[Sentence]:
         text = p.text
         if p.kind in NON_EVIDENCE_KINDS or not text.strip() or _STRUCTURAL.match(text.lstrip()):
             continue
-        if p.kind == "paragraph" and _title_like(text):
+        if p.kind == "paragraph" and looks_like_title(text):  # a title or heading typed as plain text
             continue
         lang = detect_language(text)
         for i, (a, b) in enumerate(split_sentences(text, lang)):
@@ -121,15 +122,6 @@ def _clean(text: str) -> str:
     """The unit's content: the quote without list bullets and inline markdown emphasis."""
     cleaned = _MARKUP.sub(r"\2", _BULLET.sub("", text)).strip()
     return cleaned or text
-
-
-def _title_like(text: str) -> bool:
-    """A short line with no sentence punctuation: a title or heading typed as plain text."""
-    stripped = text.strip()
-    if re.search(r"[.!?。！？；;]", stripped):
-        return False
-    limit = 30 if is_cjk_text(stripped) else 80
-    return len(stripped) <= limit
 
 
 def _dedupe(items: list[salience.Scored]) -> list[salience.Scored]:
