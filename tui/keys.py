@@ -65,12 +65,13 @@ ABOUT: dict[str, str] = {
     "settings.save": "Check and save the settings",
     "search.close": "Close the search",
     "search.results": "Move from the search field to the results",
+    "search.input": "Back to the search field (up from the first result)",
 }
 
 # Moving around inside a widget is not a command one looks up in the palette.
 NOT_IN_PALETTE = frozenset(
     {"para.up", "para.down", "para.pageup", "para.pagedown", "para.home", "para.end"}
-    | {"article.focus", "search.results", "import.tree"}
+    | {"article.focus", "search.results", "search.input", "import.tree"}
 )
 
 KEY_NAMES = {

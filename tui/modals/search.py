@@ -27,12 +27,17 @@ class SearchModal(ModalScreen[Target | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Close", id="search.close"),
         Binding("down", "focus_results", "Results", show=False, id="search.results"),
+        # priority: ahead of the list's own up; it passes the key on unless at the first result
+        Binding("up", "focus_input", "Search field", show=False, priority=True, id="search.input"),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="search-dialog"):
             yield Label(Content.styled("Search the library", "bold"))
-            yield Input(placeholder="words from titles, units, questions …", id="search-input")
+            # back from the results (up) keeps the query to edit: no select-all on focus
+            yield Input(
+                placeholder="words from titles, units, questions …", id="search-input", select_on_focus=False
+            )
             yield OptionList(id="search-results")
         yield KeyBar()
 
@@ -48,7 +53,19 @@ class SearchModal(ModalScreen[Target | None]):
             self.dismiss(self._targets[0])
 
     def action_focus_results(self) -> None:
-        self.query_one(OptionList).focus()
+        results = self.query_one(OptionList)
+        results.focus()
+        if results.highlighted is None and results.option_count:
+            results.highlighted = 0  # down lands on the first result (enter opens it)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "focus_input":  # up from the first result (or an empty list) goes back to typing
+            results = self.query_one(OptionList)
+            return results.has_focus and (results.highlighted or 0) == 0
+        return True
+
+    def action_focus_input(self) -> None:
+        self.query_one(Input).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self._targets[event.option_index])
