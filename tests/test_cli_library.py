@@ -313,3 +313,12 @@ def test_ctrl_c_during_import_stops_cleanly(tmp_path: Path, data_home: Path) -> 
         assert 0 < con.execute("SELECT COUNT(*) FROM article").fetchone()[0] < 60
     finally:
         con.close()
+
+
+def test_version_prints_the_installed_version() -> None:
+    from importlib.metadata import version
+
+    done = run_mr(Path("/nonexistent-home"), "--version")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"memoryrush {version('memoryrush')}\n"
+    assert "--version" in run("--help").output

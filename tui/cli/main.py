@@ -85,6 +85,7 @@ def run_app(data_dir: Path | None, *, start: str = "home") -> None:
 @click.group(
     cls=LazyGroup, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]}
 )
+@click.version_option(package_name="memoryrush", prog_name="memoryrush", message="%(prog)s %(version)s")
 @click.option(
     "--demo",
     is_flag=True,
