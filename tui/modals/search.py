@@ -84,6 +84,10 @@ class SearchModal(ModalScreen[Target | None]):
         results.clear_options()
         self._targets = [target for target, _ in rows]
         results.add_options([Option(label) for _, label in rows])
+        if not rows and self.query_one(Input).value.strip():  # say so, rather than show nothing
+            results.add_option(
+                Option(Content.styled("No matches: try other or fewer words.", "italic"), disabled=True)
+            )
 
 
 def find(app: Any, query: str) -> list[tuple[Target, Content]]:
