@@ -23,6 +23,8 @@ ABOUT: dict[str, str] = {
     "import.run": "Import the file or folder in the path field",
     "import.cancel": "Stop the import after the current file",
     "import.tree": "Move between the path field and the folder tree",
+    "import.parent": "Show the folder above this one in the tree",
+    "import.hidden": "Show or hide hidden files and folders (.git, .venv, ...)",
     "library.open": "Open the selected article beside its memory units",
     "library.triage": "Triage the proposals of the selected article",
     "library.import": "Import articles from files or folders",

@@ -27,6 +27,7 @@ def sections() -> list[tuple[str, list[Binding]]]:
     from tui.screens.settings import SettingsScreen
     from tui.screens.stats import StatsScreen
     from tui.screens.triage import TriageScreen
+    from tui.widgets.import_tree import ImportTree
     from tui.widgets.paragraph_view import ParagraphView
 
     sections: list[tuple[str, list[object]]] = [
@@ -39,7 +40,7 @@ def sections() -> list[tuple[str, list[Binding]]]:
             ],
         ),
         ("Home", list(HomeScreen.BINDINGS)),
-        ("Import", list(ImportScreen.BINDINGS)),
+        ("Import", [*ImportScreen.BINDINGS, *ImportTree.BINDINGS]),
         ("Library", list(LibraryScreen.BINDINGS)),
         ("Article", [*ArticleScreen.BINDINGS, *ParagraphView.BINDINGS]),
         ("Triage", list(TriageScreen.BINDINGS)),

@@ -18,6 +18,7 @@ from core.domain import ImportOutcome
 from core.text import sanitize
 from tui.safe import notify
 from tui.screens.base import BaseScreen
+from tui.widgets.import_tree import ImportTree
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
 
@@ -67,7 +68,7 @@ class ImportScreen(BaseScreen):
                 id="import-path",
             )
             with Horizontal(id="import-panes"):
-                yield DirectoryTree(self.start_dir, id="import-tree")
+                yield ImportTree(self.start_dir, id="import-tree")
                 yield Log(id="import-log", highlight=False)
             yield ProgressBar(id="import-progress", show_eta=False)
             yield Static(Content("Ready."), id="import-status")
