@@ -85,8 +85,14 @@ def test_folders_are_imported_recursively_by_suffix(services: Services, tmp_path
     write(root / "deep" / "ignored.pdf", "not text")
     write(root / "deep" / "ignored.json", "{}")
     outcomes = services.library.import_paths([root], extractor="placeholder")
-    assert sorted(Path(o.path).name for o in outcomes) == ["a.txt", "b.md", "c.markdown"]
-    assert {o.status for o in outcomes} == {"imported"}
+    read = [o for o in outcomes if o.status != "skipped"]
+    assert sorted(Path(o.path).name for o in read) == ["a.txt", "b.md", "c.markdown"]
+    assert {o.status for o in read} == {"imported"}
+    # the other types are listed, first, with the reason
+    assert [(Path(o.path).name, o.status) for o in outcomes[:2]] == [
+        ("ignored.json", "skipped"),
+        ("ignored.pdf", "skipped"),
+    ]
     assert {a.title for a in services.library.articles()} == {"a", "B", "C"}
 
 

@@ -206,7 +206,7 @@ class ArticleInfo:
 @dataclass(frozen=True, slots=True)
 class ImportOutcome:
     path: str
-    status: Literal["imported", "already", "new_version", "refused"]
+    status: Literal["imported", "already", "new_version", "refused", "skipped"]  # skipped: another type
     message: str
     article_id: int | None = None
     units: int = 0

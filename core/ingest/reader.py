@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from core.domain import SourceDocument
@@ -29,6 +30,12 @@ def _over_cap(size: int, max_bytes: int) -> str:
     return f"file is {shown} MB, over the {cap:g} MB cap; raise max_file_mb in the config"
 
 
+def unsupported(path: Path) -> str:
+    """Why a file of this type is not read (the suffix is not one of SUPPORTED_SUFFIXES)."""
+    shown = path.suffix or "(no suffix)"
+    return f"unsupported file type {shown}; supported: {', '.join(SUPPORTED_SUFFIXES)}"
+
+
 def check_file(path: Path, max_bytes: int) -> int:
     """Refuse what is not an importable file; returns its size in bytes."""
     try:
@@ -46,8 +53,7 @@ def check_file(path: Path, max_bytes: int) -> int:
     if not path.is_file():
         raise RefusedInput("not a regular file")
     if path.suffix.lower() not in SUPPORTED_SUFFIXES:
-        shown = path.suffix or "(no suffix)"
-        raise RefusedInput(f"unsupported file type {shown}; supported: {', '.join(SUPPORTED_SUFFIXES)}")
+        raise RefusedInput(unsupported(path))
     if st.st_size > max_bytes:
         raise RefusedInput(_over_cap(st.st_size, max_bytes))
     return st.st_size
@@ -80,22 +86,39 @@ def read_document(
 
 
 def iter_input_files(paths: Iterable[Path]) -> list[Path]:
+    """The files to read: see `scan_inputs` (this drops the list of skipped files)."""
+    return scan_inputs(paths).files
+
+
+@dataclass(frozen=True)
+class InputScan:
+    files: list[Path]  # to read, in order
+    skipped: list[tuple[Path, str]]  # files inside the folders not read, with the reason
+
+
+def scan_inputs(paths: Iterable[Path]) -> InputScan:
     """Files as given (checked later, so a bad one is reported); folders recursively by suffix.
 
-    Inside a folder: sorted, hidden files and folders (a leading dot) skipped, symlinked folders
-    not followed (no loops).
+    Inside a folder: sorted, hidden files and folders (a leading dot) left out, symlinked folders
+    not followed (no loops); files of another type are listed in `skipped` with the reason.
     """
     out: list[Path] = []
+    skipped: list[tuple[Path, str]] = []
     for p in paths:
         p = Path(p)
         if not p.is_dir():
             out.append(p)
             continue
         found: list[Path] = []
+        passed: list[Path] = []
         for root, dirs, files in os.walk(p):
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             for name in files:
-                if not name.startswith(".") and Path(name).suffix.lower() in SUPPORTED_SUFFIXES:
-                    found.append(Path(root) / name)
+                if name.startswith("."):
+                    continue
+                (found if Path(name).suffix.lower() in SUPPORTED_SUFFIXES else passed).append(
+                    Path(root) / name
+                )
         out.extend(sorted(found))
-    return out
+        skipped.extend((f, unsupported(f)) for f in sorted(passed))
+    return InputScan(out, skipped)

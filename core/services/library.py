@@ -85,13 +85,21 @@ class LibraryService:
         """Import files and folders (recursively by suffix), one transaction per article.
 
         Each file gets an outcome (imported / already / new_version / refused with a reason);
-        one bad file never stops the others. `cancelled` is checked between files.
+        one bad file never stops the others. Files of another type inside the folders come
+        first, as `skipped` with the reason (progress reports them at 0 done). `cancelled` is
+        checked between files.
         """
-        from core.ingest import iter_input_files
+        from core.ingest import scan_inputs
 
-        files = iter_input_files(paths)
+        scan = scan_inputs(paths)
+        files = scan.files
         ex = self.extractor_factory(extractor)
         outcomes: list[ImportOutcome] = []
+        for path, reason in scan.skipped:
+            outcome = ImportOutcome(str(path), "skipped", reason)
+            outcomes.append(outcome)
+            if progress is not None:
+                progress(0, len(files), outcome)
         for i, path in enumerate(files):
             if cancelled is not None and cancelled():
                 break

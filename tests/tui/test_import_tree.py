@@ -22,7 +22,9 @@ async def _loaded(pilot: object, tree: ImportTree) -> None:
             return
 
 
-async def test_hidden_entries_are_shown_on_request_and_backspace_goes_up(svc: Services, tmp_path: Path) -> None:
+async def test_hidden_entries_are_shown_on_request_and_backspace_goes_up(
+    svc: Services, tmp_path: Path
+) -> None:
     start = tmp_path / "notes"
     for folder in (".git", ".venv", "chapters"):
         (start / folder).mkdir(parents=True)
@@ -49,3 +51,30 @@ async def test_hidden_entries_are_shown_on_request_and_backspace_goes_up(svc: Se
         assert Path(tree.path) == tmp_path.resolve()
         assert "notes" in _names(tree) and "elsewhere.txt" in _names(tree)
         assert str(tmp_path.resolve()) in str(tree.border_title)
+
+
+async def test_the_import_log_lists_skipped_files_with_the_reason(svc: Services, tmp_path: Path) -> None:
+    from textual.widgets import Input, Log
+
+    from tui.screens.import_screen import ImportScreen
+
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    (folder / "a.md").write_text("# A\n\nSpaced repetition spreads reviews over time.\n", encoding="utf-8")
+    (folder / "b.rst").write_text("B\n=\n\nText.\n", encoding="utf-8")
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.push_screen(ImportScreen(tmp_path))
+        await settle(pilot)
+        app.screen.query_one(Input).value = str(folder)
+        await pilot.press("ctrl+r")
+        for _ in range(100):
+            await settle(pilot)
+            if not app.screen.running:  # type: ignore[attr-defined]
+                break
+        lines = list(app.screen.query_one(Log).lines)
+        assert any(
+            line.startswith("- skipped") and "b.rst: unsupported file type .rst" in line for line in lines
+        ), lines
+        assert any(line.startswith("+ imported") and "a.md" in line for line in lines), lines

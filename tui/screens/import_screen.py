@@ -22,7 +22,7 @@ from tui.widgets.import_tree import ImportTree
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
 
-MARK = {"imported": "+", "new_version": "+", "already": "=", "refused": "!"}
+MARK = {"imported": "+", "new_version": "+", "already": "=", "refused": "!", "skipped": "-"}
 
 
 class ImportScreen(BaseScreen):
@@ -45,7 +45,8 @@ class ImportScreen(BaseScreen):
             self.total = total
 
     class ImportRefused(ArticleImported):
-        """A file was refused; `outcome.message` says why. Handled by `on_import_screen_import_refused`."""
+        """A file was refused, or skipped as another file type; `outcome.message` says why.
+        Handled by `on_import_screen_import_refused`."""
 
     class ImportFinished(Message):
         """The worker finished (or was cancelled). Handled by `on_import_screen_import_finished`."""
@@ -125,7 +126,7 @@ class ImportScreen(BaseScreen):
         worker = get_current_worker()
 
         def progress(done: int, total: int, outcome: ImportOutcome) -> None:
-            kind = self.ImportRefused if outcome.status == "refused" else self.ArticleImported
+            kind = self.ImportRefused if outcome.status in ("refused", "skipped") else self.ArticleImported
             self.post_message(kind(outcome, done, total))
 
         outcomes = self.services.library.import_paths(
