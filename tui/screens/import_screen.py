@@ -94,6 +94,13 @@ class ImportScreen(BaseScreen):
             return True if self.running else None
         return True
 
+    def why_not(self, action: str) -> str | None:
+        if action == "run_import":
+            return "An import is running: ctrl+x cancels it after the current file"
+        if action == "cancel_import":
+            return "No import is running"
+        return None
+
     def action_toggle_tree(self) -> None:
         tree = self.query_one(DirectoryTree)
         (self.query_one(Input) if tree.has_focus else tree).focus()

@@ -69,15 +69,20 @@ class ReviewScreen(BaseScreen):
         self.next_card()
 
     def refresh_data(self) -> None:
-        if self.item is not None:  # a card may have been edited or trashed meanwhile
-            self.next_card()
+        """Back from Help, the palette, search or an edit: the card may have been edited or
+        trashed meanwhile; the same card keeps its revealed answer (it was hidden again)."""
+        if self.item is not None:
+            self.next_card(keep_revealed=True)
 
     # --- showing ------------------------------------------------------------------------------
 
-    def next_card(self) -> None:
+    def next_card(self, *, keep_revealed: bool = False) -> None:
+        shown = self.item.card.id if self.item is not None else None
         self.item = self.attempt("loading the next card", self.services.review.next_card)
-        self.revealed = False
-        self.shown_at = time.monotonic()
+        same = keep_revealed and self.item is not None and self.item.card.id == shown
+        if not same:  # (the same card keeps its answer shown and its answer time running)
+            self.revealed = False
+            self.shown_at = time.monotonic()
         self._paint()
         # check_action gates the keys at once; the footer (a recompose) follows after the card
         # has been painted, so rating -> next card is not held up by it.
@@ -137,6 +142,15 @@ class ReviewScreen(BaseScreen):
         if action in NEEDS_CARD:
             return True if self.item is not None else None
         return True
+
+    def why_not(self, action: str) -> str | None:
+        if self.item is None:
+            return "The session is complete: nothing to review now (escape: back to Home)"
+        if action == "rate":
+            return "Show the answer first (space), then rate it 1-4"
+        if action == "reveal":
+            return "The answer is shown: rate it 1 Again, 2 Hard, 3 Good or 4 Easy"
+        return None
 
     # --- actions --------------------------------------------------------------------------------
 

@@ -143,6 +143,13 @@ class TriageScreen(BaseScreen):
             return None
         return True
 
+    def why_not(self, action: str) -> str | None:
+        if self.unit is None:
+            return "No proposal on screen: import articles (i on Home), or l for the low-confidence list"
+        if action == "accept":
+            return "This unit has validation errors: edit it (e) to fix them, then accept"
+        return None
+
     # --- actions --------------------------------------------------------------------------
 
     def action_accept(self) -> None:
