@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import Provider
+from textual.notifications import Notify
 from textual.screen import Screen
 from textual.worker import WorkerState
 
@@ -20,6 +21,7 @@ from core.services.bootstrap import Services, open_services
 from themes import DEFAULT_THEME, register_themes
 
 T = TypeVar("T")
+MAX_NOTICES = 3  # toasts on screen at once
 # Textual's palette commands that ours replace: Quit (ctrl+q is ours), Keys (`?` shows every
 # key), Screenshot (saved where it can be, and says where).
 TEXTUAL_COMMANDS_REPLACED = frozenset({"Quit", "Keys", "Screenshot"})
@@ -114,6 +116,23 @@ class MemoryRushApp(App[None]):
             callback()
         else:
             self._after_first_frame.append(callback)
+
+    # --- notices ----------------------------------------------------------------------------
+
+    def on_notify(self, event: Notify) -> None:
+        """Before a notice is shown (App._on_notify, which runs after this, adds it): the same
+        text already on screen is replaced, and at most MAX_NOTICES stay, the oldest going first
+        (errors last). Ten accepts in a row stacked ten "Accepted" toasts over the screen."""
+        incoming = event.notification
+        shown = list(self._notifications)
+        for old in shown:
+            if old.message == incoming.message and old.severity == incoming.severity:
+                self._unnotify(old, refresh=False)
+        shown = list(self._notifications)
+        while len(shown) >= MAX_NOTICES:
+            oldest = next((n for n in shown if n.severity != "error"), shown[0])
+            self._unnotify(oldest, refresh=False)
+            shown.remove(oldest)
 
     # --- one place for errors -------------------------------------------------------------
 
