@@ -116,7 +116,7 @@ def test_app_in_a_real_terminal_shows_payloads_literally_and_obeys_none(
     the search box show the payloads as text; the title never changes; the app only quits
     when asked."""
     target = tmux.start([*cli_argv(), "--data-dir", str(hostile_library)], mr_env(hostile_library), 140, 40)
-    tmux.wait_for(target, "Proposals waiting")
+    tmux.wait_for(target, "to confirm")
     tmux.keys(target, "l")
     tmux.wait_for(target, "[@click=app.quit]")
     tmux.keys(target, "Enter")
@@ -127,7 +127,7 @@ def test_app_in_a_real_terminal_shows_payloads_literally_and_obeys_none(
     tmux.keys(target, "Escape")
     time.sleep(1)  # a key right after Escape would be read as Alt+key
     tmux.keys(target, "Escape")
-    tmux.wait_for(target, "Proposals waiting")
+    tmux.wait_for(target, "to confirm")
     time.sleep(1)
     tmux.keys(target, "/")
     tmux.wait_for(target, "esc Close")  # the search box is open

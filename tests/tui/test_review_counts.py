@@ -30,8 +30,8 @@ async def test_a_card_failed_once_counts_two_answers_on_one_card(samples: Servic
         await pilot.pause(0.4)  # the progress line follows 0.3 s after the card
         await settle(pilot)
         shown = screen_text(app)
-        assert "learning 1 left" in shown, shown
-        assert "(2 answers)" in shown
+        assert "Left 0 new · 0 reviews · 1 learning" in shown, shown
+        assert "· 2 answers" in shown
         await pilot.press("space", "4")
         await settle(pilot)
         await pilot.pause(0.4)
@@ -39,7 +39,7 @@ async def test_a_card_failed_once_counts_two_answers_on_one_card(samples: Servic
         shown = " ".join(screen_text(app).split())
         assert "This session: 3 answers on 2 cards." in shown, shown
         assert "Today: 2 new cards, 0 reviews, 3 answers." in shown
-        assert "(3 answers)" in shown
+        assert "· 3 answers" in shown
 
 
 async def test_one_of_each_is_singular(samples: Services) -> None:
@@ -56,7 +56,7 @@ async def test_one_of_each_is_singular(samples: Services) -> None:
         shown = " ".join(screen_text(app).split())
         assert "This session: 1 answer on 1 card." in shown, shown
         assert "Today: 1 new card, 0 reviews, 1 answer." in shown
-        assert "(1 answer)" in shown and "1 answers" not in shown
+        assert "· 1 answer" in shown and "1 answers" not in shown
 
 
 async def test_home_and_triage_say_one_day_and_one_proposal(samples: Services) -> None:

@@ -7,25 +7,35 @@ suspend, bury, pin and open-the-source work on the current card; a summary ends 
 from __future__ import annotations
 
 import time
-from datetime import UTC, datetime
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.timer import Timer
 from textual.widgets import Static
 
-from core.domain import StoredUnit
-from core.domain.review import ReviewItem, SessionSummary
-from core.text.words import plural
+from core.domain import SourceParagraph, StoredUnit
+from core.domain.review import ReviewItem
 from tui.modals.edit_unit import EditUnitModal, UnitEdit
-from tui.safe import content, highlight_quotes, notify
+from tui.safe import notify
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
+from tui.widgets.review_card import (
+    answer_view,
+    evidence_view,
+    finished,
+    meta_line,
+    progress_line,
+    question_view,
+    ratings_bar,
+    reveal_bar,
+)
 from tui.widgets.title_bar import TitleBar
 
-RATINGS = {1: "Again", 2: "Hard", 3: "Good", 4: "Easy"}
+TALL = 40  # rows from which the question card gets more room
+SHORT = 30  # rows below which it gets less
 NEEDS_CARD = {"reveal", "edit", "suspend", "bury", "pin", "open_source"}
 
 
@@ -57,12 +67,19 @@ class ReviewScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
+        yield Static(id="review-progress")
         with VerticalScroll(id="review-body"):
-            yield Static(id="review-progress")
-            yield Static(id="review-question")
+            with Vertical(id="review-card"):
+                yield Static(id="review-meta")
+                yield Static(id="review-question")
             yield Static(id="review-answer")
             yield Static(id="review-evidence")
+        yield Static(id="review-ratings")
         yield KeyBar()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.height >= TALL, "-tall")
+        self.set_class(event.size.height < SHORT, "-short")
 
     def on_mount(self) -> None:
         self.attempt("starting today's session", self.services.review.start_session)
@@ -101,38 +118,44 @@ class ReviewScreen(BaseScreen):
         if self._progress_timer is not None:
             self._progress_timer.stop()
         self._progress_timer = self.set_timer(0.3, self._update_progress)
+        card, meta = self.query_one("#review-card"), self.query_one("#review-meta", Static)
         question = self.query_one("#review-question", Static)
         answer = self.query_one("#review-answer", Static)
         evidence = self.query_one("#review-evidence", Static)
+        ratings = self.query_one("#review-ratings", Static)
         if self.item is None:
+            card.set_class(True, "-finished")
+            meta.update(Content(""))
             question.update(finished(None, self.answered))
-            answer.update(Content(""))
-            evidence.display = False
+            answer.display = evidence.display = ratings.display = False
             return
         item = self.item
-        pin = " · pinned" if item.pinned else ""
-        question.update(
-            Content.assemble(
-                (f"{item.card.state} · {item.memory_type}{pin}\n", "$text-muted"),
-                content(item.question, style="bold"),
-                "\n",
-                ("from ", "$text-muted"),
-                content(item.article_title, single_line=True, style="italic"),
-            )
-        )
+        card.set_class(False, "-finished")
+        meta.update(meta_line(item))
+        question.update(question_view(item))
+        ratings.display = True
         if not self.revealed:
-            answer.update(Content.styled("space: show the answer", "$text-muted"))
-            evidence.display = False
+            answer.display = evidence.display = False
+            ratings.update(reveal_bar())
             return
-        choices = "   ".join(f"{k} {RATINGS[k]} {item.intervals.get(k, '')}" for k in RATINGS)
-        answer.update(
-            Content.assemble(
-                ("Answer  ", "bold $success"), content(item.answer), "\n\n", (choices, "$accent")
-            )
-        )
+        answer.display = True
+        answer.update(answer_view(item))
+        ratings.update(ratings_bar(item))
         unit = self.services.library.unit(item.unit_id)
-        evidence.update(evidence_view(self, unit) if unit else Content(""))
         evidence.display = unit is not None
+        if unit is not None:
+            evidence.update(evidence_view(item.article_title, self._evidence(unit)))
+
+    def _evidence(self, unit: StoredUnit) -> list[tuple[SourceParagraph, list[str]]]:
+        """The unit's evidence paragraphs with the quotes in each, in the order cited."""
+        by_paragraph: dict[str, list[str]] = {}
+        for e in unit.evidence:
+            by_paragraph.setdefault(e.paragraph_id, []).append(e.quote)
+        found = [
+            (self.services.library.paragraph(unit.article_id, pid), quotes)
+            for pid, quotes in by_paragraph.items()
+        ]
+        return [(para, quotes) for para, quotes in found if para is not None]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "rate":
@@ -238,55 +261,3 @@ class ReviewScreen(BaseScreen):
             )
 
         self.app.push_screen(EditUnitModal(unit, check), done)
-
-
-def progress_line(s: SessionSummary) -> Content:
-    return Content.assemble(
-        ("Today  ", "bold"),
-        f"new {s.new_left} · reviews {s.reviews_left} · learning {s.learning_due} left",
-        ("   done ", "bold"),
-        f"{s.new_done} new, {plural(s.reviews_done, 'review')} ({plural(s.answers_today, 'answer')})",
-    )
-
-
-def finished(s: SessionSummary | None, answered: list[int]) -> Content:
-    """The end of the session: what was answered here (answers and the cards they were on:
-    a card failed twice is two answers on one card), today's totals, what comes back later."""
-    here = plural(len(answered), "answer")
-    if answered:
-        here += f" on {plural(len(set(answered)), 'card')}"
-    lines = [
-        Content.styled("Session complete", "bold $success"),
-        Content(f"This session: {here}."),
-    ]
-    if s is not None:
-        lines.append(
-            Content(
-                f"Today: {plural(s.new_done, 'new card')}, {plural(s.reviews_done, 'review')}, "
-                f"{plural(s.answers_today, 'answer')}."
-            )
-        )
-        if s.next_learning_at and s.learning_later:
-            when = datetime.fromtimestamp(s.next_learning_at, UTC).strftime("%H:%M UTC")
-            lines.append(
-                Content(f"Later today: {plural(s.learning_later, 'learning card')} (the next at {when}).")
-            )
-        if s.overdue_backlog:
-            lines.append(Content(f"Beyond today's limit: {plural(s.overdue_backlog, 'overdue review')}."))
-    lines.append(Content.styled("escape: back to Home", "$text-muted"))
-    return Content("\n").join(lines)
-
-
-def evidence_view(screen: BaseScreen, unit: StoredUnit) -> Content:
-    """The unit's evidence paragraphs with the quoted spans highlighted."""
-    parts: list[Content] = [Content.styled("Evidence", "bold $primary")]
-    by_paragraph: dict[str, list[str]] = {}
-    for e in unit.evidence:
-        by_paragraph.setdefault(e.paragraph_id, []).append(e.quote)
-    for pid, quotes in by_paragraph.items():
-        para = screen.services.library.paragraph(unit.article_id, pid)
-        if para is not None:
-            parts.append(
-                Content.assemble((f"{pid}  ", "bold $text-muted"), highlight_quotes(para.text, quotes))
-            )
-    return Content("\n").join(parts)
