@@ -159,6 +159,16 @@ ESCAPES = (
     "\x07\x08\x0b\x0c\x7f"  # bell, backspace, VT, FF, DEL
 )
 PAYLOAD = f"{MARKUP} {ESCAPES} $(touch /tmp/mr-pwned) `id` <script>alert(1)</script>"
+# File names as a hostile archive could unpack them: each would act on the terminal if shown raw.
+HOSTILE_NAMES = (
+    "a-title\x1b]2;PWNED-TREE\x07.md",  # OSC 2: retitle the terminal
+    "b-clip\x1b]52;c;cHduZWQ=\x07.md",  # OSC 52: write the clipboard
+    "c-dcs\x1bPqPWNED\x1b\\.md",  # DCS string
+    "d-c1\u009b2J.md",  # C1 CSI (UTF-8 c2 9b), then 2J
+    "e-wipe\x1b[2J\x1b[H.md",  # clear the screen
+    "f-bidi\u202etxt.exe.md",  # right-to-left override: reads "f-bidiexe.txt"
+    "g-[@click=app.quit]x[b]y.md",  # markup
+)
 
 
 class Tmux:
@@ -181,7 +191,17 @@ class Tmux:
             raise AssertionError(f"tmux {args}: {result.stderr}")
         return result.stdout
 
-    def start(self, argv: Sequence[str], env: dict[str, str], width: int = 160, height: int = 48) -> str:
+    def start(
+        self,
+        argv: Sequence[str],
+        env: dict[str, str],
+        width: int = 160,
+        height: int = 48,
+        *,
+        record: Path | None = None,
+    ) -> str:
+        """Run `argv` in a new window; with `record`, every byte it writes to the terminal is
+        appended to that file (tmux pipe-pane, started before the command runs)."""
         import shlex
 
         self.n += 1
@@ -194,13 +214,16 @@ class Tmux:
         # status of a pane's process, leaving it a zombie with an empty #{pane_dead_status}).
         command = (
             f"read _go; cd {shlex.quote(str(self.workdir))} && "
-            f"env TERM=xterm-256color {exports} {shlex.join(argv)}; code=$?; echo; echo {self.EXIT}$code"
+            f"env -u COLUMNS -u LINES TERM=xterm-256color {exports} {shlex.join(argv)}; "
+            f"code=$?; echo; echo {self.EXIT}$code"
         )
         size = ["-x", str(width), "-y", str(height)]
         self.tmux("-f", "/dev/null", "new-session", "-d", "-s", target, *size, "sh", "-c", command)
         self.tmux("set-option", "-g", "set-clipboard", "on")  # an OSC 52 write would land in a buffer
         self.tmux("set-option", "-t", target, "remain-on-exit", "on")
         self.tmux("select-pane", "-t", target, "-T", self.TITLE)
+        if record is not None:
+            self.tmux("pipe-pane", "-t", target, "-O", f"cat >> {shlex.quote(str(record))}")
         self.tmux("send-keys", "-t", target, "Enter")
         return target
 
@@ -252,6 +275,22 @@ class Tmux:
 
     def keys(self, target: str, *keys: str) -> None:
         self.tmux("send-keys", "-t", target, *keys)
+
+    def escape(self, target: str) -> None:
+        """Escape, then a pause: a key right after it would be read as Alt+key."""
+        self.keys(target, "Escape")
+        time.sleep(0.6)
+
+    def quit_app(self, target: str) -> None:
+        """ctrl+q until the app has ended (a ctrl+q right after an Escape can be lost)."""
+        for _ in range(5):
+            self.keys(target, "C-q")
+            deadline = time.monotonic() + 5
+            while not self.dead(target) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            if self.dead(target):
+                return
+        self.wait_dead(target)
 
     def close(self) -> None:
         self.tmux("kill-server", check=False)

@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from core.text import sanitize
 from tui.safe import content
+from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
 
 LIMIT = 50
@@ -32,7 +33,7 @@ class SearchModal(ModalScreen[Target | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="search-dialog"):
             yield Label(Content.styled("Search the library", "bold"))
-            yield Input(placeholder="words from titles, units, questions …", id="search-input")
+            yield SafeInput(placeholder="words from titles, units, questions …", id="search-input")
             yield OptionList(id="search-results")
         yield KeyBar()
 
