@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import sys
 from collections.abc import Callable, Iterable
@@ -21,6 +22,7 @@ from core.domain.errors import MemoryRushError
 from core.host import paths
 from core.services.bootstrap import Services, open_services
 from themes import DEFAULT_THEME, register_themes
+from tui.workers import DaemonWorkerThreads
 
 T = TypeVar("T")
 STYLES = Path(__file__).resolve().parent / "styles"
@@ -54,6 +56,7 @@ class MemoryRushApp(App[None]):
             self.css_path.append(SCREEN_STYLES)
         self.first_frame_shown = False
         self.crashed = False  # set by panic(): the app ended on an error (exit status 1)
+        self.worker_threads = DaemonWorkerThreads()
         self._after_first_frame: list[Callable[[], object]] = []
         self._theme_problems = register_themes(self, paths.user_themes_dir())
         wanted = services.config.theme
@@ -97,6 +100,8 @@ class MemoryRushApp(App[None]):
         return super().format_title(sanitize(title, single_line=True), sanitize(sub_title, single_line=True))
 
     def on_mount(self) -> None:
+        # Thread workers run here: a worker stuck in a slow request never holds up quitting.
+        asyncio.get_running_loop().set_default_executor(self.worker_threads)
         if self._theme_problems or self.services.notices:
             from tui.safe import notify  # (imported here: not needed for most first frames)
 
@@ -219,6 +224,13 @@ def run(data_dir: Path | None, *, start: str = "home") -> None:
         app.run()
     finally:
         services.close()
+    if app.worker_threads.abandoned:
+        from tui.cli.common import out
+
+        out(
+            "memoryrush: quit during background work (an import?): what it had not finished is not saved",
+            err=True,
+        )
     code = exit_status(app)
     if code:
         sys.exit(code)

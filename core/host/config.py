@@ -72,6 +72,7 @@ class Config:
     ollama_host: str = ""
     ollama_model: str = "qwen2.5:7b-instruct"
     ollama_timeout_s: float = 120.0
+    ollama_deadline_s: float = 0.0  # 0 = five times ollama_timeout_s
     ollama_allow_remote: bool = False
     embed_model: str = ""
     # [review]
@@ -97,7 +98,8 @@ SETTINGS: dict[str, Setting] = {
     "extractor": Setting("extraction", "extractor", "Default extractor: offline (no model) or ollama.", _choice("offline", "ollama", "placeholder")),
     "ollama_host": Setting("extraction", "ollama_host", "Ollama URL; empty = $OLLAMA_HOST, else http://127.0.0.1:11434.", _any_text),
     "ollama_model": Setting("extraction", "ollama_model", "Ollama model used for extraction (ollama pull it first).", _text),
-    "ollama_timeout_s": Setting("extraction", "ollama_timeout_s", "Seconds before an Ollama request is abandoned (offline fallback).", _num(1, 3600)),
+    "ollama_timeout_s": Setting("extraction", "ollama_timeout_s", "Seconds without a word from Ollama before a request is abandoned (offline fallback).", _num(1, 3600)),
+    "ollama_deadline_s": Setting("extraction", "ollama_deadline_s", "Most seconds one Ollama request may take in all, however steadily it keeps sending (0 = five times ollama_timeout_s).", _num(0, 86400)),
     "ollama_allow_remote": Setting("extraction", "ollama_allow_remote", "Allow a non-loopback Ollama host (your text leaves this machine).", _bool),
     "embed_model": Setting("extraction", "embed_model", "Ollama embedding model for semantic search rerank; empty = lexical only.", _any_text),
     "desired_retention": Setting("review", "desired_retention", "Share of cards you want to recall when due (FSRS).", _num(0.70, 0.99)),

@@ -134,6 +134,7 @@ def extractor_factory(config: Config):  # type: ignore[no-untyped-def]
                 host=config.ollama_host or None,
                 model=config.ollama_model,
                 timeout=config.ollama_timeout_s,
+                deadline=config.ollama_deadline_s,
                 allow_remote=config.ollama_allow_remote,
             )
         return make_extractor(chosen)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,7 +28,6 @@ from .helpers import (
     mr_env,
     run_mr,
     run_mr_bytes,
-    tmux_available,
     write,
 )
 from .terminal_bytes import findings
@@ -76,17 +74,6 @@ def test_cli_writes_no_control_bytes_and_keeps_markup_literal(
     out = result.stdout.decode()
     assert "[@click=app.quit]" in out or command == ["search", PAYLOAD]
     assert not Path("/tmp/mr-pwned").exists()
-
-
-@pytest.fixture
-def tmux(tmp_path: Path) -> Iterator[Tmux]:
-    if not tmux_available():
-        pytest.skip("tmux is not installed (apt-get install -y tmux): the real-terminal check needs it")
-    t = Tmux(tmp_path)
-    try:
-        yield t
-    finally:
-        t.close()
 
 
 def test_tmux_control_a_raw_escape_does_change_the_title(tmux: Tmux, tmp_path: Path) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,22 +20,11 @@ from textual._parser import ParseError
 from textual._xterm_parser import XTermParser
 from textual.widgets import TextArea
 
-from .helpers import SAMPLES, SCRIPTS, Tmux, cli_argv, import_one, mr_env, query, tmux_available
+from .helpers import SAMPLES, SCRIPTS, Tmux, cli_argv, import_one, mr_env, query
 from .terminal_bytes import findings
 
 FUZZ_SECONDS = 36.0  # the whole fuzz, across every screen (CI keeps it under a minute)
 MARKER = "KEEP-THIS-EDIT"
-
-
-@pytest.fixture
-def tmux(tmp_path: Path) -> Iterator[Tmux]:
-    if not tmux_available():
-        pytest.skip("tmux is not installed (apt-get install -y tmux): the real-terminal check needs it")
-    t = Tmux(tmp_path)
-    try:
-        yield t
-    finally:
-        t.close()
 
 
 @pytest.fixture

@@ -173,7 +173,19 @@ FAULTS: dict[str, tuple[Callable[[OllamaTestServer, Path], None], str]] = {
         lambda s, h: (_config(h, s.url), s.respond_with("/api/chat", _with_fault(_invent_quotes))),
         "offline",
     ),
+    "slow_drip": (  # a chunk every 0.5 s under a 1 s timeout: the overall deadline (5 s) ends it
+        lambda s, h: (
+            _config(h, s.url, timeout=1),
+            s.respond_with("/api/chat", lambda b: Reply(content='{"summary": "', drip=0.5, repeat=10**6)),
+        ),
+        "within 5 s",
+    ),
+    "endless_reply": (  # 3,000 chunks of 64 KB: reading stops at the reply cap
+        lambda s, h: (_config(h, s.url), s.respond_with("/api/chat", lambda b: ENDLESS)),
+        "not read further",
+    ),
 }
+ENDLESS = Reply(content="x" * 65536, chunk_size=65536, repeat=3000)
 
 
 @pytest.mark.parametrize("fault", sorted(FAULTS))
@@ -242,3 +254,18 @@ def test_hostile_llm_reply_is_stored_as_data_and_printed_literally(
     assert CONTROL_RE.findall(text) == []
     assert query(home, "SELECT extractor FROM artifact")[0][0] == "ollama"  # the hostile reply was used
     assert "[@click=app.quit]click-me[/]" in text
+
+
+def test_an_endless_reply_leaves_a_small_library(server: OllamaTestServer, home: Path) -> None:
+    """3,000 × 64 KB made a 197 MB library for one article; what is kept is now capped."""
+    from core.extraction.ollama.extractor import REPLY_CHARS_PER_TOKEN, STORED_RAW_CHARS
+
+    _config(home, server.url)
+    server.respond_with("/api/chat", lambda b: ENDLESS)
+    result = _import(home)
+    assert result.returncode == 0, result.stderr
+    (raw,) = query(home, "SELECT LENGTH(raw_output) FROM artifact")[0]
+    windows = len(server.requests_to("/api/chat"))
+    assert raw <= min(STORED_RAW_CHARS + 100, windows * (REPLY_CHARS_PER_TOKEN * 3072 + 100))
+    size = sum(f.stat().st_size for f in home.glob("memoryrush.sqlite3*"))
+    assert size < 4 * 1024 * 1024, f"library is {size / 1e6:.1f} MB"
