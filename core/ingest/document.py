@@ -15,6 +15,7 @@ from core.domain import SourceDocument, SourceParagraph
 from core.ingest.markdown import parse_markdown
 from core.ingest.plaintext import normalize_text, plain_paragraphs
 from core.text import detect_language
+from core.text.locations import shown_path
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 
@@ -72,5 +73,6 @@ def parse_text(
 
 
 def _stem(source_path: str) -> str:
-    stem = PurePath(source_path).stem if source_path else ""
-    return stem or source_path or "untitled"
+    shown = shown_path(source_path)  # a file: URI (a name that is not UTF-8) as its name
+    stem = PurePath(shown).stem if shown else ""
+    return stem or shown or "untitled"

@@ -17,6 +17,7 @@ with a marker and a notice saying what was cut.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from dataclasses import dataclass, field, replace
@@ -25,7 +26,13 @@ from typing import Any
 import ollama
 
 from core.domain import ArticleMemoryOutput, ExtractionResult, SourceDocument
-from core.extraction.ollama.client import describe_error, is_loopback, make_client, resolve_host
+from core.extraction.ollama.client import (
+    OllamaUnavailable,
+    describe_error,
+    is_loopback,
+    make_client,
+    resolve_host,
+)
 from core.extraction.ollama.prompt import (
     PROMPT_VERSION,
     Window,
@@ -97,7 +104,10 @@ class OllamaExtractor:
         prompt_version: str = PROMPT_VERSION,
         **_: object,
     ) -> None:
-        self.host = resolve_host(host)
+        try:
+            self.host, self._host_problem = resolve_host(host), ""
+        except OllamaUnavailable as exc:  # a bad $OLLAMA_HOST (a bad setting stops start-up)
+            self.host, self._host_problem = (host or os.environ.get("OLLAMA_HOST", "")).strip(), str(exc)
         self.model = model or DEFAULT_MODEL
         self.timeout = float(timeout)
         self.deadline = float(deadline) if deadline else DEADLINE_TIMEOUTS * self.timeout
@@ -125,6 +135,8 @@ class OllamaExtractor:
 
     def extract(self, document: SourceDocument) -> ExtractionResult:
         run = _Run()
+        if self._host_problem:
+            return self._fallback(document, run, self._host_problem)
         if not is_loopback(self.host):
             if not self.allow_remote:
                 return self._fallback(
