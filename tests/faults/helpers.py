@@ -45,11 +45,18 @@ def mr_env(home: Path, **extra: str) -> dict[str, str]:
 
 
 def run_mr(
-    home: Path, *args: str, timeout: float = 60, env: dict[str, str] | None = None, cwd: Path | None = None
+    home: Path,
+    *args: str,
+    timeout: float = 60,
+    env: dict[str, str] | None = None,
+    cwd: Path | None = None,
+    prefix: Sequence[str] = (),
+    **popen: Any,
 ) -> subprocess.CompletedProcess[str]:
-    """Run `memoryrush ARGS` to completion; text output, never raises on a non-zero exit."""
+    """Run `memoryrush ARGS` (after `prefix`, e.g. without_root_override()) to completion; text
+    output, never raises on a non-zero exit."""
     return subprocess.run(
-        [*cli_argv(), *args],
+        [*prefix, *cli_argv(), *args],
         env=env or mr_env(home),
         capture_output=True,
         text=True,
@@ -57,6 +64,7 @@ def run_mr(
         errors="replace",
         timeout=timeout,
         cwd=cwd or home.parent,
+        **popen,
     )
 
 
@@ -144,6 +152,16 @@ def wait_for_line(proc: subprocess.Popen[str], needle: str, timeout: float = 20)
 
 def tmux_available() -> bool:
     return shutil.which("tmux") is not None
+
+
+def without_root_override() -> list[str] | None:
+    """An argv prefix under which file permissions hold even for root (who ignores them):
+    setpriv drops CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH. [] when not root; None when root
+    and setpriv is missing (the test cannot make a folder unreadable then)."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    return [setpriv, "--bounding-set=-dac_override,-dac_read_search"] if setpriv else None
 
 
 # --- hostile text ----------------------------------------------------------------------------
