@@ -15,7 +15,15 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
-import ollama
+
+try:
+    import ollama
+except ValueError:  # the package builds a default client from $OLLAMA_HOST as it is imported,
+    _unusable = os.environ.pop("OLLAMA_HOST")  # and an unusable one stopped every command
+    try:  # importing it without; resolve_host then says what is wrong with it
+        import ollama
+    finally:
+        os.environ["OLLAMA_HOST"] = _unusable
 
 from core.text import sanitize
 from core.text.locations import DEFAULT_OLLAMA_PORT, host_url
