@@ -21,8 +21,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = Path(__file__).resolve().parent / "scripts"
 SAMPLES = ROOT / "sample_articles"
 DB_NAME = "memoryrush.sqlite3"
-# Any C0/C1 control byte except \n and \t (and \r, which click may print on some platforms).
-CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# Any C0/C1 control byte except \n and \t (and \r, which click may print on some platforms), and
+# the bidi embeddings, overrides and isolates that reorder what a terminal shows.
+CONTROL_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def cli_argv() -> list[str]:
@@ -175,6 +176,7 @@ ESCAPES = (
     "\x1b]52;c;cHduZWQ=\x07"  # write the clipboard (OSC 52)
     "\x9b31m"  # 8-bit CSI
     "\x07\x08\x0b\x0c\x7f"  # bell, backspace, VT, FF, DEL
+    "\u202etxt.exe\u2066"  # right-to-left override, isolate: reorder what follows
 )
 PAYLOAD = f"{MARKUP} {ESCAPES} $(touch /tmp/mr-pwned) `id` <script>alert(1)</script>"
 # File names as a hostile archive could unpack them: each would act on the terminal if shown raw.
