@@ -101,11 +101,13 @@ def test_a_paste_is_text_and_presses_no_key(library: Path, tmux: Tmux, tmp_path:
     assert findings(raw.read_bytes()) == []
 
 
-@pytest.mark.parametrize("fault", ["screen", "input", "worker"])
+@pytest.mark.parametrize("fault", ["screen", "input", "worker", "screen review"])
 def test_a_crash_exits_non_zero(fault: str, home: Path, tmux: Tmux) -> None:
-    """The console script's path with a fault planted (tests/faults/scripts/crash_app.py): the
-    app ends and the process exit status says it failed. It was 0 for all three."""
-    target = tmux.start([sys.executable, str(SCRIPTS / "crash_app.py"), fault], mr_env(home), 120, 40)
+    """The console script's path with a fault planted (tests/faults/scripts/crash_app.py), plain
+    and through the click command line (`memoryrush review`): the app ends and the process exit
+    status says it failed. It was 0 for all of them."""
+    argv = [sys.executable, str(SCRIPTS / "crash_app.py"), *fault.split()]
+    target = tmux.start(argv, mr_env(home), 120, 40)
     tmux.wait_dead(target, timeout=60)
     assert tmux.exit_status(target) == 1, tmux.screen(target)
     assert "planted" in tmux.screen(target)  # and the error is shown

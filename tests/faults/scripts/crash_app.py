@@ -1,5 +1,5 @@
 """Open the real app (the `memoryrush` console script's path) with one fault planted, to see the
-exit status a crash leaves. Usage: MEMORYRUSH_HOME=... python crash_app.py screen|input|worker
+exit status a crash leaves. Usage: MEMORYRUSH_HOME=... python crash_app.py screen|input|worker [memoryrush arguments]
 
 screen: the Home screen raises while it is built (Textual's unhandled-exception path);
 input:  the terminal input thread dies (Textual panics; a stray byte did this before);
@@ -35,5 +35,5 @@ elif mode == "worker":
 
     HomeScreen.failing = failing  # type: ignore[attr-defined]
     HomeScreen.on_mount = lambda self: self.failing()  # type: ignore[method-assign]
-sys.argv = ["memoryrush"]
+sys.argv = ["memoryrush", *sys.argv[2:]]  # e.g. `review`: through the click command line
 tui.launch.main()
