@@ -195,6 +195,7 @@ class Tmux:
     """A private tmux server (own socket) running one command per window; reads screen and title."""
 
     TITLE = "mr-fault-title"
+    HOME = "MemoryRush — Home"  # the title bar on the Home screen: the app is up and at home
     EXIT = "__MR_EXIT="
 
     def __init__(self, workdir: Path) -> None:

@@ -198,7 +198,7 @@ def test_every_screen_writes_only_textual_escapes_to_a_real_terminal(
     raw = tmp_path / "terminal.bin"
     env = mr_env(hostile_library)
     target = tmux.start([*cli_argv(), "--data-dir", str(hostile_library)], env, 140, 40, record=raw)
-    tmux.wait_for(target, "Proposals waiting")
+    tmux.wait_for(target, Tmux.HOME)
     tmux.keys(target, "i")
     tmux.wait_for(target, "]2;PWNED-TR")  # the tree lists the names, as text
     tmux.keys(target, "Tab", "Down", "Down", "Down", "Enter")  # home/, inputs/, then a-title...
@@ -230,7 +230,7 @@ def test_every_screen_writes_only_textual_escapes_to_a_real_terminal(
         ("/", "Search the library", "click"),
         ("C-p", "Search for commands", "Title"),
     ]:
-        tmux.wait_for(target, "Proposals waiting")
+        tmux.wait_for(target, Tmux.HOME)
         tmux.keys(target, key)
         tmux.wait_for(target, shown)
         if extra == "Tab":  # down to the model's field (Settings scrolls to the focused one)

@@ -40,7 +40,7 @@ def hex_keys(data: bytes) -> list[str]:
 
 def open_edit_dialog(tmux: Tmux, home: Path, **kwargs: object) -> str:
     target = tmux.start([*cli_argv(), "--data-dir", str(home)], mr_env(home), 120, 40, **kwargs)  # type: ignore[arg-type]
-    tmux.wait_for(target, "Proposals waiting")
+    tmux.wait_for(target, Tmux.HOME)
     tmux.keys(target, "t")
     tmux.wait_for(target, "Accept")
     tmux.keys(target, "e")
@@ -200,7 +200,7 @@ def fuzz(tmux: Tmux, target: str, rng: random.Random, seconds: float) -> int:
 
 # (keys from Home, text on that screen): every screen the app has, each fuzzed in turn.
 SCREENS = [
-    ("", "Proposals waiting"),
+    ("", Tmux.HOME),
     ("i", "Path to a file"),
     ("l", "Paragraphs"),
     ("l Enter", "p_001"),
@@ -231,7 +231,7 @@ def test_fuzzed_input_never_ends_the_app_nor_loses_the_edit(library: Path, tmux:
         for _ in range(3):  # back to Home from wherever the fuzz went
             tmux.keys(target, "Escape")
             time.sleep(0.4)
-        tmux.wait_for(target, "Proposals waiting")
+        tmux.wait_for(target, Tmux.HOME)
         for key in keys.split():
             tmux.keys(target, key)
             time.sleep(0.3)

@@ -299,7 +299,7 @@ def test_quitting_works_while_an_import_waits_on_a_dripping_server(
     )
     server.respond_with("/api/chat", lambda b: Reply(content='{"summary": "', drip=0.5, repeat=10**6))
     target = tmux.start([*cli_argv(), "--data-dir", str(home)], mr_env(home), 120, 40)
-    tmux.wait_for(target, "Proposals waiting")
+    tmux.wait_for(target, Tmux.HOME)
     tmux.keys(target, "i")
     tmux.wait_for(target, "Path to a file")
     tmux.keys(target, "-l", str(ARTICLE))
