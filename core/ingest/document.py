@@ -15,6 +15,7 @@ from core.domain import SourceDocument, SourceParagraph
 from core.ingest.markdown import parse_markdown
 from core.ingest.plaintext import fold_lines, normalize_text, split_blocks
 from core.text import detect_language
+from core.text.locations import shown_path
 from core.text.titles import looks_like_title
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
@@ -83,5 +84,6 @@ def plain_title(blocks: list[str]) -> str | None:
 
 
 def _stem(source_path: str) -> str:
-    stem = PurePath(source_path).stem if source_path else ""
-    return stem or source_path or "untitled"
+    shown = shown_path(source_path)  # a file: URI (a name that is not UTF-8) as its name
+    stem = PurePath(shown).stem if shown else ""
+    return stem or shown or "untitled"

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from core.domain import SourceDocument
 from core.domain.errors import RefusedInput
-from core.ingest.decode import binary_kind, decode_bytes
+from core.ingest.decode import bad_utf8_notice, binary_kind, decode_bytes
 from core.ingest.document import parse_text
 from core.ingest.plaintext import is_blank
+from core.text.locations import path_text
 
 SUPPORTED_SUFFIXES = (".txt", ".md", ".markdown")
 DEFAULT_MAX_BYTES = 10 * 1024 * 1024
@@ -47,6 +48,13 @@ def check_file(path: Path, max_bytes: int) -> int:
     except OSError as exc:
         raise RefusedInput(f"cannot read the file: {exc.strerror or exc}") from None
     if path.is_dir():
+        try:
+            with os.scandir(path):
+                pass
+        except OSError as exc:
+            raise RefusedInput(
+                f"cannot read this folder ({exc.strerror or exc}); nothing in it was imported"
+            ) from None
         raise RefusedInput(
             "is a directory, not a file; give a file, or import the folder to read it recursively"
         )
@@ -79,10 +87,11 @@ def read_document(
     text, used = decode_bytes(data, encoding)
     if is_blank(text):
         raise RefusedInput("file is empty")
-    document = parse_text(text, str(path.resolve()), suffix=path.suffix.lower(), encoding=used)
+    document = parse_text(text, path_text(path.resolve()), suffix=path.suffix.lower(), encoding=used)
     if not document.paragraphs:
         raise RefusedInput("file has no text to import (only a title, front matter or rules)")
-    return document
+    notice = bad_utf8_notice(data) if used == "utf-8" and "\ufffd" in text else None
+    return replace(document, notices=(notice,)) if notice else document
 
 
 def iter_input_files(paths: Iterable[Path]) -> list[Path]:
@@ -100,7 +109,9 @@ def scan_inputs(paths: Iterable[Path]) -> InputScan:
     """Files as given (checked later, so a bad one is reported); folders recursively by suffix.
 
     Inside a folder: sorted, hidden files and folders (a leading dot) left out, symlinked folders
-    not followed (no loops); files of another type are listed in `skipped` with the reason.
+    not followed (no loops); files of another type are listed in `skipped` with the reason. A
+    folder that cannot be read is listed itself, so the import reports it (read_document refuses
+    it saying why) instead of skipping it without a word.
     """
     out: list[Path] = []
     skipped: list[tuple[Path, str]] = []
@@ -111,7 +122,8 @@ def scan_inputs(paths: Iterable[Path]) -> InputScan:
             continue
         found: list[Path] = []
         passed: list[Path] = []
-        for root, dirs, files in os.walk(p):
+        unreadable: list[OSError] = []
+        for root, dirs, files in os.walk(p, onerror=unreadable.append):
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             for name in files:
                 if name.startswith("."):
@@ -119,6 +131,7 @@ def scan_inputs(paths: Iterable[Path]) -> InputScan:
                 (found if Path(name).suffix.lower() in SUPPORTED_SUFFIXES else passed).append(
                     Path(root) / name
                 )
+        found += [Path(error.filename) for error in unreadable if error.filename]
         out.extend(sorted(found))
         skipped.extend((f, unsupported(f)) for f in sorted(passed))
     return InputScan(out, skipped)

@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from core.text import sanitize
 from tui.safe import content
+from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
 
 LIMIT = 50
@@ -35,7 +36,7 @@ class SearchModal(ModalScreen[Target | None]):
         with Vertical(id="search-dialog"):
             yield Label(Content.styled("Search the library", "bold"))
             # back from the results (up) keeps the query to edit: no select-all on focus
-            yield Input(
+            yield SafeInput(
                 placeholder="words from titles, units, questions …", id="search-input", select_on_focus=False
             )
             yield OptionList(id="search-results")

@@ -18,6 +18,7 @@ from core.domain import ImportOutcome
 from core.text import sanitize
 from tui.safe import notify
 from tui.screens.base import BaseScreen
+from tui.widgets.guarded import SafeInput, SafeLog
 from tui.widgets.import_tree import ImportTree
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
@@ -64,13 +65,13 @@ class ImportScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         with Vertical(id="import-body"):
-            yield Input(
+            yield SafeInput(
                 placeholder="Path to a file or folder (.txt .md .markdown) — enter to import",
                 id="import-path",
             )
             with Horizontal(id="import-panes"):
                 yield ImportTree(self.start_dir, id="import-tree")
-                yield Log(id="import-log", highlight=False)
+                yield SafeLog(id="import-log", highlight=False)
             yield ProgressBar(id="import-progress", show_eta=False)
             yield Static(Content("Ready."), id="import-status")
         yield KeyBar()

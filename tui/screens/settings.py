@@ -16,6 +16,7 @@ from core.host import paths
 from core.host.config import SETTINGS, Config, save_config, validate_value
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
+from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
 
@@ -69,7 +70,7 @@ class SettingsScreen(BaseScreen):
                     if name == "theme":
                         themes = sorted(self.app.available_themes)
                         yield Select(
-                            [(Content(t), t) for t in themes],
+                            [(content(t, single_line=True), t) for t in themes],
                             value=value if value in themes else themes[0],
                             allow_blank=False,
                             id=f"set-{name}",
@@ -82,7 +83,7 @@ class SettingsScreen(BaseScreen):
                             id=f"set-{name}",
                         )
                     else:
-                        yield Input(content(value, single_line=True).plain, id=f"set-{name}")
+                        yield SafeInput(str(value), id=f"set-{name}")
                 yield Static(Content(setting.doc), classes="setting-doc")
             yield Static(id="settings-errors")
         yield KeyBar()

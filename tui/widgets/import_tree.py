@@ -8,12 +8,12 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from textual.binding import Binding
-from textual.widgets import DirectoryTree
 
 from tui.safe import content
+from tui.widgets.guarded import SafeDirectoryTree
 
 
-class ImportTree(DirectoryTree):
+class ImportTree(SafeDirectoryTree):
     """A DirectoryTree with hidden entries off by default and a way up."""
 
     BINDINGS = [
