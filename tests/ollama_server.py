@@ -8,7 +8,8 @@
 `respond_with(path, fn)` answers from the request itself (e.g. one reply per window).
 Endpoints: POST /api/chat, /api/generate, /api/embed, /api/show; GET /api/tags, /api/version.
 Chat and generate stream NDJSON when the request says `"stream": true` (the ollama client always
-says), else answer with one JSON object. Each scripted `Reply` is used once, in order; an
+says), else answer with one JSON object; `drip` spaces the chunks out and `repeat` streams the
+content over and over (a slow server, a reply without end). Each scripted `Reply` is used once, in order; an
 unscripted chat/generate gets HTTP 500 so a test never passes by accident. Every request is
 recorded. Real sockets, real threads: the real `ollama` client talks to it unmodified.
 """
@@ -48,6 +49,8 @@ class Reply:
     done_reason: str = "stop"
     stream_error: str | None = None  # an {"error": ...} line after the first chunk
     chunk_size: int = 40
+    drip: float = 0.0  # seconds between two chunks (a server that keeps sending, slowly)
+    repeat: int = 1  # the content is streamed this many times over (a reply without end)
 
 
 @dataclass
@@ -171,8 +174,13 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         text, size = reply.content, max(1, reply.chunk_size)
         pieces = [text[i : i + size] for i in range(0, len(text), size)]
-        for n, piece in enumerate(pieces):
-            self.wfile.write(json.dumps(self._frame(model, piece, done=False)).encode() + b"\n")
+        frames = [json.dumps(self._frame(model, piece, done=False)).encode() + b"\n" for piece in pieces]
+        for n in range(len(frames) * reply.repeat):
+            if n and reply.drip:
+                time.sleep(reply.drip)
+            self.wfile.write(frames[n % len(frames)])
+            if reply.drip:
+                self.wfile.flush()
             if n == 0 and reply.stream_error:
                 self.wfile.write(json.dumps({"error": reply.stream_error}).encode() + b"\n")
                 return

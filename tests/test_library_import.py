@@ -86,8 +86,14 @@ def test_folders_are_imported_recursively_by_suffix(services: Services, tmp_path
     write(root / "deep" / "ignored.pdf", "not text")
     write(root / "deep" / "ignored.json", "{}")
     outcomes = services.library.import_paths([root], extractor="placeholder")
-    assert sorted(Path(o.path).name for o in outcomes) == ["a.txt", "b.md", "c.markdown"]
-    assert {o.status for o in outcomes} == {"imported"}
+    read = [o for o in outcomes if o.status != "skipped"]
+    assert sorted(Path(o.path).name for o in read) == ["a.txt", "b.md", "c.markdown"]
+    assert {o.status for o in read} == {"imported"}
+    # the other types are listed, first, with the reason
+    assert [(Path(o.path).name, o.status) for o in outcomes[:2]] == [
+        ("ignored.json", "skipped"),
+        ("ignored.pdf", "skipped"),
+    ]
     assert {a.title for a in services.library.articles()} == {"a", "B", "C"}
 
 
@@ -469,7 +475,7 @@ def test_trash_is_purged_at_start_up_after_30_days(
     assert {first.id, second.id} <= ids and notices == []
     notices, ids = reopen_after(1.5)  # 30.5 days after the first, 28.5 after the second
     assert first.id not in ids and second.id in ids
-    assert notices == ["purged 1 units trashed more than 30 days ago"]
+    assert notices == ["purged 1 unit trashed more than 30 days ago"]
     assert rows(data_home, f"SELECT COUNT(*) FROM evidence WHERE unit_id = {first.id}") == [(0,)]
     assert rows(data_home, f"SELECT COUNT(*) FROM question WHERE unit_id = {first.id}") == [(0,)]
     notices, ids = reopen_after(2)

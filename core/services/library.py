@@ -20,6 +20,7 @@ from core.domain.errors import Cancelled, MemoryRushError
 from core.domain.stop import StopFlag, check_stop
 from core.host.config import Config
 from core.storage import library as library_repo
+from core.text.words import plural
 
 if TYPE_CHECKING:  # reading and extraction are imported where used: a faster start-up
     from core.extraction.base import Extractor
@@ -85,15 +86,23 @@ class LibraryService:
         """Import files and folders (recursively by suffix), one transaction per article.
 
         Each file gets an outcome (imported / already / new_version / refused with a reason);
-        one bad file never stops the others. `stop` (a threading.Event the caller sets) is
-        read between files and inside each file's extraction: once it is set the file in
-        progress is abandoned unsaved and the outcomes so far are returned.
+        one bad file never stops the others. Files of another type inside the folders come
+        first, as `skipped` with the reason (progress reports them at 0 done). `stop` (a
+        threading.Event the caller sets) is read between files and inside each file's
+        extraction: once it is set the file in progress is abandoned unsaved and the outcomes
+        so far are returned.
         """
-        from core.ingest import iter_input_files
+        from core.ingest import scan_inputs
 
-        files = iter_input_files(paths)
+        scan = scan_inputs(paths)
+        files = scan.files
         ex = self.extractor_factory(extractor)
         outcomes: list[ImportOutcome] = []
+        for path, reason in scan.skipped:
+            outcome = ImportOutcome(str(path), "skipped", reason)
+            outcomes.append(outcome)
+            if progress is not None:
+                progress(0, len(files), outcome)
         for i, path in enumerate(files):
             try:
                 check_stop(stop)
@@ -165,7 +174,7 @@ class LibraryService:
         )
         if stored.already:
             return ImportOutcome(str(path), "already", "already imported", stored.article_id)
-        msg = f"{len(keep)} proposed units" + (f", {len(dropped)} ungrounded dropped" if dropped else "")
+        msg = plural(len(keep), "proposed unit") + (f", {len(dropped)} ungrounded dropped" if dropped else "")
         if stored.version > 1:
             msg = f"new version {stored.version} (content changed); " + msg
         if auto:
@@ -205,8 +214,20 @@ class LibraryService:
         low_confidence: bool | None = None,
         limit: int | None = None,
         offset: int = 0,
+        *,
+        least_confident_first: bool = False,
     ) -> list[StoredUnit]:
-        return library_repo.units(article_id, statuses, memory_type, low_confidence, limit, offset)
+        """Units (of one article, statuses, type; `low_confidence` True/False: only those parked
+        below the triage floor at import / only the others), in reading order or least confident first."""
+        return library_repo.units(
+            article_id,
+            statuses,
+            memory_type,
+            low_confidence,
+            limit,
+            offset,
+            least_confident_first=least_confident_first,
+        )
 
     def unit(self, unit_id: int) -> StoredUnit | None:
         return library_repo.unit(unit_id)

@@ -34,6 +34,6 @@ def run_extraction(
             "extract_s": round(extracted - started, 6),
             "validate_s": round(done - extracted, 6),
         },
-        notices=result.notices,
+        notices=(*document.notices, *result.notices),
         dropped=result.dropped,
     )

@@ -22,10 +22,12 @@ def test_shipped_themes_load_and_a_bad_user_theme_is_reported(tmp_path: Path) ->
     user.mkdir()
     (user / "mine.toml").write_text('name = "mine"\nprimary = "#123456"\ndark = false\n', encoding="utf-8")
     (user / "bad.toml").write_text('name = "bad"\nprimary = "not a colour"\n', encoding="utf-8")
+    (user / "evil.toml").write_text('name = "[@click=app.quit]x"\nprimary = "#123456"\n', encoding="utf-8")
     themes, errors = load_themes(user)
     names = {t.name for t in themes}
     assert set(SHIPPED) <= names and "mine" in names and "bad" not in names
-    assert len(errors) == 1 and "bad.toml" in errors[0]
+    assert not any("@click" in n for n in names)  # the palette's theme picker reads names as markup
+    assert len(errors) == 2 and "bad.toml" in errors[0] and "evil.toml: a theme name is" in errors[1]
 
 
 def test_help_lists_every_binding_with_an_id() -> None:

@@ -19,10 +19,12 @@ from core.domain import ImportOutcome
 from core.text import sanitize
 from tui.safe import notify
 from tui.screens.base import BaseScreen
+from tui.widgets.guarded import SafeInput, SafeLog
+from tui.widgets.import_tree import ImportTree
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
 
-MARK = {"imported": "+", "new_version": "+", "already": "=", "refused": "!"}
+MARK = {"imported": "+", "new_version": "+", "already": "=", "refused": "!", "skipped": "-"}
 
 
 class ImportScreen(BaseScreen):
@@ -45,7 +47,8 @@ class ImportScreen(BaseScreen):
             self.total = total
 
     class ImportRefused(ArticleImported):
-        """A file was refused; `outcome.message` says why. Handled by `on_import_screen_import_refused`."""
+        """A file was refused, or skipped as another file type; `outcome.message` says why.
+        Handled by `on_import_screen_import_refused`."""
 
     class ImportFinished(Message):
         """The worker finished (or was cancelled). Handled by `on_import_screen_import_finished`."""
@@ -64,13 +67,13 @@ class ImportScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         with Vertical(id="import-body"):
-            yield Input(
+            yield SafeInput(
                 placeholder="Path to a file or folder (.txt .md .markdown) — enter to import",
                 id="import-path",
             )
             with Horizontal(id="import-panes"):
-                yield DirectoryTree(self.start_dir, id="import-tree")
-                yield Log(id="import-log", highlight=False)
+                yield ImportTree(self.start_dir, id="import-tree")
+                yield SafeLog(id="import-log", highlight=False)
             yield ProgressBar(id="import-progress", show_eta=False)
             yield Static(Content("Ready."), id="import-status")
         yield KeyBar()
@@ -93,6 +96,13 @@ class ImportScreen(BaseScreen):
         if action == "cancel_import":
             return True if self.running else None
         return True
+
+    def why_not(self, action: str) -> str | None:
+        if action == "run_import":
+            return "An import is running: ctrl+x cancels it after the current file"
+        if action == "cancel_import":
+            return "No import is running"
+        return None
 
     def action_toggle_tree(self) -> None:
         tree = self.query_one(DirectoryTree)
@@ -128,7 +138,7 @@ class ImportScreen(BaseScreen):
         `stop` is this run's own flag: Cancel sets it and the import stops inside the file."""
 
         def progress(done: int, total: int, outcome: ImportOutcome) -> None:
-            kind = self.ImportRefused if outcome.status == "refused" else self.ArticleImported
+            kind = self.ImportRefused if outcome.status in ("refused", "skipped") else self.ArticleImported
             self.post_message(kind(outcome, done, total))
 
         outcomes = self.services.library.import_paths(paths, progress=progress, stop=stop)

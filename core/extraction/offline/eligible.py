@@ -14,6 +14,7 @@ import re
 from core.extraction.offline import english
 from core.extraction.offline.sentences import MAX_SENTENCE, MIN_SENTENCE
 from core.text import CJK_RE
+from core.text.titles import looks_like_title
 from core.validation.cards import looks_like_code
 from core.validation.lexicon import FIRST_PERSON
 from core.validation.plain import render_plain, strip_furniture
@@ -42,18 +43,11 @@ def paragraph_is_prose(text: str, kind: str, noun_kinds: frozenset[str]) -> bool
         return False
     if looks_like_code(stripped):
         return False
-    if kind == "paragraph" and _title_like(stripped):
+    if kind == "paragraph" and looks_like_title(stripped):  # a title or heading typed as plain text
         return False
     plain = render_plain(stripped)
     links = sum(len(m.group(0)) for m in _LINK.finditer(stripped))
     return not (links > 0.4 * len(stripped) or len(plain) < 0.5 * len(stripped))
-
-
-def _title_like(text: str) -> bool:
-    """A short line with no sentence punctuation: a title or heading typed as plain text."""
-    if re.search(r"[.!?。！？；;]", text):
-        return False
-    return len(text) <= (30 if CJK_RE.search(text) else 80)
 
 
 def sentence_problem(text: str, lang: str, line_end: bool = False, cased: bool = False) -> str | None:
