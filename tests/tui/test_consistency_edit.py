@@ -47,7 +47,9 @@ async def _edit_until_blocked(
     assert stored is not None and not stored.acceptable
     assert any(i.code.startswith("claim_contradicts_") and reason in i.message for i in stored.issues)
     card = " ".join(str(screen.query_one("#triage-unit", Static).render()).split())
-    assert f"ERROR: the content contradicts the quote: {reason}" in card  # on the card, under the quote
+    assert (
+        "ERROR claim_contradicts_" in card and f"the content contradicts the quote: {reason}" in card
+    )  # on the card, under the quote
     await pilot.press("a")  # refused: still proposed
     await settle(pilot)
     assert svc.library.unit(unit.id).status == "proposed"  # type: ignore[union-attr]
