@@ -154,3 +154,20 @@ def test_iter_input_files_walks_folders_sorted_by_suffix_and_keeps_files_as_give
     files = iter_input_files([loose, root, tmp_path / "missing.txt"])
     rel = [p.relative_to(root).as_posix() if root in p.parents else p.name for p in files]
     assert rel == ["loose.pdf", "a/one.md", "b/deep/three.TXT", "b/two.markdown", "z.txt", "missing.txt"]
+
+
+def test_a_folder_scan_lists_the_files_of_other_types_with_the_reason(tmp_path: Path) -> None:
+    from core.ingest import scan_inputs
+
+    root = tmp_path / "notes"
+    (root / "deep").mkdir(parents=True)
+    (root / ".git").mkdir()
+    for rel in ["a.md", "deep/b.rst", "c.pdf", "README", ".git/config", ".hidden.rst"]:
+        (root / rel).write_text("x", encoding="utf-8")
+    scan = scan_inputs([root])
+    assert scan.files == [root / "a.md"]
+    assert scan.skipped == [
+        (root / "README", "unsupported file type (no suffix); supported: .txt, .md, .markdown"),
+        (root / "c.pdf", "unsupported file type .pdf; supported: .txt, .md, .markdown"),
+        (root / "deep" / "b.rst", "unsupported file type .rst; supported: .txt, .md, .markdown"),
+    ]  # hidden files and folders are not looked at, so not listed

@@ -103,19 +103,24 @@ def test_a_proposal_lands_in_triage_and_a_bad_one_is_refused(library: Path) -> N
     con = sqlite3.connect(library / "memoryrush.sqlite3")
     article_id, pid, text = con.execute(
         "SELECT a.id, p.paragraph_id, p.text FROM paragraph p JOIN article a ON a.id = p.article_id "
-        "WHERE a.title = 'photosynthesis' AND p.kind = 'paragraph' ORDER BY p.position LIMIT 1"
+        "WHERE a.source_path LIKE '%photosynthesis%' AND p.text LIKE '%RuBisCO%' ORDER BY p.position LIMIT 1"
     ).fetchone()
     con.close()
-    quote = " ".join(text.split()[:8])
-    good = {
+    quote = "the enzyme RuBisCO fixes carbon dioxide from the air into organic molecules"
+    assert quote in text
+    good = {  # a card a reviewer would keep: the card rules refuse a template or a whole-sentence answer
         "article_id": article_id,
-        "content": "An agent's own summary of the opening paragraph.",
+        "content": "The enzyme RuBisCO fixes carbon dioxide from the air into organic molecules.",
         "memory_type": "claim",
         "evidence": [{"paragraph_id": pid, "quote": quote}],
         "questions": [
-            {"question": "What does the opening paragraph say?", "expected_answer": quote, "kind": "qa"}
+            {
+                "question": "The enzyme ____ fixes carbon dioxide from the air into organic molecules.",
+                "expected_answer": "RuBisCO",
+                "kind": "cloze",
+            }
         ],
-        "tags": ["agent"],
+        "tags": ["RuBisCO", "Calvin cycle"],
     }
     bad = {
         **good,

@@ -44,6 +44,7 @@ class SourceDocument:
     metadata: dict[str, Any] = field(default_factory=dict)  # front matter etc.
     content_hash: str = ""  # sha1 of the normalised text (content only, no path)
     language: str = "en"  # "en" | "zh" (dominant script)
+    notices: tuple[str, ...] = ()  # what reading it had to say (bytes replaced ...)
 
     def paragraph(self, paragraph_id: str) -> SourceParagraph | None:
         for p in self.paragraphs:
@@ -206,7 +207,7 @@ class ArticleInfo:
 @dataclass(frozen=True, slots=True)
 class ImportOutcome:
     path: str
-    status: Literal["imported", "already", "new_version", "refused"]
+    status: Literal["imported", "already", "new_version", "refused", "skipped"]  # skipped: another type
     message: str
     article_id: int | None = None
     units: int = 0

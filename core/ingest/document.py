@@ -13,8 +13,10 @@ from typing import Any
 
 from core.domain import SourceDocument, SourceParagraph
 from core.ingest.markdown import parse_markdown
-from core.ingest.plaintext import normalize_text, plain_paragraphs
+from core.ingest.plaintext import fold_lines, normalize_text, split_blocks
 from core.text import detect_language
+from core.text.locations import shown_path
+from core.text.titles import looks_like_title
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 
@@ -53,8 +55,10 @@ def parse_text(
         kinds, texts = [k for k, _ in md.blocks], [t for _, t in md.blocks]
         title, metadata = md.title, md.metadata
     else:
-        texts = plain_paragraphs(normalised)
+        blocks = split_blocks(normalised)
+        texts = [fold_lines(block) for block in blocks]
         kinds = repeat("paragraph")
+        title = plain_title(blocks)
     count = len(texts)
     # map() over prepared columns: the cheapest way to build 100k+ frozen dataclasses.
     ids = [paragraph_id(i) for i in range(count)]
@@ -71,6 +75,15 @@ def parse_text(
     )
 
 
+def plain_title(blocks: list[str]) -> str | None:
+    """A plain-text article's title: its first block, when that is one line that looks like a
+    title and more text follows. It stays the first paragraph too (nothing is dropped)."""
+    if len(blocks) < 2 or "\n" in blocks[0] or not looks_like_title(blocks[0]):
+        return None
+    return blocks[0].strip()
+
+
 def _stem(source_path: str) -> str:
-    stem = PurePath(source_path).stem if source_path else ""
-    return stem or source_path or "untitled"
+    shown = shown_path(source_path)  # a file: URI (a name that is not UTF-8) as its name
+    stem = PurePath(shown).stem if shown else ""
+    return stem or shown or "untitled"

@@ -10,7 +10,15 @@ import unicodedata
 
 # C0 and C1 control characters except \n and \t, plus DEL.
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-_CONTROL_ALL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+# What a terminal would obey rather than show: C0 and C1 controls (ESC, BEL, CSI ...) and DEL,
+# and the bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) that reorder
+# the text around them ("Trojan Source": a title reading "evil\u202etxt.exe" shows as
+# "evilexe.txt"). The marks U+200E/U+200F reorder nothing and stay: Arabic and Hebrew use them.
+BIDI_CONTROLS = "\u202a-\u202e\u2066-\u2069"
+UNSAFE = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{BIDI_CONTROLS}]")
+_UNSAFE_ALL = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{BIDI_CONTROLS}]")
+# Lone surrogates: what a file name that is not UTF-8 decodes to. No terminal can be sent one.
+_SURROGATES = re.compile("[\ud800-\udfff]")
 _QUOTES = str.maketrans(
     {
         "\u2018": "'",
@@ -35,19 +43,30 @@ def replace_controls(text: str, replacement: str = "\ufffd") -> str:
 
 
 def sanitize(text: str, *, single_line: bool = False) -> str:
-    """Make untrusted text safe to show: control characters (ESC, BEL, ...) out.
+    """Make untrusted text safe to show: control characters (ESC, BEL, CSI ...) and bidi
+    overrides out (see UNSAFE), lone surrogates as U+FFFD. The one gate: the TUI (tui/safe.py)
+    and the CLI's output use it.
 
+    `single_line` also turns newlines and tabs into spaces, one space per character taken out,
+    so positions in the result are positions in the input (an Input's cursor stays right).
     The result still must be shown with markup off (Content / markup=False / rich Text).
     """
     text = str(text)
+    if not text.isascii():
+        text = _SURROGATES.sub("\ufffd", text)
     if single_line:
-        return _CONTROL_ALL.sub(" ", text)
-    return _CONTROL.sub("", text).replace("\t", "    ")
+        return _UNSAFE_ALL.sub(" ", text)
+    return UNSAFE.sub("", text).replace("\t", "    ")
+
+
+def unify(text: str) -> str:
+    """NFKC and curly -> straight quotes; case and spacing kept (full-width digits become ASCII)."""
+    return unicodedata.normalize("NFKC", text).translate(_QUOTES)
 
 
 def normalize_for_match(text: str) -> str:
     """NFKC, curly -> straight quotes, whitespace collapsed, case folded (validator rule)."""
-    text = unicodedata.normalize("NFKC", text).translate(_QUOTES).casefold()
+    text = unify(text).casefold()
     return _WS.sub(" ", text).strip()
 
 

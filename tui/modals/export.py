@@ -23,6 +23,7 @@ from core.domain.export import ExportFilter, ExportResult
 from core.services.bootstrap import Services
 from core.services.export.runner import FORMATS, SUFFIX, run_export
 from tui.safe import content, notify
+from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
 
 
@@ -78,7 +79,7 @@ class ExportModal(ModalScreen[None]):
                 )
             yield Select(scopes, value=scopes[0][1], allow_blank=False, id="export-scope")
             yield Label(Content("Save to (a file; a folder for Markdown)"))
-            yield Input(str(default_target("anki", "memoryrush")), id="export-path")
+            yield SafeInput(str(default_target("anki", "memoryrush")), id="export-path")
             yield ProgressBar(id="export-progress", show_eta=False)
             yield Static(Content("ctrl+s export · escape close"), id="export-status")
         yield KeyBar()

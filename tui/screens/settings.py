@@ -17,6 +17,7 @@ from core.host.config import SETTINGS, Config, save_config, validate_value
 from tui.backup_worker import BackupProgressed
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
+from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
 
@@ -81,7 +82,7 @@ class SettingsScreen(BaseScreen):
                     if name == "theme":
                         themes = sorted(self.app.available_themes)
                         yield Select(
-                            [(Content(t), t) for t in themes],
+                            [(content(t, single_line=True), t) for t in themes],
                             value=value if value in themes else themes[0],
                             allow_blank=False,
                             id=f"set-{name}",
@@ -94,11 +95,15 @@ class SettingsScreen(BaseScreen):
                             id=f"set-{name}",
                         )
                     else:
-                        yield Input(content(value, single_line=True).plain, id=f"set-{name}")
+                        yield SafeInput(str(value), id=f"set-{name}")
                 yield Static(Content(setting.doc), classes="setting-doc")
             yield Static(id="settings-errors")
             yield Static(Content("ctrl+b backs up the library now"), id="settings-backup")
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        # Typing goes to the first field at once (nothing focused, keys typed were lost).
+        self.query_one(f"#set-{FIELDS[0]}", Input).focus()
 
     def _values(self) -> tuple[dict[str, Any], list[str]]:
         values: dict[str, Any] = {}
@@ -127,13 +132,20 @@ class SettingsScreen(BaseScreen):
             box.scroll_visible()
             notify(self.app, f"Not saved: {errors[0]}", severity="error")
             return
-        config = replace(self.services.config, **values)
+        old = self.services.config
+        config = replace(old, **values)
+        changed = [name for name in FIELDS if getattr(config, name) != getattr(old, name)]
+        if not changed:
+            box.update(Content("Nothing changed."))
+            notify(self.app, "Nothing changed: every setting is as it was")
+            return
         try:
             save_config(paths.config_path(), config)
-        except OSError as exc:
-            notify(self.app, f"Could not write {paths.config_path()}: {exc}", severity="error")
+        except (OSError, ConfigError) as exc:
+            notify(self.app, f"Not saved: could not write {paths.config_path()}: {exc}", severity="error")
             return
         self.services.config = config  # reaches every service (extractor choice included)
         self.app.theme = config.theme
-        box.update(Content("Saved."))
-        notify(self.app, f"Settings saved to {paths.config_path()}")
+        what = ", ".join(f"{name.replace('_', ' ')} {getattr(config, name)}" for name in changed)
+        box.update(content(f"Saved: {what}."))
+        notify(self.app, f"Settings saved ({what}) to {paths.config_path()}")

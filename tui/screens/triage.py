@@ -12,6 +12,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from core.domain import StoredUnit, ValidationReport
+from core.text.words import plural
 from tui.modals.edit_unit import EditUnitModal, UnitEdit
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
@@ -60,32 +61,40 @@ class TriageScreen(BaseScreen):
     def show_next(self, prefer: int | None = None) -> None:
         unit = self.services.library.unit(prefer) if prefer is not None else None
         if unit is None or unit.status != "proposed":
-            batch = self.attempt(
-                "loading proposals",
-                self.services.library.units,
-                self.article_id,
-                ["proposed"],
-                None,
-                self.low_confidence,
-                len(self.skipped) + 1,
-            )
+            batch = self.attempt("loading proposals", self._proposals, len(self.skipped) + 1)
             unit = next((u for u in batch or [] if u.id not in self.skipped), None)
         if unit is None and self.skipped:
             self.skipped.clear()  # start over with the skipped ones
-            batch = self.services.library.units(self.article_id, ["proposed"], None, self.low_confidence, 1)
+            batch = self.attempt("loading proposals", self._proposals, 1)
             unit = batch[0] if batch else None
         self.unit = unit
         self._paint()
         self.refresh_bindings()
 
+    def _proposals(self, limit: int) -> list[StoredUnit]:
+        """The queue: proposals in reading order without those parked below the confidence
+        floor; or, as the low-confidence list, every proposal least confident first (the
+        parked ones lead it), so the list is never empty while proposals wait."""
+        low = self.low_confidence
+        return self.services.library.units(
+            self.article_id, ["proposed"], None, None if low else False, limit, least_confident_first=low
+        )
+
     def _paint(self) -> None:
         card = self.query_one("#triage-unit", Static)
         progress = self.query_one("#triage-progress", Static)
         view = self.query_one(ParagraphView)
-        queue = "low-confidence list" if self.low_confidence else "proposals"
+        queue = "low-confidence list, least confident first (l: all)" if self.low_confidence else "proposals"
         if self.unit is None:
-            progress.update(Content.styled(f"No {queue} waiting.", "bold $success"))
-            card.update(Content("Import articles (i on Home) or press l for the low-confidence list."))
+            parked = not self.low_confidence and self.services.library.units(
+                self.article_id, ["proposed"], None, True, 1
+            )
+            if parked:
+                progress.update(Content.styled("No proposals above the confidence floor.", "bold"))
+                card.update(Content("The others wait in the low-confidence list: press l to see them."))
+            else:
+                progress.update(Content.styled("No proposals waiting.", "bold $success"))
+                card.update(Content("Import articles (i on Home) to get new proposals."))
             view.load(0, lambda s, n: [])
             return
         unit = self.unit
@@ -98,7 +107,7 @@ class TriageScreen(BaseScreen):
         )
         progress.update(
             Content.assemble(
-                (f"{waiting} proposals waiting", "bold"),
+                (f"{plural(waiting, 'proposal')} waiting", "bold"),
                 "  ·  ",
                 queue,
                 "  ·  ",
@@ -134,6 +143,13 @@ class TriageScreen(BaseScreen):
             return None
         return True
 
+    def why_not(self, action: str) -> str | None:
+        if self.unit is None:
+            return "No proposal on screen: import articles (i on Home), or l for the low-confidence list"
+        if action == "accept":
+            return "This unit has validation errors: edit it (e) to fix them, then accept"
+        return None
+
     # --- actions --------------------------------------------------------------------------
 
     def action_accept(self) -> None:
@@ -168,7 +184,7 @@ class TriageScreen(BaseScreen):
         if article_id is None:
             return
         count = self.attempt("accepting all valid units", self.services.curation.accept_all_valid, article_id)
-        notify(self.app, f"Accepted {count or 0} valid units of this article")
+        notify(self.app, f"Accepted {plural(count or 0, 'valid unit')} of this article")
         self.show_next()
 
     def action_low_confidence(self) -> None:

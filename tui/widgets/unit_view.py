@@ -51,9 +51,16 @@ def unit_details(unit: StoredUnit, *, show_answers: bool = True) -> Content:
             parts.append(Content.assemble((f"A{i}       ", "bold"), content(q.expected_answer)))
     for e in unit.evidence:
         parts.append(Content.assemble(("Evidence ", "bold"), e.paragraph_id, " “", content(e.quote), "”"))
-    for issue in unit.issues:
+    for issue in unit.issues:  # the validator's card rules, named, beside the card
         style = "bold $error" if issue.severity == "error" else "bold $warning"
-        parts.append(Content.assemble((f"{issue.severity.upper()}: ", style), content(issue.message)))
+        where = " (question)" if issue.location.startswith("recall_questions[") else ""
+        parts.append(
+            Content.assemble(
+                (f"{issue.severity.upper()} ", style),
+                (f"{issue.code}{where}: ", "italic"),
+                content(issue.message),
+            )
+        )
     if not unit.acceptable:
         parts.append(
             Content.styled("Has validation errors: edit it before it can be accepted.", "bold $error")

@@ -17,8 +17,8 @@ from typing import Any
 import genanki
 
 from core.domain.export import ExportArticle, ExportQuestion, ExportUnit
-from core.extraction.offline.questions import BLANK
 from core.text import find_quote, sanitize
+from core.validation.cards import BLANK
 
 PARENT_DECK = "MemoryRush"
 QA_MODEL_ID = 1_746_300_101  # fixed: every export ships the same two note types
@@ -109,12 +109,14 @@ def evidence_html(paragraph: str, quote: str) -> str:
 
 
 def cloze_text(question: str, answer: str) -> str | None:
-    """Our cloze ("… ____ …" + answer) in Anki's syntax, or None when it has no blank to fill."""
-    if BLANK not in question or not answer.strip():
+    """Our cloze ("… ____ …" + answer; any blank the card rules accept) in Anki's syntax, or None when it has no blank to fill."""
+    if not BLANK.search(question) or not answer.strip():
         return None
     label = _LABEL.match(question)
-    sentence = question[label.end() :] if label and BLANK in question[label.end() :] else question
-    head, _, tail = sentence.partition(BLANK)
+    sentence = question[label.end() :] if label and BLANK.search(question[label.end() :]) else question
+    blank = BLANK.search(sentence)
+    assert blank is not None
+    head, tail = sentence[: blank.start()], sentence[blank.end() :]
     return f"{field_text(head)}{{{{c1::{field_text(answer)}}}}}{field_text(tail)}"
 
 
