@@ -173,8 +173,9 @@ EXPECTED_SAMPLES = {
         ["paragraph", "heading", "paragraph", "heading", "paragraph", "paragraph", "heading", "paragraph",
          "list", "code", "paragraph", "heading", "paragraph"],
     ),
-    "photosynthesis.txt": ("photosynthesis", "en", ["paragraph"] * 7),
-    "光合作用.txt": ("光合作用", "zh", ["paragraph"] * 7),
+    # a .txt title is its first line (which stays a paragraph)
+    "photosynthesis.txt": ("Photosynthesis: how plants store sunlight", "en", ["paragraph"] * 7),
+    "光合作用.txt": ("光合作用：植物如何儲存陽光", "zh", ["paragraph"] * 7),
 }  # fmt: skip
 
 

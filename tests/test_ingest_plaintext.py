@@ -126,3 +126,25 @@ def test_text_paragraphs_equal_the_input_paragraphs_for_the_evaluation_format(tm
 def test_leading_bom_character_is_dropped_but_inner_ones_kept() -> None:
     assert texts("\ufeffHello\ufeffworld") == ["Hello\ufeffworld"]
     assert texts("\u200b\n\nreal text") == ["real text"]
+
+
+@pytest.mark.parametrize(
+    ("raw", "title"),
+    [
+        (
+            "Photosynthesis: how plants store sunlight\n\nPlants turn light into sugar.",
+            "Photosynthesis: how plants store sunlight",
+        ),
+        ("  光合作用  \n\n光合作用是绿色植物利用光能的过程。", "光合作用"),
+        ("Plants turn light into sugar.\n\nThey need water.", "notes"),  # a sentence, not a title
+        ("A heading\nthat goes on\n\nBody text.", "notes"),  # two lines: a paragraph
+        ("Only a title", "notes"),  # nothing follows: it is the text
+        ("Why do leaves turn red?\n\nBecause the green fades.", "notes"),  # a question
+        ("x" * 81 + "\n\nBody text.", "notes"),  # too long for a title
+    ],
+)
+def test_a_txt_title_is_its_first_line_when_that_looks_like_one(raw: str, title: str) -> None:
+    doc = parse_text(raw, "/tmp/notes.txt", suffix=".txt")
+    assert doc.title == title
+    # the first line stays the first paragraph: the paragraphs are exactly the input's blocks
+    assert [p.text for p in doc.paragraphs] == [" ".join(b.split()) for b in raw.split("\n\n")]

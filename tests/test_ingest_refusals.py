@@ -182,3 +182,20 @@ def test_iter_input_files_walks_folders_sorted_by_suffix_and_keeps_files_as_give
         "z.txt",
         "missing.txt",
     ]
+
+
+def test_a_folder_scan_lists_the_files_of_other_types_with_the_reason(tmp_path: Path) -> None:
+    from core.ingest import scan_inputs
+
+    root = tmp_path / "notes"
+    (root / "deep").mkdir(parents=True)
+    (root / ".git").mkdir()
+    for rel in ["a.md", "deep/b.rst", "c.pdf", "README", "slides.pptx", ".git/config", ".hidden.rst"]:
+        (root / rel).write_text("x", encoding="utf-8")
+    scan = scan_inputs([root])
+    assert scan.files == [root / "a.md", root / "c.pdf", root / "deep" / "b.rst"]
+    assert [(p, reason.split(";")[0]) for p, reason in scan.skipped] == [
+        (root / "README", "unsupported file type (no suffix)"),
+        (root / "slides.pptx", "unsupported file type .pptx"),
+    ]  # hidden files and folders are not looked at, so not listed
+    assert all(".html" in reason and ".pdf" in reason for _, reason in scan.skipped)  # what would be read

@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.app import App
 from textual.content import Content
 
-from core.text import normalize_for_match, sanitize
+from core.text import find_quote, sanitize
 
 QUOTE_STYLE = "bold reverse"
 
@@ -55,33 +55,6 @@ def notify(
         timeout=timeout,
         markup=False,
     )
-
-
-def find_quote(text: str, quote: str) -> tuple[int, int] | None:
-    """Where `quote` sits in `text` (exact, then case/space-insensitive); None if absent."""
-    if not quote:
-        return None
-    start = text.find(quote)
-    if start >= 0:
-        return start, start + len(quote)
-    lowered = text.casefold()
-    start = lowered.find(quote.casefold())
-    if start >= 0:
-        return start, start + len(quote)
-    # Whitespace/quote-normalised match: map normalised offsets back by scanning.
-    target = normalize_for_match(quote)
-    if not target or len(text) > 20_000:
-        return None
-    first = target[0]
-    for i in range(len(text)):
-        if normalize_for_match(text[i])[:1] != first:
-            continue
-        if normalize_for_match(text[i : i + len(quote) + 8]).startswith(target):
-            for j in range(i + 1, len(text) + 1):
-                if normalize_for_match(text[i:j]) == target:
-                    return i, j
-            return None
-    return None
 
 
 # How a paragraph's spans (emphasis, links, ... : core.domain.InlineSpan kinds) look. Only our

@@ -130,6 +130,7 @@ class SourceDocument:
     metadata: dict[str, Any] = field(default_factory=dict)  # front matter etc.
     content_hash: str = ""  # sha1 of the normalised text (content only, no path)
     language: str = "en"  # "en" | "zh" (dominant script)
+    notices: tuple[str, ...] = ()  # what reading it had to say (bytes replaced ...)
 
     def paragraph(self, paragraph_id: str) -> SourceParagraph | None:
         for p in self.paragraphs:
@@ -305,7 +306,8 @@ class ArticleInfo:
 @dataclass(frozen=True, slots=True)
 class ImportOutcome:
     path: str
-    status: Literal["imported", "already", "new_version", "refused"]  # new_version: updated in place
+    # new_version: updated in place; skipped: a file of another type inside a folder
+    status: Literal["imported", "already", "new_version", "refused", "skipped"]
     message: str
     article_id: int | None = None
     units: int = 0

@@ -14,8 +14,10 @@ from typing import Any
 
 from core.domain import NO_LOCATOR, SourceDocument, SourceParagraph
 from core.ingest.blocks import Block, one_line
-from core.ingest.plaintext import normalize_text, plain_paragraphs
+from core.ingest.plaintext import fold_lines, normalize_text, split_blocks
 from core.text import detect_language, replace_controls
+from core.text.locations import shown_path
+from core.text.titles import looks_like_title
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 
@@ -55,7 +57,8 @@ def parse_text(
         return document_from_blocks(
             md.blocks, source_path, title=md.title, payload=payload, encoding=encoding, metadata=md.metadata
         )
-    texts = plain_paragraphs(normalised)
+    blocks = split_blocks(normalised)
+    texts = [fold_lines(block) for block in blocks]
     count = len(texts)
     # map() over prepared columns: the cheapest way to build 100k+ frozen dataclasses.
     ids = [paragraph_id(i) for i in range(count)]
@@ -64,7 +67,7 @@ def parse_text(
     return SourceDocument(
         document_id=document_id(source_path, payload),
         source_path=source_path,
-        title=title_from_path(source_path),
+        title=plain_title(blocks) or title_from_path(source_path),
         paragraphs=paragraphs,
         encoding=encoding,
         metadata={},
@@ -109,6 +112,15 @@ def document_from_blocks(
     )
 
 
+def plain_title(blocks: list[str]) -> str | None:
+    """A plain-text article's title: its first block, when that is one line that looks like a
+    title and more text follows. It stays the first paragraph too (nothing is dropped)."""
+    if len(blocks) < 2 or "\n" in blocks[0] or not looks_like_title(blocks[0]):
+        return None
+    return blocks[0].strip()
+
+
 def title_from_path(source_path: str) -> str:
-    stem = PurePath(source_path).stem if source_path else ""
-    return stem or source_path or "untitled"
+    shown = shown_path(source_path)  # a file: URI (a name that is not UTF-8) as its name
+    stem = PurePath(shown).stem if shown else ""
+    return stem or shown or "untitled"

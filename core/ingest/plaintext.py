@@ -87,8 +87,3 @@ def split_blocks(text: str) -> list[str]:
         if block and block.strip(_INVISIBLE):
             out.append(block)
     return out
-
-
-def plain_paragraphs(text: str) -> list[str]:
-    """Plain text (already normalised) -> paragraph texts in order."""
-    return [fold_lines(block) for block in split_blocks(text)]

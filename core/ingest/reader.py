@@ -14,13 +14,15 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from core.domain import SourceDocument
 from core.domain.errors import RefusedInput
-from core.ingest.decode import WHAT_IMPORTS, binary_kind, decode_bytes
+from core.ingest.decode import WHAT_IMPORTS, bad_utf8_notice, binary_kind, decode_bytes
 from core.ingest.document import parse_text
 from core.ingest.plaintext import is_blank
+from core.text.locations import path_text
 
 TEXT_SUFFIXES = (".txt", ".md", ".markdown")
 MARKUP_SUFFIXES = (".html", ".htm", ".xhtml", ".rst")
@@ -58,6 +60,12 @@ def file_cap(path: Path, max_bytes: int) -> int:
     return max_bytes * CONTAINER_FACTOR if path.suffix.lower() in CONTAINER_SUFFIXES else max_bytes
 
 
+def unsupported(path: Path) -> str:
+    """Why a file of this type is not read (the suffix is not one of SUPPORTED_SUFFIXES)."""
+    shown = path.suffix or "(no suffix)"
+    return f"unsupported file type {shown}; supported: {', '.join(SUPPORTED_SUFFIXES)}"
+
+
 def check_file(path: Path, max_bytes: int) -> int:
     """Refuse what is not an importable file; returns its size in bytes."""
     try:
@@ -69,14 +77,20 @@ def check_file(path: Path, max_bytes: int) -> int:
     except OSError as exc:
         raise RefusedInput(f"cannot read the file: {exc.strerror or exc}") from None
     if path.is_dir():
+        try:
+            with os.scandir(path):
+                pass
+        except OSError as exc:
+            raise RefusedInput(
+                f"cannot read this folder ({exc.strerror or exc}); nothing in it was imported"
+            ) from None
         raise RefusedInput(
             "is a directory, not a file; give a file, or import the folder to read it recursively"
         )
     if not path.is_file():
         raise RefusedInput("not a regular file")
     if path.suffix.lower() not in SUPPORTED_SUFFIXES:
-        shown = path.suffix or "(no suffix)"
-        raise RefusedInput(f"unsupported file type {shown}; supported: {', '.join(SUPPORTED_SUFFIXES)}")
+        raise RefusedInput(unsupported(path))
     if st.st_size > file_cap(path, max_bytes):
         raise RefusedInput(_over_cap(st.st_size, file_cap(path, max_bytes)))
     return st.st_size
@@ -97,7 +111,7 @@ def read_document(
     if not data:
         raise RefusedInput("file is empty")
     suffix = path.suffix.lower()
-    source = str(path.resolve())
+    source = path_text(path.resolve())  # a name that is not UTF-8 as a lossless file: URI
     if suffix in CONTAINER_SUFFIXES:
         document = _read_container(suffix, data, source, max_bytes)
     else:
@@ -117,6 +131,12 @@ def _read_text(suffix: str, data: bytes, source: str, encoding: str | None) -> S
     text, used = decode_bytes(data, encoding)
     if is_blank(text):
         raise RefusedInput("file is empty")
+    document = _parse_decoded(suffix, text, source, used)
+    notice = bad_utf8_notice(data) if used == "utf-8" and "\ufffd" in text else None
+    return replace(document, notices=(*document.notices, notice)) if notice else document
+
+
+def _parse_decoded(suffix: str, text: str, source: str, used: str) -> SourceDocument:
     if suffix in (".html", ".htm", ".xhtml"):
         from core.ingest.webpage import parse_html
 
@@ -177,22 +197,43 @@ def _nothing_found(suffix: str) -> str:
 
 
 def iter_input_files(paths: Iterable[Path]) -> list[Path]:
+    """The files to read: see `scan_inputs` (this drops the list of skipped files)."""
+    return scan_inputs(paths).files
+
+
+@dataclass(frozen=True)
+class InputScan:
+    files: list[Path]  # to read, in order
+    skipped: list[tuple[Path, str]]  # files inside the folders not read, with the reason
+
+
+def scan_inputs(paths: Iterable[Path]) -> InputScan:
     """Files as given (checked later, so a bad one is reported); folders recursively by suffix.
 
-    Inside a folder: sorted, hidden files and folders (a leading dot) skipped, symlinked folders
-    not followed (no loops).
+    Inside a folder: sorted, hidden files and folders (a leading dot) left out, symlinked folders
+    not followed (no loops); files of another type are listed in `skipped` with the reason. A
+    folder that cannot be read is listed itself, so the import reports it (read_document refuses
+    it saying why) instead of skipping it without a word.
     """
     out: list[Path] = []
+    skipped: list[tuple[Path, str]] = []
     for p in paths:
         p = Path(p)
         if not p.is_dir():
             out.append(p)
             continue
         found: list[Path] = []
-        for root, dirs, files in os.walk(p):
+        passed: list[Path] = []
+        unreadable: list[OSError] = []
+        for root, dirs, files in os.walk(p, onerror=unreadable.append):
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             for name in files:
-                if not name.startswith(".") and Path(name).suffix.lower() in SUPPORTED_SUFFIXES:
-                    found.append(Path(root) / name)
+                if name.startswith("."):
+                    continue
+                (found if Path(name).suffix.lower() in SUPPORTED_SUFFIXES else passed).append(
+                    Path(root) / name
+                )
+        found += [Path(error.filename) for error in unreadable if error.filename]
         out.extend(sorted(found))
-    return out
+        skipped.extend((f, unsupported(f)) for f in sorted(passed))
+    return InputScan(out, skipped)

@@ -13,6 +13,7 @@ from core.host.clock import Clock
 from core.host.config import Config, load_config
 from core.host.lock import InstanceLock
 from core.storage.db import db, open_database
+from core.text.words import plural
 
 if TYPE_CHECKING:  # the services are imported where first used: a faster start-up
     from core.extraction.base import Extractor
@@ -134,6 +135,7 @@ def extractor_factory(config: Config):  # type: ignore[no-untyped-def]
                 host=config.ollama_host or None,
                 model=config.ollama_model,
                 timeout=config.ollama_timeout_s,
+                deadline=config.ollama_deadline_s,
                 allow_remote=config.ollama_allow_remote,
             )
         return make_extractor(chosen)
@@ -169,8 +171,10 @@ def open_services(
     cfg = config if config is not None else load_config(paths.config_path())
     home = paths.data_dir()
     lock = InstanceLock(paths.lock_path()).acquire() if exclusive else None
+    database = paths.database_path()
+    was_empty = database.is_file() and database.stat().st_size == 0
     try:
-        open_database(paths.database_path(), backups=paths.backups_dir())
+        open_database(database, backups=paths.backups_dir())
     except BaseException:
         if lock is not None:
             lock.release()
@@ -183,6 +187,11 @@ def open_services(
         lock=lock,
         _opened_with=cfg,
     )
+    if was_empty:
+        services.notices.append(
+            f"{database} was an empty file (0 bytes), so a new library was started in it; if your "
+            f"cards were there, restore a copy from {paths.backups_dir()}"
+        )
     if exclusive:
         try:
             purged = services.curation.purge_expired_trash() if _has_trash() else 0
@@ -192,7 +201,7 @@ def open_services(
             services.close()
             raise
         if purged:
-            services.notices.append(f"purged {purged} units trashed more than 30 days ago")
+            services.notices.append(f"purged {plural(purged, 'unit')} trashed more than 30 days ago")
         if refreshed:
             services.notices.append(refreshed)
     return services

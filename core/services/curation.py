@@ -64,7 +64,7 @@ class CurationService:
         output = ArticleMemoryOutput(
             "", (), (candidate,), tuple(RecallQuestion(q, a, 0, k) for q, a, k in questions)
         )
-        return validate(output, doc)
+        return validate(output, doc, authored=True)
 
     def edit(
         self,

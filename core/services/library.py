@@ -19,9 +19,11 @@ from core.domain import (
     StoredUnit,
     ValidationIssue,
 )
-from core.domain.errors import MemoryRushError
+from core.domain.errors import Cancelled, MemoryRushError
+from core.domain.stop import StopFlag, check_stop
 from core.host.config import Config
 from core.storage import library as library_repo
+from core.text.words import plural
 
 if TYPE_CHECKING:  # reading and extraction are imported where used: a faster start-up
     from core.extraction.base import Extractor
@@ -93,29 +95,44 @@ class LibraryService:
         extractor: str | None = None,
         encoding: str | None = None,
         progress: Progress | None = None,
-        cancelled: Callable[[], bool] | None = None,
+        stop: StopFlag | None = None,
     ) -> list[ImportOutcome]:
         """Import files and folders (recursively by suffix), one transaction per article.
 
         Each file gets an outcome (imported / already / new_version / refused with a reason);
-        one bad file never stops the others. `cancelled` is checked between files.
+        one bad file never stops the others. Files of another type inside the folders come
+        first, as `skipped` with the reason (progress reports them at 0 done). `stop` (a
+        threading.Event the caller sets) is read between files and inside each file's
+        extraction: once it is set the file in progress is abandoned unsaved and the outcomes
+        so far are returned.
         """
-        from core.ingest import iter_input_files
+        from core.ingest import scan_inputs
 
-        files = iter_input_files(paths)
+        scan = scan_inputs(paths)
+        files = scan.files
         ex = self.extractor_factory(extractor)
         outcomes: list[ImportOutcome] = []
+        for path, reason in scan.skipped:
+            outcome = ImportOutcome(str(path), "skipped", reason)
+            outcomes.append(outcome)
+            if progress is not None:
+                progress(0, len(files), outcome)
         for i, path in enumerate(files):
-            if cancelled is not None and cancelled():
+            try:
+                check_stop(stop)
+                outcome = self.import_file(path, ex, encoding=encoding, stop=stop)
+            except Cancelled:
                 break
-            outcome = self.import_file(path, ex, encoding=encoding)
             outcomes.append(outcome)
             if progress is not None:
                 progress(i + 1, len(files), outcome)
         return outcomes
 
-    def import_file(self, path: Path, extractor: Extractor, *, encoding: str | None = None) -> ImportOutcome:
-        """Import one file; never raises for a bad file (the outcome says why it was refused)."""
+    def import_file(
+        self, path: Path, extractor: Extractor, *, encoding: str | None = None, stop: StopFlag | None = None
+    ) -> ImportOutcome:
+        """Import one file; never raises for a bad file (the outcome says why it was refused).
+        Raises Cancelled when `stop` is set before the file is stored (nothing is written)."""
         from core.ingest import read_document
         from core.ingest.reader import reader_is_current
         from core.services.pipeline import run_extraction
@@ -134,9 +151,12 @@ class LibraryService:
                 return ImportOutcome(str(path), "already", "already imported", existing)
             if prior is not None:  # a known source whose text (or reader) changed: update it in place
                 return self._revise(path, prior[0], document, extractor, READER_VERSION)
-            artifact = run_extraction(document, extractor)
+            artifact = run_extraction(document, extractor, stop)
             artifact.timings["parse_s"] = round(parsed - started, 6)
+            check_stop(stop)
             return self._store(path, artifact)
+        except Cancelled:
+            raise
         except MemoryRushError as exc:
             return ImportOutcome(str(path), "refused", str(exc))
         except Exception as exc:  # a bug or an unexpected fault: reported, the next file still runs
@@ -166,13 +186,13 @@ class LibraryService:
         *,
         extractor: str | None = None,
         progress: Progress | None = None,
-        cancelled: Callable[[], bool] | None = None,
+        stop: StopFlag | None = None,
     ) -> SyncReport:
         """Read the followed folders again (core.services.sync): new files imported, changed ones
         updated in place, deleted ones flagged "source missing". Raises when none is followed."""
         from core.services.sync import sync
 
-        return sync(self, extractor=extractor, progress=progress, cancelled=cancelled)
+        return sync(self, extractor=extractor, progress=progress, stop=stop)
 
     def refresh_readers(self) -> str | None:
         """Articles read by an older reader rendered again and re-anchored (core.services.refresh);
@@ -222,7 +242,7 @@ class LibraryService:
         )
         if stored.already:
             return ImportOutcome(str(path), "already", "already imported", stored.article_id)
-        msg = f"{len(keep)} proposed units" + (f", {dropped} ungrounded dropped" if dropped else "")
+        msg = plural(len(keep), "proposed unit") + (f", {dropped} ungrounded dropped" if dropped else "")
         if stored.version > 1:
             msg = f"new version {stored.version} (content changed); " + msg
         if auto:
@@ -263,13 +283,22 @@ class LibraryService:
         limit: int | None = None,
         offset: int = 0,
         *,
+        least_confident_first: bool = False,
         source_changed: bool = False,
     ) -> list[StoredUnit]:
-        """Units by article, status, type and list; `source_changed`: only those whose source
-        changed and that wait for the reader to keep or retire them."""
-        anchor = AnchorState.CHANGED.value if source_changed else None
+        """Units (of one article, statuses, type; `low_confidence` True/False: only those parked
+        below the triage floor at import / only the others), in reading order or least confident
+        first; `source_changed`: only those whose source changed and that wait for the reader to
+        keep or retire them."""
         return library_repo.units(
-            article_id, statuses, memory_type, low_confidence, limit, offset, anchor=anchor
+            article_id,
+            statuses,
+            memory_type,
+            low_confidence,
+            limit,
+            offset,
+            anchor=AnchorState.CHANGED.value if source_changed else None,
+            least_confident_first=least_confident_first,
         )
 
     def unit(self, unit_id: int) -> StoredUnit | None:

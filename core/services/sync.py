@@ -10,13 +10,13 @@ left unflagged: a missing folder is not a deleted file.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.domain import ImportOutcome
 from core.domain.errors import MemoryRushError
+from core.domain.stop import StopFlag
 from core.storage import revision
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def sync(
     *,
     extractor: str | None = None,
     progress: Progress | None = None,
-    cancelled: Callable[[], bool] | None = None,
+    stop: StopFlag | None = None,
 ) -> SyncReport:
     """Read the followed folders again (see the module docstring)."""
     folders = followed_folders(library.config.follow)
@@ -55,8 +55,8 @@ def sync(
         raise MemoryRushError(NOTHING_FOLLOWED)
     present = [f for f in folders if f.is_dir()]
     absent = tuple(str(f) for f in folders if not f.is_dir())
-    outcomes = library.import_paths(present, extractor=extractor, progress=progress, cancelled=cancelled)
-    if cancelled is not None and cancelled():
+    outcomes = library.import_paths(present, extractor=extractor, progress=progress, stop=stop)
+    if stop is not None and stop.is_set():
         return SyncReport(tuple(outcomes), absent_folders=absent)
     gone: list[int] = []
     back: list[int] = []

@@ -222,8 +222,11 @@ def units(
     offset: int = 0,
     *,
     anchor: str | None = None,
+    least_confident_first: bool = False,
 ) -> list[StoredUnit]:
-    q = Unit.select().order_by(Unit.article, Unit.position, Unit.id)
+    """Units in reading order (article, position), or lowest confidence first."""
+    order = (Unit.confidence, Unit.id) if least_confident_first else (Unit.article, Unit.position, Unit.id)
+    q = Unit.select().order_by(*order)
     if article_id is not None:
         q = q.where(Unit.article == article_id)
     if anchor is not None:

@@ -17,8 +17,8 @@ from textual.widgets import Static
 
 from core.services.bootstrap import Services
 from tui.screens.article import ArticleScreen
-from tui.screens.import_screen import ImportableTree
 from tui.screens.triage import TriageScreen
+from tui.widgets.import_tree import ImportTree
 from tui.widgets.paragraph_view import ParagraphView
 
 NOTES = (
@@ -158,7 +158,7 @@ async def test_the_import_tree_offers_folders_and_importable_files_only(
         await settle(pilot)
         await pilot.press("i")
         await settle(pilot)
-        tree = app.screen.query_one("#import-tree", ImportableTree)
+        tree = app.screen.query_one("#import-tree", ImportTree)
         for _ in range(50):  # the tree loads its folder in a worker
             if tree.root.children:
                 break

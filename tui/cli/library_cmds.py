@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from pathlib import Path
 
 import click
@@ -12,9 +13,10 @@ from core.domain.errors import MemoryRushError
 from core.extraction.base import extractor_names
 from core.host.config import load_config
 from core.host.paths import config_path
-from core.ingest import SUPPORTED_SUFFIXES, iter_input_files
+from core.ingest import SUPPORTED_SUFFIXES, scan_inputs
 from core.services.bootstrap import extractor_factory, use_data_dir
 from core.services.processing import ProcessOutcome, process_paths
+from core.text.words import plural
 from tui.cli.common import data_dir_option, fail, one_line, out, services
 
 SUFFIXES = " ".join(SUPPORTED_SUFFIXES)
@@ -47,7 +49,10 @@ def process_cmd(
     except (MemoryRushError, ValueError) as exc:
         fail(str(exc))
         return
-    files = iter_input_files(paths)
+    scan = scan_inputs(paths)
+    for path, reason in scan.skipped:
+        out(f"skipped  {path}: {reason}", err=True)
+    files = scan.files
     if not files:
         fail(f"no input files ({SUFFIXES}) found in the given paths", 1)
 
@@ -77,11 +82,17 @@ def process_cmd(
     sys.exit(1 if failed else 0)
 
 
+LABELS = {
+    "imported": "imported",
+    "already": "already ",
+    "new_version": "updated ",
+    "refused": "refused ",
+    "skipped": "skipped ",
+}
+
+
 def print_outcome(o: ImportOutcome) -> None:
-    label = {"imported": "imported", "already": "already ", "new_version": "updated ", "refused": "refused "}[
-        o.status
-    ]
-    out(f"{label} {o.path}: {o.message}", err=o.status == "refused")
+    out(f"{LABELS[o.status]} {o.path}: {o.message}", err=o.status in ("refused", "skipped"))
 
 
 @click.command("import")
@@ -99,11 +110,13 @@ def import_cmd(
         outcomes = svc.library.import_paths(
             paths, extractor=extractor, encoding=encoding, progress=lambda i, n, o: print_outcome(o)
         )
-        if not outcomes:
+        counts = Counter(o.status for o in outcomes)
+        refused, skipped = counts["refused"], counts["skipped"]
+        done = len(outcomes) - refused - skipped
+        if not done and not refused:
             fail(f"no input files ({SUFFIXES}) found in the given paths", 1)
-        refused = sum(1 for o in outcomes if o.status == "refused")
-        done = len(outcomes) - refused
-        out(f"{done} imported or up to date, {refused} refused")
+        tail = f", {skipped} skipped (another file type: listed above)" if skipped else ""
+        out(f"{done} imported or up to date, {refused} refused{tail}")
         sys.exit(1 if refused else 0)
 
 
@@ -141,7 +154,7 @@ def show_cmd(article: str, data_dir: Path | None) -> None:
                 out(f"  {a.id}: {one_line(a.title)}")
         a = found[0]
         out(
-            f"{one_line(a.title)}  [{a.id}, {a.paragraph_count} paragraphs, {a.encoding}, {one_line(a.source_path)}]"
+            f"{one_line(a.title)}  [{a.id}, {plural(a.paragraph_count, 'paragraph')}, {a.encoding}, {one_line(a.source_path)}]"
         )
         summary = svc.library.summary(a.id)
         if summary and summary.get("summary"):

@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from core.text import sanitize
 from tui.safe import content
+from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
 
 LIMIT = 50
@@ -27,12 +28,17 @@ class SearchModal(ModalScreen[Target | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Close", id="search.close"),
         Binding("down", "focus_results", "Results", show=False, id="search.results"),
+        # priority: ahead of the list's own up; it passes the key on unless at the first result
+        Binding("up", "focus_input", "Search field", show=False, priority=True, id="search.input"),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="search-dialog"):
             yield Label(Content.styled("Search the library", "bold"))
-            yield Input(placeholder="words from titles, units, questions …", id="search-input")
+            # back from the results (up) keeps the query to edit: no select-all on focus
+            yield SafeInput(
+                placeholder="words from titles, units, questions …", id="search-input", select_on_focus=False
+            )
             yield OptionList(id="search-results")
         yield KeyBar()
 
@@ -48,7 +54,19 @@ class SearchModal(ModalScreen[Target | None]):
             self.dismiss(self._targets[0])
 
     def action_focus_results(self) -> None:
-        self.query_one(OptionList).focus()
+        results = self.query_one(OptionList)
+        results.focus()
+        if results.highlighted is None and results.option_count:
+            results.highlighted = 0  # down lands on the first result (enter opens it)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "focus_input":  # up from the first result (or an empty list) goes back to typing
+            results = self.query_one(OptionList)
+            return results.has_focus and (results.highlighted or 0) == 0
+        return True
+
+    def action_focus_input(self) -> None:
+        self.query_one(Input).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self._targets[event.option_index])
@@ -67,6 +85,10 @@ class SearchModal(ModalScreen[Target | None]):
         results.clear_options()
         self._targets = [target for target, _ in rows]
         results.add_options([Option(label) for _, label in rows])
+        if not rows and self.query_one(Input).value.strip():  # say so, rather than show nothing
+            results.add_option(
+                Option(Content.styled("No matches: try other or fewer words.", "italic"), disabled=True)
+            )
 
 
 def find(app: Any, query: str) -> list[tuple[Target, Content]]:

@@ -116,8 +116,22 @@ class ArticleScreen(BaseScreen):
             self._show_unit(index, scroll=scroll)
         else:
             self._shown_unit = None
-            self.query_one("#article-unit", Static).update(Content("No units match the filter."))
+            options.add_option(Option(self._no_units(), disabled=True))  # in the list, not below it
+            self.query_one("#article-unit", Static).update(Content(""))
             self.query_one(ParagraphView).set_evidence({})
+
+    def _no_units(self) -> Content:
+        """What an empty unit list says: which filter left nothing and the keys that change it."""
+        if not (self.status_filter or self.type_filter):
+            return Content.styled("This article has no memory units.", "italic")
+        chosen = " and ".join(
+            f"{name} {value}"
+            for name, value in (("status", self.status_filter), ("type", self.type_filter))
+            if value
+        )
+        return Content.assemble(
+            (f"No units with {chosen}.", "italic"), ("\nf: next status · y: next type", "$text-muted")
+        )
 
     def refresh_data(self) -> None:
         if self._fresh:  # just mounted: on_mount loaded everything already

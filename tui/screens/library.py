@@ -9,8 +9,10 @@ from datetime import UTC, datetime
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable
+from textual.content import Content
+from textual.widgets import DataTable, Static
 
+from core.text.words import plural
 from tui.safe import cell
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
@@ -28,12 +30,21 @@ class LibraryScreen(BaseScreen):
         Binding("enter", "open", "Open", id="library.open"),
         Binding("t", "triage", "Triage article", id="library.triage"),
         Binding("i", "import", "Import", id="library.import"),
+        Binding("x", "export", "Export", id="library.export"),
+        Binding("b", "app.backup", "Back up now", id="library.backup"),
     ]
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
         table = RowTable(id="library-table", cursor_type="row", zebra_stripes=True)
         yield table
+        yield Static(
+            Content.assemble(
+                ("The library is empty. ", "bold"),
+                "Press i to import articles (.txt, .md), or run memoryrush import PATH.",
+            ),
+            id="library-empty",
+        )
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -56,7 +67,9 @@ class LibraryScreen(BaseScreen):
         self._load_page(max(PAGE, row + 1))
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
-        self.sub_title = f"{self._total} articles"
+        self.sub_title = plural(self._total, "article")
+        empty = self.query_one("#library-empty", Static)
+        empty.display = self._total == 0 and table.row_count == 0
 
     def _load_page(self, size: int = PAGE) -> None:
         articles = self.attempt("listing articles", self.services.library.articles, size, self._loaded) or []
@@ -99,6 +112,15 @@ class LibraryScreen(BaseScreen):
         article_id = self._current_id()
         if article_id is not None:
             self.app.push_screen(TriageScreen(article_id))
+
+    def action_export(self) -> None:
+        from tui.modals.export import ExportModal
+
+        article_id = self._current_id()
+        article = self.services.library.article(article_id) if article_id is not None else None
+        self.app.push_screen(
+            ExportModal(self.services, article_id=article_id, article_title=article.title if article else "")
+        )
 
     def action_import(self) -> None:
         from tui.screens.import_screen import ImportScreen

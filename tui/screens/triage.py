@@ -14,6 +14,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from core.domain import StoredUnit, ValidationReport
+from core.text.words import plural
 from tui.modals.edit_unit import EditUnitModal, UnitEdit
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
@@ -79,15 +80,7 @@ class TriageScreen(BaseScreen):
                 source_changed=True,
             )
         else:
-            batch = self.attempt(
-                "loading proposals",
-                self.services.library.units,
-                self.article_id,
-                ["proposed"],
-                None,
-                self.low_confidence,
-                limit,
-            )
+            batch = self.attempt("loading proposals", self._proposals, limit)
         return batch or []
 
     def _belongs(self, unit: StoredUnit) -> bool:
@@ -113,25 +106,28 @@ class TriageScreen(BaseScreen):
         self._paint()
         self.refresh_bindings()
 
+    def _proposals(self, limit: int) -> list[StoredUnit]:
+        """The queue: proposals in reading order without those parked below the confidence
+        floor; or, as the low-confidence list, every proposal least confident first (the
+        parked ones lead it), so the list is never empty while proposals wait."""
+        low = self.low_confidence
+        return self.services.library.units(
+            self.article_id, ["proposed"], None, None if low else False, limit, least_confident_first=low
+        )
+
     def _paint(self) -> None:
         card = self.query_one("#triage-unit", Static)
         progress = self.query_one("#triage-progress", Static)
         view = self.query_one(ParagraphView)
         queue = (
-            "source-changed list"
+            "source-changed list (c: proposals)"
             if self.source_changed
-            else "low-confidence list"
+            else "low-confidence list, least confident first (l: all)"
             if self.low_confidence
             else "proposals"
         )
         if self.unit is None:
-            progress.update(Content.styled(f"No {queue} waiting.", "bold $success"))
-            card.update(
-                Content(
-                    "Import articles (i on Home), press l for the low-confidence list, "
-                    "or c for units whose source changed."
-                )
-            )
+            self._paint_empty(progress, card)
             view.load(0, lambda s, n: [])
             return
         unit = self.unit
@@ -166,12 +162,29 @@ class TriageScreen(BaseScreen):
             view.go_to(first.index if first else 0, top=True)
             view.border_title = content(title, single_line=True)
 
+    def _paint_empty(self, progress: Static, card: Static) -> None:
+        """Nothing left in the list shown: say so, and where the rest waits."""
+        if self.source_changed:
+            progress.update(Content.styled("No units whose source changed wait.", "bold $success"))
+            card.update(Content("Press c to go back to the proposals."))
+            return
+        parked = not self.low_confidence and self.services.library.units(
+            self.article_id, ["proposed"], None, True, 1
+        )
+        changed = " Press c for the units whose source changed." if self.changed_waiting else ""
+        if parked:
+            progress.update(Content.styled("No proposals above the confidence floor.", "bold"))
+            card.update(Content("The others wait in the low-confidence list: press l to see them." + changed))
+        else:
+            progress.update(Content.styled("No proposals waiting.", "bold $success"))
+            card.update(Content("Import articles (i on Home) to get new proposals." + changed))
+
     def _waiting(self, in_article: int) -> str:
         """ "N proposals waiting" (in this article, or in the library), or the changed ones."""
         if self.source_changed:
-            return f"{self.changed_waiting} units with a changed source waiting"
+            return f"{plural(self.changed_waiting, 'unit')} with a changed source waiting"
         waiting = in_article if self.article_id else self.services.library.unit_count("proposed")
-        return f"{waiting} proposals waiting"
+        return f"{plural(waiting, 'proposal')} waiting"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in {"accept", "reject", "edit", "skip", "open_article"} and self.unit is None:
@@ -188,6 +201,13 @@ class TriageScreen(BaseScreen):
         if action == "accept_all" and self.article_id is None and self.unit is None:
             return None
         return True
+
+    def why_not(self, action: str) -> str | None:
+        if self.unit is None:
+            return "No proposal on screen: import articles (i on Home), or l for the low-confidence list"
+        if action == "accept":
+            return "This unit has validation errors: edit it (e) to fix them, then accept"
+        return None
 
     # --- actions --------------------------------------------------------------------------
 
@@ -223,7 +243,7 @@ class TriageScreen(BaseScreen):
         if article_id is None:
             return
         count = self.attempt("accepting all valid units", self.services.curation.accept_all_valid, article_id)
-        notify(self.app, f"Accepted {count or 0} valid units of this article")
+        notify(self.app, f"Accepted {plural(count or 0, 'valid unit')} of this article")
         self.show_next()
 
     def action_low_confidence(self) -> None:

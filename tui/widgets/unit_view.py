@@ -68,9 +68,16 @@ def unit_details(unit: StoredUnit, *, show_answers: bool = True) -> Content:
     if unit.anchor in ANCHOR_NOTES:
         text, style = ANCHOR_NOTES[unit.anchor]
         parts.append(Content.styled(text, style))
-    for issue in unit.issues:
+    for issue in unit.issues:  # the validator's card rules, named, beside the card
         style = "bold $error" if issue.severity == "error" else "bold $warning"
-        parts.append(Content.assemble((f"{issue.severity.upper()}: ", style), content(issue.message)))
+        where = " (question)" if issue.location.startswith("recall_questions[") else ""
+        parts.append(
+            Content.assemble(
+                (f"{issue.severity.upper()} ", style),
+                (f"{issue.code}{where}: ", "italic"),
+                content(issue.message),
+            )
+        )
     if not unit.acceptable:
         parts.append(
             Content.styled("Has validation errors: edit it before it can be accepted.", "bold $error")

@@ -46,6 +46,7 @@ from core.host.clock import Clock
 from core.host.config import Config
 from core.services.review.convert import as_epoch, card_view, from_state, to_state
 from core.storage import curation as curation_repo
+from core.storage.db import discarded
 from core.storage.review import queue as review_queue
 from core.storage.review import repo as review_repo
 from core.storage.review.repo import CardRow, LogRow
@@ -111,6 +112,15 @@ class ReviewService:
         self._build(now)
         return self.summary()
 
+    def preview_session(self) -> SessionSummary:
+        """start_session's summary, written nowhere: burials that have ended are lifted inside
+        a transaction that is rolled back, so the counts are what a session will show and the
+        library is unchanged (`memoryrush session` runs beside the app, without its lock)."""
+        with discarded():
+            summary = self.start_session()
+        self._day_start = None  # the queue was built on the discarded state: build again if asked
+        return summary
+
     def _build(self, now: datetime) -> None:
         day = self.day(now)
         start, end = as_epoch(day.start), as_epoch(day.end)
@@ -172,7 +182,9 @@ class ReviewService:
         start, end, t = as_epoch(day.start), as_epoch(day.end), as_epoch(now)
         new_left = sum(1 for cid in self._queue if self._kinds.get(cid) == 0)
         reviews_left = len(self._queue) - new_left
-        learning_due = review_queue.count_queue(1, t + 1)
+        # learning cards of this sitting: due now, or soon enough for next_card to show them
+        # early (the card on screen may be one: "learning 0 left" under a learning card was wrong)
+        learning_due = review_queue.count_queue(1, t + LEARN_AHEAD_S + 1)
         learning_today = review_queue.count_queue(1, end)
         nxt = review_queue.next_learning(end)
         new_done, reviews_done, answers = review_queue.done_since(start)
