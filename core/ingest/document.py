@@ -12,10 +12,10 @@ from itertools import repeat
 from pathlib import PurePath
 from typing import Any
 
-from core.domain import NO_LOCATOR, SourceDocument, SourceParagraph
+from core.domain import NO_LOCATOR, Locator, SourceDocument, SourceParagraph
 from core.ingest.blocks import Block, one_line
 from core.ingest.plaintext import fold_lines, normalize_text, split_blocks
-from core.text import detect_language, replace_controls
+from core.text import UNSAFE, detect_language, replace_controls
 from core.text.locations import shown_path
 from core.text.titles import looks_like_title
 
@@ -89,11 +89,16 @@ def document_from_blocks(
     and the content hash come from (a text format's normalised source); by default the title and
     reader text, so a web page or PDF whose words did not change keeps its id."""
     kept = [b for b in blocks if b.text]
-    # the ingestion rule for control characters (plain text's too): each one replaced by one
-    # U+FFFD, so the spans' offsets still hold
+    # the ingestion rule for control characters and bidi overrides (plain text's too): each one
+    # replaced by one U+FFFD, so the spans' offsets still hold; headings in locators alike
     paragraphs = tuple(
         SourceParagraph(
-            paragraph_id(i), replace_controls(b.text), b.kind, i, b.locator or NO_LOCATOR, b.spans
+            paragraph_id(i),
+            replace_controls(b.text),
+            b.kind,
+            i,
+            clean_locator(b.locator),
+            b.spans,
         )
         for i, b in enumerate(kept)
     )
@@ -110,6 +115,19 @@ def document_from_blocks(
         content_hash=content_hash(payload),
         language=detect_language(body),
     )
+
+
+def clean_locator(locator: Locator | None) -> Locator:
+    """A reader's locator with the ingestion rule applied to its headings and chapter (the same
+    object when there was nothing to replace: a section's blocks share one)."""
+    if not locator:
+        return NO_LOCATOR
+    parts = (*locator.section, locator.chapter or "")
+    if not any(UNSAFE.search(part) for part in parts):
+        return locator
+    section = tuple(replace_controls(part) for part in locator.section)
+    chapter = replace_controls(locator.chapter) if locator.chapter else None
+    return Locator(section, locator.page, chapter)
 
 
 def plain_title(blocks: list[str]) -> str | None:

@@ -8,8 +8,6 @@ from __future__ import annotations
 import re
 import unicodedata
 
-# C0 and C1 control characters except \n and \t, plus DEL.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 # What a terminal would obey rather than show: C0 and C1 controls (ESC, BEL, CSI ...) and DEL,
 # and the bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) that reorder
 # the text around them ("Trojan Source": a title reading "evil\u202etxt.exe" shows as
@@ -38,8 +36,11 @@ CJK_RE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f]")
 
 
 def replace_controls(text: str, replacement: str = "\ufffd") -> str:
-    """Replace C0/C1 control characters except newline and tab (ingestion rule)."""
-    return _CONTROL.sub(replacement, text)
+    """The ingestion rule: each character a terminal would obey (UNSAFE: C0/C1 controls but
+    newline and tab, DEL, bidi embeddings, overrides and isolates) becomes one U+FFFD, so offsets
+    into the text (a reader's spans, a quote's position) still hold. Stored text goes out in
+    exports and over MCP without our display gate, so it must not reorder what it is shown in."""
+    return UNSAFE.sub(replacement, text)
 
 
 def sanitize(text: str, *, single_line: bool = False) -> str:
