@@ -269,6 +269,12 @@ def copy_file(src: Path, dst: Path) -> None:
     shutil.copy2(src, dst)
 
 
+# What SQLite raises through peewee and through the raw connection (the search index writes with
+# executemany on db.connection()): sqlite3.DatabaseError covers OperationalError ("locked",
+# "full") and the "database disk image is malformed" that came through untranslated before.
+SQLITE_ERRORS = (peewee.DatabaseError, sqlite3.DatabaseError)
+
+
 def translate(exc: BaseException) -> StorageError:
     """Turn a SQLite error into a message a person can act on."""
     text = str(exc).lower()
@@ -296,7 +302,7 @@ def write_transaction() -> Iterator[None]:
     try:
         with db.atomic("IMMEDIATE"):
             yield
-    except (peewee.OperationalError, peewee.DatabaseError, sqlite3.OperationalError) as exc:
+    except SQLITE_ERRORS as exc:
         cause = root_cause(exc)
         raise translate(cause) from cause
 
@@ -310,7 +316,7 @@ def discarded() -> Iterator[None]:
         with db.atomic() as txn:
             yield
             txn.rollback()
-    except (peewee.OperationalError, peewee.DatabaseError, sqlite3.OperationalError) as exc:
+    except SQLITE_ERRORS as exc:
         cause = root_cause(exc)
         raise translate(cause) from cause
 
@@ -320,7 +326,7 @@ def reading() -> Iterator[None]:
     """A read outside a write transaction; SQLite errors (busy, damaged) become StorageError."""
     try:
         yield
-    except (peewee.OperationalError, peewee.DatabaseError, sqlite3.OperationalError) as exc:
+    except SQLITE_ERRORS as exc:
         raise translate(exc) from exc
 
 
