@@ -38,7 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from core.domain import SourceDocument  # noqa: E402
+from core.domain import READER_VERSION, SourceDocument  # noqa: E402
 from core.ingest import read_document  # noqa: E402
 from core.storage import library as library_repo  # noqa: E402
 from core.storage.db import open_database, write_transaction  # noqa: E402
@@ -213,7 +213,7 @@ def store(doc: SourceDocument) -> tuple[float, float]:
     with write_transaction():
         art = Article.create(
             source_path=doc.source_path, document_id=doc.document_id, content_hash=doc.content_hash,
-            title=doc.title, paragraph_count=len(doc.paragraphs), added_at=0, reader_version=2,
+            title=doc.title, paragraph_count=len(doc.paragraphs), added_at=0, reader_version=READER_VERSION,
         )  # fmt: skip
         library_repo.insert_paragraphs(art.id, doc.paragraphs)
         search_index.index_article(art.id)

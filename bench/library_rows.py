@@ -16,12 +16,22 @@ DAY = 86400
 
 
 def _articles_sql(con, articles: int, per_article: int, now: int) -> None:  # type: ignore[no-untyped-def]
+    from core.domain import READER_VERSION  # read by today's readers: nothing to refresh at open
+
     con.executemany(
         "INSERT INTO article (id, source_path, document_id, content_hash, title, encoding, language, version, "
-        "metadata_json, paragraph_count, reading_position, added_at) "
-        "VALUES (?, ?, ?, 'x', ?, 'utf-8', 'en', 1, '{}', ?, 0, ?)",
+        "metadata_json, paragraph_count, reading_position, added_at, reader_version) "
+        "VALUES (?, ?, ?, 'x', ?, 'utf-8', 'en', 1, '{}', ?, 0, ?, ?)",
         (
-            (a, f"/bench/article-{a}.md", f"doc_{a:012d}", f"Bench article {a}", per_article, now)
+            (
+                a,
+                f"/bench/article-{a}.md",
+                f"doc_{a:012d}",
+                f"Bench article {a}",
+                per_article,
+                now,
+                READER_VERSION,
+            )
             for a in range(1, articles + 1)
         ),
     )
