@@ -339,20 +339,20 @@ def test_version_prints_the_installed_version() -> None:
 def test_a_folder_import_lists_the_files_it_skips_and_why(tmp_path: Path, data_home: Path) -> None:
     folder = tmp_path / "notes"
     write(folder / "a.md", "# A\n\nSpaced repetition spreads reviews over time.\n")
-    write(folder / "b.rst", "B\n=\n\nText.\n")
+    write(folder / "b.odt", "not read: an OpenDocument file")
     done = run_mr(data_home, "import", str(folder), "--extractor", "placeholder")
     assert done.returncode == 0, done.stderr
     assert (
-        f"skipped  {folder / 'b.rst'}: unsupported file type .rst; supported: .txt, .md, .markdown"
-        in done.stderr
+        f"skipped  {folder / 'b.odt'}: unsupported file type .odt; supported: .txt, .md, .markdown, "
+        ".html, .htm, .xhtml, .rst, .epub, .pdf, .docx" in done.stderr
     )
     assert "1 imported or up to date, 0 refused, 1 skipped" in done.stdout
-    only_rst = tmp_path / "rst"
-    write(only_rst / "c.rst", "C\n=\n\nText.\n")
-    none = run_mr(data_home, "import", str(only_rst))
-    assert none.returncode == 1 and "c.rst: unsupported file type .rst" in none.stderr
+    only_other = tmp_path / "other"
+    write(only_other / "c.odt", "not read either")
+    none = run_mr(data_home, "import", str(only_other))
+    assert none.returncode == 1 and "c.odt: unsupported file type .odt" in none.stderr
     assert "no input files" in none.stderr
     processed = run_mr(
         data_home, "process", str(folder), "--out", str(tmp_path / "out"), "--extractor", "placeholder"
     )
-    assert processed.returncode == 0 and "skipped  " in processed.stderr and "b.rst" in processed.stderr
+    assert processed.returncode == 0 and "skipped  " in processed.stderr and "b.odt" in processed.stderr

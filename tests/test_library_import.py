@@ -23,6 +23,7 @@ from core.domain import (
 )
 from core.host.clock import FixedClock
 from core.host.config import Config
+from core.ingest.reader import SUPPORTED_SUFFIXES
 from core.services.bootstrap import Services, open_services
 from core.services.curation import CannotAccept
 from core.services.library import GROUNDING_CODES
@@ -93,7 +94,11 @@ def test_folders_are_imported_recursively_by_suffix(services: Services, tmp_path
     # the other types are listed, first, with the reason
     assert [(Path(o.path).name, o.status) for o in outcomes[:2]] == [
         ("ignored.json", "skipped"),
-        ("ignored.pdf", "skipped"),
+        ("ignored.png", "skipped"),
+    ]
+    assert [o.message for o in outcomes[:2]] == [
+        f"unsupported file type {suffix}; supported: {', '.join(SUPPORTED_SUFFIXES)}"
+        for suffix in (".json", ".png")
     ]
     assert {a.title for a in services.library.articles()} == {"a", "B", "C"}
 
