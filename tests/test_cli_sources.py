@@ -71,7 +71,9 @@ def test_sync_imports_new_updates_changed_and_flags_deleted(data_home: Path, tmp
     follow(data_home, notes)
     first = run("sync", "--extractor", "placeholder")
     assert first.exit_code == 0, first.output
-    assert "2 files: 2 imported, 0 updated, 0 refused; 0 sources missing" in first.stdout
+    # the image is listed with its reason and counted apart: it is not a file synced
+    assert "2 files: 2 imported, 0 updated, 0 refused; 0 sources missing; 1 skipped" in first.stdout
+    assert f"skipped  {notes / 'skip.png'}: unsupported file type .png" in first.stderr
 
     (notes / "a.txt").write_text(SECOND, encoding="utf-8")
     (notes / "b.md").unlink()
@@ -81,7 +83,7 @@ def test_sync_imports_new_updates_changed_and_flags_deleted(data_home: Path, tmp
     )
     second = run("sync", "--extractor", "placeholder")
     assert second.exit_code == 0, second.output
-    assert "2 files: 1 imported, 1 updated, 0 refused; 1 sources missing" in second.stdout
+    assert "2 files: 1 imported, 1 updated, 0 refused; 1 source missing; 1 skipped" in second.stdout
     assert f"gone     {notes / 'b.md'}" in second.stdout
     listed = run("list").stdout
     assert "B  [source missing]" in listed and listed.count("[source missing]") == 1

@@ -27,7 +27,8 @@ NOTHING_FOLLOWED = 'no folders are followed: add them to the config, e.g. [libra
 
 @dataclass(frozen=True, slots=True)
 class SyncReport:
-    outcomes: tuple[ImportOutcome, ...]  # one per file found in the followed folders
+    # one per file found in the followed folders; a file no reader takes is "skipped"
+    outcomes: tuple[ImportOutcome, ...]
     missing: tuple[str, ...] = ()  # source paths newly flagged: the file is gone
     back: tuple[str, ...] = ()  # source paths whose file is there again (flag cleared)
     absent_folders: tuple[str, ...] = ()  # followed folders that do not exist now
@@ -35,6 +36,16 @@ class SyncReport:
     @property
     def refused(self) -> int:
         return sum(1 for o in self.outcomes if o.status == "refused")
+
+    @property
+    def skipped(self) -> int:
+        """Files of another type (an image beside the notes): listed, not synced."""
+        return sum(1 for o in self.outcomes if o.status == "skipped")
+
+    @property
+    def files(self) -> int:
+        """The files synced: every importable file found, whatever became of it."""
+        return len(self.outcomes) - self.skipped
 
 
 def followed_folders(follow: tuple[str, ...]) -> list[Path]:

@@ -9,6 +9,7 @@ import click
 
 from core.domain import ImportOutcome
 from core.extraction.base import extractor_names
+from core.text.words import plural
 from tui.cli.common import data_dir_option, fail, one_line, out, services
 from tui.cli.library_cmds import EXTRACTOR_HELP, print_outcome
 
@@ -58,9 +59,10 @@ def sync_cmd(extractor: str | None, data_dir: Path | None) -> None:
             out(f"back     {path}: the source is there again")
         changed = sum(1 for o in report.outcomes if o.status == "new_version")
         new = sum(1 for o in report.outcomes if o.status == "imported")
+        skipped = f"; {report.skipped} skipped (another file type: listed above)" if report.skipped else ""
         out(
-            f"{len(report.outcomes)} files: {new} imported, {changed} updated, {report.refused} refused; "
-            f"{len(report.missing)} sources missing"
+            f"{plural(report.files, 'file')}: {new} imported, {changed} updated, {report.refused} refused; "
+            f"{plural(len(report.missing), 'source')} missing{skipped}"
         )
         sys.exit(1 if report.refused or report.absent_folders else 0)
 
