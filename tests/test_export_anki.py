@@ -77,6 +77,12 @@ def test_anki_reads_every_note_field_tag_and_deck(
         notes = [col.get_note(nid) for nid in col.find_notes("")]
         by_id = {n["MemoryRush ID"].rsplit("/q", 1)[1]: n for n in notes}
         units = {u.id: u for a in library.library.articles() for u in library.library.units(a.id)}
+        where = {
+            (a.id, p.paragraph_id): p.locator.label()
+            for a in library.library.articles()
+            for p in library.library.paragraphs(a.id)
+        }
+        assert any(n["Locator"] for n in notes)  # the Markdown samples have headings (.txt: none)
         for qid, question, answer, kind, unit_id, title in expected:
             note = by_id[str(qid)]
             unit = units[unit_id]
@@ -98,7 +104,9 @@ def test_anki_reads_every_note_field_tag_and_deck(
             )
             assert note["Source"] == field_text(title)
             assert note["Paragraph"] == ", ".join(e.paragraph_id for e in unit.evidence)
-            assert note["Locator"] == ""  # paragraphs have no locators yet (issue 19)
+            # where each quote sits (issue 19): the paragraph's heading path, page or chapter
+            located = [where[unit.article_id, e.paragraph_id] for e in unit.evidence]
+            assert note["Locator"] == field_text(", ".join(label for label in located if label))
             assert f"MemoryRush::{unit.memory_type}" in note.tags
             for tag in unit.tags:
                 assert tag.replace(" ", "_") in note.tags
