@@ -122,7 +122,9 @@ async def test_a_source_changed_unit_is_kept_or_retired_and_undone(svc: Services
         await pilot.press("X")
         await settle(pilot)
         assert svc.library.unit(second.id).status == "trashed"  # type: ignore[union-attr]
-        assert "No source-changed list waiting" in screen_text(app)
+        # the list is empty and says so, in the words of its count ("2 units with a ...")
+        assert "No units with a changed source waiting" in screen_text(app)
+        assert "Press c to go back to the proposals" in screen_text(app)
         await pilot.press("u")  # the retire undone: back in the list, confirmed
         await settle(pilot)
         back = svc.library.unit(second.id)
@@ -130,7 +132,7 @@ async def test_a_source_changed_unit_is_kept_or_retired_and_undone(svc: Services
         assert screen.unit is not None and screen.unit.id == second.id
         await pilot.press("c")  # back to the proposals
         await settle(pilot)
-        assert "proposals waiting" in screen_text(app)
+        assert "1 proposal waiting" in screen_text(app)  # the new paragraph's (one, in the singular)
 
 
 async def test_review_shows_where_the_evidence_sits(svc: Services, tmp_path: Path) -> None:

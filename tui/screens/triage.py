@@ -165,7 +165,7 @@ class TriageScreen(BaseScreen):
     def _paint_empty(self, progress: Static, card: Static) -> None:
         """Nothing left in the list shown: say so, and where the rest waits."""
         if self.source_changed:
-            progress.update(Content.styled("No units whose source changed wait.", "bold $success"))
+            progress.update(Content.styled("No units with a changed source waiting.", "bold $success"))
             card.update(Content("Press c to go back to the proposals."))
             return
         parked = not self.low_confidence and self.services.library.units(
