@@ -32,7 +32,12 @@ class Fit:
 
 
 class NotEnoughReviews(ValueError):
-    """Too few reviews to fit parameters."""
+    """Too few reviews to fit parameters: how many there are, in how many usable histories, and
+    how many are needed (the service says it in words)."""
+
+    def __init__(self, reviews: int, histories: int, needed: int) -> None:
+        super().__init__(f"reviews={reviews} histories={histories} needed={needed}")
+        self.reviews, self.histories, self.needed = reviews, histories, needed
 
 
 class FitFailed(ValueError):
@@ -66,10 +71,7 @@ def fit(
 ) -> Fit:
     """Fit new parameters and compare log loss / RMSE with the old ones on the same items."""
     if reviews < min_reviews or not items:
-        raise NotEnoughReviews(
-            f"only {reviews} reviews with {len(items)} usable histories; optimizing needs at least "
-            f"{min_reviews} reviews (keep reviewing, then run `memoryrush optimize` again)"
-        )
+        raise NotEnoughReviews(reviews, len(items), min_reviews)
     try:
         old_eval = rs.FSRS(list(old)).evaluate(items)
         new = tuple(float(x) for x in rs.FSRS(list(old)).compute_parameters(items))

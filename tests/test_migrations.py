@@ -118,13 +118,14 @@ def test_a_migration_step_runs_after_a_backup(data_home: Path, version_2: list[s
 
 def test_steps_run_in_order_from_the_stored_version(data_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     make_library(data_home)
+    now = storage_db.SCHEMA_VERSION
     ran: list[int] = []
-    monkeypatch.setattr(storage_db, "SCHEMA_VERSION", 4)
-    for version in (4, 2, 3):
+    monkeypatch.setattr(storage_db, "SCHEMA_VERSION", now + 3)
+    for version in (now + 3, now + 1, now + 2):
         monkeypatch.setitem(storage_db.MIGRATIONS, version, lambda _db, v=version: ran.append(v))
     open_services(data_home).close()
-    assert ran == [2, 3, 4]
-    assert sql(data_home, "PRAGMA user_version") == [(4,)]
+    assert ran == [now + 1, now + 2, now + 3]
+    assert sql(data_home, "PRAGMA user_version") == [(now + 3,)]
 
 
 def test_a_failing_migration_changes_nothing(data_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -135,19 +136,20 @@ def test_a_failing_migration_changes_nothing(data_home: Path, monkeypatch: pytes
         database.execute_sql("DELETE FROM evidence")
         raise RuntimeError("step 2 broke")
 
-    monkeypatch.setattr(storage_db, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(storage_db.MIGRATIONS, 2, half_then_fail)
+    now = storage_db.SCHEMA_VERSION
+    monkeypatch.setattr(storage_db, "SCHEMA_VERSION", now + 1)
+    monkeypatch.setitem(storage_db.MIGRATIONS, now + 1, half_then_fail)
     with pytest.raises(StorageError) as info:
         open_services(data_home)
     message = str(info.value)
     assert "step 2 broke" in message and "nothing was changed" in message and "backups" in message
     # all or nothing: the version, the column and the deleted rows are as before
-    assert sql(data_home, "PRAGMA user_version") == [(1,)]
+    assert sql(data_home, "PRAGMA user_version") == [(now,)]
     assert "note" not in [r[1] for r in sql(data_home, "PRAGMA table_info(article)")]
     assert sql(data_home, "SELECT COUNT(*) FROM evidence")[0][0] >= units
     assert len(backups(data_home)) == 1
     # the lock was released with the failure: the old version still opens the library
-    monkeypatch.setattr(storage_db, "SCHEMA_VERSION", 1)
+    monkeypatch.setattr(storage_db, "SCHEMA_VERSION", now)
     svc = open_services(data_home)
     try:
         assert svc.library.unit_count() == units

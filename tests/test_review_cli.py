@@ -24,9 +24,27 @@ def test_session_and_stats_commands(data_home: Path, clock: FixedClock) -> None:
     session = runner.invoke(cli, ["session", "--data-dir", str(data_home)])
     assert session.exit_code == 0, session.output
     # the CLI runs on the real clock, weeks after the fixed one: the answered card is due again
-    assert "today: 1 reviews, 2 new" in session.output and "done today:" in session.output
+    assert "today: 1 review, 2 new" in session.output, session.output
+    assert "done today: 0 answers (0 reviews, 0 new cards)" in session.output
     stats = runner.invoke(cli, ["stats", "--data-dir", str(data_home)])
     assert stats.exit_code == 0, stats.output
     assert "total reviews: 1" in stats.output and "weakest units:" in stats.output
     postpone = runner.invoke(cli, ["session", "--postpone", "0", "--data-dir", str(data_home)])
     assert postpone.exit_code == 2 and "--postpone" in postpone.output
+
+
+def test_session_counts_one_of_each_in_the_singular(data_home: Path) -> None:
+    from core.host.clock import Clock
+
+    svc = open_services(data_home, clock=Clock())  # the CLI's real clock: answers are today's
+    prepare(svc)
+    add_units(2, 1, now=int(Clock().now().timestamp()))
+    item = svc.review.next_card()
+    assert item is not None
+    svc.review.answer(item.card.id, 4)
+    svc.close()
+    session = CliRunner().invoke(cli, ["session", "--data-dir", str(data_home)])
+    assert session.exit_code == 0, session.output
+    assert "done today: 1 answer (0 reviews, 1 new card)" in session.output, session.output
+    stats = CliRunner().invoke(cli, ["stats", "--data-dir", str(data_home)])
+    assert "streak: 1 day ·" in stats.output and "over 0 reviews" in stats.output, stats.output

@@ -135,8 +135,10 @@ def test_learning_cards_come_back_when_due(services: Services, clock: FixedClock
     result = services.review.answer(item.card.id, 3)
     assert result.interval == "10m" and result.card.state == "learning"
     s = services.review.summary()
-    assert s.learning_later == 1 and s.next_learning_at == now_of(clock) + 600
-    clock.advance(minutes=5)  # within 20 minutes and nothing else left: shown early
+    # due within 20 minutes and nothing else left: shown early, so it is left in this sitting
+    assert (s.learning_due, s.learning_later) == (1, 0) and not s.finished
+    assert s.next_learning_at == now_of(clock) + 600
+    clock.advance(minutes=5)
     again = services.review.next_card()
     assert again is not None and again.card.id == item.card.id
 
@@ -305,3 +307,22 @@ def test_candidates_when_index_order_is_the_reverse_of_retrievability(
     review_repo.update_cards("setup", rows, t)
     expected = [r.id for r in sorted(rows, key=lambda r: (-(t - r.last_review) / r.stability, r.id))][:20]  # type: ignore[operator]
     assert [cid for cid, _ in review_queue.due_review_candidates(t + 3600, t, 20)] == expected
+
+
+def test_the_session_preview_counts_ended_burials_and_writes_nothing(
+    services: Services, clock: FixedClock
+) -> None:
+    prepare(services)
+    add_units(2, 2, now=now_of(clock))  # two units of two sibling questions each
+    item = services.review.next_card()
+    assert item is not None
+    services.review.answer(item.card.id, 4)  # its sibling is buried until tomorrow
+    buried = q("SELECT COUNT(*) FROM card WHERE queue = -2")
+    assert buried == [(1,)]
+    clock.advance(days=1)
+    preview = services.review.preview_session()
+    assert q("SELECT COUNT(*) FROM card WHERE queue = -2") == buried  # nothing written
+    started = services.review.start_session()  # what `memoryrush review` will show
+    assert q("SELECT COUNT(*) FROM card WHERE queue = -2") == [(0,)]
+    # one new card of each unit: the first unit's (unburied) sibling, the second unit's first
+    assert (preview.new_left, preview.reviews_left) == (started.new_left, started.reviews_left) == (2, 0)

@@ -218,3 +218,31 @@ def test_searches_from_worker_threads_agree(library: Services) -> None:
             pool.map(lambda q: [(h.paragraph_id, h.unit_id) for h in library.search.search(q, 5)], queries)
         )
     assert got == expected
+
+
+def test_a_paragraph_stays_in_the_results_beside_a_unit_placed_at_it(library: Services) -> None:
+    """The paragraph matches every word; a unit quoting it matched one (in its question) and
+    stood in for the paragraph, whose text then dropped out. Now the paragraph is shown, and
+    the unit before it only when the unit holds every word too."""
+    article = next(a for a in library.library.articles() if a.source_path.endswith("en.txt"))
+    para = next(p for p in library.library.paragraphs(article.id) if "Calvin" in p.text)
+    unit = next(
+        u for u in library.library.units(article.id) if u.evidence[0].paragraph_id == para.paragraph_id
+    )
+
+    def edit(content: str, question: str) -> list[tuple[int | None, str]]:
+        library.curation.edit(
+            unit.id,
+            content=content,
+            memory_type=unit.memory_type,
+            tags=unit.tags,
+            questions=[(question, "ATP", "qa")],
+        )
+        hits = library.search.search("Calvin cycle ATP", 10)
+        return [(h.unit_id, h.snippet) for h in hits if h.paragraph_id == para.paragraph_id]
+
+    here = edit("It runs in the stroma.", "Which cycle needs ATP?")
+    assert [uid for uid, _ in here] == [None], here
+    assert "Calvin" in here[0][1]
+    here = edit("The Calvin cycle runs on ATP.", "What does the Calvin cycle run on?")
+    assert [uid for uid, _ in here] == [unit.id, None], here

@@ -66,9 +66,10 @@ def test_import_indexes_paragraphs_and_units(lib: tuple[Services, int, int]) -> 
     assert hits[0].article_id == first and hits[0].paragraph_id == "p_003"
     units = services.library.units(first)
     assert units, "the offline extractor proposed units"
-    # a unit outranks its bare paragraph: the paragraph is shown as its matching unit
+    # a unit with every word outranks its paragraph, which follows it
     unit = next(u for u in units if "Ebbinghaus" in u.content)
     assert hits[0].unit_id == unit.id
+    assert (hits[1].paragraph_id, hits[1].unit_id) == ("p_003", None)
     assert services.search.search("moon tides", 3)[0].article_id == second
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import sys
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
@@ -10,6 +12,9 @@ from typing import Any
 
 from textual.app import App, SystemCommand
 from textual.command import Provider
+from textual.content import Content
+from textual.driver import Driver
+from textual.notifications import Notify
 from textual.screen import Screen
 from textual.worker import Worker
 
@@ -19,7 +24,12 @@ from core.services.bootstrap import Services, open_services
 from themes import DEFAULT_THEME, register_themes
 from tui.bindings import APP_BINDINGS
 from tui.messages import FirstFrameShown, OpenArticle
+from tui.workers import DaemonWorkerThreads
 
+MAX_NOTICES = 3  # toasts on screen at once
+# Textual's palette commands that ours replace: Quit (ctrl+q is ours), Keys (`?` shows every
+# key), Screenshot (saved where it can be, and says where).
+TEXTUAL_COMMANDS_REPLACED = frozenset({"Quit", "Keys", "Screenshot"})
 STYLES = Path(__file__).resolve().parent / "styles"
 SCREEN_STYLES = STYLES / "screens.tcss"
 
@@ -46,6 +56,8 @@ class MemoryRushApp(App[None]):
         if start != "home":  # the first frame is another screen: it needs its rules at once
             self.css_path.append(SCREEN_STYLES)
         self.first_frame_shown = False
+        self.crashed = False  # set by panic(): the app ended on an error (exit status 1)
+        self.worker_threads = DaemonWorkerThreads()
         self._theme_problems = register_themes(self, paths.user_themes_dir())
         wanted = services.config.theme
         self._start_theme(wanted if wanted in self.available_themes else DEFAULT_THEME)
@@ -64,7 +76,32 @@ class MemoryRushApp(App[None]):
         self._refresh_truecolor_filter(self.ansi_theme)
         self.stylesheet.set_variables(self.get_css_variables())
 
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's own driver, but on Linux and macOS the guarded one (tui/driver.py)."""
+        driver = super().get_driver_class()
+        from textual.drivers.linux_driver import LinuxDriver
+
+        if driver is LinuxDriver:
+            from tui.driver import GuardedDriver
+
+            return GuardedDriver
+        return driver
+
+    def panic(self, *renderables: Any) -> None:
+        """Textual ends the app this way on an error it cannot handle (a dead input thread, a
+        failed worker): remember it, so the process exits non-zero (run)."""
+        self.crashed = True
+        super().panic(*renderables)
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        """Titles pass the gate too, whoever set them (the title bar draws this)."""
+        from core.text import sanitize
+
+        return super().format_title(sanitize(title, single_line=True), sanitize(sub_title, single_line=True))
+
     def on_mount(self) -> None:
+        # Thread workers run here: a worker stuck in a slow request never holds up quitting.
+        asyncio.get_running_loop().set_default_executor(self.worker_threads)
         if self._theme_problems or self.services.notices:
             from tui.safe import notify  # (imported here: not needed for most first frames)
 
@@ -88,6 +125,8 @@ class MemoryRushApp(App[None]):
         self.first_frame_shown = True
         for screen in self.screen_stack:
             screen.post_message(FirstFrameShown())
+        if self.services.config.backup_auto != "off":
+            self.action_backup(auto=True)  # daily / at start-up, per Settings (after the first frame)
 
     def _read_screen_styles(self) -> None:
         """Read the other screens' rules now that the first frame is shown: parsing them before
@@ -97,6 +136,23 @@ class MemoryRushApp(App[None]):
         self.stylesheet.read(SCREEN_STYLES)
         self.stylesheet.parse()  # only the new source: the others come from the parse cache
         self.stylesheet.update(self)
+
+    # --- notices ----------------------------------------------------------------------------
+
+    def on_notify(self, event: Notify) -> None:
+        """Before a notice is shown (App._on_notify, which runs after this, adds it): the same
+        text already on screen is replaced, and at most MAX_NOTICES stay, the oldest going first
+        (errors last). Ten accepts in a row stacked ten "Accepted" toasts over the screen."""
+        incoming = event.notification
+        shown = list(self._notifications)
+        for old in shown:
+            if old.message == incoming.message and old.severity == incoming.severity:
+                self._unnotify(old, refresh=False)
+        shown = list(self._notifications)
+        while len(shown) >= MAX_NOTICES:
+            oldest = next((n for n in shown if n.severity != "error"), shown[0])
+            self._unnotify(oldest, refresh=False)
+            shown.remove(oldest)
 
     # --- one place for errors -------------------------------------------------------------
 
@@ -127,6 +183,12 @@ class MemoryRushApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
+    def action_backup(self, auto: bool = False) -> None:
+        """Back up the library (a named worker; see tui/backup_worker.py)."""
+        from tui.backup_worker import start_backup
+
+        start_backup(self, auto=auto)
+
     def action_review(self) -> None:
         from tui.screens.review import ReviewScreen
 
@@ -143,16 +205,42 @@ class MemoryRushApp(App[None]):
         self.open_article(message.article_id, unit_id=message.unit_id, paragraph=message.paragraph)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """The palette offers every action bound on this screen, plus Textual's own."""
-        yield from super().get_system_commands(screen)
-        seen: set[str] = {"app.command_palette", "command_palette"}
-        for key, active in screen.active_bindings.items():
+        """The palette: every action of ours bound on this screen (its description, then what it
+        does and its key), then Textual's theme and maximise commands and our Screenshot. Widget
+        internals (cursor keys, focus next, copy) and Textual's second Quit and Keys are left out."""
+        from tui.keys import ABOUT, NOT_IN_PALETTE, pretty_key
+
+        seen: set[str] = set()
+        for active in screen.active_bindings.values():
             binding = active.binding
-            if not binding.description or binding.action in seen or not active.enabled:
+            wanted = binding.id in ABOUT and binding.id not in NOT_IN_PALETTE
+            if not wanted or not active.enabled or binding.id in seen:
                 continue
-            seen.add(binding.action)
+            seen.add(binding.id)  # type: ignore[arg-type]
             runner = partial(self.run_action, binding.action, active.node)
-            yield SystemCommand(binding.description, f"key {key} — {type(active.node).__name__}", runner)
+            about = f"{ABOUT[binding.id]}  ({pretty_key(binding.key)})"  # type: ignore[index]
+            yield SystemCommand(binding.description, about, runner)
+        for command in super().get_system_commands(screen):
+            if command.title not in TEXTUAL_COMMANDS_REPLACED:
+                yield command
+        yield SystemCommand(
+            "Screenshot",
+            f"Save a picture (SVG) of this screen in {paths.screenshots_dir()}",
+            lambda: self.set_timer(0.1, self.save_screen_picture),  # after the palette has closed
+        )
+
+    def save_screen_picture(self) -> None:
+        """Write an SVG of the screen to a folder that exists and say where (Textual's own
+        screenshot only said "Failed" when ~/Downloads was missing)."""
+        from tui.safe import notify
+
+        folder = paths.screenshots_dir()
+        try:
+            saved = self.save_screenshot(path=str(folder))
+        except OSError as exc:
+            notify(self, f"Screenshot not saved in {folder}: {exc.strerror or exc}", severity="error")
+            return
+        notify(self, f"Screenshot saved: {saved}")
 
 
 def run(data_dir: Path | None, *, start: str = "home") -> None:
@@ -165,6 +253,24 @@ def run(data_dir: Path | None, *, start: str = "home") -> None:
         fail(str(exc))
         return
     try:
-        MemoryRushApp(services, start=start).run()
+        app = MemoryRushApp(services, start=start)
+        app.run()
     finally:
         services.close()
+    if app.worker_threads.abandoned:
+        from tui.cli.common import out
+
+        out(
+            "memoryrush: quit during background work (an import?): what it had not finished is not saved",
+            err=True,
+        )
+    code = exit_status(app)
+    if code:
+        sys.exit(code)
+
+
+def exit_status(app: MemoryRushApp) -> int:
+    """The process exit status once the app has ended: 0 only when it was asked to quit.
+    Textual sets return_code 1 for an unhandled exception, but not when it panics (a dead input
+    thread), and `run()` itself returns normally in both cases."""
+    return app.return_code or (1 if app.crashed else 0)

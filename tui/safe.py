@@ -9,6 +9,7 @@ parses as markup (`[@click=app.quit]` in an article would quit the app).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from typing import Any
 
 from rich.text import Text
@@ -63,6 +64,42 @@ def find_quote(text: str, quote: str) -> tuple[int, int] | None:
     return find_span(quote, text)
 
 
+# How a paragraph's spans (emphasis, links, ... : core.domain.InlineSpan kinds) look. Only our
+# own style names: a link's target is data and never becomes a style, a link or markup.
+SPAN_STYLES = {
+    "emphasis": "italic",
+    "strong": "bold",
+    "code": "$accent",
+    "link": "underline",
+    "image": "italic $text-muted",
+    "strike": "strike",
+}
+
+
+def styled(text: str, spans: Iterable[tuple[int, int, str]]) -> Content:
+    """Untrusted text as literal Content, with our own styles over (start, end) offsets of the
+    raw text. Sanitising drops characters (controls) and widens tabs, so the offsets are moved
+    with the text: each piece between span edges is sanitised alone (sanitize works character
+    by character, so the pieces add up to the whole)."""
+    wanted = [(a, b, style) for a, b, style in spans if 0 <= a < b <= len(text) and style]
+    if not wanted:
+        return Content(sanitize(text))
+    edges = sorted({0, len(text), *(a for a, _, _ in wanted), *(b for _, b, _ in wanted)})
+    moved: dict[int, int] = {0: 0}
+    pieces: list[str] = []
+    length = 0
+    for a, b in pairwise(edges):
+        piece = sanitize(text[a:b])
+        pieces.append(piece)
+        length += len(piece)
+        moved[b] = length
+    result = Content("".join(pieces))
+    for a, b, style in wanted:
+        if moved[b] > moved[a]:
+            result = result.stylize(style, moved[a], moved[b])
+    return result
+
+
 def highlight_quotes(text: str, quotes: Sequence[str], style: str = QUOTE_STYLE) -> Content:
     """Paragraph text with each quote's exact span styled (text is sanitised first)."""
     clean = sanitize(text)
@@ -74,4 +111,15 @@ def highlight_quotes(text: str, quotes: Sequence[str], style: str = QUOTE_STYLE)
     return result
 
 
-__all__ = ["QUOTE_STYLE", "cell", "content", "find_quote", "highlight_quotes", "join", "label", "notify"]
+__all__ = [
+    "QUOTE_STYLE",
+    "SPAN_STYLES",
+    "cell",
+    "content",
+    "find_quote",
+    "highlight_quotes",
+    "join",
+    "label",
+    "notify",
+    "styled",
+]

@@ -106,7 +106,7 @@ class SessionSummary:
     day_end: int
     new_left: int  # new cards still in today's queue
     reviews_left: int  # review cards still in today's queue
-    learning_due: int  # learning/relearning cards due now
+    learning_due: int  # learning/relearning cards due now or within the learn-ahead 20 minutes
     learning_later: int  # learning cards due later today
     next_learning_at: int | None  # when the next learning card comes due (epoch)
     new_done: int

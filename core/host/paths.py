@@ -7,6 +7,7 @@ which is what tests and `--demo` use. Otherwise the platform's data and config d
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import platformdirs
@@ -48,3 +49,13 @@ def user_themes_dir() -> Path:
 
 def backups_dir() -> Path:
     return data_dir() / "backups"
+
+
+def screenshots_dir() -> Path:
+    """Where a screenshot goes: the Downloads folder if there is one, else the home folder, else
+    the current one, else the temporary folder; the first that exists and can be written to."""
+    candidates = [Path(platformdirs.user_downloads_dir()), Path.home(), Path.cwd()]
+    for folder in candidates:
+        if folder.is_dir() and os.access(folder, os.W_OK | os.X_OK):
+            return folder
+    return Path(tempfile.gettempdir())

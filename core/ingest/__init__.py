@@ -4,6 +4,7 @@ Public API (the rest of the code uses only these):
   read_document(path, *, encoding=None, max_bytes=DEFAULT_MAX_BYTES) -> SourceDocument
   parse_text(text, source_path, *, suffix=".txt", encoding="utf-8") -> SourceDocument
   iter_input_files(paths) -> list[Path]   (files as given, folders recursively by suffix)
+  scan_inputs(paths) -> InputScan        (the same files, and the folders' files of other types)
   SUPPORTED_SUFFIXES, DEFAULT_MAX_BYTES
 Refusals raise core.domain.errors.RefusedInput with a one-line reason.
 
@@ -14,6 +15,21 @@ markdown (markdown-it block tokens), frontmatter, document (ids, hashes), reader
 from __future__ import annotations
 
 from core.ingest.document import parse_text
-from core.ingest.reader import DEFAULT_MAX_BYTES, SUPPORTED_SUFFIXES, iter_input_files, read_document
+from core.ingest.reader import (
+    DEFAULT_MAX_BYTES,
+    SUPPORTED_SUFFIXES,
+    InputScan,
+    iter_input_files,
+    read_document,
+    scan_inputs,
+)
 
-__all__ = ["DEFAULT_MAX_BYTES", "SUPPORTED_SUFFIXES", "iter_input_files", "parse_text", "read_document"]
+__all__ = [
+    "DEFAULT_MAX_BYTES",
+    "SUPPORTED_SUFFIXES",
+    "InputScan",
+    "iter_input_files",
+    "parse_text",
+    "read_document",
+    "scan_inputs",
+]

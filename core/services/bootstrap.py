@@ -8,12 +8,14 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from core.domain import READER_VERSION
 from core.host import paths
 from core.host.clock import Clock
 from core.host.config import Config, Settings, load_config
 from core.host.lock import InstanceLock
 from core.storage.db import db, open_database
-from core.storage.models import trash_waiting
+from core.storage.models import older_readers_waiting, trash_waiting
+from core.text.words import plural
 
 if TYPE_CHECKING:  # the services are imported where first used: a faster start-up
     from core.services.curation import CurationService
@@ -112,19 +114,30 @@ def open_services(
     cfg = config if config is not None else load_config(paths.config_path())
     home = paths.data_dir()
     lock = InstanceLock(paths.lock_path()).acquire() if exclusive else None
+    database = paths.database_path()
+    was_empty = database.is_file() and database.stat().st_size == 0
     try:
-        open_database(paths.database_path(), backups=paths.backups_dir())
+        open_database(database, backups=paths.backups_dir())
     except BaseException:
         if lock is not None:
             lock.release()
         raise
     services = Services(Settings(cfg), home, clock or Clock(), lock)
+    if was_empty:
+        services.notices.append(
+            f"{database} was an empty file (0 bytes), so a new library was started in it; if your "
+            f"cards were there, restore a copy from {paths.backups_dir()}"
+        )
     if exclusive:
         try:
             purged = services.curation.purge_expired_trash() if trash_waiting() else 0
+            # articles of an older library shown as reader text, their units re-anchored (formats)
+            refreshed = services.library.refresh_readers() if older_readers_waiting(READER_VERSION) else None
         except BaseException:
             services.close()
             raise
         if purged:
-            services.notices.append(f"purged {purged} units trashed more than 30 days ago")
+            services.notices.append(f"purged {plural(purged, 'unit')} trashed more than 30 days ago")
+        if refreshed:
+            services.notices.append(refreshed)
     return services

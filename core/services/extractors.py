@@ -21,6 +21,7 @@ def configured_extractor(config: Config, name: str | None = None) -> Extractor:
             host=config.ollama_host or None,
             model=config.ollama_model,
             timeout=config.ollama_timeout_s,
+            deadline=config.ollama_deadline_s,
             allow_remote=config.ollama_allow_remote,
         )
     return make_extractor(chosen)

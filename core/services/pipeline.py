@@ -6,17 +6,21 @@ import time
 from dataclasses import replace
 
 from core.domain import ArticleMemoryOutput, EvidenceSpan, ProcessingArtifact, SourceDocument
+from core.domain.stop import StopFlag
 from core.extraction.base import Extractor
 from core.text.spans import exact_quote
 from core.validation import validate
 
 
-def run_extraction(document: SourceDocument, extractor: Extractor) -> ProcessingArtifact:
+def run_extraction(
+    document: SourceDocument, extractor: Extractor, stop: StopFlag | None = None
+) -> ProcessingArtifact:
     """Extract and validate one parsed document. Extractor faults are the extractor's to
     handle (the Ollama extractor falls back to offline); this never swallows bugs silently.
-    Quotes are kept in the article's own words (see `in_own_words`)."""
+    Quotes are kept in the article's own words (see `in_own_words`). Raises Cancelled when
+    `stop` is set during the extraction."""
     started = time.perf_counter()
-    result = extractor.extract(document)
+    result = extractor.extract(document, stop)
     extracted = time.perf_counter()
     output = in_own_words(result.output, document)
     report = validate(output, document)
@@ -34,7 +38,7 @@ def run_extraction(document: SourceDocument, extractor: Extractor) -> Processing
             "extract_s": round(extracted - started, 6),
             "validate_s": round(done - extracted, 6),
         },
-        notices=result.notices,
+        notices=(*document.notices, *result.notices),
         dropped=result.dropped,
         fallback_paragraphs=result.fallback_paragraphs,
     )

@@ -15,6 +15,7 @@ from core.domain.errors import MemoryRushError
 from core.extraction.base import Extractor
 from core.ingest import read_document
 from core.services.pipeline import run_extraction
+from core.text.words import plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,5 +94,5 @@ def _process_to_file(
         return ProcessOutcome(str(path), False, f"cannot write {target}: {exc.strerror or exc}")
     units = len(artifact.output.memory_units)
     report = artifact.validation_report
-    state = "valid" if report.ok else f"{len(report.issues)} validation issues"
-    return ProcessOutcome(str(path), True, f"{units} units, {state}", str(target), artifact)
+    state = "valid" if report.ok else plural(len(report.issues), "validation issue")
+    return ProcessOutcome(str(path), True, f"{plural(units, 'unit')}, {state}", str(target), artifact)

@@ -1,6 +1,7 @@
 """Memory state and statistics for the Stats screen and `memoryrush review --stats`.
 
 svc.stats.summary() -> MemoryStats           # counts, forecast, reviews/day, retention, streak
+svc.stats.reviews_by_day(days) -> (DayPoint, ...)   # answers per day, the last `days` days
 svc.stats.unit_strengths(limit) -> list[UnitStrength]   # weakest first
 svc.stats.card_retrievability(limit) -> list[(card id, unit id, R)]  # weakest first
 """
@@ -64,6 +65,12 @@ class StatsService:
             streak=self._streak(start),
             total_reviews=review_stats.total_reviews(),
         )
+
+    def reviews_by_day(self, days: int) -> tuple[DayPoint, ...]:
+        """Answers per review day over the last `days` days, oldest first (Home's heatmap)."""
+        day = self._day(self._now())
+        done = review_stats.reviews_per_day(int(day.start.timestamp()), days)
+        return tuple(DayPoint(self._label(day, d), done.get(d, 0)) for d in range(-(days - 1), 1))
 
     def _streak(self, day_start: int) -> int:
         """Consecutive review days ending today (or yesterday, if today has no answers yet)."""

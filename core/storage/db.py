@@ -22,7 +22,7 @@ import peewee
 
 from core.domain.errors import DatabaseBusy, DiskFull, StorageError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: reader text (paragraph spans and locators, unit anchors; core/storage/models.py)
 
 db = peewee.SqliteDatabase(None)
 
@@ -49,6 +49,12 @@ def register_models(*models: type[BaseModel]) -> None:
     for m in models:
         if m not in _MODELS:
             _MODELS.append(m)
+
+
+def registered_models() -> list[type[BaseModel]]:
+    """Every table model, in registration order (parents before the rows pointing at them)."""
+    _load_table_modules()
+    return list(_MODELS)
 
 
 def register_schema_hook(hook: SchemaHook, *, creates: tuple[str, ...]) -> None:
@@ -85,17 +91,12 @@ def open_database(path: Path, *, backups: Path | None = None) -> peewee.SqliteDa
     if not db.is_closed():
         db.close()
     _refuse_newer(path)
+    if not _writable(path):
+        return _open_read_only(path)
     db.init(
         str(path),
-        pragmas={
-            "journal_mode": "wal",
-            "foreign_keys": 1,
-            "busy_timeout": busy_timeout_ms(),
-            "synchronous": "normal",
-            "cache_size": -64000,
-            "temp_store": "memory",
-        },
-        timeout=busy_timeout_ms() // 1000,  # the busy_timeout pragma above is the precise one
+        pragmas={"journal_mode": "wal", "synchronous": "normal", **_PRAGMAS},
+        timeout=busy_timeout_ms() // 1000,  # the busy_timeout pragma is the precise one
         check_same_thread=False,
     )
     try:
@@ -110,18 +111,68 @@ def open_database(path: Path, *, backups: Path | None = None) -> peewee.SqliteDa
     return db
 
 
+_PRAGMAS = {"foreign_keys": 1, "cache_size": -64000, "temp_store": "memory"}
+# How a file is opened for reading only: plain, then immutable when SQLite cannot make the WAL
+# index beside it (a read-only folder); see _open_read_only.
+_READ_ONLY_FLAGS = ("mode=ro", "mode=ro&immutable=1")
+
+
+def _cannot_read_wal(exc: BaseException) -> bool:
+    text = str(exc).lower()
+    return "unable to open" in text or "readonly" in text
+
+
+def _writable(path: Path) -> bool:
+    """Whether this process may write the library (its folder holds the WAL files too)."""
+    return os.access(path.parent, os.W_OK) and (not path.exists() or os.access(path, os.W_OK))
+
+
+def _open_read_only(path: Path) -> peewee.SqliteDatabase:
+    """A library in a folder this process cannot write: opened for reading (`list`, `show`,
+    `search`, `stats` work); a write says the folder is read-only. SQLite needs the WAL index
+    file beside the database: when it cannot be made here, the file is read as immutable
+    (nobody can write it there either)."""
+    if not path.exists():
+        raise StorageError(
+            f"there is no library in {path.parent} and the folder cannot be written; "
+            "check its permissions, or use another --data-dir"
+        )
+    pragmas = {**_PRAGMAS, "busy_timeout": busy_timeout_ms(), "query_only": 1}
+    for flags in _READ_ONLY_FLAGS:
+        db.init(f"{path.resolve().as_uri()}?{flags}", uri=True, pragmas=pragmas, check_same_thread=False)
+        try:
+            db.connect(reuse_if_open=True)
+            version = db.execute_sql("PRAGMA user_version").fetchone()[0]
+        except peewee.DatabaseError as exc:
+            db.close()
+            if _cannot_read_wal(exc) and flags != _READ_ONLY_FLAGS[-1]:
+                continue
+            raise translate(exc) from exc
+        if version == SCHEMA_VERSION and _schema_complete():
+            return db
+        db.close()
+        break
+    raise StorageError(
+        f"{path} needs an upgrade (or repair) before it can be read, and {path.parent} cannot be "
+        "written; open it once where it can be written"
+    )
+
+
 def schema_version(path: Path) -> int | None:
     """The schema version recorded in a database file (None when there is no file yet)."""
     if not path.exists() or path.stat().st_size == 0:
         return None
-    try:
-        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
+    for flags in _READ_ONLY_FLAGS:
         try:
-            return int(con.execute("PRAGMA user_version").fetchone()[0])
-        finally:
-            con.close()
-    except sqlite3.DatabaseError as exc:
-        raise translate(exc) from exc
+            con = sqlite3.connect(f"{path.resolve().as_uri()}?{flags}", uri=True, timeout=5)
+            try:
+                return int(con.execute("PRAGMA user_version").fetchone()[0])
+            finally:
+                con.close()
+        except sqlite3.DatabaseError as exc:
+            if not (_cannot_read_wal(exc) and flags != _READ_ONLY_FLAGS[-1]):
+                raise translate(exc) from exc
+    return None  # (not reached: the last attempt returns or raises)
 
 
 def _refuse_newer(path: Path) -> None:
@@ -215,6 +266,12 @@ def backup_database(path: Path, backups: Path, label: str) -> Path:
     return target
 
 
+# What SQLite raises through peewee and through the raw connection (the search index writes with
+# executemany on db.connection()): sqlite3.DatabaseError covers OperationalError ("locked",
+# "full") and the "database disk image is malformed" that came through untranslated before.
+SQLITE_ERRORS = (peewee.DatabaseError, sqlite3.DatabaseError)
+
+
 def translate(exc: BaseException) -> StorageError:
     """Turn a SQLite error into a message a person can act on."""
     if isinstance(exc, StorageError):  # translated already, further down
@@ -226,6 +283,15 @@ def translate(exc: BaseException) -> StorageError:
         return DiskFull("disk full, nothing saved; free some space and try again")
     if "not a database" in text or "malformed" in text:
         return StorageError(f"the database file is damaged ({exc}); restore one from backups/")
+    if "readonly" in text or "read-only" in text:
+        return StorageError(
+            "the library is read-only here (its folder or file cannot be written); nothing was "
+            "saved; reading still works, check the permissions to change it"
+        )
+    if "unable to open database file" in text:
+        return StorageError(
+            f"cannot open the library file ({exc}); check that its folder exists and can be read"
+        )
     return StorageError(f"database error: {exc}")
 
 
@@ -235,12 +301,23 @@ def write_transaction() -> Iterator[None]:
     try:
         with db.atomic("IMMEDIATE"):
             yield
-    except _SQLITE_ERRORS as exc:
+    except SQLITE_ERRORS as exc:
         cause = root_cause(exc)
         raise translate(cause) from cause
 
 
-_SQLITE_ERRORS = (peewee.DatabaseError, sqlite3.DatabaseError)  # incl. their OperationalError
+@contextmanager
+def discarded() -> Iterator[None]:
+    """A transaction that is always rolled back: for a read that must first apply a routine
+    pending write to be right (lifting burials that have ended before counting today's session),
+    leaving the file as it was. SQLite errors become StorageError."""
+    try:
+        with db.atomic() as txn:
+            yield
+            txn.rollback()
+    except SQLITE_ERRORS as exc:
+        cause = root_cause(exc)
+        raise translate(cause) from cause
 
 
 @contextmanager
@@ -248,7 +325,7 @@ def reading() -> Iterator[None]:
     """A read outside a write transaction; SQLite errors (busy, damaged) become StorageError."""
     try:
         yield
-    except _SQLITE_ERRORS as exc:
+    except SQLITE_ERRORS as exc:
         raise translate(exc) from exc
 
 
@@ -267,7 +344,7 @@ def translated(fn: Callable[P, R]) -> Callable[P, R]:
         def generate(*args: P.args, **kwargs: P.kwargs) -> Any:
             try:
                 yield from fn(*args, **kwargs)
-            except _SQLITE_ERRORS as exc:
+            except SQLITE_ERRORS as exc:
                 raise translate(root_cause(exc)) from exc
 
         generate.translates_storage_errors = True  # type: ignore[attr-defined]
@@ -277,7 +354,7 @@ def translated(fn: Callable[P, R]) -> Callable[P, R]:
     def call(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return fn(*args, **kwargs)
-        except _SQLITE_ERRORS as exc:
+        except SQLITE_ERRORS as exc:
             raise translate(root_cause(exc)) from exc
 
     call.translates_storage_errors = True  # type: ignore[attr-defined]

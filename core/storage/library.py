@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -13,23 +12,19 @@ import peewee
 
 from core.domain import (
     ArticleInfo,
+    Locator,
     ProcessingArtifact,
-    RecallQuestion,
     SourceDocument,
     SourceParagraph,
     StoredUnit,
-    UnitStatus,
     ValidationIssue,
-    ValidationReport,
 )
-from core.domain.artifact import output_to_dict, report_to_list
 from core.storage import converters
-from core.storage.db import db, reading, translated, write_transaction
+from core.storage.db import reading, translated, write_transaction
 from core.storage.models import Article, Artifact, Evidence, Paragraph, Question, Unit
 from core.storage.review import cards
 from core.storage.search import index as search_index
-
-CHUNK = 500  # rows per INSERT (SQLite variable limit is 32766 on 3.32+)
+from core.storage.writes import CHUNK, insert_output, insert_paragraphs
 
 
 @translated
@@ -48,15 +43,6 @@ class Stored:
     auto_accepted: tuple[int, ...] = ()  # ids of units stored as confirmed
 
 
-def _score(value: float) -> float:
-    """Confidence as stored: a number in [0, 1] (NaN and junk become 0)."""
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return 0.0
-    return min(1.0, max(0.0, number)) if math.isfinite(number) else 0.0
-
-
 @translated
 def store_processed(
     document: SourceDocument,
@@ -67,6 +53,7 @@ def store_processed(
     keep_units: Sequence[int],
     auto_accepted: frozenset[int] = frozenset(),
     low_confidence: frozenset[int] = frozenset(),
+    reader_version: int = 1,
 ) -> Stored:
     """Store one article with its paragraphs, artifact and units in ONE transaction.
 
@@ -78,33 +65,23 @@ def store_processed(
         existing = existing_article_id(document.document_id)
         if existing is not None:
             return Stored(existing, 0, True)
-        article_id, version = _insert_article(document, now)
-        artifact_id = _insert_artifact(article_id, artifact, now)
-        questions: dict[int, list[RecallQuestion]] = defaultdict(list)
-        for q in artifact.output.recall_questions:
-            questions[q.memory_unit_index].append(q)
-        accepted: list[int] = []
-        for index in keep_units:
-            unit_id = _insert_unit(
-                article_id,
-                artifact_id,
-                artifact,
-                index,
-                questions[index],
-                issues=unit_issues.get(index, ()),
-                confirmed=index in auto_accepted,
-                low_confidence=index in low_confidence,
-                now=now,
-            )
-            if index in auto_accepted:
-                accepted.append(unit_id)
+        article_id, version = _insert_article(document, now, reader_version)
+        accepted = insert_output(
+            article_id,
+            artifact,
+            now=now,
+            unit_issues=unit_issues,
+            keep_units=keep_units,
+            auto_accepted=auto_accepted,
+            low_confidence=low_confidence,
+        )
         for unit_id in accepted:
             cards.ensure_cards(unit_id, now)
         search_index.index_article(article_id)
     return Stored(article_id, version, False, tuple(accepted))
 
 
-def _insert_article(document: SourceDocument, now: int) -> tuple[int, int]:
+def _insert_article(document: SourceDocument, now: int, reader_version: int) -> tuple[int, int]:
     """The article row (version 2, 3, ... when the text at its path changed) and its paragraphs."""
     previous = (
         Article.select(peewee.fn.MAX(Article.version))
@@ -123,90 +100,10 @@ def _insert_article(document: SourceDocument, now: int) -> tuple[int, int]:
         metadata_json=json.dumps(document.metadata, ensure_ascii=False, default=str),
         paragraph_count=len(document.paragraphs),
         added_at=now,
+        reader_version=reader_version,
     )
     insert_paragraphs(art.id, document.paragraphs)
     return int(art.id), version
-
-
-def _insert_artifact(article_id: int, artifact: ProcessingArtifact, now: int) -> int:
-    row = Artifact.create(
-        article=article_id,
-        extractor=artifact.extractor,
-        extractor_version=artifact.extractor_version,
-        model=artifact.model,
-        prompt_version=artifact.prompt_version,
-        summary=artifact.output.summary,
-        output_json=json.dumps(output_to_dict(artifact.output), ensure_ascii=False, default=str),
-        raw_output=artifact.raw_output,
-        validation_json=json.dumps(report_to_list(artifact.validation_report), ensure_ascii=False),
-        notices_json=json.dumps(list(artifact.notices), ensure_ascii=False),
-        dropped_json=json.dumps(list(artifact.dropped), ensure_ascii=False, default=str),
-        timings_json=json.dumps(artifact.timings),
-        created_at=now,
-    )
-    return int(row.id)
-
-
-def _insert_unit(
-    article_id: int,
-    artifact_id: int,
-    artifact: ProcessingArtifact,
-    index: int,
-    questions: Sequence[RecallQuestion],
-    *,
-    issues: Sequence[ValidationIssue],
-    confirmed: bool,
-    low_confidence: bool,
-    now: int,
-) -> int:
-    """Unit `index` of the artifact with its evidence and questions; returns its id."""
-    unit = artifact.output.memory_units[index]
-    extractor, model = artifact.written_by(unit)
-    row = Unit.create(
-        article=article_id,
-        artifact=artifact_id,
-        position=index,
-        content=unit.content,
-        memory_type=unit.memory_type,
-        tags_json=json.dumps(list(unit.tags), ensure_ascii=False),
-        confidence=_score(unit.confidence),
-        status=UnitStatus.CONFIRMED.value if confirmed else UnitStatus.PROPOSED.value,
-        low_confidence=low_confidence,
-        issues_json=json.dumps(report_to_list(ValidationReport(tuple(issues))), ensure_ascii=False),
-        extractor=extractor,
-        model=model,
-        created_at=now,
-        updated_at=now,
-    )
-    spans = [
-        {"unit": row.id, "position": j, "paragraph_id": e.paragraph_id, "quote": e.quote}
-        for j, e in enumerate(unit.evidence)
-    ]
-    if spans:
-        Evidence.insert_many(spans).execute()
-    asked = [
-        {"unit": row.id, "position": j, "question": q.question, "answer": q.expected_answer, "kind": q.kind}
-        for j, q in enumerate(questions)
-    ]
-    if asked:
-        Question.insert_many(asked).execute()
-    return int(row.id)
-
-
-@translated
-def insert_paragraphs(article_id: int, paragraphs: Sequence[SourceParagraph]) -> None:
-    """One executemany on peewee's connection, inside the caller's transaction.
-
-    About 7x faster than chunked insert_many for a large article (bench/bench_import.py);
-    sqlite3 errors are wrapped into peewee's, so write_transaction still translates them.
-    """
-    columns = (Paragraph.article, Paragraph.paragraph_id, Paragraph.position, Paragraph.kind, Paragraph.text)
-    sql = 'INSERT INTO "{}" ({}) VALUES (?, ?, ?, ?, ?)'.format(
-        Paragraph._meta.table_name, ", ".join(f'"{c.column_name}"' for c in columns)
-    )
-    rows = ((article_id, p.paragraph_id, p.index, p.kind, p.text) for p in paragraphs)
-    with peewee.__exception_wrapper__:  # type: ignore[attr-defined]
-        db.connection().executemany(sql, rows)
 
 
 def _counts(article_ids: Iterable[int] | None = None) -> dict[int, dict[str, int]]:
@@ -302,7 +199,30 @@ def units_from_rows(rows: list[Unit]) -> list[StoredUnit]:
             ev[e.unit_id].append(e)
         for q in Question.select().where(Question.unit.in_(chunk)):
             qs[q.unit_id].append(q)
-    return [converters.unit(r, ev[r.id], qs[r.id]) for r in rows]
+    places = _evidence_locators({(r.article_id, e.paragraph_id) for r in rows for e in ev[r.id]})
+    return [converters.unit(r, ev[r.id], qs[r.id], places.get(r.article_id)) for r in rows]
+
+
+def _evidence_locators(cited: set[tuple[int, str]]) -> dict[int, dict[str, Locator]]:
+    """article id -> paragraph id -> locator, for the paragraphs units cite (those that have one)."""
+    out: dict[int, dict[str, Locator]] = defaultdict(dict)
+    by_article: dict[int, list[str]] = defaultdict(list)
+    for article_id, paragraph_id in cited:
+        by_article[article_id].append(paragraph_id)
+    for article_id, ids in by_article.items():
+        for start in range(0, len(ids), CHUNK):
+            rows = cast(
+                Iterable[tuple[str, str | None]],
+                Paragraph.select(Paragraph.paragraph_id, Paragraph.locator_json)
+                .where(
+                    (Paragraph.article == article_id) & Paragraph.paragraph_id.in_(ids[start : start + CHUNK])
+                )
+                .where(Paragraph.locator_json.is_null(False))
+                .tuples(),
+            )
+            for paragraph_id, located in rows:
+                out[article_id][paragraph_id] = converters.locator(located)
+    return out
 
 
 @translated
@@ -313,10 +233,17 @@ def units(
     low_confidence: bool | None = None,
     limit: int | None = None,
     offset: int = 0,
+    *,
+    anchor: str | None = None,
+    least_confident_first: bool = False,
 ) -> list[StoredUnit]:
-    q = Unit.select().order_by(Unit.article, Unit.position, Unit.id)
+    """Units in reading order (article, position), or lowest confidence first."""
+    order = (Unit.confidence, Unit.id) if least_confident_first else (Unit.article, Unit.position, Unit.id)
+    q = Unit.select().order_by(*order)
     if article_id is not None:
         q = q.where(Unit.article == article_id)
+    if anchor is not None:
+        q = q.where(Unit.anchor == anchor)
     if statuses:
         q = q.where(Unit.status.in_(list(statuses)))
     if memory_type:
@@ -337,10 +264,12 @@ def unit(unit_id: int) -> StoredUnit | None:
 
 
 @translated
-def count_units(status: str | None = None) -> int:
+def count_units(status: str | None = None, *, anchor: str | None = None) -> int:
     q = Unit.select()
     if status:
         q = q.where(Unit.status == status)
+    if anchor is not None:
+        q = q.where(Unit.anchor == anchor)
     return int(q.count())
 
 

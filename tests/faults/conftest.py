@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import SCRIPTS, mr_env, wait_for_line
+from .helpers import SCRIPTS, Tmux, mr_env, tmux_available, wait_for_line
 
 
 @pytest.fixture
@@ -66,3 +66,15 @@ def start_holder(home: Path) -> Iterator:
     yield start
     for h in started:
         h.kill()
+
+
+@pytest.fixture
+def tmux(tmp_path: Path) -> Iterator[Tmux]:
+    """A private tmux server for real-terminal checks (skipped without tmux)."""
+    if not tmux_available():
+        pytest.skip("tmux is not installed (apt-get install -y tmux): the real-terminal check needs it")
+    t = Tmux(tmp_path)
+    try:
+        yield t
+    finally:
+        t.close()

@@ -44,7 +44,7 @@ def damaged_library(home: Path) -> Path:
     assert done.returncode == 0, done.stderr
     damage(home, "paragraph")
     listed = run_mr(home, "list")  # start-up and the article table are fine
-    assert listed.returncode == 0 and "photosynthesis" in listed.stdout, listed.stderr
+    assert listed.returncode == 0 and "photosynthesis" in listed.stdout.lower(), listed.stderr
     return home
 
 

@@ -63,7 +63,7 @@ def test_read_only_commands_work_beside_a_running_instance(home: Path, start_hol
     start_holder("hold_instance.py", ready="ready")
     listed = run_mr(home, "list")
     assert listed.returncode == 0, listed.stderr
-    assert "photosynthesis" in listed.stdout
+    assert "Photosynthesis: how plants" in listed.stdout  # the first line is the title
 
 
 def test_second_app_is_refused_while_the_first_app_runs(home: Path, tmp_path: Path) -> None:
@@ -84,7 +84,7 @@ def test_second_app_is_refused_while_the_first_app_runs(home: Path, tmp_path: Pa
     tmux = Tmux(tmp_path)
     try:
         first = tmux.start([*cli_argv(), "--data-dir", str(home)], mr_env(home))
-        tmux.wait_for(first, "Proposals waiting")
+        tmux.wait_for(first, "to confirm")
         second = tmux.start([*cli_argv(), "--data-dir", str(home)], mr_env(home))
         tmux.wait_dead(second)
         assert tmux.exit_status(second) == 2
@@ -101,7 +101,7 @@ def test_second_app_is_refused_while_the_first_app_runs(home: Path, tmp_path: Pa
         tmux.wait_dead(first)
         assert tmux.exit_status(first) == 0, "the first app did not quit cleanly"
         third = tmux.start([*cli_argv(), "--data-dir", str(home)], mr_env(home))
-        tmux.wait_for(third, "Proposals waiting")
+        tmux.wait_for(third, "to confirm")
         tmux.keys(third, "C-q")
     finally:
         tmux.close()

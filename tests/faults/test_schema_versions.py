@@ -38,7 +38,7 @@ def test_older_schema_is_backed_up_then_migrated(home: Path) -> None:
     result = mr(home, "list")
 
     assert result.returncode == 0, result.stderr
-    assert "photosynthesis" in result.stdout
+    assert "Photosynthesis: how plants" in result.stdout  # the first line is the title
     assert scalar(home, "PRAGMA user_version") == SCHEMA_VERSION
     assert set(DROPPED) <= tables(home)
     assert scalar(home, "SELECT COUNT(*) FROM unit") == units_before

@@ -56,7 +56,7 @@ def library(home: Path) -> Path:
     svc = open_services(home)
     try:
         for outcome in svc.library.import_paths([SAMPLES], extractor="placeholder"):
-            assert outcome.status == "imported", outcome
+            assert outcome.status in ("imported", "skipped"), outcome  # skipped: the package's .py
     finally:
         svc.close()
     return home

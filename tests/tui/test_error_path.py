@@ -10,7 +10,7 @@ from pathlib import Path
 TUI = Path(__file__).resolve().parents[2] / "tui"
 USE_CASES = {"library", "curation", "review", "stats", "search"}
 # Helpers that only a thread worker calls (their errors reach the worker's report).
-WORKER_HELPERS = {("modals/search.py", "find"), ("screens/home.py", "_figures")}
+WORKER_HELPERS = {("modals/search.py", "find")}
 
 
 def _reports(node: ast.With) -> bool:

@@ -40,16 +40,28 @@ def confirm_and_review(svc: Services, answers: int) -> None:
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_home(snap_compare: Callable[..., bool], samples: Services, theme: str) -> None:
-    """Home: a rounded box with Due today 0, New available 0, Proposals waiting (all sample
-    units), Confirmed 0, Articles 4, Streak 0 days; below it a 16-week heatmap of grey dots;
-    the key hint line; the footer lists r Review, t Triage, i Import, l Library, s Stats, ,
-    Settings, / Search, ? Help."""
+    """Home at 120x36: two rounded cards side by side, "Review today" with a large 0 (nothing
+    due: no unit confirmed yet), "0 cards due · 0 new", "0 learning · 0 due tomorrow" and the
+    r key, and "Waiting for you" with a large count of every sample proposal, "... proposed
+    units to confirm from 4 articles" and the t key; under them "Streak 0 days · 0 confirmed
+    units to remember · 4 articles"; then a year of heatmap (month names above, grey dots,
+    the legend with its title below), all centred; the footer lists r Review, t Triage,
+    i Import, l Library, s Stats, , Settings, / Search, ? Help."""
     assert snap_compare(make_app(samples, theme=theme), terminal_size=SIZE, run_before=keys())
+
+
+def test_home_80x24(snap_compare: Callable[..., bool], samples: Services) -> None:
+    """Home in an 80x24 terminal, after three Good answers today: the same two cards (3 due from
+    the confirmed articles' learning cards, the proposals of the other two articles), "Streak
+    1 day", and 35 weeks of heatmap with today's square lit, the legend on the last line above
+    the footer: nothing cut off, nothing scrolls."""
+    confirm_and_review(samples, 3)
+    assert snap_compare(make_app(samples), terminal_size=(80, 24), run_before=keys())
 
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_article(snap_compare: Callable[..., bool], samples: Services, theme: str) -> None:
-    """Article "photosynthesis": paragraphs p_001… with ids in a left gutter; the second unit is
+    """Article "Photosynthesis: how plants store sunlight": paragraphs p_001… with ids in a left gutter; the second unit is
     selected in the unit list on the right, its evidence paragraph has a tinted background
     with the exact quote in the accent colour, and the unit's details (content, type, tags,
     questions, evidence) sit under the list."""
@@ -68,25 +80,37 @@ def test_triage(snap_compare: Callable[..., bool], samples: Services, theme: str
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_review_revealed(snap_compare: Callable[..., bool], samples: Services, theme: str) -> None:
-    """Review after space: the progress bar line (new/reviews/learning left), the question in a
-    rounded box, "Answer" with the expected answer and the four choices with their intervals
-    (1 Again … 4 Easy), then the evidence paragraph with the quote highlighted; rating keys
-    1–4 are active in the footer."""
+    """Review after space at 120x36: the progress line (Left: new, reviews, learning; Done) on a
+    panel; the question card centred (bold, centred question under the muted "NEW · concept
+    from <article>" line); "Answer" with the expected answer in bold green, centred; the
+    evidence block with a thick accent bar on the left, "Evidence <article title>", the
+    paragraph id and text with the quote highlighted; at the bottom the four rating keys as
+    coloured blocks with their intervals (1 Again · 1m … 4 Easy · 4d); rating keys 1–4 active
+    in the footer."""
     confirm_and_review(samples, 0)
+    assert snap_compare(make_app(samples, theme=theme), terminal_size=SIZE, run_before=revealed)
 
-    async def run_before(pilot: Pilot[None]) -> None:
-        await keys("r", "space")(pilot)
-        await pilot.pause(0.4)  # the progress line is refreshed 0.3 s after a card is shown
-        await settle(pilot)
 
-    assert snap_compare(make_app(samples, theme=theme), terminal_size=SIZE, run_before=run_before)
+def test_review_revealed_80x24(snap_compare: Callable[..., bool], samples: Services) -> None:
+    """The same card after space in an 80x24 terminal: the progress line fits one row, the
+    question card is compact, the answer, the whole evidence paragraph with its quote
+    highlighted, and the rating keys with their intervals all fit above the footer."""
+    confirm_and_review(samples, 0)
+    assert snap_compare(make_app(samples), terminal_size=(80, 24), run_before=revealed)
+
+
+async def revealed(pilot: Pilot[None]) -> None:
+    await keys("r", "space")(pilot)
+    await pilot.pause(0.4)  # the progress line is refreshed 0.3 s after a card is shown
+    await settle(pilot)
 
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_stats(snap_compare: Callable[..., bool], samples: Services, theme: str) -> None:
-    """Stats after three Good answers today: four plotext charts (reviews per day with a bar
-    on 11-02, due per day for the next 30 days, true retention vs the 90 % target, cards by
-    state), a 5-week heatmap with today marked and "Streak 1 days", and the curation table
-    with the offline extractor's accepted count and a 100 % accept rate."""
+    """Stats after three Good answers today: two plotext day charts with whole-number axes
+    (reviews a day with a bar on 11-02, labelled, and due a day for the next 30 days), two
+    labelled bar lists (true retention "none yet" vs the 90% target; cards by state, each
+    with its count), a 5-week heatmap with today marked and "Streak 1 day", and the curation
+    table with the offline extractor's accepted count and a 100 % accept rate."""
     confirm_and_review(samples, 3)
     assert snap_compare(make_app(samples, theme=theme), terminal_size=SIZE, run_before=keys("s"))

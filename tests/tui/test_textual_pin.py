@@ -7,7 +7,8 @@ Textual name that is not listed here.
 Why private at all: RowTable re-keys DataTable's render caches (a cursor move redraws two rows,
 not thirty), SteadyOptionList keeps OptionList's caches through a Resize that changes nothing,
 and _start_theme applies the saved theme before the first stylesheet parse (start-up time);
-bench/bench_tui.py measures each.
+bench/bench_tui.py measures each. MemoryRushApp.on_notify trims the notices on screen, and
+tui/driver.py copies LinuxDriver's input thread (tests/tui/test_driver.py checks the copy).
 """
 
 from __future__ import annotations
@@ -22,10 +23,12 @@ from pathlib import Path
 
 from textual.app import App
 from textual.widget import Widget
-from textual.widgets import DataTable, OptionList
+from textual.widgets import DataTable, DirectoryTree, OptionList
 
 ROOT = Path(__file__).resolve().parents[2]
 TUI = ROOT / "tui"
+# What a stock widget needs to be made at all, to be asked which private names it has.
+PROBE_ARGS: dict[type, tuple[object, ...]] = {DirectoryTree: (str(ROOT),)}
 
 # (class, method): its signature as of the pinned version.
 METHODS = {
@@ -50,6 +53,7 @@ METHODS = {
     (OptionList, "_clear_caches"): "(self) -> 'None'",
     (OptionList, "_on_resize"): "(self)",  # what SteadyOptionList.on_resize prevents
     (App, "_refresh_truecolor_filter"): "(self, theme: 'TerminalTheme') -> 'None'",
+    (App, "_unnotify"): "(self, notification: 'Notification', refresh: 'bool' = True) -> 'None'",
 }
 # Instance attributes read or written.
 ATTRIBUTES = {
@@ -58,9 +62,13 @@ ATTRIBUTES = {
         "_row_locations", "_column_locations", "_header_row_key", "_show_hover_cursor", "_update_count",
         "_pseudo_class_state",
     ),
+    App: ("_notifications",),  # MemoryRushApp.on_notify replaces a repeated notice, keeps three
 }  # fmt: skip
 # Private modules' names imported.
 IMPORTS = {
+    "textual._loop": ("loop_last",),  # tui/driver.py: LinuxDriver's input thread, copied (test_driver.py)
+    "textual._parser": ("ParseError",),
+    "textual._xterm_parser": ("XTermParser",),
     "textual._segment_tools": ("line_crop",),
     "textual._types": ("SegmentLines",),
     "textual.widgets._data_table": ("CellCacheKey",),
@@ -123,7 +131,7 @@ def private_uses(path: Path) -> set[str]:
         if not isinstance(node, ast.ClassDef):
             continue
         for base in _textual_bases(node, vars(module)):
-            probe = base() if issubclass(base, Widget | App) else base
+            probe = base(*PROBE_ARGS.get(base, ())) if issubclass(base, Widget | App) else base
             for inner in ast.walk(node):
                 name = ""
                 if isinstance(inner, ast.Attribute) and isinstance(inner.value, ast.Name | ast.Call):

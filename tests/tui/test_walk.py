@@ -96,7 +96,7 @@ async def test_import_triage_review_stats_by_keys(svc: Services, tmp_path: Path)
         await settle(pilot)
         assert isinstance(app.screen, StatsScreen)
         text = screen_text(app)
-        assert "Reviews per day" in text and "Cards by state" in text
+        assert "Reviews a day" in text and "Cards by state" in text
         assert "offline" in text  # the accept rate of the offline extractor
         rates = svc.curation.rates()
         assert any(r.get("extractor") == "offline" and r.get("accept") == 2 for r in rates)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gc
 import importlib
-import tempfile
 from pathlib import Path
 
 import click
@@ -15,10 +14,15 @@ from tui.launch import start_up
 
 COMMAND_MODULES = (
     "tui.cli.library_cmds",
+    "tui.cli.source_cmds",
     "tui.cli.review_cmds",
     "tui.cli.search_cmds",
     "tui.cli.model_cmds",
     "tui.cli.app_cmds",
+    "tui.cli.export_cmds",
+    "tui.cli.backup_cmds",
+    "tui.cli.mcp_cmds",
+    "tui.cli.check_cmds",
 )
 # Which module holds each subcommand: a module is imported only when its command runs (or for
 # --help), so opening the app doesn't pay for the importers, extractors and search. A test checks
@@ -28,12 +32,20 @@ COMMAND_HOMES = {
     "import": "tui.cli.library_cmds",
     "list": "tui.cli.library_cmds",
     "show": "tui.cli.library_cmds",
+    "reimport": "tui.cli.source_cmds",
+    "sync": "tui.cli.source_cmds",
     "session": "tui.cli.review_cmds",
     "stats": "tui.cli.review_cmds",
     "optimize": "tui.cli.review_cmds",
     "search": "tui.cli.search_cmds",
     "models": "tui.cli.model_cmds",
     "review": "tui.cli.app_cmds",
+    "export": "tui.cli.export_cmds",
+    "import-library": "tui.cli.export_cmds",
+    "backup": "tui.cli.backup_cmds",
+    "restore": "tui.cli.backup_cmds",
+    "mcp": "tui.cli.mcp_cmds",
+    "check": "tui.cli.check_cmds",
 }
 
 
@@ -50,11 +62,10 @@ class LazyGroup(click.Group):
         return super().get_command(ctx, cmd_name)
 
 
-def prepare_demo(data_dir: Path | None) -> Path:
-    """A throw-away library with the sample articles imported by the offline extractor."""
+def prepare_demo(home: Path) -> Path:
+    """The sample articles imported into `home` by the offline extractor."""
     from sample_articles import sample_paths
 
-    home = data_dir or Path(tempfile.mkdtemp(prefix="memoryrush-demo-"))
     use_data_dir(home)
     with services(home) as svc:
         for outcome in svc.library.import_paths(sample_paths(), extractor="offline"):
@@ -87,7 +98,13 @@ def run_app(data_dir: Path | None, *, start: str = "home") -> None:
 @click.group(
     cls=LazyGroup, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]}
 )
-@click.option("--demo", is_flag=True, help="Open on a throw-away library with the sample articles imported.")
+@click.version_option(package_name="memoryrush", prog_name="memoryrush", message="%(prog)s %(version)s")
+@click.option(
+    "--demo",
+    is_flag=True,
+    help="Open on a throw-away library with the sample articles imported (removed on exit; "
+    "with --data-dir, imported into that folder and kept).",
+)
 @data_dir_option
 @click.pass_context
 def cli(ctx: click.Context, demo: bool, data_dir: Path | None) -> None:
@@ -97,11 +114,23 @@ def cli(ctx: click.Context, demo: bool, data_dir: Path | None) -> None:
     if ctx.invoked_subcommand is not None:
         gc.enable()  # paused by start_up() for the app's start only
         return
-    if demo:
-        gc.enable()  # the import is ordinary work; the pause is for the app's start
-        data_dir = prepare_demo(data_dir)
-        gc.disable()
-    run_app(data_dir)
+    if not demo:
+        run_app(data_dir)
+        return
+    if data_dir is not None:  # the user's own folder: the demo articles stay there
+        run_demo(data_dir)
+        return
+    from tui.cli.demo import demo_home
+
+    with demo_home() as home:  # a temporary library, removed when the app exits
+        run_demo(home)
+
+
+def run_demo(home: Path) -> None:
+    gc.enable()  # the import is ordinary work; the pause is for the app's start
+    prepare_demo(home)
+    gc.disable()
+    run_app(home)
 
 
 def main() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from core.text.words import plural
 from tui.cli.common import data_dir_option, fail, out, services
 
 
@@ -26,17 +27,29 @@ def _pct(value: float | None) -> str:
 )
 @data_dir_option
 def session_cmd(postpone: int | None, data_dir: Path | None) -> None:
-    """Print today's review session: what is due, what is done, any backlog (`memoryrush review` opens it)."""
-    with services(data_dir) as svc:
+    """Print today's review session: what is due, what is done, any backlog (`memoryrush review` opens it).
+
+    Only reads (it runs beside the open app); --postpone writes, so it needs the library to itself."""
+    with services(data_dir, exclusive=postpone is not None) as svc:
         if postpone is not None:
             moved = svc.review.postpone_backlog(days=postpone)
-            out(f"postponed {moved} overdue cards over the next {postpone} days (undo in the review screen)")
-        s = svc.review.start_session()
-        out(f"today: {s.reviews_left} reviews, {s.new_left} new, {s.learning_due} learning due now")
-        out(f"done today: {s.answers_today} answers ({s.reviews_done} reviews, {s.new_done} new cards)")
+            out(
+                f"postponed {plural(moved, 'overdue card')} over the next {plural(postpone, 'day')} "
+                "(undo in the review screen)"
+            )
+        s = svc.review.start_session() if postpone is not None else svc.review.preview_session()
+        out(
+            f"today: {plural(s.reviews_left, 'review')}, {s.new_left} new, "
+            f"{s.learning_due} learning (due within 20 minutes)"
+        )
+        out(
+            f"done today: {plural(s.answers_today, 'answer')} "
+            f"({plural(s.reviews_done, 'review')}, {plural(s.new_done, 'new card')})"
+        )
         if s.overdue_backlog:
             out(
-                f"backlog: {s.overdue_backlog} overdue cards beyond today's cap (memoryrush session --postpone 7)"
+                f"backlog: {plural(s.overdue_backlog, 'overdue card')} beyond today's cap "
+                "(memoryrush session --postpone 7)"
             )
 
 
@@ -48,8 +61,11 @@ def stats_cmd(data_dir: Path | None) -> None:
         st = svc.stats.summary()
         out("cards: " + ", ".join(f"{k} {v}" for k, v in st.counts.items()))
         out(f"average retrievability now: {_pct(st.average_retrievability)}")
-        out(f"true retention (30 days): {_pct(st.true_retention)} over {st.true_retention_reviews} reviews")
-        out(f"streak: {st.streak} days · total reviews: {st.total_reviews}")
+        out(
+            f"true retention (30 days): {_pct(st.true_retention)} "
+            f"over {plural(st.true_retention_reviews, 'review')}"
+        )
+        out(f"streak: {plural(st.streak, 'day')} · total reviews: {st.total_reviews}")
         out("due next 7 days: " + " ".join(f"{p.day[5:]}:{int(p.value)}" for p in st.forecast[:7]))
         weak = svc.stats.unit_strengths(limit=5)
         if weak:
@@ -79,13 +95,13 @@ def optimize_cmd(reschedule: bool, min_reviews: int | None, data_dir: Path | Non
         except NotEnoughReviews as exc:
             fail(f"cannot optimize yet: {exc}")
             return
-        out(f"fitted on {r.reviews} reviews ({r.items} histories)")
+        out(f"fitted on {plural(r.reviews, 'review')} ({plural(r.items, 'history', 'histories')})")
         out(f"log loss: old {r.old_log_loss:.4f} -> new {r.new_log_loss:.4f}")
         out(f"RMSE (bins): old {r.old_rmse:.4f} -> new {r.new_rmse:.4f}")
         if r.saved:
             out("new parameters saved: " + ", ".join(f"{p:.4f}" for p in r.new_parameters))
             if reschedule:
-                out(f"rescheduled {r.rescheduled} cards")
+                out(f"rescheduled {plural(r.rescheduled, 'card')}")
         else:
             out("the current parameters fit at least as well; nothing changed")
 

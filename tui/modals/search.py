@@ -17,6 +17,7 @@ from textual.worker import Worker
 from core.text import sanitize
 from tui.reporting import report_worker
 from tui.safe import content
+from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
 
 LIMIT = 50
@@ -29,12 +30,17 @@ class SearchModal(ModalScreen[Target | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Close", id="search.close"),
         Binding("down", "focus_results", "Results", show=False, id="search.results"),
+        # priority: ahead of the list's own up; it passes the key on unless at the first result
+        Binding("up", "focus_input", "Search field", show=False, priority=True, id="search.input"),
     ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="search-dialog"):
             yield Label(Content.styled("Search the library", "bold"))
-            yield Input(placeholder="words from titles, units, questions …", id="search-input")
+            # back from the results (up) keeps the query to edit: no select-all on focus
+            yield SafeInput(
+                placeholder="words from titles, units, questions …", id="search-input", select_on_focus=False
+            )
             yield OptionList(id="search-results")
         yield KeyBar()
 
@@ -50,7 +56,19 @@ class SearchModal(ModalScreen[Target | None]):
             self.dismiss(self._targets[0])
 
     def action_focus_results(self) -> None:
-        self.query_one(OptionList).focus()
+        results = self.query_one(OptionList)
+        results.focus()
+        if results.highlighted is None and results.option_count:
+            results.highlighted = 0  # down lands on the first result (enter opens it)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "focus_input":  # up from the first result (or an empty list) goes back to typing
+            results = self.query_one(OptionList)
+            return results.has_focus and (results.highlighted or 0) == 0
+        return True
+
+    def action_focus_input(self) -> None:
+        self.query_one(Input).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self._targets[event.option_index])
@@ -72,6 +90,10 @@ class SearchModal(ModalScreen[Target | None]):
         results.clear_options()
         self._targets = [target for target, _ in rows]
         results.add_options([Option(label) for _, label in rows])
+        if not rows and self.query_one(Input).value.strip():  # say so, rather than show nothing
+            results.add_option(
+                Option(Content.styled("No matches: try other or fewer words.", "italic"), disabled=True)
+            )
 
 
 def find(app: Any, query: str) -> list[tuple[Target, Content]]:
@@ -82,8 +104,15 @@ def find(app: Any, query: str) -> list[tuple[Target, Content]]:
         for start, end in hit.highlights:
             snippet = snippet.stylize("bold $accent", start, end)
         kind = "unit" if hit.unit_id is not None else hit.paragraph_id or "¶"
+        where = (
+            content(f" · {hit.locator.label()}", single_line=True, style="$text-muted") if hit.locator else ""
+        )
         label = Content.assemble(
-            (f"{kind:<6}", "$text-muted"), content(hit.title, single_line=True, style="bold"), "  ", snippet
+            (f"{kind:<6}", "$text-muted"),
+            content(hit.title, single_line=True, style="bold"),
+            where,
+            "  ",
+            snippet,
         )
         rows.append(((hit.article_id, hit.unit_id, hit.position), label))
     return rows

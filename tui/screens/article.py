@@ -114,8 +114,22 @@ class ArticleScreen(BaseScreen):
             self._show_unit(index, scroll=scroll)
         else:
             self._shown_unit = None
-            self.query_one("#article-unit", Static).update(Content("No units match the filter."))
+            options.add_option(Option(self._no_units(), disabled=True))  # in the list, not below it
+            self.query_one("#article-unit", Static).update(Content(""))
             self.query_one(ParagraphView).set_evidence({})
+
+    def _no_units(self) -> Content:
+        """What an empty unit list says: which filter left nothing and the keys that change it."""
+        if not (self.status_filter or self.type_filter):
+            return Content.styled("This article has no memory units.", "italic")
+        chosen = " and ".join(
+            f"{name} {value}"
+            for name, value in (("status", self.status_filter), ("type", self.type_filter))
+            if value
+        )
+        return Content.assemble(
+            (f"No units with {chosen}.", "italic"), ("\nf: next status · y: next type", "$text-muted")
+        )
 
     def refresh_data(self) -> None:
         if self._fresh:  # just mounted: on_mount loaded everything already
@@ -218,8 +232,11 @@ class ArticleScreen(BaseScreen):
 
     def on_paragraph_view_cursor_moved(self, event: ParagraphView.CursorMoved) -> None:
         self._position = event.index
-        self.query_one("#article-text").border_subtitle = Content(
-            f"¶ {event.index + 1}/{self.query_one(ParagraphView).count}"
+        view = self.query_one(ParagraphView)
+        para = view.paragraph_at(event.index)  # already fetched: the cursor is on screen
+        where = para.locator.label() if para is not None and para.locator else ""
+        view.border_subtitle = Content.assemble(
+            f"¶ {event.index + 1}/{view.count}", content(f" · {where}" if where else "", single_line=True)
         )
 
     def on_screen_suspend(self) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol, cast
 
+from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.worker import Worker
@@ -107,3 +108,25 @@ class BaseScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.refresh_data()
+
+    # --- keys that cannot act now ---------------------------------------------------------
+
+    def why_not(self, action: str) -> str | None:
+        """Why `action` (its name, as in check_action) cannot run now (its key is shown dimmed);
+        None: the generic sentence."""
+        return None
+
+    def explain_disabled(self, action: str, description: str) -> None:
+        """A key that cannot act says why, rather than nothing."""
+        from tui.safe import notify
+
+        name = action.partition("(")[0]  # "rate(3)" -> "rate"
+        notify(self.app, self.why_not(name) or f"{description}: not available here now", severity="warning")
+
+    def on_key(self, event: events.Key) -> None:
+        # Keys reach the screen before the app runs the bindings: a binding of this screen that
+        # check_action disables (shown dimmed) would otherwise swallow the key without a word.
+        active = self.active_bindings.get(event.key)
+        if active is not None and not active.enabled and active.node is self:
+            event.stop()
+            self.explain_disabled(active.binding.action, active.binding.description)

@@ -9,14 +9,16 @@ from textual.content import Content
 from textual.widgets import Static
 
 from tui.bindings import APP_BINDINGS
+from tui.keys import pretty_key
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
 
 
-def key_map() -> list[tuple[str, list[tuple[str, str]]]]:
-    """(section, [(keys, description)]) for the app and every screen and modal."""
+def sections() -> list[tuple[str, list[Binding]]]:
+    """(section, bindings) for the app and every screen and modal."""
     from tui.modals.edit_unit import EditUnitModal
+    from tui.modals.export import ExportModal
     from tui.modals.search import SearchModal
     from tui.screens.article import ArticleScreen
     from tui.screens.home import HomeScreen
@@ -26,6 +28,7 @@ def key_map() -> list[tuple[str, list[tuple[str, str]]]]:
     from tui.screens.settings import SettingsScreen
     from tui.screens.stats import StatsScreen
     from tui.screens.triage import TriageScreen
+    from tui.widgets.import_tree import ImportTree
     from tui.widgets.paragraph_view import ParagraphView
 
     sections: list[tuple[str, list[object]]] = [
@@ -33,38 +36,29 @@ def key_map() -> list[tuple[str, list[tuple[str, str]]]]:
             "Everywhere",
             [
                 *APP_BINDINGS,
-                Binding("ctrl+p", "command_palette", "Command palette"),
+                Binding("ctrl+p", "command_palette", "Command palette", id="app.palette"),
                 *BaseScreen.BINDINGS,
             ],
         ),
         ("Home", list(HomeScreen.BINDINGS)),
-        ("Import", list(ImportScreen.BINDINGS)),
+        ("Import", [*ImportScreen.BINDINGS, *ImportTree.BINDINGS]),
         ("Library", list(LibraryScreen.BINDINGS)),
         ("Article", [*ArticleScreen.BINDINGS, *ParagraphView.BINDINGS]),
         ("Triage", list(TriageScreen.BINDINGS)),
         ("Edit unit", list(EditUnitModal.BINDINGS)),
+        ("Export", list(ExportModal.BINDINGS)),
         ("Review", list(ReviewScreen.BINDINGS)),
         ("Stats", list(StatsScreen.BINDINGS)),
         ("Settings", list(SettingsScreen.BINDINGS)),
         ("Search", list(SearchModal.BINDINGS)),
+        ("Help", list(HelpScreen.BINDINGS)),
     ]
-    result = []
-    for name, bindings in sections:
-        rows = [(b.key, b.description) for b in bindings if isinstance(b, Binding)]
-        result.append((name, rows))
-    return result
+    return [(name, [b for b in bindings if isinstance(b, Binding)]) for name, bindings in sections]
 
 
-def pretty_key(key: str) -> str:
-    names = {
-        "slash": "/",
-        "question_mark": "?",
-        "comma": ",",
-        "space": "space",
-        "right_square_bracket": "]",
-        "left_square_bracket": "[",
-    }
-    return ",".join(names.get(k, k) for k in key.split(","))
+def key_map() -> list[tuple[str, list[tuple[str, str]]]]:
+    """(section, [(keys, description)]) for the app and every screen and modal."""
+    return [(name, [(b.key, b.description) for b in bindings]) for name, bindings in sections()]
 
 
 class HelpScreen(BaseScreen):

@@ -1,22 +1,56 @@
-"""Home: what is due today, what waits for triage, the streak and a small review heatmap."""
+"""Home: what is due today, what waits for triage, the streak and the review heatmap.
+
+Laid out to be read at a glance every morning: two cards side by side, each with one large
+number (cards due today; proposals waiting), what it is made of, and the key that starts it;
+under them one line of streak and totals; then the heatmap, as many weeks as the width holds
+(up to a year). A tall terminal (40 rows or more) also shows the next seven days' reviews and
+the articles added last. On a large terminal the block is centred with a bounded width.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Static
+from textual.widgets import Digits, Static
 
+from core.text.words import plural
 from tui.messages import FirstFrameShown
+from tui.safe import content
 from tui.screens.base import BaseScreen
-from tui.widgets.heatmap import heatmap
+from tui.widgets.heatmap import heatmap, weeks_for
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
+
+if TYPE_CHECKING:
+    from core.services.bootstrap import Services
+
+BODY_WIDTH = 112  # the widest the Home block grows on a large terminal (a year of heatmap)
+
+
+TALL = 40  # rows from which the week ahead and the latest articles are shown
+
+
+@dataclass(frozen=True)
+class HomeFigures:
+    due: int  # learning and review cards due today (overdue included)
+    new: int  # new cards waiting
+    learning: int
+    tomorrow: int  # review cards due tomorrow
+    proposed: int
+    confirmed: int
+    articles: int
+    streak: int
+    per_day: dict[date, int]
+    new_per_day: int
+    week: list[tuple[str, int]]  # (ISO day, cards due) for today and the six days after
+    latest: list[tuple[str, int, int]]  # (title, proposed, confirmed) of the articles added last
 
 
 class HomeScreen(BaseScreen):
@@ -32,17 +66,29 @@ class HomeScreen(BaseScreen):
         Binding("comma", "settings", "Settings", id="home.settings"),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._figures: HomeFigures | None = None
+
     def compose(self) -> ComposeResult:
         yield TitleBar()
         with Vertical(id="home-body"):
-            yield Static(Content("Loading …"), id="home-figures")
+            with Horizontal(id="home-cards"):
+                with Vertical(id="home-review", classes="home-card"):
+                    yield Static(Content.styled("Review today", "bold"), classes="home-card-title")
+                    yield Digits("·", id="home-due")
+                    yield Static(Content("Loading …"), id="home-due-detail", classes="home-card-detail")
+                    yield Static(id="home-due-key", classes="home-card-key")
+                with Vertical(id="home-triage", classes="home-card"):
+                    yield Static(Content.styled("Waiting for you", "bold"), classes="home-card-title")
+                    yield Digits("·", id="home-proposed")
+                    yield Static(id="home-proposed-detail", classes="home-card-detail")
+                    yield Static(id="home-proposed-key", classes="home-card-key")
+            yield Static(id="home-totals")
             yield Static(id="home-heatmap")
-            yield Static(
-                Content(
-                    "r review · t triage · i import · l library · / search · s stats · , settings · ? help"
-                ),
-                id="home-hint",
-            )
+            with Horizontal(id="home-more"):
+                yield Static(id="home-week")
+                yield Static(id="home-latest")
         yield KeyBar()
 
     def refresh_data(self) -> None:
@@ -56,34 +102,65 @@ class HomeScreen(BaseScreen):
     @work(thread=True, exclusive=True, name="reading today's figures", exit_on_error=False)
     def load_figures(self) -> None:
         """Thread worker: counts and stats can take a moment on a big library."""
-        figures = self._figures()
+        figures = home_figures(self.services)
         self.app.call_from_thread(self.show_figures, figures)
 
-    def show_figures(self, figures: dict[str, Any]) -> None:
-        rows = [
-            ("Due today", figures.get("due", 0)),
-            ("New available", figures.get("new", 0)),
-            ("Proposals waiting", figures.get("proposed", 0)),
-            ("Confirmed units", figures.get("confirmed", 0)),
-            ("Articles", figures.get("articles", 0)),
-            ("Streak", f"{figures.get('streak', 0)} days"),
-        ]
-        text = Content("\n").join(
-            Content.assemble((f"{name:<18}", "bold"), (str(value), "$accent")) for name, value in rows
-        )
-        self.query_one("#home-figures", Static).update(text)
-        per_day = figures.get("per_day") or {}
-        self.query_one("#home-heatmap", Static).update(heatmap(per_day, self.services.clock.now().date()))
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.height >= TALL, "-tall")
+        self.set_class(event.size.height < 30, "-short")
+        if self._figures is not None:  # more or fewer weeks of heatmap
+            self._show_heatmap(self._figures)
 
-    def _figures(self) -> dict[str, Any]:
-        svc = self.services
-        result: dict[str, Any] = {
-            "proposed": svc.library.unit_count("proposed"),
-            "confirmed": svc.library.unit_count("confirmed"),
-            "articles": svc.library.article_count(),
-        }
-        result.update(review_figures(svc))
-        return result
+    def show_figures(self, figures: HomeFigures) -> None:
+        self._figures = figures
+        self.query_one("#home-due", Digits).update(str(figures.due))
+        self.query_one("#home-proposed", Digits).update(str(figures.proposed))
+        new = min(figures.new, figures.new_per_day)
+        self.query_one("#home-due-detail", Static).update(
+            Content("\n").join(
+                [
+                    Content(f"{plural(figures.due, 'card')} due · {new} new"),
+                    Content.styled(
+                        f"{figures.learning} learning · {figures.tomorrow} due tomorrow", "$text-muted"
+                    ),
+                ]
+            )
+        )
+        self.query_one("#home-due-key", Static).update(key_hint("r", "start today's session"))
+        if figures.articles == 0:
+            detail = Content("Nothing imported yet.")
+            hint = key_hint("i", "import an article (.txt, .md)")
+        else:
+            detail = Content.assemble(
+                f"{plural(figures.proposed, 'proposed unit')} to confirm\n",
+                (f"from {plural(figures.articles, 'article')} in the library", "$text-muted"),
+            )
+            hint = (
+                key_hint("t", "confirm or reject them") if figures.proposed else key_hint("i", "import more")
+            )
+        self.query_one("#home-proposed-detail", Static).update(detail)
+        self.query_one("#home-proposed-key", Static).update(hint)
+        self.query_one("#home-totals", Static).update(
+            Content.assemble(
+                ("Streak ", "bold"),
+                (plural(figures.streak, "day"), "bold $accent"),
+                "   ·   ",
+                (str(figures.confirmed), "bold"),
+                f" confirmed {'unit' if figures.confirmed == 1 else 'units'} to remember   ·   ",
+                (str(figures.articles), "bold"),
+                f" {'article' if figures.articles == 1 else 'articles'}",
+            )
+        )
+        self._show_heatmap(figures)
+        self.query_one("#home-week", Static).update(week_ahead(figures.week))
+        self.query_one("#home-latest", Static).update(latest_articles(figures.latest))
+
+    def _show_heatmap(self, figures: HomeFigures) -> None:
+        box = self.query_one("#home-heatmap", Static)
+        width = box.content_region.width or min(self.size.width, BODY_WIDTH) - 4
+        weeks = weeks_for(width)
+        today = self.services.clock.now().date()
+        box.update(heatmap(figures.per_day, today, weeks=weeks))
 
     def action_triage(self) -> None:
         from tui.screens.triage import TriageScreen
@@ -111,12 +188,52 @@ class HomeScreen(BaseScreen):
         self.app.push_screen(SettingsScreen())
 
 
-def review_figures(svc: Any) -> dict[str, Any]:
-    """Due today / new available / streak / reviews per day, from the stats service."""
-    stats = svc.stats.summary()
-    return {
-        "due": int(stats.forecast[0].value) if stats.forecast else 0,
-        "new": stats.counts.get("new", 0),
-        "streak": stats.streak,
-        "per_day": {date.fromisoformat(p.day): int(p.value) for p in stats.reviews_per_day},
-    }
+def key_hint(key: str, what: str) -> Content:
+    return Content.assemble((f" {key} ", "bold reverse"), (f"  {what}", "$text-muted"))
+
+
+def home_figures(services: Services) -> HomeFigures:
+    """Today's figures from the stats and library services (a year of reviews for the heatmap)."""
+    stats = services.stats.summary()
+    library = services.library
+    days = services.stats.reviews_by_day(7 * 53)
+    return HomeFigures(
+        due=int(stats.forecast[0].value) if stats.forecast else 0,
+        new=stats.counts.get("new", 0),
+        learning=stats.counts.get("learning", 0),
+        tomorrow=int(stats.forecast[1].value) if len(stats.forecast) > 1 else 0,
+        proposed=library.unit_count("proposed"),
+        confirmed=library.unit_count("confirmed"),
+        articles=library.article_count(),
+        streak=stats.streak,
+        per_day={date.fromisoformat(p.day): int(p.value) for p in days if p.value},
+        new_per_day=services.config.new_per_day,
+        week=[(p.day, int(p.value)) for p in stats.forecast[:7]],
+        latest=[(a.title, a.proposed, a.confirmed) for a in library.articles(5)],
+    )
+
+
+def week_ahead(week: list[tuple[str, int]]) -> Content:
+    """The next seven days' cards due, one bar a day."""
+    peak = max([n for _, n in week] or [0])
+    lines = [Content.styled("The week ahead", "bold")]
+    for i, (day, n) in enumerate(week):
+        name = "today" if i == 0 else date.fromisoformat(day).strftime("%a %d")
+        bar = "█" * (round(20 * n / peak) if peak else 0)
+        lines.append(Content.assemble((f"{name:<8}", "$text-muted"), (bar, "$primary"), f" {n}"))
+    return Content("\n").join(lines)
+
+
+def latest_articles(latest: list[tuple[str, int, int]]) -> Content:
+    """The articles added last, with what waits in each (titles are untrusted text)."""
+    lines = [Content.styled("Added lately", "bold")]
+    for title, proposed, confirmed in latest:
+        lines.append(
+            Content.assemble(
+                content(title, single_line=True).truncate(44, ellipsis=True),
+                (f"  {proposed} proposed · {confirmed} confirmed", "$text-muted"),
+            )
+        )
+    if not latest:
+        lines.append(Content.styled("Nothing yet: i imports an article", "$text-muted"))
+    return Content("\n").join(lines)

@@ -9,9 +9,11 @@ from datetime import UTC, datetime
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable
+from textual.content import Content
+from textual.widgets import DataTable, Static
 
 from core.domain import ArticleInfo
+from core.text.words import plural
 from tui.messages import OpenArticle
 from tui.safe import cell
 from tui.screens.base import BaseScreen
@@ -30,12 +32,21 @@ class LibraryScreen(BaseScreen):
         Binding("enter", "open", "Open", id="library.open"),
         Binding("t", "triage", "Triage article", id="library.triage"),
         Binding("i", "import", "Import", id="library.import"),
+        Binding("x", "export", "Export", id="library.export"),
+        Binding("b", "app.backup", "Back up now", id="library.backup"),
     ]
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
         table = RowTable(id="library-table", cursor_type="row", zebra_stripes=True)
         yield table
+        yield Static(
+            Content.assemble(
+                ("The library is empty. ", "bold"),
+                "Press i to import articles (.txt, .md), or run memoryrush import PATH.",
+            ),
+            id="library-empty",
+        )
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -60,7 +71,9 @@ class LibraryScreen(BaseScreen):
         self._load_page(max(PAGE, row + 1))
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
-        self.sub_title = f"{self._total} articles"
+        self.sub_title = plural(self._total, "article")
+        empty = self.query_one("#library-empty", Static)
+        empty.display = self._total == 0 and table.row_count == 0
 
     def _load_page(self, size: int = PAGE) -> None:
         articles: list[ArticleInfo] = []
@@ -70,7 +83,7 @@ class LibraryScreen(BaseScreen):
         for a in articles:
             added = datetime.fromtimestamp(a.added_at, UTC).strftime("%Y-%m-%d")
             table.add_row(
-                cell(a.title),
+                cell(f"{a.title}  (source missing)" if a.source_missing else a.title),
                 cell(a.paragraph_count),
                 cell(a.proposed),
                 cell(a.confirmed),
@@ -105,6 +118,18 @@ class LibraryScreen(BaseScreen):
         article_id = self._current_id()
         if article_id is not None:
             self.app.push_screen(TriageScreen(article_id))
+
+    def action_export(self) -> None:
+        from tui.modals.export import ExportModal
+
+        article_id = self._current_id()
+        article = None
+        if article_id is not None:
+            with self.reporting("reading the article"):
+                article = self.services.library.article(article_id)
+        self.app.push_screen(
+            ExportModal(self.services, article_id=article_id, article_title=article.title if article else "")
+        )
 
     def action_import(self) -> None:
         from tui.screens.import_screen import ImportScreen

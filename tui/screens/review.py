@@ -9,27 +9,41 @@ busy timeout) never freezes the screen; the card's actions wait until the save i
 from __future__ import annotations
 
 import time
-from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
-from core.domain import StoredUnit
-from core.domain.review import AnswerResult, ReviewItem, SessionSummary
+from core.domain import SourceParagraph, StoredUnit
+from core.domain.review import AnswerResult, ReviewItem
 from tui.messages import OpenArticle
-from tui.safe import content, highlight_quotes, notify
+from tui.safe import notify
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
+from tui.widgets.review_card import (
+    answer_view,
+    evidence_view,
+    finished,
+    meta_line,
+    progress_line,
+    question_view,
+    ratings_bar,
+    reveal_bar,
+)
 from tui.widgets.title_bar import TitleBar
 
-RATINGS = {1: "Again", 2: "Hard", 3: "Good", 4: "Easy"}
+if TYPE_CHECKING:
+    from core.services.library import LibraryService
+
+TALL = 40  # rows from which the question card gets more room
+SHORT = 30  # rows below which it gets less
 NEEDS_CARD = {"reveal", "edit", "suspend", "bury", "pin", "open_source"}
 WAIT_FOR_SAVE = {"rate", "reveal", "undo", "edit", "suspend", "bury", "pin"}  # while an answer is saved
 SAVING = "saving the answer"  # the worker's name: its errors are reported under it
@@ -58,25 +72,33 @@ class ReviewScreen(BaseScreen):
         self.item: ReviewItem | None = None
         self.revealed = False
         self.shown_at = 0.0
-        self.answered = 0
+        self.answered: list[int] = []  # the card of each answer given here (undo takes the last)
         self.saving = False  # an answer is being saved (by the worker)
         self._progress_timer: Timer | None = None
 
     class AnswerSaved(Message):
         """The worker saved the answer. Handled by `on_review_screen_answer_saved`."""
 
-        def __init__(self, result: AnswerResult) -> None:
+        def __init__(self, card_id: int, result: AnswerResult) -> None:
             super().__init__()
+            self.card_id = card_id
             self.result = result
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
+        yield Static(id="review-progress")
         with VerticalScroll(id="review-body"):
-            yield Static(id="review-progress")
-            yield Static(id="review-question")
+            with Vertical(id="review-card"):
+                yield Static(id="review-meta")
+                yield Static(id="review-question")
             yield Static(id="review-answer")
             yield Static(id="review-evidence")
+        yield Static(id="review-ratings")
         yield KeyBar()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.height >= TALL, "-tall")
+        self.set_class(event.size.height < SHORT, "-short")
 
     def on_mount(self) -> None:
         with self.reporting("starting today's session"):
@@ -84,17 +106,22 @@ class ReviewScreen(BaseScreen):
         self.next_card()
 
     def refresh_data(self) -> None:
-        if self.item is not None:  # a card may have been edited or trashed meanwhile
-            self.next_card()
+        """Back from Help, the palette, search or an edit: the card may have been edited or
+        trashed meanwhile; the same card keeps its revealed answer (it was hidden again)."""
+        if self.item is not None:
+            self.next_card(keep_revealed=True)
 
     # --- showing ------------------------------------------------------------------------------
 
-    def next_card(self) -> None:
+    def next_card(self, *, keep_revealed: bool = False) -> None:
+        shown = self.item.card.id if self.item is not None else None
         self.item = None
         with self.reporting("loading the next card"):
             self.item = self.services.review.next_card()
-        self.revealed = False
-        self.shown_at = time.monotonic()
+        same = keep_revealed and self.item is not None and self.item.card.id == shown
+        if not same:  # (the same card keeps its answer shown and its answer time running)
+            self.revealed = False
+            self.shown_at = time.monotonic()
         self._paint()
         # check_action gates the keys at once; the footer (a recompose) follows after the card
         # has been painted, so rating -> next card is not held up by it.
@@ -113,40 +140,37 @@ class ReviewScreen(BaseScreen):
         if self._progress_timer is not None:
             self._progress_timer.stop()
         self._progress_timer = self.set_timer(0.3, self._update_progress)
+        card, meta = self.query_one("#review-card"), self.query_one("#review-meta", Static)
         question = self.query_one("#review-question", Static)
         answer = self.query_one("#review-answer", Static)
         evidence = self.query_one("#review-evidence", Static)
+        ratings = self.query_one("#review-ratings", Static)
         if self.item is None:
+            card.set_class(True, "-finished")
+            meta.update(Content(""))
             question.update(finished(None, self.answered))
-            answer.update(Content(""))
-            evidence.display = False
+            answer.display = evidence.display = ratings.display = False
             return
         item = self.item
-        pin = " · pinned" if item.pinned else ""
-        question.update(
-            Content.assemble(
-                (f"{item.card.state} · {item.memory_type}{pin}\n", "$text-muted"),
-                content(item.question, style="bold"),
-                "\n",
-                ("from ", "$text-muted"),
-                content(item.article_title, single_line=True, style="italic"),
-            )
-        )
+        card.set_class(False, "-finished")
+        meta.update(meta_line(item))
+        question.update(question_view(item))
+        ratings.display = True
         if not self.revealed:
-            answer.update(Content.styled("space: show the answer", "$text-muted"))
-            evidence.display = False
+            answer.display = evidence.display = False
+            ratings.update(reveal_bar())
             return
-        choices = "   ".join(f"{k} {RATINGS[k]} {item.intervals.get(k, '')}" for k in RATINGS)
-        answer.update(
-            Content.assemble(
-                ("Answer  ", "bold $success"), content(item.answer), "\n\n", (choices, "$accent")
-            )
-        )
-        unit = None
+        answer.display = True
+        answer.update(answer_view(item))
+        ratings.update(ratings_bar(item))
+        shown: list[tuple[SourceParagraph, list[str]]] | None = None
         with self.reporting("reading the evidence"):
-            unit = self.services.library.unit(item.unit_id)
-        evidence.update(evidence_view(self, unit) if unit else Content(""))
-        evidence.display = unit is not None
+            library = self.services.library
+            unit = library.unit(item.unit_id)
+            shown = evidence_of(library, unit) if unit is not None else None
+        evidence.display = shown is not None
+        if shown is not None:
+            evidence.update(evidence_view(item.article_title, shown))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.saving and action in WAIT_FOR_SAVE:
@@ -158,6 +182,17 @@ class ReviewScreen(BaseScreen):
         if action in NEEDS_CARD:
             return True if self.item is not None else None
         return True
+
+    def why_not(self, action: str) -> str | None:
+        if self.saving and action in WAIT_FOR_SAVE:
+            return "Saving the answer: the next card follows as soon as it is saved"
+        if self.item is None:
+            return "The session is complete: nothing to review now (escape: back to Home)"
+        if action == "rate":
+            return "Show the answer first (space), then rate it 1-4"
+        if action == "reveal":
+            return "The answer is shown: rate it 1 Again, 2 Hard, 3 Good or 4 Easy"
+        return None
 
     # --- actions --------------------------------------------------------------------------------
 
@@ -179,11 +214,11 @@ class ReviewScreen(BaseScreen):
             result = self.services.review.answer(card_id, rating, duration_ms=duration_ms)
         finally:
             self.services.end_thread_work()
-        self.post_message(self.AnswerSaved(result))
+        self.post_message(self.AnswerSaved(card_id, result))
 
     def on_review_screen_answer_saved(self, message: AnswerSaved) -> None:
         self.saving = False
-        self.answered += 1
+        self.answered.append(message.card_id)
         for warning in message.result.warnings:
             notify(self.app, warning, severity="warning")
         if message.result.became_leech:
@@ -201,8 +236,8 @@ class ReviewScreen(BaseScreen):
             if done is None:
                 notify(self.app, "Nothing to undo")
                 return
-            if done.action == "rate":
-                self.answered = max(0, self.answered - 1)
+            if done.action == "rate" and self.answered:
+                self.answered.pop()
             notify(self.app, f"Undone: {done.action}")
             self.next_card()
 
@@ -246,43 +281,10 @@ class ReviewScreen(BaseScreen):
             self.edit_unit(unit, with_errors="Edit saved; it has validation issues")
 
 
-def progress_line(s: SessionSummary) -> Content:
-    return Content.assemble(
-        ("Today  ", "bold"),
-        f"new {s.new_left} · reviews {s.reviews_left} · learning {s.learning_due} left",
-        ("   done ", "bold"),
-        f"{s.new_done} new, {s.reviews_done} reviews ({s.answers_today} answers)",
-    )
-
-
-def finished(s: SessionSummary | None, answered: int) -> Content:
-    lines = [
-        Content.styled("Session complete", "bold $success"),
-        Content(f"You answered {answered} cards here."),
+def evidence_of(library: LibraryService, unit: StoredUnit) -> list[tuple[SourceParagraph, list[str]]]:
+    """The unit's evidence paragraphs with the quotes in each, in the order cited."""
+    found = [
+        (library.paragraph(unit.article_id, pid), quotes)
+        for pid, quotes in unit.quotes_by_paragraph().items()
     ]
-    if s is not None:
-        lines.append(
-            Content(f"Today: {s.new_done} new cards, {s.reviews_done} reviews, {s.answers_today} answers.")
-        )
-        if s.next_learning_at:
-            when = datetime.fromtimestamp(s.next_learning_at, UTC).strftime("%H:%M UTC")
-            lines.append(
-                Content(f"{s.learning_later} learning cards come back later today (next at {when}).")
-            )
-        if s.overdue_backlog:
-            lines.append(Content(f"{s.overdue_backlog} overdue reviews wait beyond today's limit."))
-    lines.append(Content.styled("escape: back to Home", "$text-muted"))
-    return Content("\n").join(lines)
-
-
-def evidence_view(screen: BaseScreen, unit: StoredUnit) -> Content:
-    """The unit's evidence paragraphs with the quoted spans highlighted."""
-    parts: list[Content] = [Content.styled("Evidence", "bold $primary")]
-    with screen.reporting("reading the evidence"):
-        for pid, quotes in unit.quotes_by_paragraph().items():
-            para = screen.services.library.paragraph(unit.article_id, pid)
-            if para is not None:
-                parts.append(
-                    Content.assemble((f"{pid}  ", "bold $text-muted"), highlight_quotes(para.text, quotes))
-                )
-    return Content("\n").join(parts)
+    return [(para, quotes) for para, quotes in found if para is not None]

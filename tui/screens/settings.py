@@ -14,8 +14,10 @@ from textual.widgets import Input, Label, Select, Static
 from core.domain.errors import ConfigError
 from core.host import paths
 from core.host.config import SETTINGS, Config, save_config, validate_value
+from tui.messages import BackupProgressed
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
+from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
 
@@ -29,8 +31,16 @@ FIELDS = (
     "ollama_model",
     "ollama_host",
     "theme",
+    "backup_auto",
+    "backup_keep",
+    "backup_folder",
+    "mcp_allow_propose",
 )
-CHOICES = {"extractor": ("offline", "ollama")}
+CHOICES = {
+    "extractor": ("offline", "ollama"),
+    "backup_auto": ("daily", "startup", "off"),
+    "mcp_allow_propose": ("false", "true"),
+}
 
 
 def parse(name: str, raw: str) -> Any:
@@ -55,7 +65,10 @@ class SettingsScreen(BaseScreen):
     """One row per setting with its documentation; ctrl+s validates and saves."""
 
     HELP_NAME = "Settings"
-    BINDINGS = [Binding("ctrl+s", "save", "Save", id="settings.save")]
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save", id="settings.save"),
+        Binding("ctrl+b", "app.backup", "Back up now", id="settings.backup"),
+    ]
 
     def compose(self) -> ComposeResult:
         config = self.services.config
@@ -69,7 +82,7 @@ class SettingsScreen(BaseScreen):
                     if name == "theme":
                         themes = sorted(self.app.available_themes)
                         yield Select(
-                            [(Content(t), t) for t in themes],
+                            [(content(t, single_line=True), t) for t in themes],
                             value=value if value in themes else themes[0],
                             allow_blank=False,
                             id=f"set-{name}",
@@ -77,15 +90,20 @@ class SettingsScreen(BaseScreen):
                     elif name in CHOICES:
                         yield Select(
                             [(Content(c), c) for c in CHOICES[name]],
-                            value=value,
+                            value=str(value).lower() if isinstance(value, bool) else value,
                             allow_blank=False,
                             id=f"set-{name}",
                         )
                     else:
-                        yield Input(content(value, single_line=True).plain, id=f"set-{name}")
+                        yield SafeInput(str(value), id=f"set-{name}")
                 yield Static(Content(setting.doc), classes="setting-doc")
             yield Static(id="settings-errors")
+            yield Static(Content("ctrl+b backs up the library now"), id="settings-backup")
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        # Typing goes to the first field at once (nothing focused, keys typed were lost).
+        self.query_one(f"#set-{FIELDS[0]}", Input).focus()
 
     def _values(self) -> tuple[dict[str, Any], list[str]]:
         values: dict[str, Any] = {}
@@ -101,6 +119,11 @@ class SettingsScreen(BaseScreen):
             errors.append(f"[ui] theme: no theme named {values['theme']!r}")
         return values, errors
 
+    def on_backup_progressed(self, message: BackupProgressed) -> None:
+        share = message.done / message.total if message.total else 1.0
+        text = "Backed up." if share >= 1 else f"Backing up … {share:.0%}"
+        self.query_one("#settings-backup", Static).update(Content(text))
+
     def action_save(self) -> None:
         values, errors = self._values()
         box = self.query_one("#settings-errors", Static)
@@ -109,13 +132,20 @@ class SettingsScreen(BaseScreen):
             box.scroll_visible()
             notify(self.app, f"Not saved: {errors[0]}", severity="error")
             return
-        config = replace(self.services.config, **values)
+        old = self.services.config
+        config = replace(old, **values)
+        changed = [name for name in FIELDS if getattr(config, name) != getattr(old, name)]
+        if not changed:
+            box.update(Content("Nothing changed."))
+            notify(self.app, "Nothing changed: every setting is as it was")
+            return
         try:
             save_config(paths.config_path(), config)
-        except OSError as exc:
-            notify(self.app, f"Could not write {paths.config_path()}: {exc}", severity="error")
+        except (OSError, ConfigError) as exc:
+            notify(self.app, f"Not saved: could not write {paths.config_path()}: {exc}", severity="error")
             return
         self.services.config = config  # reaches every service (extractor choice included)
         self.app.theme = config.theme
-        box.update(Content("Saved."))
-        notify(self.app, f"Settings saved to {paths.config_path()}")
+        what = ", ".join(f"{name.replace('_', ' ')} {getattr(config, name)}" for name in changed)
+        box.update(content(f"Saved: {what}."))
+        notify(self.app, f"Settings saved ({what}) to {paths.config_path()}")

@@ -6,21 +6,23 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Vertical
+from textual.containers import Grid, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import DataTable, Static
 
 from core.domain.review import MemoryStats
+from core.text.words import plural
 from tui.safe import cell
 from tui.screens.base import BaseScreen
-from tui.widgets.chart import BarChart
+from tui.widgets.chart import BarChart, BarList
 from tui.widgets.heatmap import heatmap
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
 
+SHORT_BELOW = 32  # rows: below, the charts keep fixed heights and the page scrolls
 STATES = ("new", "learning", "review", "suspended", "buried", "leech")
 
 
@@ -32,21 +34,27 @@ class StatsScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
-        with Grid(id="stats-grid"):
-            yield BarChart(id="chart-reviews")
-            yield BarChart(id="chart-forecast")
-            yield BarChart(id="chart-retention")
-            yield BarChart(id="chart-states")
-        with Vertical(id="stats-bottom"):
-            yield Static(id="stats-heatmap")
-            table: DataTable[object] = DataTable(id="stats-rates", cursor_type="row")
-            yield table
+        with VerticalScroll(id="stats-body"):  # a small terminal scrolls rather than squash the charts
+            with Grid(id="stats-grid"):
+                yield BarChart(id="chart-reviews")
+                yield BarChart(id="chart-forecast")
+                yield BarList(id="chart-retention")
+                yield BarList(id="chart-states")
+            with Vertical(id="stats-bottom"):
+                yield Static(id="stats-heatmap")
+                table: DataTable[object] = DataTable(id="stats-rates", cursor_type="row")
+                yield table
         yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one("#stats-rates", DataTable)
         for name in ("Extractor", "Model", "Accepted", "Edited", "Rejected", "Accept rate"):
             table.add_column(name)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Below 32 rows the charts get fixed heights and the page scrolls (80x24 squashed them
+        # to one row of bars); above, they share the screen.
+        self.set_class(event.size.height < SHORT_BELOW, "-short")
 
     def refresh_data(self) -> None:
         self.action_reload()
@@ -62,30 +70,35 @@ class StatsScreen(BaseScreen):
         self.app.call_from_thread(self.show, stats, rates)
 
     def show(self, stats: MemoryStats, rates: list[dict[str, Any]]) -> None:
-        days = [p.day[5:] for p in stats.reviews_per_day]
+        reviews = [int(p.value) for p in stats.reviews_per_day]
         self.query_one("#chart-reviews", BarChart).show(
-            "Reviews per day (30 days)",
-            days,
-            [p.value for p in stats.reviews_per_day],
+            f"Reviews a day, last 30 days: {sum(reviews)}",
+            [p.day[5:] for p in stats.reviews_per_day],
+            [float(n) for n in reviews],
             every=6,
+            from_end=True,  # today's bar has its date
         )
+        due = [int(p.value) for p in stats.forecast]
         self.query_one("#chart-forecast", BarChart).show(
-            "Due per day (next 30 days)",
+            f"Due a day, next 30 days: {sum(due)}",
             [p.day[5:] for p in stats.forecast],
-            [p.value for p in stats.forecast],
+            [float(n) for n in due],
             every=6,
         )
         target = self.services.config.desired_retention * 100
-        actual = (stats.true_retention or 0.0) * 100
-        self.query_one("#chart-retention", BarChart).show(
-            f"True retention vs target ({stats.true_retention_reviews} reviews, 30 days)",
-            ["true retention", "target"],
-            [round(actual, 1), round(target, 1)],
+        actual = stats.true_retention * 100 if stats.true_retention is not None else None
+        self.query_one("#chart-retention", BarList).show(
+            f"True retention, 30 days ({plural(stats.true_retention_reviews, 'review')})",
+            [
+                ("true retention", actual or 0.0, f"{actual:.1f}%" if actual is not None else "none yet"),
+                ("target", target, f"{target:.0f}%"),
+            ],
+            top=100.0,
         )
-        self.query_one("#chart-states", BarChart).show(
-            f"Cards by state ({stats.total_reviews} reviews ever)",
-            list(STATES),
-            [stats.counts.get(s, 0) for s in STATES],
+        counts = [(state, float(stats.counts.get(state, 0))) for state in STATES]
+        self.query_one("#chart-states", BarList).show(
+            f"Cards by state ({plural(stats.total_reviews, 'review')} ever)",
+            [(state, n, str(int(n))) for state, n in counts],
         )
         per_day = {date.fromisoformat(p.day): int(p.value) for p in stats.reviews_per_day}
         today = date.fromisoformat(stats.reviews_per_day[-1].day) if stats.reviews_per_day else date.today()
@@ -93,7 +106,7 @@ class StatsScreen(BaseScreen):
             Content.assemble(
                 heatmap(per_day, today, weeks=5),
                 "\n",
-                (f"Streak {stats.streak} day{'' if stats.streak == 1 else 's'}", "bold $accent"),
+                (f"Streak {plural(stats.streak, 'day')}", "bold $accent"),
             )
         )
         table = self.query_one("#stats-rates", DataTable)

@@ -1,9 +1,13 @@
 """Triage: one proposed unit at a time beside its evidence; accept, reject, edit, skip, undo.
 
 Units with validation errors cannot be accepted (the key is disabled) until an edit fixes them.
+`c` switches to the units whose source changed (re-import, sync) and whose quote is gone: each
+is kept as it is (K) or retired to the trash (X); `u` undoes either.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,6 +16,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from core.domain import StoredUnit
+from core.text.words import plural
 from tui.messages import OpenArticle
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
@@ -19,6 +24,11 @@ from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.title_bar import TitleBar
 from tui.widgets.unit_view import unit_details
+
+if TYPE_CHECKING:
+    from core.services.library import LibraryService
+
+CHANGED_STATUSES = ["proposed", "confirmed", "rejected"]  # a retired (trashed) one is decided
 
 
 class TriageScreen(BaseScreen):
@@ -33,6 +43,9 @@ class TriageScreen(BaseScreen):
         Binding("u", "undo", "Undo", id="triage.undo"),
         Binding("A", "accept_all", "Accept all valid", id="triage.accept_all"),
         Binding("l", "low_confidence", "Low-confidence list", id="triage.low"),
+        Binding("c", "source_changed", "Source-changed list", id="triage.changed"),
+        Binding("K", "keep", "Keep (source changed)", id="triage.keep"),
+        Binding("X", "retire", "Retire (source changed)", id="triage.retire"),
         Binding("o", "open_article", "Open article", id="triage.open"),
     ]
 
@@ -42,6 +55,8 @@ class TriageScreen(BaseScreen):
         self.unit: StoredUnit | None = None
         self.skipped: list[int] = []
         self.low_confidence = False
+        self.source_changed = False  # the list of units whose source changed, any status
+        self.changed_waiting = 0  # how many wait for keep/retire (`c` is offered only then)
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -62,44 +77,68 @@ class TriageScreen(BaseScreen):
         with self.reporting("loading proposals"):
             library = self.services.library
             unit = library.unit(prefer) if prefer is not None else None
-            if unit is None or unit.status != "proposed":
-                batch = library.units(
-                    self.article_id, ["proposed"], None, self.low_confidence, len(self.skipped) + 1
-                )
+            if unit is None or not self._belongs(unit):
+                batch = self._queued(library, len(self.skipped) + 1)
                 unit = next((u for u in batch if u.id not in self.skipped), None)
             if unit is None and self.skipped:
                 self.skipped.clear()  # start over with the skipped ones
-                batch = library.units(self.article_id, ["proposed"], None, self.low_confidence, 1)
+                batch = self._queued(library, 1)
                 unit = batch[0] if batch else None
         self.unit = unit
+        self.changed_waiting = 0
+        with self.reporting("counting source-changed units"):
+            self.changed_waiting = self.services.library.unit_count(source_changed=True)
         self._paint()
         self.refresh_bindings()
+
+    def _queued(self, library: LibraryService, limit: int) -> list[StoredUnit]:
+        """The next units of the list shown: proposals (or low-confidence ones), or the units
+        whose source changed (proposed, confirmed or rejected)."""
+        if self.source_changed:
+            return library.units(self.article_id, CHANGED_STATUSES, limit=limit, source_changed=True)
+        return self._proposals(library, limit)
+
+    def _belongs(self, unit: StoredUnit) -> bool:
+        if self.source_changed:
+            return unit.source_changed and unit.status in CHANGED_STATUSES
+        return unit.status == "proposed"
+
+    def _proposals(self, library: LibraryService, limit: int) -> list[StoredUnit]:
+        """The queue: proposals in reading order without those parked below the confidence
+        floor; or, as the low-confidence list, every proposal least confident first (the
+        parked ones lead it), so the list is never empty while proposals wait."""
+        low = self.low_confidence
+        return library.units(
+            self.article_id, ["proposed"], None, None if low else False, limit, least_confident_first=low
+        )
 
     def _paint(self) -> None:
         card = self.query_one("#triage-unit", Static)
         progress = self.query_one("#triage-progress", Static)
         view = self.query_one(ParagraphView)
-        queue = "low-confidence list" if self.low_confidence else "proposals"
+        queue = (
+            "source-changed list (c: proposals)"
+            if self.source_changed
+            else "low-confidence list, least confident first (l: all)"
+            if self.low_confidence
+            else "proposals"
+        )
         if self.unit is None:
-            progress.update(Content.styled(f"No {queue} waiting.", "bold $success"))
-            card.update(Content("Import articles (i on Home) or press l for the low-confidence list."))
+            self._paint_empty(progress, card)
             view.load(0, lambda s, n: [])
             return
         unit = self.unit
-        article, waiting, first = None, 0, None
+        article, waiting, first = None, "", None
         with self.reporting("reading the proposal's article"):
             library = self.services.library
             article = library.article(unit.article_id)
-            if self.article_id:
-                waiting = article.proposed if article else 0
-            else:
-                waiting = library.unit_count("proposed")
+            waiting = self._waiting(library, article.proposed if article else 0)
             if article is not None and unit.evidence:
                 first = library.paragraph(unit.article_id, unit.evidence[0].paragraph_id)
         title = article.title if article else "?"
         progress.update(
             Content.assemble(
-                (f"{waiting} proposals waiting", "bold"),
+                (waiting, "bold"),
                 "  ·  ",
                 queue,
                 "  ·  ",
@@ -115,14 +154,53 @@ class TriageScreen(BaseScreen):
             view.go_to(first.index if first else 0, top=True)
             view.border_title = content(title, single_line=True)
 
+    def _paint_empty(self, progress: Static, card: Static) -> None:
+        """Nothing left in the list shown: say so, and where the rest waits."""
+        if self.source_changed:
+            progress.update(Content.styled("No units with a changed source waiting.", "bold $success"))
+            card.update(Content("Press c to go back to the proposals."))
+            return
+        parked: list[StoredUnit] = []
+        if not self.low_confidence:
+            with self.reporting("looking for parked proposals"):
+                parked = self.services.library.units(self.article_id, ["proposed"], None, True, 1)
+        changed = " Press c for the units whose source changed." if self.changed_waiting else ""
+        if parked:
+            progress.update(Content.styled("No proposals above the confidence floor.", "bold"))
+            card.update(Content("The others wait in the low-confidence list: press l to see them." + changed))
+        else:
+            progress.update(Content.styled("No proposals waiting.", "bold $success"))
+            card.update(Content("Import articles (i on Home) to get new proposals." + changed))
+
+    def _waiting(self, library: LibraryService, in_article: int) -> str:
+        """ "N proposals waiting" (in this article, or in the library), or the changed ones."""
+        if self.source_changed:
+            return f"{plural(self.changed_waiting, 'unit')} with a changed source waiting"
+        waiting = in_article if self.article_id else library.unit_count("proposed")
+        return f"{plural(waiting, 'proposal')} waiting"
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in {"accept", "reject", "edit", "skip", "open_article"} and self.unit is None:
             return None
+        # hidden (False), not greyed, while nothing's source changed: the footer has no room
+        if action == "source_changed":
+            return bool(self.source_changed or self.changed_waiting)
+        if action in {"keep", "retire"}:
+            return self.unit is not None and self.unit.source_changed
+        if action in {"accept", "reject"} and self.unit is not None and self.unit.status != "proposed":
+            return None  # a confirmed unit in the source-changed list: keep or retire it
         if action == "accept" and self.unit is not None and not self.unit.acceptable:
             return None  # shown disabled: fix the errors first
         if action == "accept_all" and self.article_id is None and self.unit is None:
             return None
         return True
+
+    def why_not(self, action: str) -> str | None:
+        if self.unit is None:
+            return "No proposal on screen: import articles (i on Home), or l for the low-confidence list"
+        if action == "accept":
+            return "This unit has validation errors: edit it (e) to fix them, then accept"
+        return None
 
     # --- actions --------------------------------------------------------------------------
 
@@ -163,12 +241,40 @@ class TriageScreen(BaseScreen):
             return
         with self.reporting("accepting all valid units"):
             count = self.services.curation.accept_all_valid(article_id)
-            notify(self.app, f"Accepted {count} valid units of this article")
+            notify(self.app, f"Accepted {plural(count, 'valid unit')} of this article")
         self.show_next()
 
     def action_low_confidence(self) -> None:
         self.low_confidence = not self.low_confidence
+        self.source_changed = False
         self.skipped.clear()
+        self.show_next()
+
+    def action_source_changed(self) -> None:
+        self.source_changed = not self.source_changed
+        self.low_confidence = False
+        self.skipped.clear()
+        self.show_next()
+
+    def action_keep(self) -> None:
+        self._settle(
+            "keeping the unit",
+            "Kept as it is: its quote stays as history of the earlier text (u undoes)",
+            retire=False,
+        )
+
+    def action_retire(self) -> None:
+        self._settle(
+            "retiring the unit", "Retired to the trash: its cards leave review (u undoes)", retire=True
+        )
+
+    def _settle(self, what: str, done: str, *, retire: bool) -> None:
+        """Keep or retire the source-changed unit shown, then show the next one."""
+        if self.unit is not None:
+            with self.reporting(what):
+                curation = self.services.curation
+                if (curation.retire if retire else curation.keep)(self.unit.id):
+                    notify(self.app, done)
         self.show_next()
 
     def action_open_article(self) -> None:

@@ -4,7 +4,8 @@ Textual's Footer mounts a widget per key (a dozen on most screens), styles each,
 all again whenever the screen's bindings change (a reveal in Review, a focus change); on a
 screen's first frame that is a good part of the work. This paints the same line from one widget:
 each shown binding as its key (bold) and description, disabled ones dimmed, the command palette
-key at the right edge. Clicking a key presses it, as the Footer's keys do.
+key at the right edge. Clicking a key presses it, as the Footer's keys do (a dimmed one then
+says why it cannot act).
 """
 
 from __future__ import annotations
@@ -164,7 +165,5 @@ class KeyBar(Widget):
         if item is None:
             return
         event.stop()
-        if item.enabled:
-            self.app.simulate_key(item.key)
-        else:
-            self.app.bell()
+        # as if pressed: a dimmed key's screen says why it cannot act now (BaseScreen.on_key)
+        self.app.simulate_key(item.key)

@@ -19,6 +19,7 @@ from core.services.review.service import ReviewService
 from core.storage.db import write_transaction
 from core.storage.review import cards
 from core.storage.review.cards import CardRow
+from core.text.words import plural
 from scheduler import optimizer
 
 
@@ -39,7 +40,11 @@ def optimize(
     try:
         fit = optimizer.fit(items, count, review.parameters(), min_reviews=min_reviews)
     except optimizer.NotEnoughReviews as exc:
-        raise NotEnoughReviews(str(exc)) from None
+        raise NotEnoughReviews(
+            f"only {plural(exc.reviews, 'review')} with "
+            f"{plural(exc.histories, 'usable history', 'usable histories')}; optimizing needs at "
+            f"least {plural(exc.needed, 'review')} (keep reviewing, then run `memoryrush optimize` again)"
+        ) from None
     except optimizer.FitFailed as exc:
         raise MemoryRushError(f"{exc}; your parameters were not changed") from None
     better = fit.new_log_loss < fit.old_log_loss

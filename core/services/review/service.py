@@ -50,7 +50,7 @@ from core.services.review.answer import decide
 from core.services.review.convert import as_epoch, card_view, to_state
 from core.services.review.parameters import fsrs_parameters, save_parameters
 from core.storage import curation as curation_repo
-from core.storage.db import write_transaction
+from core.storage.db import discarded, write_transaction
 from core.storage.review import cards
 from core.storage.review import queue as review_queue
 from core.storage.review.cards import CardContent, CardRow
@@ -123,6 +123,15 @@ class ReviewService:
         cards.unbury(as_epoch(now))
         self._build(now)
         return self.summary()
+
+    def preview_session(self) -> SessionSummary:
+        """start_session's summary, written nowhere: burials that have ended are lifted inside
+        a transaction that is rolled back, so the counts are what a session will show and the
+        library is unchanged (`memoryrush session` runs beside the app, without its lock)."""
+        with discarded():
+            summary = self.start_session()
+        self._day_start = None  # the queue was built on the discarded state: build again if asked
+        return summary
 
     def _build(self, now: datetime) -> None:
         day = self.day(now)
@@ -200,7 +209,9 @@ class ReviewService:
         with self._lock:
             new_left = sum(1 for cid in self._queue if self._kinds.get(cid) == Queue.NEW)
             reviews_left = len(self._queue) - new_left
-        learning_due = review_queue.count_queue(Queue.LEARNING, t + 1)
+        # learning cards of this sitting: due now, or soon enough for next_card to show them
+        # early (the card on screen may be one: "learning 0 left" under a learning card was wrong)
+        learning_due = review_queue.count_queue(Queue.LEARNING, t + LEARN_AHEAD_S + 1)
         learning_today = review_queue.count_queue(Queue.LEARNING, end)
         nxt = review_queue.next_learning(end)
         new_done, reviews_done, answers = review_queue.done_since(start)

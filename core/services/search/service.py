@@ -19,18 +19,24 @@ How a query runs (user input is text, never query syntax):
 4. Small signals (`signals=True`, off for evaluation with `signals=False`): a hit opened
    before gains up to `FEEDBACK_BONUS`, an article imported in the last weeks up to
    `RECENCY_BONUS` (both below one RRF rank step at the top).
-5. A paragraph with matching units is shown as those units (a unit outranks its bare
-   paragraph); each paragraph appears once.
+5. A paragraph that matches on its own text is shown, after its best unit when that unit holds
+   every word too (a unit outranks its paragraph); one whose only match is a unit's text is
+   shown as that unit.
+   (A unit used to stand in for its paragraph even when it matched one word of several: the
+   paragraph dropped out behind a unit that did not contain the words.) With unit filters,
+   only units (up to MAX_UNITS_PER_PARAGRAPH per paragraph).
 """
 
 from __future__ import annotations
 
+import json
 import math
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from core.domain import NO_LOCATOR, Locator
 from core.domain.search import DEFAULT_UNIT_STATUSES, SearchFilters, SearchHit
 from core.host.config import Settings
 from core.services.search.rank import Corpus, Doc, rerank
@@ -102,7 +108,8 @@ class SearchService:
         if not q_runs:
             return []
         unit_ids = self._allowed_units(filters)
-        lists, unit_hits, question = self._candidate_lists(query, q_runs, limit, filters, unit_ids)
+        lists, unit_hits, whole, question = self._candidate_lists(query, q_runs, limit, filters, unit_ids)
+        own = {pk for name, ranked in lists.items() if name != "units" for pk in ranked}
         fused = _fuse(lists)
         if question and fused:
             fused = self._rerank(query, fused)
@@ -111,7 +118,7 @@ class SearchService:
             fused = self._semantic(embedder, query, fused)
         if not fused and not unit_hits:
             return []
-        return self._hits(query, fused, unit_hits, limit, filters)
+        return self._hits(query, fused, own, unit_hits, whole, limit, filters)
 
     def record_open(self, hit: SearchHit) -> None:
         """Remember that a hit was opened (a small ranking signal; see `signals`)."""
@@ -136,7 +143,7 @@ class SearchService:
         limit: int,
         filters: SearchFilters,
         unit_ids: set[int] | None,
-    ) -> tuple[dict[str, list[int]], dict[int, list[int]], bool]:
+    ) -> tuple[dict[str, list[int]], dict[int, list[int]], set[int], bool]:
         arts = filters.article_ids
         k = max(CANDIDATES, limit)
         prefix = not query[-1:].isspace() and not is_cjk(q_runs[-1]) and q_runs[-1] not in STOP
@@ -173,12 +180,12 @@ class SearchService:
             # CJK runs already match any substring through their characters / bigrams
             chunks = [c for c in query.split() if len(c) >= 3 and not all(is_cjk(x) for x in c)]
             lists["substring"] = search_query.paragraphs_containing(chunks, k, arts, SHORT_CAP)
-        unit_hits = self._unit_candidates(exprs, k, filters, unit_ids)
+        unit_hits, whole = self._unit_candidates(exprs, k, filters, unit_ids, every_word="all" in lists)
         lists["units"] = [pk for pk in unit_hits if pk > 0]
         if filters.wants_units_only:
             keep = set(unit_hits)
             lists = {name: [pk for pk in ranked if pk in keep] for name, ranked in lists.items()}
-        return lists, unit_hits, question
+        return lists, unit_hits, whole, question
 
     def _allowed_units(self, filters: SearchFilters) -> set[int] | None:
         """Unit ids allowed by the memory-state filters (None: no such filter)."""
@@ -200,18 +207,28 @@ class SearchService:
         )
 
     def _unit_candidates(
-        self, exprs: list[str], k: int, filters: SearchFilters, allowed: set[int] | None
-    ) -> dict[int, list[int]]:
-        """Paragraph pk -> matching unit ids (best first), paragraphs in unit rank order."""
+        self,
+        exprs: list[str],
+        k: int,
+        filters: SearchFilters,
+        allowed: set[int] | None,
+        *,
+        every_word: bool,
+    ) -> tuple[dict[int, list[int]], set[int]]:
+        """Paragraph pk -> matching unit ids (best first), paragraphs in unit rank order; and the
+        units that hold every word (found by the first expression, when `every_word`)."""
         statuses = filters.unit_statuses or DEFAULT_UNIT_STATUSES
         cond, params = search_query.unit_filter_sql(
             statuses, filters.memory_types, filters.tags, filters.article_ids
         )
         ranked: list[int] = []
-        for expr in exprs:
+        whole: set[int] = set()
+        for n, expr in enumerate(exprs):
             for uid, _ in search_query.units_matching(expr, k, cond, params):
                 if uid not in ranked and (allowed is None or uid in allowed):
                     ranked.append(uid)
+            if n == 0 and every_word:
+                whole.update(ranked)
             if len(ranked) >= k:
                 break
         rows = search_query.unit_rows(ranked)
@@ -224,7 +241,7 @@ class SearchService:
             units = out.setdefault(key, [])
             if len(units) < MAX_UNITS_PER_PARAGRAPH:
                 units.append(uid)
-        return out
+        return out, whole
 
     def _docs(self, pks: Sequence[int]) -> dict[int, Doc]:
         """Prepared candidates, cached (searches may run in worker threads: one lock)."""
@@ -296,10 +313,14 @@ class SearchService:
         self,
         query: str,
         fused: dict[int, float],
+        own: set[int],
         unit_hits: dict[int, list[int]],
+        whole: set[int],
         limit: int,
         filters: SearchFilters,
     ) -> list[SearchHit]:
+        """The hits in order; `own`: paragraphs that matched on their own text (not only through
+        a unit placed at them); `whole`: units that hold every word."""
         order = sorted(fused, key=lambda pk: -fused[pk])[: limit * 2]
         orphan_units = [uid for key, uids in unit_hits.items() if key < 0 for uid in uids]
         rows = search_query.paragraph_rows(pk for pk in order if pk > 0)
@@ -310,12 +331,8 @@ class SearchService:
         for pk in order:
             if pk not in rows:
                 continue
-            matched = unit_hits.get(pk, [])
-            if not matched and filters.wants_units_only:
-                continue
-            shown = matched if filters.wants_units_only else matched[:1]
-            for n, uid in enumerate(shown or [None]):
-                picked.append((pk, uid, fused[pk] - n * 1e-6))
+            shown = _shown_at(pk, unit_hits.get(pk, []), own, whole, units_only=filters.wants_units_only)
+            picked += [(pk, uid, fused[pk] - n * 1e-6) for n, uid in enumerate(shown)]
         picked = picked[:limit]
         units = search_query.unit_rows([uid for _, uid, _ in picked if uid is not None] + orphan_units)
         hits: list[SearchHit] = []
@@ -334,6 +351,9 @@ class SearchService:
                     score=score,
                     snippet=snippet,
                     highlights=spans,
+                    locator=Locator.from_dict(json.loads(row.locator_json))
+                    if row.locator_json
+                    else NO_LOCATOR,
                 )
             )
         for uid in orphan_units[: max(0, limit - len(hits))]:
@@ -344,6 +364,19 @@ class SearchService:
             path, title = search_query.article_path(unit.article_id)
             hits.append(SearchHit(unit.article_id, path, title, "", -1, uid, 0.0, snippet, spans))
         return hits
+
+
+def _shown_at(
+    pk: int, matched: list[int], own: set[int], whole: set[int], *, units_only: bool
+) -> list[int | None]:
+    """What a paragraph's place in the results shows, in order: unit ids, None for the paragraph.
+    A paragraph that matched on its own shows itself, after its best unit if that unit holds
+    every word; one found only through its units shows the best of them."""
+    if units_only:
+        return list(matched)
+    if pk in own or not matched:
+        return [*[uid for uid in matched if uid in whole][:1], None]
+    return [*matched[:1]]
 
 
 def _fuse(lists: dict[str, list[int]]) -> dict[int, float]:

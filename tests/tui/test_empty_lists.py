@@ -1,0 +1,51 @@
+"""An empty list says why and what to do: a filter that matches nothing, a search without
+matches, an empty library."""
+
+from __future__ import annotations
+
+from conftest import SIZE, make_app, screen_text, settle
+from textual.widgets import OptionList
+
+from core.services.bootstrap import Services
+from tui.screens.article import ArticleScreen
+
+
+async def test_a_unit_filter_that_matches_nothing_says_so_in_the_list(samples: Services) -> None:
+    article = samples.library.articles()[0]
+    app = make_app(samples)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_article(article.id)
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ArticleScreen)
+        for _ in range(3):  # all -> proposed -> confirmed -> rejected: none of them yet
+            await pilot.press("f")
+            await settle(pilot)
+        assert screen.status_filter == "rejected" and screen.units == []
+        units = screen.query_one(OptionList)
+        assert units.option_count == 1 and units.get_option_at_index(0).disabled
+        shown = " ".join(screen_text(app).split())
+        assert "No units with status rejected." in shown and "f: next status" in shown, shown
+
+
+async def test_a_search_without_matches_says_so(samples: Services) -> None:
+    app = make_app(samples)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *"zqxjkv")
+        await pilot.pause(0.2)
+        await settle(pilot)
+        assert "No matches" in screen_text(app)
+        await pilot.press("enter")  # nothing to open: the modal stays
+        await settle(pilot)
+        assert "No matches" in screen_text(app)
+
+
+async def test_an_empty_library_says_how_to_fill_it(svc: Services) -> None:
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        assert "The library is empty. Press i to import" in screen_text(app)

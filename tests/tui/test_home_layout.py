@@ -1,0 +1,38 @@
+"""Home at 80x24 and at 200x60: everything fits the small terminal; the large one gets a year of
+heatmap, the week ahead and the latest articles, the block centred."""
+
+from __future__ import annotations
+
+from conftest import make_app, screen_text, settle
+from test_snapshots import confirm_and_review
+
+from core.services.bootstrap import Services
+
+
+async def test_home_fits_80x24(samples: Services) -> None:
+    confirm_and_review(samples, 3)
+    app = make_app(samples)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lines = screen_text(app).split("\n")
+        shown = "\n".join(lines)
+        for text in ("Review today", "Waiting for you", "3 cards due", "Streak 1 day", "Sun", "less"):
+            assert text in shown, (text, shown)
+        assert "last 35 weeks" in shown
+        assert "The week ahead" not in shown  # only on a tall terminal
+
+
+async def test_home_uses_a_large_terminal(samples: Services) -> None:
+    confirm_and_review(samples, 3)
+    app = make_app(samples)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await settle(pilot)
+        lines = screen_text(app).split("\n")
+        shown = "\n".join(lines)
+        assert "last 53 weeks" in shown and "The week ahead" in shown and "Added lately" in shown
+        assert "Photosynthesis: how plants store sunlight" in shown
+        card = next(line for line in lines if "Review today" in line)
+        left = len(card) - len(card.lstrip())
+        assert left > 30  # centred, not stuck to the left edge
+        rows = [i for i, line in enumerate(lines) if line.strip()]
+        assert rows[1] > 5  # (row 0 is the title bar) the block sits in the middle, not at the top
