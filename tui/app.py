@@ -6,7 +6,7 @@ import gc
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -19,6 +19,9 @@ from core.domain.errors import MemoryRushError
 from core.host import paths
 from core.services.bootstrap import Services, open_services
 from themes import DEFAULT_THEME, register_themes
+
+if TYPE_CHECKING:
+    from core.domain.search import SearchHit
 
 T = TypeVar("T")
 MAX_NOTICES = 3  # toasts on screen at once
@@ -159,15 +162,21 @@ class MemoryRushApp(App[None]):
     def action_search(self) -> None:
         from tui.modals.search import SearchModal
 
-        def opened(target: tuple[int, int | None, int] | None) -> None:
-            if target is not None:
-                article_id, unit_id, position = target
-                self.open_article(
-                    article_id, unit_id=unit_id, paragraph=position if unit_id is None else None
-                )
-
         if not isinstance(self.screen, SearchModal):
-            self.push_screen(SearchModal(), opened)
+            self.push_screen(SearchModal(), self._open_hit)
+
+    def _open_hit(self, hit: SearchHit | None) -> None:
+        """Open a hit chosen in the search, and record that it was opened (in a worker: a write)."""
+        if hit is None:
+            return
+        self.run_worker(
+            partial(self.services.search.record_open, hit),
+            thread=True,
+            name="remember the opened search hit",
+            exit_on_error=False,
+        )
+        position = hit.position if hit.unit_id is None and hit.position >= 0 else None
+        self.open_article(hit.article_id, unit_id=hit.unit_id, paragraph=position)
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen

@@ -21,7 +21,9 @@ import peewee
 
 from core.domain.errors import DatabaseBusy, DiskFull, StorageError
 
-SCHEMA_VERSION = 1
+# 2: the search index folds Traditional Chinese to Simplified and keeps a word list for typo
+#    correction (core.storage.search.index registers the step: the index is built again)
+SCHEMA_VERSION = 2
 
 db = peewee.SqliteDatabase(None)
 
