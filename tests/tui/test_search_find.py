@@ -10,7 +10,7 @@ from conftest import SIZE, make_app, settle
 from textual.widgets import Input, Label, OptionList
 
 from core.services.bootstrap import Services
-from core.storage.db import db
+from core.storage.db import db, write_transaction
 from tui.modals.pick import PickModal
 from tui.modals.search import LIMIT, SearchModal
 from tui.screens.article import ArticleScreen
@@ -163,3 +163,27 @@ async def test_an_opened_hit_is_recorded(samples: Services) -> None:
         (hit.article_id, hit.paragraph_id),
     ).fetchall()
     assert rows == [(hit.unit_id or 0, 1)]
+
+
+async def test_a_hostile_tag_is_shown_as_text_in_the_list_and_the_filter_line(samples: Services) -> None:
+    hostile = "[@click=app.quit]x[/]"
+    with write_transaction():
+        db.execute_sql(
+            "UPDATE unit SET tags_json = ? WHERE id = (SELECT MIN(id) FROM unit)", (json.dumps([hostile]),)
+        )
+    app = make_app(samples)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        modal = await _search(pilot, "light")
+        await pilot.press("ctrl+f", "t")
+        await settle(pilot)
+        picker = app.screen
+        assert isinstance(picker, PickModal)
+        options = picker.query_one(OptionList)
+        shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert any(hostile in line for line in shown), shown
+        await pilot.press(*"click", "enter")
+        await settle(pilot)
+        assert app.is_running and app.screen is modal
+        assert modal.query_one(FilterBar).filters.tags == (hostile,)
+        assert hostile in str(modal.query_one(FilterBar).render())
