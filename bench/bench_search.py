@@ -243,14 +243,6 @@ def typos(svc, words: list[str], rng: random.Random) -> None:  # type: ignore[no
             f"{one_typo(a, rng)} {b}" for a, b in zip(words, reversed(words), strict=False)
         ],
     }
-    started = time.perf_counter()
-    svc.search.speller.english()
-    print(
-        f"first typo of a process: English word list loaded in {(time.perf_counter() - started) * 1000:.0f} ms"
-    )
-    started = time.perf_counter()
-    svc.search.speller._words()
-    print(f"first two-edit typo: library word list loaded in {(time.perf_counter() - started) * 1000:.0f} ms")
     for name, queries in sets.items():
         corrected = sum(1 for q in queries if svc.search.find(q, 10).showing_results_for is not None)
         p50, p95, mx = time_queries(lambda q: svc.search.find(q, 10), queries)
