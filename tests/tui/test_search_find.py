@@ -26,6 +26,17 @@ async def _search(pilot: object, words: str) -> SearchModal:
     return modal
 
 
+async def _tag_list(pilot: object) -> tuple[SearchModal, PickModal]:
+    """Search "light", then open the tag list from the filters (ctrl+f, t)."""
+    await settle(pilot)
+    modal = await _search(pilot, "light")
+    await pilot.press("ctrl+f", "t")  # type: ignore[attr-defined]
+    await settle(pilot)
+    picker = pilot.app.screen  # type: ignore[attr-defined]
+    assert isinstance(picker, PickModal)
+    return modal, picker
+
+
 def _count(modal: SearchModal) -> str:
     return str(modal.query_one("#search-count", Label).render())
 
@@ -82,12 +93,7 @@ async def test_a_tag_is_chosen_from_the_library_s_tags(samples: Services) -> Non
     tag, count = samples.search.tags()[0]
     app = make_app(samples)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        modal = await _search(pilot, "light")
-        await pilot.press("ctrl+f", "t")
-        await settle(pilot)
-        picker = app.screen
-        assert isinstance(picker, PickModal)
+        modal, _ = await _tag_list(pilot)
         await pilot.press(*tag, "enter")
         await settle(pilot)
         assert app.screen is modal and modal.query_one(FilterBar).filters.tags == (tag,)
@@ -173,12 +179,7 @@ async def test_a_hostile_tag_is_shown_as_text_in_the_list_and_the_filter_line(sa
         )
     app = make_app(samples)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        modal = await _search(pilot, "light")
-        await pilot.press("ctrl+f", "t")
-        await settle(pilot)
-        picker = app.screen
-        assert isinstance(picker, PickModal)
+        modal, picker = await _tag_list(pilot)
         options = picker.query_one(OptionList)
         shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert any(hostile in line for line in shown), shown
