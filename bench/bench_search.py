@@ -170,9 +170,23 @@ def main() -> None:
 
     svc = open_services(home, exclusive=False)
     cold_loads(svc)
+    sets = query_sets(rng, texts, vocab, args.queries)
+    time_sets(svc, sets)
+    words_text = sets["English word (from text)"]
+    question = "the " + " ".join(words_text[:8])
+    p50, p95, mx = time_queries(lambda q: svc.search.find(q, 10), [question] * 5)
+    print(f"{'9-word question (reranked)':28s} {p50:8.2f}ms {p95:6.2f}ms {mx:6.1f}ms")
+    typos(svc, words_text, rng)
+    svc.close()
+    if not args.no_rebuild:
+        rebuild_and_migrate(home)
+    print(f"library kept in {home}" if args.keep else f"(temporary library {home})")
+
+
+def query_sets(rng: random.Random, texts: list[str], vocab: list[str], n: int) -> dict[str, list[str]]:
+    """The query kinds timed: English words and prefixes, Chinese terms cut from the text."""
     en_texts = [t for t in texts if t.isascii()]
     zh_texts = [t for t in texts if not t.isascii()]
-    n = args.queries
     words_any = [w for w in rng.sample(vocab, n * 3) if any(w in t for t in en_texts[:2000])][:n] or vocab[:n]
     words_text = [rng.choice(rng.choice(en_texts).split()).strip(".").lower() for _ in range(n)]
     prefixes = [w[: max(3, len(w) - 2)] for w in words_text]
@@ -187,7 +201,7 @@ def main() -> None:
                 out.append(piece)
         return out
 
-    sets = {
+    return {
         "English word (vocabulary)": words_any,
         "English word (from text)": words_text,
         "English prefix": prefixes,
@@ -196,29 +210,23 @@ def main() -> None:
         "Chinese 4 chars": cut(4),
         "Two English words": [f"{a} {b}" for a, b in zip(words_text, reversed(words_text), strict=False)],
     }
+
+
+def time_sets(svc, sets: dict[str, list[str]]) -> None:  # type: ignore[no-untyped-def]
+    """p50 / p95 / max of find() per query kind, beside a LIKE scan of the paragraph table."""
     for queries in sets.values():  # warm the page cache
         for q in queries[:10]:
             svc.search.search(q, 10)
     print(f"{'query kind':28s} {'search p50':>10s} {'p95':>8s} {'max':>8s}   {'LIKE p50':>9s} {'p95':>8s}")
     for name, queries in sets.items():
         p50, p95, mx = time_queries(lambda q: svc.search.find(q, 10), queries)
-        like = queries[:20]
         l50, l95, _ = time_queries(
             lambda q: db.execute_sql(
                 "SELECT id FROM paragraph WHERE text LIKE ? LIMIT 10", (f"%{q}%",)
             ).fetchall(),
-            like,
+            queries[:20],
         )
         print(f"{name:28s} {p50:8.2f}ms {p95:6.2f}ms {mx:6.1f}ms   {l50:7.2f}ms {l95:6.2f}ms")
-    question = "the " + " ".join(words_text[:8])
-    p50, p95, mx = time_queries(lambda q: svc.search.find(q, 10), [question] * 5)
-    print(f"{'9-word question (reranked)':28s} {p50:8.2f}ms {p95:6.2f}ms {mx:6.1f}ms")
-    typos(svc, words_text, rng)
-    svc.close()
-    if not args.no_rebuild:
-        rebuild_and_migrate(home)
-    svc.close()
-    print(f"library kept in {home}" if args.keep else f"(temporary library {home})")
 
 
 def cold_loads(svc) -> None:  # type: ignore[no-untyped-def]
