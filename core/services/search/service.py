@@ -2,6 +2,8 @@
 
 How a query runs (user input is text, never query syntax):
 
+0. `find` (what the app and the CLI call): words the library does not hold are corrected first
+   (search_spell: "showing results for ..."); a query whose words are all there runs as typed.
 1. The query is normalised and cut into runs (search_text): English words, CJK runs.
 2. Candidate lists from the index (search_query), each best first:
    - ``all``: every run present (English words exact, the last one also as a prefix; a CJK
