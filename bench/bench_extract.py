@@ -7,6 +7,11 @@ Traditional) articles built deterministically from the samples' sentences with v
 and names, so no two paragraphs are the same. Prints per-article timings (best of --repeat,
 plus the first, cold run that pays for rjieba's dictionary load) and unit/question counts. No
 assertions: figures for the notes (the target is <= 1 s for a 100 KB article).
+
+Then sentence splitting alone on one-line text (no paragraph breaks), which was quadratic
+before (`'Cells divide. ' * 10000` took 44 s): the same short sentence repeated, and 1 MB of
+the generated English article joined on one line, each split and then extracted whole (the
+target is <= 2 s to split 1 MB).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from core.extraction.offline import OfflineExtractor  # noqa: E402
+from core.extraction.offline.sentences import split_sentences  # noqa: E402
 from core.ingest import parse_text  # noqa: E402
 from core.validation import validate  # noqa: E402
 from sample_articles import sample_paths  # noqa: E402
@@ -144,6 +150,25 @@ def main() -> None:
             f"{total:8.3f}  {best[3]:5d} {best[4]:9d} {best[5]}"
         )
     print(f"slowest cold run: {worst:.3f} s (target <= 1 s for 100 KB)")
+    one_line_cases()
+
+
+def one_line_cases() -> None:
+    """Sentence splitting on a single huge paragraph: linear time (target <= 2 s per MB)."""
+    one_mb = " ".join(generated("en", size=1_050_000).split("\n\n"))[:1_000_000]
+    cases = [
+        ("'Cells divide. ' x 10000", "Cells divide. " * 10_000),
+        ("'Cells divide. ' x 20000", "Cells divide. " * 20_000),
+        ("1 MB English, one line", one_mb),
+    ]
+    print(f"\n{'one-line text':30s} {'KB':>6s} {'sentences':>9s} {'split s':>8s} {'extract s':>9s}")
+    for name, text in cases:
+        t0 = time.perf_counter()
+        spans = split_sentences(text, "en")
+        t1 = time.perf_counter()
+        run = run_once(text, "one-line.txt")
+        kb = len(text.encode("utf-8")) / 1024
+        print(f"{name:30s} {kb:6.0f} {len(spans):9d} {t1 - t0:8.3f} {run[0] + run[1] + run[2]:9.3f}")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 against raw sqlite3.executemany of the same rows.
 
     /work/venv/bin/python bench/bench_import.py [--mb 50] [--repeat 3] [--keep]
+    /work/venv/bin/python bench/bench_import.py --formats   # PDF, EPUB, HTML (bench_formats.py)
 
 Ours is the real path: core.ingest.read_document, then in one transaction on a fresh database
 (core.storage.db.open_database) the Article row, library_repo.insert_paragraphs and
@@ -302,6 +303,10 @@ def ratio(name: str, a: Times, b: Times) -> None:
 
 
 def main() -> int:
+    if "--formats" in sys.argv[1:]:  # the document formats' cases (PDF, EPUB, HTML)
+        from bench_formats import main as formats_main
+
+        return formats_main([a for a in sys.argv[1:] if a != "--formats"])
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--mb", type=float, default=50.0, help="size of the generated file in MB")
     parser.add_argument("--repeat", type=int, default=1, help="take each figure N times, print the best")

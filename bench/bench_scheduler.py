@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.library_rows import CARD_INSERT  # noqa: E402
+from core.domain import READER_VERSION  # noqa: E402
 from core.host.clock import FixedClock  # noqa: E402
 from core.services.bootstrap import open_services  # noqa: E402
 from core.storage.review.models import NO_BUCKET, stability_bucket, t90  # noqa: E402
@@ -64,9 +65,9 @@ def fill_memoryrush(db_path: Path, mix: list[tuple[str, float, float, int]], now
     with con:
         con.execute(
             "INSERT INTO article (id, source_path, document_id, content_hash, title, encoding, language, version, "
-            "metadata_json, paragraph_count, reading_position, added_at) "
-            "VALUES (1, '/bench.md', 'doc_bench', 'x', 'Bench', 'utf-8', 'en', 1, '{}', 0, 0, ?)",
-            (now,),
+            "metadata_json, paragraph_count, reading_position, added_at, reader_version) "
+            "VALUES (1, '/bench.md', 'doc_bench', 'x', 'Bench', 'utf-8', 'en', 1, '{}', 0, 0, ?, ?)",
+            (now, READER_VERSION),  # read by today's readers: nothing to refresh at open
         )
         con.executemany(
             "INSERT INTO unit (id, article_id, position, content, memory_type, tags_json, confidence, status, "

@@ -11,7 +11,7 @@ goes through `SearchService.find`, what the app and `memoryrush search` call (th
 included). Then typos: a word with one edit, a long word with two, two words with one typo
 (how many were corrected, and the first typo of a process, which loads the English word list,
 and the first two-edit one, which loads the library's word list). Last, the one-time cost of
-schema 2: the whole index built again, alone and as the migration does it (backup copy first).
+schema 3: the whole index built again, alone and as the migration does it (backup copy first).
 """
 
 from __future__ import annotations
@@ -258,7 +258,7 @@ def typos(svc, words: list[str], rng: random.Random) -> None:  # type: ignore[no
 
 
 def rebuild_and_migrate(home: Path) -> None:
-    """The index built again (schema 2's step), alone and through the migration (backup first)."""
+    """The index built again (schema 3's step), alone and through the migration (backup first)."""
     svc = open_services(home)
     started = time.perf_counter()
     with write_transaction():

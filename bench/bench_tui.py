@@ -42,6 +42,7 @@ TEXT = "Spaced repetition schedules reviews at increasing intervals so that memo
 def build(home: Path, units: int) -> Path:
     """An empty library via open_services, then rows with executemany (1 question + 1 card per unit)."""
     from bench.library_rows import CARD_INSERT
+    from core.domain import READER_VERSION  # read by today's readers: nothing to refresh at open
     from core.services.bootstrap import open_services
     from core.storage.review.models import stability_bucket, t90
 
@@ -55,7 +56,9 @@ def build(home: Path, units: int) -> Path:
     con.execute("PRAGMA synchronous = OFF")
     with con:
         con.executemany(
-            "INSERT INTO article VALUES (?, ?, ?, 'x', ?, 'utf-8', 'en', 1, '{}', ?, 0, ?)",
+            "INSERT INTO article (id, source_path, document_id, content_hash, title, encoding, language, "
+            "version, metadata_json, paragraph_count, reading_position, added_at, reader_version) "
+            f"VALUES (?, ?, ?, 'x', ?, 'utf-8', 'en', 1, '{{}}', ?, 0, ?, {READER_VERSION})",
             (
                 (
                     a,

@@ -8,7 +8,8 @@
 `respond_with(path, fn)` answers from the request itself (e.g. one reply per window).
 Endpoints: POST /api/chat, /api/generate, /api/embed, /api/show; GET /api/tags, /api/version.
 Chat and generate stream NDJSON when the request says `"stream": true` (the ollama client always
-says), else answer with one JSON object. Each scripted `Reply` is used once, in order; an
+says), else answer with one JSON object; `drip` spaces the chunks out and `repeat` streams the
+content over and over (a slow server, a reply without end). Each scripted `Reply` is used once, in order; an
 unscripted chat/generate gets HTTP 500 so a test never passes by accident. Every request is
 recorded. Real sockets, real threads: the real `ollama` client talks to it unmodified.
 """
@@ -28,6 +29,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from core.domain import NON_EVIDENCE_KINDS, SourceDocument
+from core.validation.lexicon import ZH_STOP
 
 CREATED = "2026-11-02T12:00:00.000000Z"
 DEFAULT_MODELS = (
@@ -47,6 +49,8 @@ class Reply:
     done_reason: str = "stop"
     stream_error: str | None = None  # an {"error": ...} line after the first chunk
     chunk_size: int = 40
+    drip: float = 0.0  # seconds between two chunks (a server that keeps sending, slowly)
+    repeat: int = 1  # the content is streamed this many times over (a reply without end)
 
 
 @dataclass
@@ -170,8 +174,13 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         text, size = reply.content, max(1, reply.chunk_size)
         pieces = [text[i : i + size] for i in range(0, len(text), size)]
-        for n, piece in enumerate(pieces):
-            self.wfile.write(json.dumps(self._frame(model, piece, done=False)).encode() + b"\n")
+        frames = [json.dumps(self._frame(model, piece, done=False)).encode() + b"\n" for piece in pieces]
+        for n in range(len(frames) * reply.repeat):
+            if n and reply.drip:
+                time.sleep(reply.drip)
+            self.wfile.write(frames[n % len(frames)])
+            if reply.drip:
+                self.wfile.flush()
             if n == 0 and reply.stream_error:
                 self.wfile.write(json.dumps({"error": reply.stream_error}).encode() + b"\n")
                 return
@@ -275,6 +284,33 @@ def prose_ids(document: SourceDocument, ids: list[str] | None = None) -> list[st
     ]
 
 
+def _blank_term(sentence: str) -> str:
+    """The longest word the sentence uses once (CJK: a two-character piece from its middle)."""
+    if re.search(r"[\u3400-\u9fff]", sentence):
+        run = max(re.findall(r"[\u3400-\u9fff]+", sentence), key=len)
+        pairs = [run[i : i + 2] for i in range(len(run) - 1)]
+        once = [
+            p
+            for p in pairs
+            if sentence.count(p) == 1
+            and p not in ZH_STOP
+            and not set(p)
+            & set(
+                "的了是在和与與为為於于以之其这這那此个個们們中上下等将將会會能可还還又很更最再已也就都而及或但并並把被讓让對对"
+            )
+        ]
+        return (once or pairs or [run])[len(once or pairs or [run]) // 2]
+    words = re.findall(r"[A-Za-z]{4,}", sentence)
+    once = [w for w in words if len(re.findall(rf"(?<!\w){w}(?!\w)", sentence, re.I)) == 1]
+    return max(once or words or [sentence.split()[0]], key=len)
+
+
+def _blanked(sentence: str, term: str) -> str:
+    if re.search(r"[\u3400-\u9fff]", term):
+        return sentence.replace(term, "____", 1)
+    return re.sub(rf"(?<!\w){re.escape(term)}(?!\w)", "____", sentence, count=1)
+
+
 def grounded_output(
     document: SourceDocument, ids: list[str] | None = None, *, limit: int = 6
 ) -> dict[str, Any]:
@@ -284,21 +320,22 @@ def grounded_output(
         paragraph = document.paragraph(pid)
         assert paragraph is not None
         quote = first_sentence(paragraph.text)
+        term = _blank_term(quote)
         units.append(
             {
-                "content": f"According to the article, {quote}",
+                "content": quote,
                 "memory_type": "claim",
                 "evidence": [{"paragraph_id": pid, "quote": quote}],
-                "tags": ["test"],
+                "tags": ["test", "memory"],
                 "confidence": 0.8,
             }
         )
         questions.append(
-            {
-                "question": f"What does the article say in {pid}?",
-                "expected_answer": quote,
+            {  # a cloze that keeps the card rules: one whole word, used once in the sentence
+                "question": _blanked(quote, term),
+                "expected_answer": term,
                 "memory_unit_index": len(units) - 1,
-                "kind": "qa",
+                "kind": "cloze",
             }
         )
     ideas = (

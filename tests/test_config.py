@@ -72,6 +72,11 @@ def test_bad_toml_names_line_and_column(text: str, line: int, column: int) -> No
         ('[extraction]\nextractor = "gpt"\n', "[extraction] extractor must be one of"),
         ("[library]\nmax_file_mb = inf\n", "[library] max_file_mb"),
         ('[ui]\ntheme = ""\n', "[ui] theme must be a non-empty string"),
+        ('[extraction]\nollama_host = "http://[::1"\n', "[extraction] ollama_host is not usable"),
+        ('[extraction]\nollama_host = ":99999"\n', "Port out of range"),
+        ('[extraction]\nollama_host = "http://h:0"\n', "port 0"),
+        ('[extraction]\nollama_host = "gpu box"\n', "not a host name"),
+        ("[extraction]\nollama_deadline_s = -1\n", "[extraction] ollama_deadline_s must be from 0"),
     ],
 )
 def test_out_of_range_values_name_the_key(text: str, needle: str) -> None:
@@ -178,3 +183,22 @@ def test_cli_with_bad_toml_names_line_and_column(data_home: Path) -> None:
     assert result.returncode == 2
     assert "line 2, column 15" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_bad_value_names_its_line_too() -> None:
+    text = "# my settings\n[review]\nnew_per_day = 20\n\n[extraction]\n  ollama_host = 'http://[::1'\n"
+    with pytest.raises(ConfigError) as info:
+        parse_config(text, "config.toml")
+    assert str(info.value).endswith("(line 6)")
+
+
+def test_good_hosts_still_pass() -> None:
+    for host in (
+        "",
+        "localhost",
+        ":5000",
+        "[::1]:7000",
+        "http://127.0.0.2:8080/",
+        "https://ollama.example.com",
+    ):
+        assert parse_config(f'[extraction]\nollama_host = "{host}"\n').ollama_host == host

@@ -1,5 +1,6 @@
 """Golden files: GBK, Big5, UTF-16 LE/BE with and without BOM, Latin-1, UTF-8 BOM, CRLF, CR,
-mixed newlines, CJK line folding and structured markdown parse to the expected paragraphs.
+mixed newlines, CJK line folding and structured markdown parse to the expected paragraphs
+(Markdown as reader text: markup rendered away, with its heading paths and styled spans).
 
 The expected JSON is written from the specification in tests/golden/ingest/make_golden.py,
 never from the parser's output.
@@ -56,6 +57,9 @@ def test_golden_input_parses_to_expected_paragraphs(name: str) -> None:
     assert doc.language == want["language"]
     assert doc.metadata == want["metadata"]
     assert doc.source_path == str((GOLDEN / "inputs" / name).resolve())
+    if "sections" in want:  # Markdown: every paragraph's heading path and styled spans
+        assert [list(p.locator.section) for p in doc.paragraphs] == want["sections"]
+        assert [[[s.start, s.end, s.kind] for s in p.spans] for p in doc.paragraphs] == want["spans"]
 
 
 def test_newline_variants_of_one_text_give_identical_paragraphs_and_hash() -> None:

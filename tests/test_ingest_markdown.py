@@ -1,4 +1,8 @@
-"""Markdown: block kinds in order, leading H1 as title, front matter as metadata, code/tables whole."""
+"""Markdown: block kinds in order, leading H1 as title, front matter as metadata, code/tables whole.
+
+Paragraph text is reader text: what a reader sees, the markup rendered away (emphasis, links,
+code spans, images as alt text), with the styling kept as spans and each block's heading path
+as its locator."""
 
 from __future__ import annotations
 
@@ -63,34 +67,35 @@ def test_front_matter_is_metadata_not_text() -> None:
     assert doc.title == "Heading"
 
 
-def test_fenced_code_with_blank_lines_is_one_whole_block() -> None:
+def test_fenced_code_with_blank_lines_is_one_whole_block_without_its_fences() -> None:
     src = "Text.\n\n```js\nconst a = 1;\n\n\n// # not a heading\n- not a list\n```\n\nAfter."
     doc = md(src)
     assert kinds(doc) == [
         ("paragraph", "Text."),
-        ("code", "```js\nconst a = 1;\n\n\n// # not a heading\n- not a list\n```"),
+        ("code", "const a = 1;\n\n\n// # not a heading\n- not a list"),
         ("paragraph", "After."),
     ]
 
 
-def test_indented_code_keeps_its_indentation() -> None:
-    doc = md("Para.\n\n    line one\n\n    line three\n")
-    assert kinds(doc)[1] == ("code", "    line one\n\n    line three")
+def test_indented_code_loses_the_marking_indent_and_keeps_its_own() -> None:
+    doc = md("Para.\n\n    line one\n\n    line three\n        deeper\n")
+    assert kinds(doc)[1] == ("code", "line one\n\nline three\n    deeper")
 
 
-def test_table_is_kept_whole() -> None:
-    table = "| a | b |\n|---|:-:|\n| 1 | 2 |\n| 3 | 4 |"
+def test_table_is_kept_whole_one_row_a_line() -> None:
+    table = "| a | **b** |\n|---|:-:|\n| 1 | 2 |\n| 3 | |"
     doc = md(f"Before.\n\n{table}\n\nAfter.")
-    assert kinds(doc) == [("paragraph", "Before."), ("table", table), ("paragraph", "After.")]
+    assert kinds(doc) == [("paragraph", "Before."), ("table", "a | b\n1 | 2\n3 |  "), ("paragraph", "After.")]
+    assert [(s.start, s.end, s.kind) for s in doc.paragraphs[1].spans] == [(4, 5, "strong")]
 
 
 def test_lists_bullet_ordered_and_nested_are_one_block_each() -> None:
-    src = "- one\n- two\n  - nested\n\n  still item two\n- three\n\nbetween\n\n1. first\n2. second\n"
+    src = "- one\n- two\n  - nested\n\n  still item two\n- three\n\nbetween\n\n3. third\n4. fourth\n"
     doc = md(src)
     assert kinds(doc) == [
-        ("list", "- one\n- two\n  - nested\n\n  still item two\n- three"),
+        ("list", "• one\n• two\n  • nested\n  still item two\n• three"),
         ("paragraph", "between"),
-        ("list", "1. first\n2. second"),
+        ("list", "3. third\n4. fourth"),
     ]
 
 
@@ -99,9 +104,38 @@ def test_blockquote_is_a_quote_without_markers() -> None:
     assert kinds(doc) == [("quote", "quoted line continues lazily\nsecond para"), ("paragraph", "after")]
 
 
-def test_heading_levels_and_inline_markup_kept_as_written() -> None:
-    doc = md("# T\n\n### Deep *heading* ###\n\nSome **bold** and [link](http://x).")
-    assert kinds(doc) == [("heading", "Deep *heading*"), ("paragraph", "Some **bold** and [link](http://x).")]
+def test_inline_markup_is_rendered_to_reader_text_with_spans() -> None:
+    doc = md(
+        "# T\n\n### Deep *heading* ###\n\nSome **bold** and [link](http://x), `code`, "
+        "![a chart](c.png) and ~~old~~."
+    )
+    assert kinds(doc) == [
+        ("heading", "Deep heading"),
+        ("paragraph", "Some bold and link, code, a chart and old."),
+    ]
+    heading, para = doc.paragraphs
+    assert [(s.start, s.end, s.kind) for s in heading.spans] == [(5, 12, "emphasis")]
+    spans = [(para.text[s.start : s.end], s.kind, s.href) for s in para.spans]
+    assert spans == [
+        ("bold", "strong", None),
+        ("link", "link", "http://x"),
+        ("code", "code", None),
+        ("a chart", "image", "c.png"),
+        ("old", "strike", None),
+    ]
+
+
+def test_every_block_knows_its_heading_path() -> None:
+    doc = md("# Title\n\nIntro.\n\n## A\n\nin A\n\n### A.1\n\nin A.1\n\n## B\n\nin B")
+    assert [(p.text, p.locator.section) for p in doc.paragraphs] == [
+        ("Intro.", ()),
+        ("A", ("A",)),
+        ("in A", ("A",)),
+        ("A.1", ("A", "A.1")),
+        ("in A.1", ("A", "A.1")),
+        ("B", ("B",)),
+        ("in B", ("B",)),
+    ]
 
 
 def test_paragraph_lines_fold_including_cjk() -> None:
@@ -110,13 +144,14 @@ def test_paragraph_lines_fold_including_cjk() -> None:
     assert kinds(doc) == [("paragraph", "第一行第二行。 Then English words.")]
 
 
-def test_rules_and_html_comments_do_not_lose_text() -> None:
-    doc = md("para one\n\n---\n\n<div>\nraw html\n</div>\n\npara two")
+def test_rules_and_html_blocks_do_not_lose_text() -> None:
+    doc = md("para one\n\n---\n\n<div>\nraw <em>html</em>\n</div>\n\npara two")
     assert kinds(doc) == [
         ("paragraph", "para one"),
-        ("paragraph", "<div>\nraw html\n</div>"),
+        ("paragraph", "raw html"),  # an HTML block shows its text, never its tags
         ("paragraph", "para two"),
     ]
+    assert [(s.start, s.end, s.kind) for s in doc.paragraphs[1].spans] == [(4, 8, "emphasis")]
 
 
 def test_markdown_that_looks_like_front_matter_later_is_not_metadata() -> None:
@@ -163,10 +198,14 @@ def test_spaced_repetition_sample_details() -> None:
     headings = [p.text for p in doc.paragraphs if p.kind == "heading"]
     assert headings == ["The forgetting curve", "Why spacing works", "What a scheduler tracks", "Pitfalls"]
     (code,) = [p.text for p in doc.paragraphs if p.kind == "code"]
-    assert code.startswith("```python\n") and code.endswith("```")
-    assert "def retrievability(t, S):" in code and "return (1 + 19 / 81 * t / S) ** -0.5" in code
-    (items,) = [p.text for p in doc.paragraphs if p.kind == "list"]
-    assert items.count("\n- ") == 2 and "**Retrievability**" in items
+    assert code.startswith("# Retrievability after t days") and "```" not in code
+    assert "\ndef retrievability(t, S):\n" in code
+    assert "return (1 + 19 / 81 * t / S) ** -0.5" in code
+    (items,) = [p for p in doc.paragraphs if p.kind == "list"]
+    assert items.text.startswith("• ") and items.text.count("\n• ") == 2
+    assert "Retrievability" in items.text and "**" not in items.text
+    assert "Retrievability" in [items.text[s.start : s.end] for s in items.spans if s.kind == "strong"]
+    assert items.locator.section == ("What a scheduler tracks",)
 
 
 def test_every_sample_parses_with_paragraphs() -> None:
@@ -180,13 +219,13 @@ def test_every_sample_parses_with_paragraphs() -> None:
 def test_html_comments_are_dropped_and_do_not_hide_the_leading_h1() -> None:
     doc = md("<!-- draft -->\n\n# Title\n\nBody.\n\n<!-- one -->\n<!-- two -->\n\n<div>kept</div>")
     assert doc.title == "Title"
-    assert kinds(doc) == [("paragraph", "Body."), ("paragraph", "<div>kept</div>")]
+    assert kinds(doc) == [("paragraph", "Body."), ("paragraph", "kept")]
 
 
 def test_suffix_may_be_given_without_the_dot_and_in_any_case() -> None:
     for suffix in ("md", ".MD", "markdown"):
         doc = parse_text("# T\n\n- a\n- b", "/x/a.md", suffix=suffix)
-        assert doc.title == "T" and kinds(doc) == [("list", "- a\n- b")]
+        assert doc.title == "T" and kinds(doc) == [("list", "• a\n• b")]
     assert kinds(parse_text("# T\n\n- a", "/x/a.txt", suffix="txt")) == [
         ("paragraph", "# T"),
         ("paragraph", "- a"),

@@ -55,6 +55,45 @@ def test_controls_are_replaced_but_tab_kept() -> None:
     assert para.count("\ufffd") == 4
 
 
+BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+
+@pytest.mark.parametrize(
+    ("suffix", "body"),
+    [
+        (".txt", "Title \u202eevil\n\nreport\u202etxt.exe \u2066x\u2069 and **bold** here."),
+        (
+            ".md",
+            "# Title \u202eevil\n\n## Part \u2067y\n\nreport\u202etxt.exe \u2066x\u2069 and **bold** here.",
+        ),
+        (
+            ".html",
+            "<html><head><title>Title \u202eevil</title></head><body><main><h1>Title \u202eevil</h1>"
+            "<h2>Part \u2067y</h2><p>report\u202etxt.exe \u2066x\u2069 and <b>bold</b> here, in a "
+            "paragraph long enough to be the page's main text.</p></main></body></html>",
+        ),
+    ],
+    ids=["txt", "md", "html"],
+)
+def test_bidi_overrides_are_replaced_one_for_one_by_every_reader(
+    tmp_path: Path, suffix: str, body: str
+) -> None:
+    """What reorders a terminal (U+202A-E, U+2066-9) is not stored, in text, title or heading
+    path: each becomes one U+FFFD, as a control character does, so a span still covers its
+    words; the marks U+200E/F, which reorder nothing, stay."""
+    path = tmp_path / f"a{suffix}"
+    path.write_text(body.replace("report", "\u200freport"), encoding="utf-8")
+    doc = read_document(path)
+    para = next(p for p in doc.paragraphs if "report" in p.text)
+    stored = [para.text, doc.title, *para.locator.section]
+    assert not any(c in text for text in stored for c in BIDI), stored
+    assert "\u200freport\ufffdtxt.exe \ufffdx\ufffd" in para.text
+    assert doc.title == "Title \ufffdevil"
+    marked = [para.text[s.start : s.end] for s in para.spans]
+    assert marked == ([] if suffix == ".txt" else ["bold"])
+    assert para.locator.section == (() if suffix == ".txt" else ("Part \ufffdy",))
+
+
 @pytest.mark.parametrize("newline", ["\r\n", "\r"])
 def test_crlf_and_cr_give_same_document_as_lf(newline: str) -> None:
     lf = "First line\nsecond line.\n\n中文第一行\n第二行。\n\nLast.\n"

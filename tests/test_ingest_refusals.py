@@ -46,13 +46,30 @@ def test_directory_where_a_file_is_needed(tmp_path: Path) -> None:
     assert "is a directory" in refusal(tmp_path / "folder.md")
 
 
-@pytest.mark.parametrize("name", ["paper.pdf", "notes.docx", "README", "photo.PNG"])
+@pytest.mark.parametrize("name", ["slides.pptx", "book.mobi", "README", "photo.PNG"])
 def test_unsupported_suffix_names_the_supported_ones(tmp_path: Path, name: str) -> None:
     path = tmp_path / name
     path.write_text("some text", encoding="utf-8")
     message = refusal(path)
     assert "unsupported file type" in message
     assert all(s in message for s in SUPPORTED_SUFFIXES)
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("paper.pdf", "not a PDF (no %PDF- header); is the file damaged or misnamed?"),
+        ("notes.docx", "not a DOCX file (not a zip); is the file damaged or misnamed?"),
+        ("book.epub", "not an EPUB file (not a zip); is the file damaged or misnamed?"),
+    ],
+)
+def test_text_named_as_a_container_format_is_refused_as_misnamed(
+    tmp_path: Path, name: str, expected: str
+) -> None:
+    """.pdf, .docx and .epub import now; a text file wearing one of those names says so."""
+    path = tmp_path / name
+    path.write_text("some text", encoding="utf-8")
+    assert refusal(path) == expected
 
 
 def test_suffix_check_ignores_case(tmp_path: Path) -> None:
@@ -126,7 +143,7 @@ def test_refused_files_write_nothing_and_good_files_still_import(services: Servi
     refused = {name: o.message for name, o in by_name.items() if o.status == "refused"}
     assert refused == {
         "empty.md": "file is empty",
-        "image.txt": "not a text file (PNG image); import .txt, .md or .markdown text files",
+        "image.txt": "not a text file (PNG image); import text, web pages, EPUB, PDF or DOCX files",
         "noise.txt": refused["noise.txt"],
         "missing.md": "no such file",
         "x.pdf": "no such file",
@@ -145,7 +162,9 @@ def test_iter_input_files_walks_folders_sorted_by_suffix_and_keeps_files_as_give
         "a/one.md",
         "b/two.markdown",
         "b/deep/three.TXT",
-        "b/skip.pdf",
+        "b/skip.pptx",
+        "b/paper.PDF",
+        "a/page.html",
         ".hidden/h.md",
         ".dot.md",
     ]:
@@ -153,7 +172,16 @@ def test_iter_input_files_walks_folders_sorted_by_suffix_and_keeps_files_as_give
     loose = tmp_path / "loose.pdf"
     files = iter_input_files([loose, root, tmp_path / "missing.txt"])
     rel = [p.relative_to(root).as_posix() if root in p.parents else p.name for p in files]
-    assert rel == ["loose.pdf", "a/one.md", "b/deep/three.TXT", "b/two.markdown", "z.txt", "missing.txt"]
+    assert rel == [
+        "loose.pdf",
+        "a/one.md",
+        "a/page.html",
+        "b/deep/three.TXT",
+        "b/paper.PDF",
+        "b/two.markdown",
+        "z.txt",
+        "missing.txt",
+    ]
 
 
 def test_a_folder_scan_lists_the_files_of_other_types_with_the_reason(tmp_path: Path) -> None:
@@ -162,12 +190,12 @@ def test_a_folder_scan_lists_the_files_of_other_types_with_the_reason(tmp_path: 
     root = tmp_path / "notes"
     (root / "deep").mkdir(parents=True)
     (root / ".git").mkdir()
-    for rel in ["a.md", "deep/b.rst", "c.pdf", "README", ".git/config", ".hidden.rst"]:
+    for rel in ["a.md", "deep/b.rst", "c.pdf", "README", "slides.pptx", ".git/config", ".hidden.rst"]:
         (root / rel).write_text("x", encoding="utf-8")
     scan = scan_inputs([root])
-    assert scan.files == [root / "a.md"]
-    assert scan.skipped == [
-        (root / "README", "unsupported file type (no suffix); supported: .txt, .md, .markdown"),
-        (root / "c.pdf", "unsupported file type .pdf; supported: .txt, .md, .markdown"),
-        (root / "deep" / "b.rst", "unsupported file type .rst; supported: .txt, .md, .markdown"),
+    assert scan.files == [root / "a.md", root / "c.pdf", root / "deep" / "b.rst"]
+    assert [(p, reason.split(";")[0]) for p, reason in scan.skipped] == [
+        (root / "README", "unsupported file type (no suffix)"),
+        (root / "slides.pptx", "unsupported file type .pptx"),
     ]  # hidden files and folders are not looked at, so not listed
+    assert all(".html" in reason and ".pdf" in reason for _, reason in scan.skipped)  # what would be read

@@ -1,10 +1,12 @@
 """`LibraryService.import_paths`: one transaction per article, re-import is a no-op, changed
-text becomes a new version, bad files are refused while the rest import, ungrounded units are
-never stored, the triage settings behave, and old trash is purged at start-up."""
+text updates the article in place, bad files are refused while the rest import, ungrounded units are
+never stored, the triage settings behave, and old trash is purged at start-up. (A changed
+text at a known path updates its article in place: tests/test_reimport.py has the rest.)"""
 
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
@@ -21,6 +23,7 @@ from core.domain import (
 )
 from core.host.clock import FixedClock
 from core.host.config import Config
+from core.ingest.reader import SUPPORTED_SUFFIXES
 from core.services.bootstrap import Services, open_services
 from core.services.curation import CannotAccept
 from core.services.library import GROUNDING_CODES
@@ -46,14 +49,14 @@ class Scripted:
         self.build = build
         self.calls = 0
 
-    def extract(self, document: SourceDocument) -> ExtractionResult:
+    def extract(self, document: SourceDocument, stop: object = None) -> ExtractionResult:
         self.calls += 1
         return ExtractionResult(self.build(document), self.name, self.version, raw_output="{}")
 
 
 def grounded(doc: SourceDocument, index: int, content: str, confidence: float = 0.6) -> MemoryUnit:
     p = doc.paragraphs[index]
-    return MemoryUnit(content, "claim", (EvidenceSpan(p.paragraph_id, p.text[:30]),), ("t",), confidence)
+    return MemoryUnit(content, "claim", (EvidenceSpan(p.paragraph_id, p.text),), ("t",), confidence)
 
 
 def questions_for(n: int) -> tuple[RecallQuestion, ...]:
@@ -82,7 +85,7 @@ def test_folders_are_imported_recursively_by_suffix(services: Services, tmp_path
     write(root / "a.txt")
     write(root / "deep" / "deeper" / "b.md", "# B\n\nBees dance to show where the flowers are.\n")
     write(root / "deep" / "c.markdown", "# C\n\nCats sleep for most of the day.\n")
-    write(root / "deep" / "ignored.pdf", "not text")
+    write(root / "deep" / "ignored.png", "not text")
     write(root / "deep" / "ignored.json", "{}")
     outcomes = services.library.import_paths([root], extractor="placeholder")
     read = [o for o in outcomes if o.status != "skipped"]
@@ -91,7 +94,11 @@ def test_folders_are_imported_recursively_by_suffix(services: Services, tmp_path
     # the other types are listed, first, with the reason
     assert [(Path(o.path).name, o.status) for o in outcomes[:2]] == [
         ("ignored.json", "skipped"),
-        ("ignored.pdf", "skipped"),
+        ("ignored.png", "skipped"),
+    ]
+    assert [o.message for o in outcomes[:2]] == [
+        f"unsupported file type {suffix}; supported: {', '.join(SUPPORTED_SUFFIXES)}"
+        for suffix in (".json", ".png")
     ]
     assert {a.title for a in services.library.articles()} == {"a", "B", "C"}
 
@@ -127,22 +134,29 @@ def test_crlf_and_lf_copies_of_a_file_are_the_same_article(services: Services, t
     assert outcome.status == "already"
 
 
-def test_changed_content_at_the_same_path_is_a_new_version(services: Services, tmp_path: Path) -> None:
+def test_changed_content_at_the_same_path_updates_the_article_in_place(
+    services: Services, tmp_path: Path
+) -> None:
+    """A known path whose text changed is the same article, version 2: its units are found
+    again (same quotes, same ids), the new paragraph gets proposals, nothing is duplicated."""
     path = write(tmp_path / "a.txt")
     [first] = services.library.import_paths([path], extractor="placeholder")
     old_units = services.library.units(first.article_id)
     write(path, TEXT + "\nA new paragraph appeared in the second draft of this article.\n")
     [second] = services.library.import_paths([path], extractor="placeholder")
     assert second.status == "new_version"
-    assert "new version 2" in second.message
-    assert second.article_id != first.article_id
-    old = services.library.article(first.article_id)
-    new = services.library.article(second.article_id)
-    assert old is not None and new is not None
-    assert (old.version, new.version) == (1, 2)
-    assert old.source_path == new.source_path
-    assert new.paragraph_count == old.paragraph_count + 1
-    assert services.library.units(first.article_id) == old_units  # the old one stays, untouched
+    assert second.message.startswith("updated in place (version 2): 1 paragraphs new or changed")
+    assert f"{len(old_units)} of {len(old_units)} units found again" in second.message
+    assert second.article_id == first.article_id
+    assert services.library.article_count() == 1
+    article = services.library.article(first.article_id)
+    assert article is not None and article.version == 2
+    assert article.paragraph_count == len(old_units) + 1
+    units = services.library.units(first.article_id)
+    kept = {u.id: (u.content, u.evidence, u.status) for u in units if u.id in {o.id for o in old_units}}
+    assert kept == {u.id: (u.content, u.evidence, u.status) for u in old_units}  # found, unchanged
+    added = [u for u in units if u.id not in kept]
+    assert [e.paragraph_id for u in added for e in u.evidence] == ["p_004"] and second.units == 1
     [third] = services.library.import_paths([path], extractor="placeholder")
     assert third.status == "already"
 
@@ -180,6 +194,43 @@ def test_an_extractor_bug_refuses_that_file_only(services: Services, tmp_path: P
     assert services.library.article_count() == 1
 
 
+class StopAfter:
+    """A stop flag (like threading.Event) that is set once `seen` holds `n` outcomes."""
+
+    def __init__(self, seen: list[tuple[int, int]], n: int) -> None:
+        self.seen, self.n = seen, n
+
+    def is_set(self) -> bool:
+        return len(self.seen) >= self.n
+
+
+class StopOnRead:
+    """A stop flag that turns set on its `n`-th read: counts how often long work looks at it."""
+
+    def __init__(self, n: int) -> None:
+        self.n, self.reads = n, 0
+
+    def is_set(self) -> bool:
+        self.reads += 1
+        return self.reads >= self.n
+
+
+def test_cancel_stops_inside_a_long_file_and_saves_nothing(services: Services, tmp_path: Path) -> None:
+    """One huge one-line file: the stop flag is read inside its extraction (not only between
+    files), the file is abandoned unsaved and the import returns."""
+    path = write(tmp_path / "long.txt", "Cells divide when they grow. " * 20000 + "\n")
+    stop = StopOnRead(3)  # the first read is before the file, the next ones inside it
+    outcomes = services.library.import_paths([path], extractor="offline", stop=stop)
+    assert outcomes == []
+    assert stop.reads == 3
+    assert services.library.article_count() == 0
+    # the same flag, never set, lets the file through
+    assert (
+        services.library.import_paths([path], extractor="offline", stop=threading.Event())[0].status
+        == "imported"
+    )
+
+
 def test_progress_and_cancel_between_files(services: Services, tmp_path: Path) -> None:
     for i in range(4):
         write(tmp_path / "f" / f"{i}.txt", f"Article number {i} says something about topic {i}.\n")
@@ -188,7 +239,7 @@ def test_progress_and_cancel_between_files(services: Services, tmp_path: Path) -
         [tmp_path / "f"],
         extractor="placeholder",
         progress=lambda i, n, o: seen.append((i, n)),
-        cancelled=lambda: len(seen) >= 2,
+        stop=StopAfter(seen, 2),
     )
     assert seen == [(1, 4), (2, 4)]
     assert len(outcomes) == 2
@@ -287,8 +338,11 @@ def test_units_with_other_issues_are_stored_but_cannot_be_accepted(
     outcome = services.library.import_file(path, Scripted(build))
     stored = {u.position: u for u in services.library.units(outcome.article_id)}
     assert set(stored) == {0, 1, 2}
-    assert [i.code for i in stored[0].issues] == ["empty_answer"]
-    assert [i.code for i in stored[2].issues] == ["no_question"]
+    errors = {k: [i.code for i in u.issues if i.severity == "error"] for k, u in stored.items()}
+    assert errors[0] == ["empty_answer"]
+    assert errors[2] == ["no_question"]
+    # the card rules' warnings are stored beside the card too (Triage shows them)
+    assert "tag_count" in {i.code for i in stored[0].issues if i.severity == "warning"}
     assert stored[1].acceptable and not stored[0].acceptable and not stored[2].acceptable
     with pytest.raises(CannotAccept, match="empty_answer"):
         services.curation.accept(stored[0].id)

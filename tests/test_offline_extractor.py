@@ -1,7 +1,8 @@
 """The offline extractor on the sample articles (English, Simplified and Traditional Chinese).
 
-Pins what a new user sees first: grounded units of the right types, Q&A and cloze questions
-whose answers come from the quotes, determinism, and structure never used as evidence.
+Pins what a new user sees first: grounded units of the right types, cloze cards on whole
+words, Q&A questions only where the sentence gives one (never a template about "the text"),
+determinism, and structure never used as evidence.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pytest
 from core.domain import NON_EVIDENCE_KINDS, ArticleMemoryOutput, SourceDocument
 from core.extraction.base import make_extractor
 from core.extraction.offline import OfflineExtractor, cues
-from core.extraction.offline.questions import BLANK
+from core.extraction.offline.blank_model import BLANK
 from core.extraction.offline.segment import EN_STOP, ZH_STOP
 from core.ingest import read_document
 from core.text import normalize_for_match
@@ -58,7 +59,9 @@ def test_the_registry_builds_the_offline_extractor() -> None:
 def test_sample_output_passes_the_validator_with_no_issue(name: str, outputs: dict) -> None:
     doc, out = outputs[name]
     report = validate(out, doc)
-    assert report.issues == ()
+    assert report.ok
+    # the only warning a sample may keep: a unit whose sentence names one topic (one tag)
+    assert {i.code for i in report.issues} <= {"tag_count"}
     assert 3 <= len(out.memory_units) <= 12
     assert out.summary.strip()
     assert 3 <= len(out.core_ideas) <= 7
@@ -66,7 +69,7 @@ def test_sample_output_passes_the_validator_with_no_issue(name: str, outputs: di
         assert 0.0 <= idea.salience_score <= 1.0 and idea.why_it_matters.strip()
     for u in out.memory_units:
         assert 0.0 <= u.confidence <= 1.0
-        assert u.tags and all(t.strip() for t in u.tags)
+        assert 1 <= len(u.tags) <= 5 and all(t.strip() for t in u.tags)
         assert "**" not in u.content and not u.content.startswith("- ")  # markup stays in the quote
 
 
@@ -89,26 +92,37 @@ def test_questions_are_answerable_from_the_quote_and_never_give_the_answer(name:
     asked = {q.memory_unit_index for q in out.recall_questions}
     assert asked == set(range(len(out.memory_units)))
     for q in out.recall_questions:
-        quote = out.memory_units[q.memory_unit_index].evidence[0].quote
-        assert q.expected_answer in quote
+        content = out.memory_units[q.memory_unit_index].content
+        assert q.expected_answer in content
         assert normalize_for_match(q.expected_answer) not in normalize_for_match(q.question)
-        if q.kind == "cloze":
-            assert BLANK in q.question
+        assert "the text" not in q.question and "文中" not in q.question
+        assert len(q.expected_answer.split()) <= 15 and len(q.expected_answer) <= 0.6 * len(content)
+        if q.kind == "cloze":  # the content with one blank over whole words
+            assert q.question.count(BLANK) == 1
+            assert q.question.replace(BLANK, q.expected_answer) == content
             answer = q.expected_answer
             assert answer.lower() not in EN_STOP and answer not in ZH_STOP
-            assert 2 <= len(answer) < 0.6 * len(quote)
+        else:
+            assert q.question.endswith(("?", "？"))
 
 
 def test_english_types_follow_the_cues(outputs: dict) -> None:
     _, out = outputs["spaced-repetition.md"]
     definition = unit_starting(out, "Spaced repetition is a learning technique")
     assert out.memory_units[definition].memory_type == "concept"
+    # the definition is 16 words: too long for an answer, so the card is its cloze
+    (cloze,) = [q for q in out.recall_questions if q.memory_unit_index == definition]
+    assert cloze.kind == "cloze" and cloze.expected_answer in {"learning technique", "one long session"}
     example = unit_starting(out, "For example")
     assert out.memory_units[example].memory_type == "example"
-    assert any(u.memory_type == "mechanism" for u in out.memory_units)
-    qa = [q for q in out.recall_questions if q.memory_unit_index == definition and q.kind == "qa"]
-    assert qa and qa[0].question == "What is Spaced repetition?"
-    assert qa[0].expected_answer.startswith("learning technique")
+    cause = unit_starting(out, "Retrieval practice strengthens memory")
+    assert out.memory_units[cause].memory_type == "mechanism"
+    why = [q for q in out.recall_questions if q.memory_unit_index == cause and q.kind == "qa"]
+    assert why[0].question == "Why does retrieval practice strengthen memory more than rereading does?"
+    assert why[0].expected_answer == "recalling an answer forces the brain to reconstruct it"
+    when = [q for q in out.recall_questions if q.question.startswith("When ")]
+    assert when[0].question == "When did Hermann Ebbinghaus measure his own memory of nonsense syllables?"
+    assert when[0].expected_answer == "1885"
 
 
 def test_chinese_types_follow_the_cues(outputs: dict) -> None:
@@ -117,9 +131,12 @@ def test_chinese_types_follow_the_cues(outputs: dict) -> None:
     assert out.memory_units[definition].memory_type == "concept"
     assert out.memory_units[unit_starting(out, "例如")].memory_type == "example"
     qa = [q for q in out.recall_questions if q.memory_unit_index == definition and q.kind == "qa"]
-    assert qa and qa[0].question == "什么是间隔重复？"
+    assert qa and qa[0].question == "什么是间隔重复？" and qa[0].expected_answer == "学习方法"
+    cause = unit_starting(out, "主动回忆比重复阅读")
+    why = [q for q in out.recall_questions if q.memory_unit_index == cause and q.kind == "qa"]
+    assert why[0].question == "为什么主动回忆比重复阅读更能巩固记忆？"
     cloze = [q for q in out.recall_questions if q.kind == "cloze"]
-    assert cloze and all(q.question.startswith("填空：") for q in cloze)
+    assert cloze and all(q.question.count(BLANK) == 1 and "填空" not in q.question for q in cloze)
 
 
 def test_traditional_chinese_gets_traditional_questions_and_real_words(outputs: dict) -> None:
@@ -127,17 +144,19 @@ def test_traditional_chinese_gets_traditional_questions_and_real_words(outputs: 
     assert doc.language == "zh"
     definition = unit_starting(out, "光合作用是")
     assert out.memory_units[definition].memory_type == "concept"
-    qa = [q for q in out.recall_questions if q.memory_unit_index == definition and q.kind == "qa"]
-    assert qa and qa[0].question == "什麼是光合作用？"
+    questions = {q.question: q.expected_answer for q in out.recall_questions if q.kind == "qa"}
+    assert questions["光合作用分為幾個階段？"] == "兩個"  # a number asked in place, Traditional wording
+    assert questions["第二個階段稱為什麼？"] == "卡爾文循環"
     for u in out.memory_units:
         for tag in u.tags:  # no glue characters from a missed segmentation ("之後它")
             assert not tag.endswith(("它", "會", "的")) and not tag.startswith(("之", "個"))
 
 
-def test_cloze_hides_a_key_term_of_the_article(outputs: dict) -> None:
+def test_cloze_hides_a_key_phrase_but_never_the_articles_topic(outputs: dict) -> None:
     _, out = outputs["photosynthesis.txt"]
     answers = {q.expected_answer.lower() for q in out.recall_questions if q.kind == "cloze"}
-    assert answers & {"photosynthesis", "energy", "chlorophyll", "nadph", "atp", "calvin", "stage"}
+    assert answers & {"chemical energy", "enzyme rubisco", "light-independent stage", "midday"}
+    assert not answers & {"photosynthesis", "light", "energy"}  # the deck is about them
 
 
 def test_output_is_deterministic_across_runs_and_hash_seeds() -> None:
@@ -216,9 +235,10 @@ def test_max_units_sets_the_unit_count_and_keeps_the_best_first(name: str, outpu
     # the sentences there are, not 40 and not the length rule's count
     assert len(default.memory_units) < len(many.memory_units) < 40
     assert validate(many, doc).ok and validate(two, doc).ok
-    # a smaller count keeps units of a larger one: selection is greedy, best first
-    quotes = {u.evidence[0].quote for u in default.memory_units}
-    assert {u.evidence[0].quote for u in two.memory_units} <= quotes
+    # a smaller count keeps units of a larger one: selection is greedy, best first (a unit of
+    # the larger count may also quote the sentence before it)
+    quotes = [u.evidence[-1].quote for u in default.memory_units]
+    assert all(any(u.evidence[-1].quote in q for q in quotes) for u in two.memory_units)
     assert OfflineExtractor(max_units=None).extract(doc).output == default
 
 

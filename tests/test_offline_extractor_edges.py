@@ -19,7 +19,7 @@ def doc(*paragraphs: tuple[str, str], language: str = "en") -> SourceDocument:
 
 def run(d: SourceDocument):  # type: ignore[no-untyped-def]
     result = OfflineExtractor().extract(d)
-    assert validate(result.output, d).issues == ()
+    assert validate(result.output, d).ok  # never an error; card warnings are shown, not fatal
     return result.output
 
 

@@ -67,7 +67,7 @@ def test_process_with_ollama_writes_llm_artifacts(
     for name in ARTICLES:
         art = json.loads((out_dir / f"{name}.json").read_text(encoding="utf-8"))
         assert art["extractor"] == "ollama" and art["model"] == "qwen2.5:7b-instruct"
-        assert art["prompt_version"] == "extract_v1"
+        assert art["prompt_version"] == "extract_v2"
         assert art["raw_output"] and art["validation_report"]["ok"], art["validation_report"]
         assert art["output"]["memory_units"] and art["validation_report"]["notices"] == []
     assert len(server.requests_to("/api/chat")) == 2
@@ -195,4 +195,4 @@ def test_installed_command_in_a_subprocess(server: OllamaTestServer, data_home: 
     done = subprocess.run(args, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     art = json.loads((tmp_path / "o" / f"{ARTICLES[0]}.json").read_text(encoding="utf-8"))
-    assert art["extractor"] == "ollama" and art["prompt_version"] == "extract_v1"
+    assert art["extractor"] == "ollama" and art["prompt_version"] == "extract_v2"

@@ -18,6 +18,7 @@ import pytest
 from ollama_server import OllamaTestServer, Reply, first_sentence, grounded_output, prose_ids, reply_json
 
 from core.domain import (
+    EVIDENCE_FIELDS,
     ArticleMemoryOutput,
     CoreIdea,
     EvidenceSpan,
@@ -118,9 +119,9 @@ def test_schema_names_exactly_the_contract_fields() -> None:
     assert list(props["core_ideas"]["items"]["properties"]) == names(CoreIdea)
     assert list(props["memory_units"]["items"]["properties"]) == names(MemoryUnit)
     assert list(props["recall_questions"]["items"]["properties"]) == names(RecallQuestion)
-    assert list(props["memory_units"]["items"]["properties"]["evidence"]["items"]["properties"]) == names(
-        EvidenceSpan
-    )
+    # a model writes where it quotes from; where that paragraph sits (its locator) is the library's
+    evidence = list(props["memory_units"]["items"]["properties"]["evidence"]["items"]["properties"])
+    assert evidence == list(EVIDENCE_FIELDS) == [f for f in names(EvidenceSpan) if f != "locator"]
 
 
 def test_registry_builds_it_with_bootstrap_keywords(server: OllamaTestServer) -> None:
@@ -180,6 +181,41 @@ def test_still_broken_unit_is_dropped_and_recorded(server: OllamaTestServer, doc
     assert ("recall_question", ("unknown_unit",)) in reasons
     assert all(d["text"] for d in result.dropped)
     assert_grounded(result.output, doc)
+
+
+def test_card_rules_go_to_the_repair_round_and_what_still_breaks_them_is_dropped(
+    server: OllamaTestServer, doc: SourceDocument
+) -> None:
+    """A template question with the whole sentence as its answer breaks error rules: the
+    repair round lists them by code (with the card warnings as advice), and when the repair
+    keeps them the question is dropped and recorded; its unit keeps its good cloze."""
+    good = grounded_output(doc, limit=3)
+    bad = copy.deepcopy(good)
+    quote = bad["memory_units"][0]["evidence"][0]["quote"]
+    bad["recall_questions"].append(
+        {
+            "question": "What does the text say about it?",
+            "expected_answer": quote,
+            "memory_unit_index": 0,
+            "kind": "qa",
+        }
+    )
+    bad["memory_units"][1]["memory_type"] = "mechanism"  # no cause in the sentence: a warning only
+    server.chat(reply_json(bad), reply_json(bad))
+    result = OllamaExtractor(host=server.url, timeout=10).extract(doc)
+    assert result.extractor == "ollama"
+    _, repair = server.requests_to("/api/chat")
+    asked = repair.body["messages"][3]["content"]
+    assert "[template_question]" in asked and "[answer_is_sentence]" in asked
+    assert "warnings" in asked and "[type_without_cue]" in asked
+    assert len(result.output.memory_units) == 3
+    assert [q.question for q in result.output.recall_questions] == [
+        q["question"] for q in good["recall_questions"]
+    ]
+    reasons = {(d["kind"], tuple(d["reasons"])) for d in result.dropped}
+    assert ("recall_question", ("answer_is_sentence", "answer_too_long", "template_question")) in reasons
+    report = validate(result.output, doc)
+    assert report.ok and "type_without_cue" in {i.code for i in report.issues}  # kept, shown in Triage
 
 
 def test_unparseable_repair_keeps_the_first_reply_minus_bad_units(
@@ -305,8 +341,11 @@ def test_one_bad_window_is_filled_by_the_offline_extractor(server: OllamaTestSer
 
 def test_control_characters_from_the_model_are_removed(server: OllamaTestServer, doc: SourceDocument) -> None:
     reply = grounded_output(doc, limit=2)
-    reply["memory_units"][0]["content"] = "\x1b[2J\x1b]0;pwned\x07 Spacing [@click=app.quit] works"
-    reply["recall_questions"][0]["question"] = "Why\x1b[5m?"
+    reply["memory_units"][0]["content"] = (
+        "\x1b[2J\x1b]0;pwned\x07 Spacing reviews out over many days [@click=app.quit] makes memories "
+        "last much longer than cramming the same material does."
+    )
+    reply["recall_questions"][0].update(question="Why\x1b[5m?", kind="qa")
     server.chat(reply_json(reply))
     result = OllamaExtractor(host=server.url, timeout=10).extract(doc)
     unit = result.output.memory_units[0]

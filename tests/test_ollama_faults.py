@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import socket
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -176,3 +177,54 @@ def test_host_comes_from_ollama_host_env(
     ex = OllamaExtractor(host=None, timeout=10)
     assert ex.host == server.url
     assert ex.extract(doc).extractor == "ollama"
+
+
+@pytest.mark.timeout(60)
+def test_a_server_that_keeps_dripping_meets_the_overall_deadline(
+    server: OllamaTestServer, doc: SourceDocument
+) -> None:
+    """One chunk every 0.2 s never trips a 0.5 s read timeout; the overall deadline ends it."""
+    server.chat(Reply(content=_good(doc), chunk_size=2, drip=0.2, repeat=1000))
+    started = time.monotonic()
+    result = OllamaExtractor(host=server.url, timeout=0.5, deadline=1.5).extract(doc)
+    elapsed = time.monotonic() - started
+    assert_fell_back(result, doc, "within 1.5 s", "kept sending", "ollama_deadline_s")
+    assert elapsed < 1.5 + 0.5 + 3.0, f"took {elapsed:.1f} s"  # deadline + one read + slack
+
+
+@pytest.mark.timeout(60)
+def test_the_deadline_is_five_timeouts_unless_set(server: OllamaTestServer, doc: SourceDocument) -> None:
+    server.chat(Reply(content=_good(doc), chunk_size=2, drip=0.1, repeat=1000))
+    extractor = OllamaExtractor(host=server.url, timeout=0.4)
+    assert extractor.deadline == 2.0
+    started = time.monotonic()
+    assert_fell_back(extractor.extract(doc), doc, "within 2 s")
+    assert time.monotonic() - started < 2.0 + 0.4 + 3.0
+
+
+@pytest.mark.timeout(60)
+def test_a_reply_without_end_is_not_read_past_the_cap(server: OllamaTestServer, doc: SourceDocument) -> None:
+    """3,000 chunks of 64 KB (192 MB) were read and kept whole; now reading stops at
+    REPLY_CHARS_PER_TOKEN per allowed token and the window falls back to offline."""
+    from core.extraction.ollama.extractor import REPLY_CHARS_PER_TOKEN
+
+    server.chat(Reply(content="x" * 65536, chunk_size=65536, repeat=3000))
+    result = OllamaExtractor(host=server.url, timeout=10, reply_tokens=1024).extract(doc)
+    cap = REPLY_CHARS_PER_TOKEN * 1024
+    assert_fell_back(result, doc, f"passed {cap:,} characters", "not read further")
+    assert len(result.raw_output) == cap
+
+
+def test_stored_raw_output_is_cut_with_a_marker_and_a_notice(
+    server: OllamaTestServer, doc: SourceDocument, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import core.extraction.ollama.extractor as extractor_module
+
+    monkeypatch.setattr(extractor_module, "STORED_RAW_CHARS", 1000)
+    server.chat(Reply(content="not json " * 500))
+    result = OllamaExtractor(host=server.url, timeout=10).extract(doc)
+    assert_fell_back(result, doc, "not valid JSON")
+    assert result.raw_output.startswith("not json ")
+    assert result.raw_output.endswith("[… 3,500 more characters of model output not stored]")
+    assert len(result.raw_output) < 1100
+    assert any("4,500 characters; the first 1,000 are kept" in n for n in result.notices)

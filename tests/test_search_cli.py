@@ -20,7 +20,7 @@ The gravitational pull of the moon raises ocean tides twice a day.
 
 A spring tide happens when the sun and the moon line up.
 """
-HIT_KEYS = {"source_path", "paragraph_id", "unit_id", "score", "snippet"}
+HIT_KEYS = {"source_path", "paragraph_id", "locator", "unit_id", "score", "snippet"}
 
 
 @pytest.fixture
@@ -48,6 +48,7 @@ def test_single_query_json(imported: Path) -> None:
         assert set(hit) == HIT_KEYS
         assert Path(hit["source_path"]).name == "tides.txt"
         assert str(hit["paragraph_id"]).startswith("p_")
+        assert hit["locator"] == {}  # plain text: no headings, pages or chapters
         assert hit["unit_id"] is None or isinstance(hit["unit_id"], int)
         assert "moon" in str(hit["snippet"]).lower()
     scores = [h["score"] for h in hits]
@@ -94,3 +95,17 @@ def test_usage_errors(imported: Path, tmp_path: Path) -> None:
     assert CliRunner().invoke(cli, ["search", "x", "--batch", str(tmp_path / "q.txt")]).exit_code == 2
     result = CliRunner().invoke(cli, ["search", "--batch", str(tmp_path / "missing.txt")])
     assert result.exit_code == 2 and "cannot read" in result.output
+
+
+def test_hits_carry_where_the_paragraph_sits(data_home: Path, tmp_path: Path) -> None:
+    """A Markdown paragraph's heading path (a PDF's page, an EPUB's chapter) comes with the hit."""
+    src = tmp_path / "guide.md"
+    src.write_text(
+        "# Guide\n\n## Tides\n\n### Spring tides\n\nSpring tides follow the new and full moon.\n",
+        encoding="utf-8",
+    )
+    assert CliRunner().invoke(cli, ["import", str(src), "--extractor", "placeholder"]).exit_code == 0
+    (line,) = _lines(CliRunner().invoke(cli, ["search", "full moon", "--json"]).output)
+    assert line["hits"][0]["locator"] == {"section": ["Tides", "Spring tides"]}
+    text = CliRunner().invoke(cli, ["search", "full moon"]).output
+    assert "Guide p_003 (Tides › Spring tides)" in text

@@ -8,6 +8,7 @@ override shipped ones of the same name.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import fields
 from pathlib import Path
@@ -20,6 +21,7 @@ HERE = Path(__file__).resolve().parent
 DEFAULT_THEME = "memoryrush-dark"
 SHIPPED = ("memoryrush-dark", "memoryrush-light", "memoryrush-high-contrast")
 _FIELDS = {f.name for f in fields(Theme)}
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 
 
 class ThemeFileError(ValueError):
@@ -37,6 +39,10 @@ def load_theme_file(path: Path) -> Theme:
         raise ThemeFileError(f"{path}: unknown theme keys {', '.join(unknown)}")
     if not isinstance(data.get("name"), str) or not isinstance(data.get("primary"), str):
         raise ThemeFileError(f"{path}: a theme needs a `name` and a `primary` colour")
+    if not _NAME.fullmatch(data["name"]):
+        # The name becomes a CSS class and a command-palette entry, which Textual's theme
+        # picker reads as markup: "[@click=app.quit]" in a downloaded theme would be obeyed.
+        raise ThemeFileError(f"{path}: a theme name is letters, digits, '-', '_' and '.' only")
     variables = data.get("variables", {})
     if not isinstance(variables, dict) or not all(isinstance(v, str) for v in variables.values()):
         raise ThemeFileError(f"{path}: [variables] must map names to colour strings")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import sys
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
@@ -11,6 +13,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import Provider
+from textual.content import Content
+from textual.driver import Driver
 from textual.notifications import Notify
 from textual.screen import Screen
 from textual.worker import WorkerState
@@ -19,6 +23,7 @@ from core.domain.errors import MemoryRushError
 from core.host import paths
 from core.services.bootstrap import Services, open_services
 from themes import DEFAULT_THEME, register_themes
+from tui.workers import DaemonWorkerThreads
 
 if TYPE_CHECKING:
     from core.domain.search import SearchHit
@@ -58,6 +63,8 @@ class MemoryRushApp(App[None]):
         if start != "home":  # the first frame is another screen: it needs its rules at once
             self.css_path.append(SCREEN_STYLES)
         self.first_frame_shown = False
+        self.crashed = False  # set by panic(): the app ended on an error (exit status 1)
+        self.worker_threads = DaemonWorkerThreads()
         self._after_first_frame: list[Callable[[], object]] = []
         self._theme_problems = register_themes(self, paths.user_themes_dir())
         wanted = services.config.theme
@@ -77,7 +84,32 @@ class MemoryRushApp(App[None]):
         self._refresh_truecolor_filter(self.ansi_theme)
         self.stylesheet.set_variables(self.get_css_variables())
 
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's own driver, but on Linux and macOS the guarded one (tui/driver.py)."""
+        driver = super().get_driver_class()
+        from textual.drivers.linux_driver import LinuxDriver
+
+        if driver is LinuxDriver:
+            from tui.driver import GuardedDriver
+
+            return GuardedDriver
+        return driver
+
+    def panic(self, *renderables: Any) -> None:
+        """Textual ends the app this way on an error it cannot handle (a dead input thread, a
+        failed worker): remember it, so the process exits non-zero (run)."""
+        self.crashed = True
+        super().panic(*renderables)
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        """Titles pass the gate too, whoever set them (the title bar draws this)."""
+        from core.text import sanitize
+
+        return super().format_title(sanitize(title, single_line=True), sanitize(sub_title, single_line=True))
+
     def on_mount(self) -> None:
+        # Thread workers run here: a worker stuck in a slow request never holds up quitting.
+        asyncio.get_running_loop().set_default_executor(self.worker_threads)
         if self._theme_problems or self.services.notices:
             from tui.safe import notify  # (imported here: not needed for most first frames)
 
@@ -102,6 +134,8 @@ class MemoryRushApp(App[None]):
         waiting, self._after_first_frame = self._after_first_frame, []
         for callback in waiting:
             callback()
+        if self.services.config.backup_auto != "off":
+            self.action_backup(auto=True)  # daily / at start-up, per Settings (after the first frame)
 
     def _read_screen_styles(self) -> None:
         """Read the other screens' rules now that the first frame is shown: parsing them before
@@ -184,6 +218,12 @@ class MemoryRushApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
+    def action_backup(self, auto: bool = False) -> None:
+        """Back up the library (a named worker; see tui/backup_worker.py)."""
+        from tui.backup_worker import start_backup
+
+        start_backup(self, auto=auto)
+
     def action_review(self) -> None:
         from tui.screens.review import ReviewScreen
 
@@ -245,6 +285,24 @@ def run(data_dir: Path | None, *, start: str = "home") -> None:
         fail(str(exc))
         return
     try:
-        MemoryRushApp(services, start=start).run()
+        app = MemoryRushApp(services, start=start)
+        app.run()
     finally:
         services.close()
+    if app.worker_threads.abandoned:
+        from tui.cli.common import out
+
+        out(
+            "memoryrush: quit during background work (an import?): what it had not finished is not saved",
+            err=True,
+        )
+    code = exit_status(app)
+    if code:
+        sys.exit(code)
+
+
+def exit_status(app: MemoryRushApp) -> int:
+    """The process exit status once the app has ended: 0 only when it was asked to quit.
+    Textual sets return_code 1 for an unhandled exception, but not when it panics (a dead input
+    thread), and `run()` itself returns normally in both cases."""
+    return app.return_code or (1 if app.crashed else 0)

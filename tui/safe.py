@@ -9,13 +9,14 @@ parses as markup (`[@click=app.quit]` in an article would quit the app).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from typing import Any
 
 from rich.text import Text
 from textual.app import App
 from textual.content import Content
 
-from core.text import normalize_for_match, sanitize
+from core.text import find_quote, sanitize
 
 QUOTE_STYLE = "bold reverse"
 
@@ -56,31 +57,40 @@ def notify(
     )
 
 
-def find_quote(text: str, quote: str) -> tuple[int, int] | None:
-    """Where `quote` sits in `text` (exact, then case/space-insensitive); None if absent."""
-    if not quote:
-        return None
-    start = text.find(quote)
-    if start >= 0:
-        return start, start + len(quote)
-    lowered = text.casefold()
-    start = lowered.find(quote.casefold())
-    if start >= 0:
-        return start, start + len(quote)
-    # Whitespace/quote-normalised match: map normalised offsets back by scanning.
-    target = normalize_for_match(quote)
-    if not target or len(text) > 20_000:
-        return None
-    first = target[0]
-    for i in range(len(text)):
-        if normalize_for_match(text[i])[:1] != first:
-            continue
-        if normalize_for_match(text[i : i + len(quote) + 8]).startswith(target):
-            for j in range(i + 1, len(text) + 1):
-                if normalize_for_match(text[i:j]) == target:
-                    return i, j
-            return None
-    return None
+# How a paragraph's spans (emphasis, links, ... : core.domain.InlineSpan kinds) look. Only our
+# own style names: a link's target is data and never becomes a style, a link or markup.
+SPAN_STYLES = {
+    "emphasis": "italic",
+    "strong": "bold",
+    "code": "$accent",
+    "link": "underline",
+    "image": "italic $text-muted",
+    "strike": "strike",
+}
+
+
+def styled(text: str, spans: Iterable[tuple[int, int, str]]) -> Content:
+    """Untrusted text as literal Content, with our own styles over (start, end) offsets of the
+    raw text. Sanitising drops characters (controls) and widens tabs, so the offsets are moved
+    with the text: each piece between span edges is sanitised alone (sanitize works character
+    by character, so the pieces add up to the whole)."""
+    wanted = [(a, b, style) for a, b, style in spans if 0 <= a < b <= len(text) and style]
+    if not wanted:
+        return Content(sanitize(text))
+    edges = sorted({0, len(text), *(a for a, _, _ in wanted), *(b for _, b, _ in wanted)})
+    moved: dict[int, int] = {0: 0}
+    pieces: list[str] = []
+    length = 0
+    for a, b in pairwise(edges):
+        piece = sanitize(text[a:b])
+        pieces.append(piece)
+        length += len(piece)
+        moved[b] = length
+    result = Content("".join(pieces))
+    for a, b, style in wanted:
+        if moved[b] > moved[a]:
+            result = result.stylize(style, moved[a], moved[b])
+    return result
 
 
 def highlight_quotes(text: str, quotes: Sequence[str], style: str = QUOTE_STYLE) -> Content:
@@ -94,4 +104,15 @@ def highlight_quotes(text: str, quotes: Sequence[str], style: str = QUOTE_STYLE)
     return result
 
 
-__all__ = ["QUOTE_STYLE", "cell", "content", "find_quote", "highlight_quotes", "join", "label", "notify"]
+__all__ = [
+    "QUOTE_STYLE",
+    "SPAN_STYLES",
+    "cell",
+    "content",
+    "find_quote",
+    "highlight_quotes",
+    "join",
+    "label",
+    "notify",
+    "styled",
+]

@@ -19,6 +19,23 @@ ParagraphKind = Literal["paragraph", "heading", "list", "quote", "code", "table"
 NON_EVIDENCE_KINDS: frozenset[str] = frozenset({"heading", "code", "table"})
 
 
+# The readers' version, stored with every article (Article.reader_version). Bumped when a
+# format's reader starts producing different paragraphs from the same file, so a library can
+# bring articles read by an older reader up to date (LibraryService.refresh_readers; which
+# formats changed in which version: core.ingest.reader.READER_CHANGED). Kept here, not in
+# core.ingest, so opening a library can ask whether anything is stale without loading a reader.
+# 2: Markdown inline markup rendered to reader text with spans and heading paths.
+READER_VERSION = 2
+
+
+class AnchorState(StrEnum):
+    """A unit's evidence after its source changed (re-import, sync, reader upgrade)."""
+
+    FOUND = ""  # every quote is in the current text
+    CHANGED = "changed"  # a quote is gone: waits for the reader to keep or retire it
+    KEPT = "kept"  # the reader kept it; its old quote stays as history
+
+
 class UnitStatus(StrEnum):
     PROPOSED = "proposed"
     CONFIRMED = "confirmed"
@@ -26,12 +43,81 @@ class UnitStatus(StrEnum):
     TRASHED = "trashed"
 
 
+SPAN_KINDS: tuple[str, ...] = ("emphasis", "strong", "code", "link", "image", "strike")
+
+
+@dataclass(frozen=True, slots=True)
+class InlineSpan:
+    """Styled run of a paragraph's reader text: `text[start:end]` was emphasis, a link, ...
+
+    The text itself is what a reader sees (markup rendered away); spans only say how to style
+    it, so quotes stay exact substrings of the text."""
+
+    start: int
+    end: int
+    kind: str  # one of SPAN_KINDS
+    href: str | None = None  # a link's target
+
+
+@dataclass(frozen=True, slots=True)
+class Locator:
+    """Where a paragraph sits in its source: heading path, PDF page, EPUB chapter."""
+
+    section: tuple[str, ...] = ()  # heading path, outermost first
+    page: int | None = None  # 1-based PDF page
+    chapter: str | None = None  # EPUB chapter title
+
+    def as_dict(self) -> dict[str, Any]:
+        """The artifact's `locator`: only the parts that are known ({} for plain text)."""
+        out: dict[str, Any] = {}
+        if self.chapter:
+            out["chapter"] = self.chapter
+        if self.page is not None:
+            out["page"] = self.page
+        if self.section:
+            out["section"] = list(self.section)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Locator:
+        """From stored JSON; anything unexpected is left out (never raises)."""
+        if not isinstance(data, dict):
+            return NO_LOCATOR
+        section = data.get("section")
+        page = data.get("page")
+        chapter = data.get("chapter")
+        return cls(
+            tuple(str(s) for s in section) if isinstance(section, list) else (),
+            page if isinstance(page, int) and not isinstance(page, bool) else None,
+            str(chapter) if isinstance(chapter, str) and chapter else None,
+        )
+
+    def label(self) -> str:
+        """One line for a person: "ch. Basics · p. 3 · Install › Linux" ("" when unknown)."""
+        parts = []
+        if self.chapter:
+            parts.append(self.chapter)
+        if self.page is not None:
+            parts.append(f"p. {self.page}")
+        if self.section:
+            parts.append(" › ".join(self.section))
+        return " · ".join(parts)
+
+    def __bool__(self) -> bool:
+        return bool(self.section or self.page is not None or self.chapter)
+
+
+NO_LOCATOR = Locator()
+
+
 @dataclass(frozen=True, slots=True)
 class SourceParagraph:
     paragraph_id: str  # p_001, p_002, ...
-    text: str
+    text: str  # reader text: what a reader sees (inline markup rendered to plain text)
     kind: str = "paragraph"
     index: int = 0  # 0-based position in the document
+    locator: Locator = NO_LOCATOR
+    spans: tuple[InlineSpan, ...] = ()  # emphasis, links, code, images inside `text`
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +130,7 @@ class SourceDocument:
     metadata: dict[str, Any] = field(default_factory=dict)  # front matter etc.
     content_hash: str = ""  # sha1 of the normalised text (content only, no path)
     language: str = "en"  # "en" | "zh" (dominant script)
+    notices: tuple[str, ...] = ()  # what reading it had to say (bytes replaced ...)
 
     def paragraph(self, paragraph_id: str) -> SourceParagraph | None:
         for p in self.paragraphs:
@@ -56,6 +143,12 @@ class SourceDocument:
 class EvidenceSpan:
     paragraph_id: str
     quote: str
+    locator: Locator | None = None  # the cited paragraph's place, when read from the library
+
+
+# What a model writes for a piece of evidence and an artifact carries (the locator is the
+# library's: it comes from the cited paragraph).
+EVIDENCE_FIELDS: tuple[str, ...] = ("paragraph_id", "quote")
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +274,12 @@ class StoredUnit:
     model: str | None = None
     pinned: bool = False
     edited: bool = False
+    anchor: str = ""  # "" = evidence in the current text; see AnchorState
+
+    @property
+    def source_changed(self) -> bool:
+        """Its source changed and a quote was not found again: the reader keeps or retires it."""
+        return self.anchor == AnchorState.CHANGED
 
     @property
     def acceptable(self) -> bool:
@@ -201,12 +300,14 @@ class ArticleInfo:
     added_at: int  # UTC epoch seconds
     encoding: str
     language: str = "en"
+    source_missing: bool = False  # a followed folder no longer has its file (sync)
 
 
 @dataclass(frozen=True, slots=True)
 class ImportOutcome:
     path: str
-    status: Literal["imported", "already", "new_version", "refused", "skipped"]  # skipped: another type
+    # new_version: updated in place; skipped: a file of another type inside a folder
+    status: Literal["imported", "already", "new_version", "refused", "skipped"]
     message: str
     article_id: int | None = None
     units: int = 0

@@ -6,9 +6,12 @@ from dataclasses import asdict
 from typing import Any
 
 from core.domain import (
+    EVIDENCE_FIELDS,
     ArticleMemoryOutput,
     CoreIdea,
     EvidenceSpan,
+    InlineSpan,
+    Locator,
     MemoryUnit,
     ProcessingArtifact,
     RecallQuestion,
@@ -20,8 +23,15 @@ from core.domain import (
 
 
 def output_to_dict(output: ArticleMemoryOutput) -> dict[str, Any]:
-    """summary, core_ideas, memory_units, recall_questions: the dataclass field names, as JSON."""
-    return asdict(output)
+    """summary, core_ideas, memory_units, recall_questions: the dataclass field names, as JSON.
+
+    Evidence is {paragraph_id, quote} (EVIDENCE_FIELDS): what a model writes and the scorers
+    read. Where a quote sits is its paragraph's `locator`, written once per paragraph."""
+    data = asdict(output)
+    for key in ("core_ideas", "memory_units"):
+        for item in data[key]:
+            item["evidence"] = [{f: e[f] for f in EVIDENCE_FIELDS} for e in item["evidence"]]
+    return data
 
 
 def _spans(raw: Any) -> tuple[EvidenceSpan, ...]:
@@ -101,6 +111,46 @@ ARTIFACT_FIELDS = (
 )
 
 
+def spans_to_list(spans: tuple[InlineSpan, ...]) -> list[list[Any]]:
+    """[start, end, kind] or [start, end, kind, href]: compact, for the artifact and the database."""
+    return [[s.start, s.end, s.kind] if s.href is None else [s.start, s.end, s.kind, s.href] for s in spans]
+
+
+def spans_from_list(raw: Any) -> tuple[InlineSpan, ...]:
+    """Spans back from JSON; malformed entries are skipped (never raises)."""
+    out: list[InlineSpan] = []
+    for item in raw if isinstance(raw, list) else ():
+        if not isinstance(item, list) or len(item) < 3:
+            continue
+        start, end, kind = item[0], item[1], item[2]
+        if isinstance(start, int) and isinstance(end, int) and isinstance(kind, str) and 0 <= start < end:
+            href = item[3] if len(item) > 3 and isinstance(item[3], str) else None
+            out.append(InlineSpan(start, end, kind, href))
+    return tuple(out)
+
+
+def paragraph_to_dict(p: SourceParagraph) -> dict[str, Any]:
+    """One artifact paragraph: id, reader text, kind, `locator` ({} when unknown), `spans`."""
+    return {
+        "paragraph_id": p.paragraph_id,
+        "text": p.text,
+        "kind": p.kind,
+        "locator": p.locator.as_dict(),
+        "spans": spans_to_list(p.spans),
+    }
+
+
+def paragraph_from_dict(p: dict[str, Any], index: int) -> SourceParagraph:
+    return SourceParagraph(
+        str(p["paragraph_id"]),
+        str(p["text"]),
+        str(p.get("kind", "paragraph")),
+        index,
+        Locator.from_dict(p.get("locator")),
+        spans_from_list(p.get("spans")),
+    )
+
+
 def artifact_to_dict(artifact: ProcessingArtifact) -> dict[str, Any]:
     """The artifact JSON: exactly ARTIFACT_FIELDS at the top level.
 
@@ -113,9 +163,7 @@ def artifact_to_dict(artifact: ProcessingArtifact) -> dict[str, Any]:
         "source_path": doc.source_path,
         "document_id": doc.document_id,
         "title": doc.title,
-        "paragraphs": [
-            {"paragraph_id": p.paragraph_id, "text": p.text, "kind": p.kind} for p in doc.paragraphs
-        ],
+        "paragraphs": [paragraph_to_dict(p) for p in doc.paragraphs],
         "extractor": artifact.extractor,
         "model": artifact.model,
         "prompt_version": artifact.prompt_version,
@@ -135,10 +183,7 @@ def artifact_to_dict(artifact: ProcessingArtifact) -> dict[str, Any]:
 def artifact_from_dict(data: dict[str, Any]) -> ProcessingArtifact:
     """Read an artifact JSON written by `artifact_to_dict` back (our own, trusted files)."""
     report = data.get("validation_report") or {}
-    paragraphs = tuple(
-        SourceParagraph(str(p["paragraph_id"]), str(p["text"]), str(p.get("kind", "paragraph")), i)
-        for i, p in enumerate(data.get("paragraphs") or ())
-    )
+    paragraphs = tuple(paragraph_from_dict(p, i) for i, p in enumerate(data.get("paragraphs") or ()))
     document = SourceDocument(
         document_id=str(data.get("document_id", "")),
         source_path=str(data.get("source_path", "")),

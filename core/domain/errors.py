@@ -29,3 +29,7 @@ class DiskFull(StorageError):
 
 class AlreadyRunning(MemoryRushError):
     """Another MemoryRush instance uses this data directory."""
+
+
+class Cancelled(MemoryRushError):
+    """The person cancelled long work (an import); what was in progress was not saved."""

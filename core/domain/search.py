@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from core.domain import NO_LOCATOR, Locator
+
 
 @dataclass(frozen=True, slots=True)
 class SearchFilters:
@@ -56,6 +58,7 @@ class SearchHit:
     score: float
     snippet: str
     highlights: tuple[tuple[int, int], ...] = field(default=())
+    locator: Locator = NO_LOCATOR  # where the paragraph sits: heading path, page, chapter
 
     @property
     def kind(self) -> str:
@@ -66,6 +69,7 @@ class SearchHit:
         return {
             "source_path": self.source_path,
             "paragraph_id": self.paragraph_id,
+            "locator": self.locator.as_dict(),
             "unit_id": self.unit_id,
             "score": round(self.score, 6),
             "snippet": self.snippet,

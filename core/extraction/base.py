@@ -6,19 +6,21 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from core.domain import ExtractionResult, SourceDocument
+from core.domain.stop import StopFlag
 
 
 class Extractor(Protocol):
     """Turns a parsed document into an ExtractionResult. Must never raise on odd text.
 
     `name` and `version` go into the artifact. Deterministic extractors give the same
-    output for the same input.
+    output for the same input. `stop` is read inside long work: when it is set, `extract`
+    raises `core.domain.errors.Cancelled` (the only exception it may raise).
     """
 
     name: str
     version: str
 
-    def extract(self, document: SourceDocument) -> ExtractionResult: ...
+    def extract(self, document: SourceDocument, stop: StopFlag | None = None) -> ExtractionResult: ...
 
 
 ExtractorFactory = Callable[..., Extractor]

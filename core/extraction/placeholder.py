@@ -16,8 +16,25 @@ from core.domain import (
     RecallQuestion,
     SourceDocument,
 )
+from core.domain.stop import StopFlag
+from core.text import CJK_RE
+from core.validation.lexicon import EN_STOP, ZH_STOP
 
 _SENTENCE = re.compile(r".+?(?:[.!?](?=\s|$)|[。！？]|$)", re.S)
+
+
+_WORDS = re.compile(r"[^\W\d_]{4,}")
+
+
+def _cloze(quote: str, index: int) -> RecallQuestion:
+    """A cloze on the longest word the quote uses once (a CJK run: its middle two characters),
+    so the reference cards keep the validator's card rules; "What does it say?" when none fits."""
+    runs = sorted(set(_WORDS.findall(quote)), key=lambda w: (-len(w), quote.index(w)))
+    for word in runs:
+        term = word[len(word) // 2 - 1 : len(word) // 2 + 1] if CJK_RE.match(word) else word
+        if quote.count(term) == 1 and term.lower() not in EN_STOP and term not in ZH_STOP:
+            return RecallQuestion(quote.replace(term, "____", 1), term, index, "cloze")
+    return RecallQuestion("What does this paragraph say?", quote, index, "qa")
 
 
 class PlaceholderExtractor:
@@ -27,7 +44,7 @@ class PlaceholderExtractor:
     def __init__(self, **_: object) -> None:
         pass
 
-    def extract(self, document: SourceDocument) -> ExtractionResult:
+    def extract(self, document: SourceDocument, stop: StopFlag | None = None) -> ExtractionResult:
         units: list[MemoryUnit] = []
         questions: list[RecallQuestion] = []
         for p in document.paragraphs:
@@ -38,7 +55,7 @@ class PlaceholderExtractor:
             if not quote:
                 continue
             units.append(MemoryUnit(quote, "claim", (EvidenceSpan(p.paragraph_id, quote),), (), 0.3))
-            questions.append(RecallQuestion(f"What does {p.paragraph_id} say?", quote, len(units) - 1, "qa"))
+            questions.append(_cloze(quote, len(units) - 1))
             if len(units) >= 12:
                 break
         summary = " ".join(u.content for u in units[:3])

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from core.domain.errors import ConfigError
+from core.text.locations import host_url
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +52,32 @@ def _any_text(v: Any) -> str | None:
     return None if isinstance(v, str) else "must be a string"
 
 
+def _host(v: Any) -> str | None:
+    if not isinstance(v, str):
+        return "must be a string"
+    if not v.strip():
+        return None  # empty: $OLLAMA_HOST, else the local default
+    try:
+        host_url(v)
+    except ValueError as exc:
+        return f"is not usable: {exc} (e.g. http://127.0.0.1:11434)"
+    return None
+
+
 def _bool(v: Any) -> str | None:
     return None if isinstance(v, bool) else "must be true or false"
+
+
+def _folders(v: Any) -> str | None:
+    if not isinstance(v, list) or not all(isinstance(x, str) and x.strip() for x in v):
+        return 'must be a list of folder paths, e.g. ["~/notes", "/srv/papers"]'
+    if len(v) > MAX_FOLLOWED:
+        return f"must list at most {MAX_FOLLOWED} folders, got {len(v)}"
+    if any(c < " " for x in v for c in x):
+        return "must not contain control characters"
+    if len({x.strip() for x in v}) != len(v):
+        return "lists a folder twice"
+    return None
 
 
 def _steps(v: Any) -> str | None:
@@ -63,15 +88,20 @@ def _steps(v: Any) -> str | None:
     return None
 
 
+MAX_FOLLOWED = 100
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     # [library]
     max_file_mb: float = 10.0
+    follow: tuple[str, ...] = ()  # folders `memoryrush sync` re-reads
     # [extraction]
     extractor: str = "offline"
     ollama_host: str = ""
     ollama_model: str = "qwen2.5:7b-instruct"
     ollama_timeout_s: float = 120.0
+    ollama_deadline_s: float = 0.0  # 0 = five times ollama_timeout_s
     ollama_allow_remote: bool = False
     embed_model: str = ""
     # [review]
@@ -88,16 +118,24 @@ class Config:
     low_confidence_floor: float = 0.0  # 0 = off
     # [ui]
     theme: str = "memoryrush-dark"
+    # [backup]
+    backup_auto: str = "daily"
+    backup_keep: int = 10
+    backup_folder: str = ""
+    # [agents]
+    mcp_allow_propose: bool = False
 
 
 # One row per setting: section, key, the documentation shown in Settings, and its check.
 # fmt: off
 SETTINGS: dict[str, Setting] = {
     "max_file_mb": Setting("library", "max_file_mb", "Largest file import accepts, in MB.", _num(0.001, 4096)),
+    "follow": Setting("library", "follow", "Folders `memoryrush sync` re-reads (~ allowed): new files imported, changed ones updated in place, deleted ones flagged.", _folders),
     "extractor": Setting("extraction", "extractor", "Default extractor: offline (no model) or ollama.", _choice("offline", "ollama", "placeholder")),
-    "ollama_host": Setting("extraction", "ollama_host", "Ollama URL; empty = $OLLAMA_HOST, else http://127.0.0.1:11434.", _any_text),
+    "ollama_host": Setting("extraction", "ollama_host", "Ollama URL; empty = $OLLAMA_HOST, else http://127.0.0.1:11434.", _host),
     "ollama_model": Setting("extraction", "ollama_model", "Ollama model used for extraction (ollama pull it first).", _text),
-    "ollama_timeout_s": Setting("extraction", "ollama_timeout_s", "Seconds before an Ollama request is abandoned (offline fallback).", _num(1, 3600)),
+    "ollama_timeout_s": Setting("extraction", "ollama_timeout_s", "Seconds without a word from Ollama before a request is abandoned (offline fallback).", _num(1, 3600)),
+    "ollama_deadline_s": Setting("extraction", "ollama_deadline_s", "Most seconds one Ollama request may take in all, however steadily it keeps sending (0 = five times ollama_timeout_s).", _num(0, 86400)),
     "ollama_allow_remote": Setting("extraction", "ollama_allow_remote", "Allow a non-loopback Ollama host (your text leaves this machine).", _bool),
     "embed_model": Setting("extraction", "embed_model", "Ollama embedding model for semantic search rerank; empty = lexical only.", _any_text),
     "desired_retention": Setting("review", "desired_retention", "Share of cards you want to recall when due (FSRS).", _num(0.70, 0.99)),
@@ -111,9 +149,17 @@ SETTINGS: dict[str, Setting] = {
     "auto_accept_threshold": Setting("triage", "auto_accept_threshold", "Valid proposals at or above this confidence are accepted automatically (0 = never).", _num(0.0, 1.0)),
     "low_confidence_floor": Setting("triage", "low_confidence_floor", "Proposals below this confidence go to the low-confidence list (0 = off).", _num(0.0, 1.0)),
     "theme": Setting("ui", "theme", "Theme name (see themes/ and your config dir's themes/).", _text),
+    "backup_auto": Setting("backup", "auto", "Automatic backups when the app starts: daily (at most one a day), startup (every start) or off.", _choice("daily", "startup", "off")),
+    "backup_keep": Setting("backup", "keep", "Automatic backups kept (the oldest go first; backups you make are never removed).", _num(1, 999, integer=True)),
+    "backup_folder": Setting("backup", "folder", "Folder for backups; empty = backups/ in the data folder.", _any_text),
+    "mcp_allow_propose": Setting("agents", "allow_propose", "Let agents (memoryrush mcp) propose units into Triage; off = read-only.", _bool),
 }
 # fmt: on
-_TUPLE_FIELDS = {"learning_steps", "relearning_steps"}
+_TUPLE_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "learning_steps": float,
+    "relearning_steps": float,
+    "follow": lambda x: str(x).strip(),
+}
 
 
 def validate_value(name: str, value: Any) -> Any:
@@ -125,7 +171,7 @@ def validate_value(name: str, value: Any) -> Any:
     if error:
         raise ConfigError(f"[{setting.section}] {setting.key} {error}")
     if name in _TUPLE_FIELDS:
-        return tuple(float(x) for x in value)
+        return tuple(_TUPLE_FIELDS[name](x) for x in value)
     if isinstance(getattr(Config(), name), float) and isinstance(value, int):
         return float(value)
     return value
@@ -151,8 +197,20 @@ def parse_config(text: str, source: str = "config.toml") -> Config:
             try:
                 values[name] = validate_value(name, value)
             except ConfigError as exc:
-                raise ConfigError(f"{source}: {exc}") from None
+                raise ConfigError(f"{source}: {exc}{_line_of(text, section, key)}") from None
     return replace(Config(), **values)
+
+
+def _line_of(text: str, section: str, key: str) -> str:
+    """ " (line N)" where `key` is set inside [section] (TOML values carry no position)."""
+    current = ""
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped.startswith("[") and not stripped.startswith("[["):
+            current = stripped.strip("[]").strip()
+        elif current == section and stripped.split("=", 1)[0].strip().strip("\"'") == key:
+            return f" (line {number})"
+    return ""
 
 
 def load_config(path: Path) -> Config:

@@ -1,7 +1,8 @@
 """Bytes -> text: binary sniffing, byte-order marks, strict UTF-8, UTF-16 without BOM, detection.
 
 Order: an explicit encoding wins; else a BOM; else (NUL bytes present) a UTF-16 byte pattern or
-"not a text file"; else strict UTF-8; else a GB/Big5 discriminator; else charset-normalizer.
+"not a text file"; else strict UTF-8; else UTF-8 with a few bad bytes replaced (the import then
+says which lines: bad_utf8_notice); else a GB/Big5 discriminator; else charset-normalizer.
 When nothing is convincing the file is refused with a message that names `--encoding`.
 """
 
@@ -16,7 +17,8 @@ from core.domain.errors import RefusedInput
 
 ENCODING_HINT = "pass --encoding gbk (or big5, utf-16, latin-1)"
 NOT_DETECTED = f"file is not UTF-8 and its encoding could not be detected; {ENCODING_HINT}"
-NOT_TEXT = "not a text file (binary content); import .txt, .md or .markdown text files"
+WHAT_IMPORTS = "import text, web pages, EPUB, PDF or DOCX files"
+NOT_TEXT = f"not a text file (binary content); {WHAT_IMPORTS}"
 
 # Longest first: the UTF-32 LE mark starts with the UTF-16 LE one.
 _BOMS: tuple[tuple[bytes, str], ...] = (
@@ -65,6 +67,8 @@ _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 # Control characters other than tab/newline/carriage return/form feed: many of them mean binary.
 _BAD_CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
 _SAMPLE = 65536
+_ESCAPED = re.compile("[\udc80-\udcff]")  # bytes that are not UTF-8, after surrogateescape
+BAD_UTF8_SHARE = 2  # "mostly UTF-8": at least 2 valid multi-byte characters per bad byte (GBK has fewer)
 
 
 def canonical_name(encoding: str) -> str:
@@ -140,10 +144,44 @@ def decode_bytes(data: bytes, encoding: str | None = None) -> tuple[str, str]:
         return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
         pass
+    if mostly_utf8(data):  # a few bad bytes in UTF-8 text: not a reason to read it all as Latin-1
+        return data.decode("utf-8", "replace"), "utf-8"
     guessed = guess_chinese(data)
     if guessed is not None:
         return data.decode(guessed), guessed
     return _detect(data)
+
+
+def _bad_utf8(data: bytes) -> tuple[str, list[int]]:
+    """The text with each byte that is not UTF-8 as a lone surrogate, and where those are."""
+    text = data.decode("utf-8", "surrogateescape")
+    return text, [m.start() for m in _ESCAPED.finditer(text)]
+
+
+def mostly_utf8(data: bytes) -> bool:
+    """UTF-8 but for a few bytes: some valid multi-byte characters, and at most one bad byte
+    for every BAD_UTF8_SHARE of them. A Latin-1 or GBK file has no or few valid sequences and
+    many bad bytes; it goes to detection instead."""
+    text, bad = _bad_utf8(data[: _SAMPLE * 4])
+    valid = sum(1 for c in text if ord(c) > 127) - len(bad)
+    return 0 < len(bad) * BAD_UTF8_SHARE <= valid
+
+
+def bad_utf8_notice(data: bytes) -> str | None:
+    """Which lines held bytes that are not UTF-8 (shown as U+FFFD), or None if none did."""
+    text, bad = _bad_utf8(data)
+    if not bad:
+        return None
+    places = []
+    for offset in bad[:5]:
+        line = text.count("\n", 0, offset) + 1
+        byte = ord(text[offset]) - 0xDC00
+        places.append(f"line {line}: byte 0x{byte:02X}")
+    more = f" and {len(bad) - 5} more" if len(bad) > 5 else ""
+    return (
+        f"{len(bad)} byte{'s' if len(bad) != 1 else ''} not valid UTF-8 ({'; '.join(places)}{more}) "
+        f"shown as \ufffd; if the file is in another encoding, {ENCODING_HINT}"
+    )
 
 
 def _decode_forced(data: bytes, encoding: str) -> tuple[str, str]:

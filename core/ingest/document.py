@@ -1,6 +1,7 @@
 """Text -> SourceDocument: normalise, segment by suffix, number paragraphs, hash.
 
 `parse_text` never raises: any string gives a document (possibly with no paragraphs).
+`document_from_blocks` is where every reader's blocks become numbered paragraphs.
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from itertools import repeat
 from pathlib import PurePath
 from typing import Any
 
-from core.domain import SourceDocument, SourceParagraph
-from core.ingest.markdown import parse_markdown
+from core.domain import NO_LOCATOR, Locator, SourceDocument, SourceParagraph
+from core.ingest.blocks import Block, one_line
 from core.ingest.plaintext import fold_lines, normalize_text, split_blocks
-from core.text import detect_language
+from core.text import UNSAFE, detect_language, replace_controls
+from core.text.locations import shown_path
 from core.text.titles import looks_like_title
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
@@ -44,34 +46,88 @@ def parse_text(
 
     `source_path` is stored as given (read_document passes the resolved absolute path) and goes
     into the document id; `suffix` picks markdown (.md, .markdown) or plain-text segmentation.
+    Plain text is kept exactly as segmented (no locators, no spans); Markdown is rendered to
+    reader text with its spans and heading paths.
     """
     normalised, payload = normalize_text(text)
-    title: str | None = None
-    metadata: dict[str, Any] = {}
-    kinds: Iterable[str]
     if "." + suffix.lower().lstrip(".") in MARKDOWN_SUFFIXES:
+        from core.ingest.markdown import parse_markdown
+
         md = parse_markdown(normalised)
-        kinds, texts = [k for k, _ in md.blocks], [t for _, t in md.blocks]
-        title, metadata = md.title, md.metadata
-    else:
-        blocks = split_blocks(normalised)
-        texts = [fold_lines(block) for block in blocks]
-        kinds = repeat("paragraph")
-        title = plain_title(blocks)
+        return document_from_blocks(
+            md.blocks, source_path, title=md.title, payload=payload, encoding=encoding, metadata=md.metadata
+        )
+    blocks = split_blocks(normalised)
+    texts = [fold_lines(block) for block in blocks]
     count = len(texts)
     # map() over prepared columns: the cheapest way to build 100k+ frozen dataclasses.
     ids = [paragraph_id(i) for i in range(count)]
+    kinds: Iterable[str] = repeat("paragraph")
     paragraphs = tuple(map(SourceParagraph, ids, texts, kinds, range(count)))
     return SourceDocument(
         document_id=document_id(source_path, payload),
         source_path=source_path,
-        title=title or _stem(source_path),
+        title=plain_title(blocks) or title_from_path(source_path),
         paragraphs=paragraphs,
         encoding=encoding,
-        metadata=metadata,
+        metadata={},
         content_hash=content_hash(payload),
         language=detect_language(normalised),
     )
+
+
+def document_from_blocks(
+    blocks: Iterable[Block],
+    source_path: str,
+    *,
+    title: str | None,
+    payload: bytes | None = None,
+    encoding: str = "utf-8",
+    metadata: dict[str, Any] | None = None,
+) -> SourceDocument:
+    """Number blocks into paragraphs (empty blocks dropped). `payload` is what the document id
+    and the content hash come from (a text format's normalised source); by default the title and
+    reader text, so a web page or PDF whose words did not change keeps its id."""
+    kept = [b for b in blocks if b.text]
+    # the ingestion rule for control characters and bidi overrides (plain text's too): each one
+    # replaced by one U+FFFD, so the spans' offsets still hold; headings in locators alike
+    paragraphs = tuple(
+        SourceParagraph(
+            paragraph_id(i),
+            replace_controls(b.text),
+            b.kind,
+            i,
+            clean_locator(b.locator),
+            b.spans,
+        )
+        for i, b in enumerate(kept)
+    )
+    body = "\n\n".join(p.text for p in paragraphs)
+    if payload is None:
+        payload = "\n\n".join([title or "", body]).encode("utf-8", "surrogatepass")
+    return SourceDocument(
+        document_id=document_id(source_path, payload),
+        source_path=source_path,
+        title=one_line(replace_controls(title or "")) or title_from_path(source_path),
+        paragraphs=paragraphs,
+        encoding=encoding,
+        metadata=metadata or {},
+        content_hash=content_hash(payload),
+        language=detect_language(body),
+    )
+
+
+def clean_locator(locator: Locator | None) -> Locator:
+    """A reader's locator with the ingestion rule applied to its headings and chapter (the same
+    object when there was nothing to replace: a section's blocks share one)."""
+    if not locator:
+        return NO_LOCATOR
+    parts = (*locator.section, locator.chapter or "")
+    if not any(UNSAFE.search(part) for part in parts):
+        return locator
+    section = tuple(replace_controls(part) for part in locator.section)
+    chapter = replace_controls(locator.chapter) if locator.chapter else None
+    return Locator(section, locator.page, chapter)
 
 
 def plain_title(blocks: list[str]) -> str | None:
@@ -82,6 +138,7 @@ def plain_title(blocks: list[str]) -> str | None:
     return blocks[0].strip()
 
 
-def _stem(source_path: str) -> str:
-    stem = PurePath(source_path).stem if source_path else ""
-    return stem or source_path or "untitled"
+def title_from_path(source_path: str) -> str:
+    shown = shown_path(source_path)  # a file: URI (a name that is not UTF-8) as its name
+    stem = PurePath(shown).stem if shown else ""
+    return stem or shown or "untitled"

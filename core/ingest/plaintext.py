@@ -20,9 +20,13 @@ _BLANK_LINES = re.compile(rf"\n(?:{_WS}*\n)+")
 # The same set as _WS, for str.strip: str.isspace() characters except \n, U+2028, U+2029.
 _WS_CHARS = "\t\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
 _CJK_CHAR = re.compile(f"[{_CJK}]")
+CJK_CHAR = _CJK_CHAR  # one character of the set a line break between two of folds to nothing
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _C0_BYTES = bytes([*range(0x00, 0x09), *range(0x0B, 0x20), 0x7F])  # all but \t and \n
 _C1_UTF8 = re.compile(b"\xc2[\x80-\x9f]")
+# ... and the bidi embeddings, overrides and isolates (core.text.BIDI_CONTROLS) as UTF-8:
+# U+202A-U+202E and U+2066-U+2069.
+_BIDI_UTF8 = re.compile(b"\xe2(?:\x80[\xaa-\xae]|\x81[\xa6-\xa9])")
 # Zero-width characters: a file or block of only these (and whitespace) has no text.
 _INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"
 _BLANK_TEXT = re.compile(f"[\\s{_INVISIBLE}]*")
@@ -34,11 +38,12 @@ def is_blank(text: str) -> bool:
 
 
 def normalize_text(text: str) -> tuple[str, bytes]:
-    """\r\n and \r -> \n, leading BOM dropped, C0/C1 controls and lone surrogates replaced.
+    """\r\n and \r -> \n, leading BOM dropped, lone surrogates and what a terminal would obey
+    (core.text.replace_controls: C0/C1 controls, bidi overrides) replaced.
 
     Returns the text and its UTF-8 bytes (for hashing). The controls are looked for in the
-    bytes (C0 and DEL by deleting them, C1 as the two-byte sequences \xc2\x80-\x9f), which is
-    several times faster than a regex over the str; most files have none.
+    bytes (C0 and DEL by deleting them, C1 and bidi controls as their UTF-8 sequences), which
+    is several times faster than a regex over the str; most files have none.
     """
     text = text.removeprefix("\ufeff")
     if "\r" in text:
@@ -48,7 +53,11 @@ def normalize_text(text: str) -> tuple[str, bytes]:
     except UnicodeEncodeError:  # lone surrogates: no decoder makes them, but a caller's str may
         text = _SURROGATE.sub("\ufffd", text)
         payload = text.encode("utf-8")
-    if len(payload.translate(None, _C0_BYTES)) != len(payload) or _C1_UTF8.search(payload):
+    if (
+        len(payload.translate(None, _C0_BYTES)) != len(payload)
+        or _C1_UTF8.search(payload)
+        or _BIDI_UTF8.search(payload)
+    ):
         text = replace_controls(text)
         payload = text.encode("utf-8")
     return text, payload

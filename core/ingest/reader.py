@@ -2,32 +2,62 @@
 
 Checks run cheapest first and before anything is decoded: exists, is a file, suffix, size cap,
 empty, binary; then decoding and segmentation. Nothing is written anywhere.
+
+Text formats (.txt, .md, .markdown) and markup read as text (.html, .htm, .xhtml, .rst) are
+decoded here; containers (.epub, .pdf, .docx) are read from their bytes by their own reader.
+Each format's reader module (and its library: trafilatura, pypdfium2, docutils) is imported
+only when a file of that format is read, so start-up never pays for them.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from core.domain import SourceDocument
 from core.domain.errors import RefusedInput
-from core.ingest.decode import binary_kind, decode_bytes
+from core.ingest.decode import WHAT_IMPORTS, bad_utf8_notice, binary_kind, decode_bytes
 from core.ingest.document import parse_text
 from core.ingest.plaintext import is_blank
+from core.text.locations import path_text
 
-SUPPORTED_SUFFIXES = (".txt", ".md", ".markdown")
+TEXT_SUFFIXES = (".txt", ".md", ".markdown")
+MARKUP_SUFFIXES = (".html", ".htm", ".xhtml", ".rst")
+CONTAINER_SUFFIXES = (".epub", ".pdf", ".docx")
+SUPPORTED_SUFFIXES = TEXT_SUFFIXES + MARKUP_SUFFIXES + CONTAINER_SUFFIXES
+# Books and papers carry images and fonts: their file may be this many times max_file_mb (the
+# text read from them is held to max_file_mb itself).
+CONTAINER_FACTOR = 10
+# The reader version (core.domain.READER_VERSION) that last changed each format's paragraphs.
+READER_CHANGED = {".md": 2, ".markdown": 2}
 DEFAULT_MAX_BYTES = 10 * 1024 * 1024
 _MB = 1024 * 1024
+_FORMAT_MAGIC = {".pdf": (b"%PDF-",), ".epub": (b"PK\x03\x04",), ".docx": (b"PK\x03\x04",)}
+_RENAME_HINTS = {
+    "PDF document": "if it is a PDF, name it .pdf to import it as one",
+    "zip archive": "an EPUB or DOCX file imports when named .epub or .docx",
+}
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
 
 
-def _over_cap(size: int, max_bytes: int) -> str:
+def reader_is_current(source_path: str, reader_version: int) -> bool:
+    """Whether an article read by `reader_version` reads the same with today's readers."""
+    return reader_version >= READER_CHANGED.get(Path(source_path).suffix.lower(), 1)
+
+
+def _over_cap(size: int, max_bytes: int, what: str = "") -> str:
     cap = round(max_bytes / _MB, 3)
     shown = f"{size / _MB:.1f}"
     if float(shown) <= cap:  # 10.04 MB over a 10 MB cap: show enough digits to see why
         shown = f"{size / _MB:.3f}".rstrip("0")
-    return f"file is {shown} MB, over the {cap:g} MB cap; raise max_file_mb in the config"
+    return f"{what or 'file is'} {shown} MB, over the {cap:g} MB cap; raise max_file_mb in the config"
+
+
+def file_cap(path: Path, max_bytes: int) -> int:
+    return max_bytes * CONTAINER_FACTOR if path.suffix.lower() in CONTAINER_SUFFIXES else max_bytes
 
 
 def unsupported(path: Path) -> str:
@@ -47,6 +77,13 @@ def check_file(path: Path, max_bytes: int) -> int:
     except OSError as exc:
         raise RefusedInput(f"cannot read the file: {exc.strerror or exc}") from None
     if path.is_dir():
+        try:
+            with os.scandir(path):
+                pass
+        except OSError as exc:
+            raise RefusedInput(
+                f"cannot read this folder ({exc.strerror or exc}); nothing in it was imported"
+            ) from None
         raise RefusedInput(
             "is a directory, not a file; give a file, or import the folder to read it recursively"
         )
@@ -54,8 +91,8 @@ def check_file(path: Path, max_bytes: int) -> int:
         raise RefusedInput("not a regular file")
     if path.suffix.lower() not in SUPPORTED_SUFFIXES:
         raise RefusedInput(unsupported(path))
-    if st.st_size > max_bytes:
-        raise RefusedInput(_over_cap(st.st_size, max_bytes))
+    if st.st_size > file_cap(path, max_bytes):
+        raise RefusedInput(_over_cap(st.st_size, file_cap(path, max_bytes)))
     return st.st_size
 
 
@@ -69,20 +106,94 @@ def read_document(
         data = path.read_bytes()
     except OSError as exc:
         raise RefusedInput(f"cannot read the file: {exc.strerror or exc}") from None
-    if len(data) > max_bytes:  # grew since stat
-        raise RefusedInput(_over_cap(len(data), max_bytes))
+    if len(data) > file_cap(path, max_bytes):  # grew since stat
+        raise RefusedInput(_over_cap(len(data), file_cap(path, max_bytes)))
     if not data:
         raise RefusedInput("file is empty")
+    suffix = path.suffix.lower()
+    source = path_text(path.resolve())  # a name that is not UTF-8 as a lossless file: URI
+    if suffix in CONTAINER_SUFFIXES:
+        document = _read_container(suffix, data, source, max_bytes)
+    else:
+        document = _read_text(suffix, data, source, encoding)
+    if not document.paragraphs:
+        raise RefusedInput(_nothing_found(suffix))
+    return document
+
+
+def _read_text(suffix: str, data: bytes, source: str, encoding: str | None) -> SourceDocument:
     kind = binary_kind(data, nul_is_binary=encoding is None)
     if kind is not None:
-        raise RefusedInput(f"not a text file ({kind}); import .txt, .md or .markdown text files")
+        hint = _RENAME_HINTS.get(kind, WHAT_IMPORTS)
+        raise RefusedInput(f"not a text file ({kind}); {hint}")
+    if encoding is None and suffix in (".html", ".htm", ".xhtml"):
+        encoding = _declared_charset(data)
     text, used = decode_bytes(data, encoding)
     if is_blank(text):
         raise RefusedInput("file is empty")
-    document = parse_text(text, str(path.resolve()), suffix=path.suffix.lower(), encoding=used)
-    if not document.paragraphs:
-        raise RefusedInput("file has no text to import (only a title, front matter or rules)")
-    return document
+    document = _parse_decoded(suffix, text, source, used)
+    notice = bad_utf8_notice(data) if used == "utf-8" and "\ufffd" in text else None
+    return replace(document, notices=(*document.notices, notice)) if notice else document
+
+
+def _parse_decoded(suffix: str, text: str, source: str, used: str) -> SourceDocument:
+    if suffix in (".html", ".htm", ".xhtml"):
+        from core.ingest.webpage import parse_html
+
+        return parse_html(text, source, encoding=used)
+    if suffix == ".rst":
+        from core.ingest.rst import parse_rst
+
+        return parse_rst(text, source, encoding=used)
+    return parse_text(text, source, suffix=suffix, encoding=used)
+
+
+def _read_container(suffix: str, data: bytes, source: str, max_bytes: int) -> SourceDocument:
+    if not data.startswith(_FORMAT_MAGIC[suffix]):
+        expected = (
+            "a PDF (no %PDF- header)"
+            if suffix == ".pdf"
+            else f"a{'n' if suffix == '.epub' else ''} {suffix[1:].upper()} file (not a zip)"
+        )
+        raise RefusedInput(f"not {expected}; is the file damaged or misnamed?")
+    if suffix == ".pdf":
+        from core.ingest.pdf import parse_pdf
+
+        return parse_pdf(data, source, max_text=max_bytes)
+    if suffix == ".epub":
+        from core.ingest.epub import parse_epub
+
+        return parse_epub(data, source, max_text=max_bytes)
+    from core.ingest.docx import parse_docx
+
+    return parse_docx(data, source, max_text=max_bytes)
+
+
+def _declared_charset(data: bytes) -> str | None:
+    """The charset a web page declares in its first 4 KB (<meta charset>), when Python knows it."""
+    import codecs
+
+    found = _META_CHARSET.search(data[:4096])
+    if found is None:
+        return None
+    name = found.group(1).decode("ascii", "replace")
+    try:
+        codecs.lookup(name)
+    except LookupError:
+        return None
+    try:
+        data.decode(name)
+    except UnicodeDecodeError:
+        return None  # the declaration is wrong: detect instead
+    return name
+
+
+def _nothing_found(suffix: str) -> str:
+    if suffix in (".html", ".htm", ".xhtml"):
+        return "no main text found in this page (only navigation, scripts or forms?)"
+    if suffix in CONTAINER_SUFFIXES or suffix == ".rst":
+        return f"no text found in this {suffix[1:].upper()} file"
+    return "file has no text to import (only a title, front matter or rules)"
 
 
 def iter_input_files(paths: Iterable[Path]) -> list[Path]:
@@ -100,7 +211,9 @@ def scan_inputs(paths: Iterable[Path]) -> InputScan:
     """Files as given (checked later, so a bad one is reported); folders recursively by suffix.
 
     Inside a folder: sorted, hidden files and folders (a leading dot) left out, symlinked folders
-    not followed (no loops); files of another type are listed in `skipped` with the reason.
+    not followed (no loops); files of another type are listed in `skipped` with the reason. A
+    folder that cannot be read is listed itself, so the import reports it (read_document refuses
+    it saying why) instead of skipping it without a word.
     """
     out: list[Path] = []
     skipped: list[tuple[Path, str]] = []
@@ -111,7 +224,8 @@ def scan_inputs(paths: Iterable[Path]) -> InputScan:
             continue
         found: list[Path] = []
         passed: list[Path] = []
-        for root, dirs, files in os.walk(p):
+        unreadable: list[OSError] = []
+        for root, dirs, files in os.walk(p, onerror=unreadable.append):
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             for name in files:
                 if name.startswith("."):
@@ -119,6 +233,7 @@ def scan_inputs(paths: Iterable[Path]) -> InputScan:
                 (found if Path(name).suffix.lower() in SUPPORTED_SUFFIXES else passed).append(
                     Path(root) / name
                 )
+        found += [Path(error.filename) for error in unreadable if error.filename]
         out.extend(sorted(found))
         skipped.extend((f, unsupported(f)) for f in sorted(passed))
     return InputScan(out, skipped)

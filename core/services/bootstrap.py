@@ -135,11 +135,20 @@ def extractor_factory(config: Config):  # type: ignore[no-untyped-def]
                 host=config.ollama_host or None,
                 model=config.ollama_model,
                 timeout=config.ollama_timeout_s,
+                deadline=config.ollama_deadline_s,
                 allow_remote=config.ollama_allow_remote,
             )
         return make_extractor(chosen)
 
     return make
+
+
+def _has_stale_articles() -> bool:
+    """Whether an article was read by an older reader (one indexed read; core.services.refresh)."""
+    from core.domain import READER_VERSION
+
+    sql = "SELECT 1 FROM article WHERE reader_version < ? LIMIT 1"
+    return db.execute_sql(sql, (READER_VERSION,)).fetchone() is not None
 
 
 def _has_trash() -> bool:
@@ -162,8 +171,10 @@ def open_services(
     cfg = config if config is not None else load_config(paths.config_path())
     home = paths.data_dir()
     lock = InstanceLock(paths.lock_path()).acquire() if exclusive else None
+    database = paths.database_path()
+    was_empty = database.is_file() and database.stat().st_size == 0
     try:
-        open_database(paths.database_path(), backups=paths.backups_dir())
+        open_database(database, backups=paths.backups_dir())
     except BaseException:
         if lock is not None:
             lock.release()
@@ -176,12 +187,21 @@ def open_services(
         lock=lock,
         _opened_with=cfg,
     )
+    if was_empty:
+        services.notices.append(
+            f"{database} was an empty file (0 bytes), so a new library was started in it; if your "
+            f"cards were there, restore a copy from {paths.backups_dir()}"
+        )
     if exclusive:
         try:
             purged = services.curation.purge_expired_trash() if _has_trash() else 0
+            # articles of an older library shown as reader text, their units re-anchored (formats)
+            refreshed = services.library.refresh_readers() if _has_stale_articles() else None
         except BaseException:
             services.close()
             raise
         if purged:
             services.notices.append(f"purged {plural(purged, 'unit')} trashed more than 30 days ago")
+        if refreshed:
+            services.notices.append(refreshed)
     return services

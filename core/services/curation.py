@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from core.domain import (
+    AnchorState,
     ArticleMemoryOutput,
     MemoryUnit,
     RecallQuestion,
@@ -63,7 +64,7 @@ class CurationService:
         output = ArticleMemoryOutput(
             "", (), (candidate,), tuple(RecallQuestion(q, a, 0, k) for q, a, k in questions)
         )
-        return validate(output, doc)
+        return validate(output, doc, authored=True)
 
     def edit(
         self,
@@ -98,6 +99,24 @@ class CurationService:
 
     def restore(self, unit_id: int) -> bool:
         return curation_repo.restore(unit_id, self.clock())
+
+    # --- units whose source changed (re-import, sync, reader upgrade) ----------------------
+
+    def keep(self, unit_id: int) -> bool:
+        """Keep a "source changed" unit as it is: its cards stay, its quote stays as history of
+        the earlier text. Undo brings the question back."""
+        unit = library_repo.unit(unit_id)
+        if unit is None or not unit.source_changed:
+            return False
+        return curation_repo.set_anchor(unit_id, AnchorState.KEPT.value, "keep", self.clock())
+
+    def retire(self, unit_id: int) -> bool:
+        """Retire a "source changed" unit: to the trash (its cards leave the queue); undo or
+        restore brings it back, and it stays marked source changed."""
+        unit = library_repo.unit(unit_id)
+        if unit is None or not unit.source_changed:
+            return False
+        return curation_repo.trash(unit_id, self.clock())
 
     def purge_expired_trash(self) -> int:
         return curation_repo.purge_trash(self.clock() - TRASH_DAYS * 86400)

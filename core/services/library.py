@@ -9,20 +9,25 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from core.domain import (
+    READER_VERSION,
+    AnchorState,
     ArticleInfo,
     ImportOutcome,
     ProcessingArtifact,
+    SourceDocument,
     SourceParagraph,
     StoredUnit,
     ValidationIssue,
 )
-from core.domain.errors import MemoryRushError
+from core.domain.errors import Cancelled, MemoryRushError
+from core.domain.stop import StopFlag, check_stop
 from core.host.config import Config
 from core.storage import library as library_repo
 from core.text.words import plural
 
 if TYPE_CHECKING:  # reading and extraction are imported where used: a faster start-up
     from core.extraction.base import Extractor
+    from core.services.sync import SyncReport
 
 # Issues that make a unit ungrounded (or empty): such a unit is never stored as a proposal.
 GROUNDING_CODES = frozenset(
@@ -65,6 +70,16 @@ def _index(location: str, prefix: str) -> int | None:
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class Plan:
+    artifact: ProcessingArtifact
+    keep: list[int]
+    issues: dict[int, list[ValidationIssue]]
+    auto: set[int]
+    low: set[int]
+    dropped: int
+
+
 @dataclass
 class LibraryService:
     config: Config
@@ -80,14 +95,16 @@ class LibraryService:
         extractor: str | None = None,
         encoding: str | None = None,
         progress: Progress | None = None,
-        cancelled: Callable[[], bool] | None = None,
+        stop: StopFlag | None = None,
     ) -> list[ImportOutcome]:
         """Import files and folders (recursively by suffix), one transaction per article.
 
         Each file gets an outcome (imported / already / new_version / refused with a reason);
         one bad file never stops the others. Files of another type inside the folders come
-        first, as `skipped` with the reason (progress reports them at 0 done). `cancelled` is
-        checked between files.
+        first, as `skipped` with the reason (progress reports them at 0 done). `stop` (a
+        threading.Event the caller sets) is read between files and inside each file's
+        extraction: once it is set the file in progress is abandoned unsaved and the outcomes
+        so far are returned.
         """
         from core.ingest import scan_inputs
 
@@ -101,36 +118,91 @@ class LibraryService:
             if progress is not None:
                 progress(0, len(files), outcome)
         for i, path in enumerate(files):
-            if cancelled is not None and cancelled():
+            try:
+                check_stop(stop)
+                outcome = self.import_file(path, ex, encoding=encoding, stop=stop)
+            except Cancelled:
                 break
-            outcome = self.import_file(path, ex, encoding=encoding)
             outcomes.append(outcome)
             if progress is not None:
                 progress(i + 1, len(files), outcome)
         return outcomes
 
-    def import_file(self, path: Path, extractor: Extractor, *, encoding: str | None = None) -> ImportOutcome:
-        """Import one file; never raises for a bad file (the outcome says why it was refused)."""
+    def import_file(
+        self, path: Path, extractor: Extractor, *, encoding: str | None = None, stop: StopFlag | None = None
+    ) -> ImportOutcome:
+        """Import one file; never raises for a bad file (the outcome says why it was refused).
+        Raises Cancelled when `stop` is set before the file is stored (nothing is written)."""
         from core.ingest import read_document
+        from core.ingest.reader import reader_is_current
         from core.services.pipeline import run_extraction
+        from core.storage import revision
 
         max_bytes = int(self.config.max_file_mb * 1024 * 1024)
         try:
             started = time.perf_counter()
             document = read_document(path, encoding=encoding, max_bytes=max_bytes)
             parsed = time.perf_counter()
+            prior = revision.article_at_path(document.source_path)
             existing = library_repo.existing_article_id(document.document_id)
-            if existing is not None:  # checked before extraction: re-import costs no model time
+            if existing is not None and (
+                prior is None or prior[0] != existing or reader_is_current(str(path), prior[1])
+            ):
                 return ImportOutcome(str(path), "already", "already imported", existing)
-            artifact = run_extraction(document, extractor)
+            if prior is not None:  # a known source whose text (or reader) changed: update it in place
+                return self._revise(path, prior[0], document, extractor, READER_VERSION)
+            artifact = run_extraction(document, extractor, stop)
             artifact.timings["parse_s"] = round(parsed - started, 6)
+            check_stop(stop)
             return self._store(path, artifact)
+        except Cancelled:
+            raise
         except MemoryRushError as exc:
             return ImportOutcome(str(path), "refused", str(exc))
         except Exception as exc:  # a bug or an unexpected fault: reported, the next file still runs
             return ImportOutcome(str(path), "refused", f"unexpected error, nothing saved: {exc!r}")
 
-    def _store(self, path: Path, artifact: ProcessingArtifact) -> ImportOutcome:
+    def _revise(
+        self, path: Path, article_id: int, document: SourceDocument, extractor: Extractor, reader_version: int
+    ) -> ImportOutcome:
+        from core.services.revise import revise
+
+        return revise(self, path, article_id, document, extractor, reader_version)
+
+    def reimport(self, article_id: int, *, extractor: str | None = None) -> ImportOutcome:
+        """Read an article's source file again (`memoryrush reimport`); updates it in place."""
+        info = library_repo.get_article(article_id)
+        if info is None:
+            raise MemoryRushError(f"article {article_id} does not exist")
+        source = Path(info.source_path)
+        if not source.exists():
+            return ImportOutcome(
+                info.source_path, "refused", "the source file is gone (moved or deleted?)", article_id
+            )
+        return self.import_file(source, self.extractor_factory(extractor), encoding=None)
+
+    def sync(
+        self,
+        *,
+        extractor: str | None = None,
+        progress: Progress | None = None,
+        stop: StopFlag | None = None,
+    ) -> SyncReport:
+        """Read the followed folders again (core.services.sync): new files imported, changed ones
+        updated in place, deleted ones flagged "source missing". Raises when none is followed."""
+        from core.services.sync import sync
+
+        return sync(self, extractor=extractor, progress=progress, stop=stop)
+
+    def refresh_readers(self) -> str | None:
+        """Articles read by an older reader rendered again and re-anchored (core.services.refresh);
+        called when the library opens. Returns a line for the start-up notices, or None."""
+        from core.services.refresh import refresh_readers
+
+        return refresh_readers(self.clock, int(self.config.max_file_mb * 1024 * 1024)).message
+
+    def plan(self, artifact: ProcessingArtifact) -> Plan:
+        """Which units to store (grounded), auto-accept (confident and valid) and park (low)."""
         per_unit = issues_by_unit(artifact)
         units = artifact.output.memory_units
         keep: list[int] = []
@@ -152,6 +224,12 @@ class LibraryService:
                 low.add(i)
         if dropped:
             artifact = replace(artifact, dropped=(*artifact.dropped, *dropped))
+        return Plan(artifact, keep, per_unit, auto, low, len(dropped))
+
+    def _store(self, path: Path, artifact: ProcessingArtifact) -> ImportOutcome:
+        plan = self.plan(artifact)
+        artifact, keep, per_unit, auto, low = plan.artifact, plan.keep, plan.issues, plan.auto, plan.low
+        dropped = plan.dropped
         stored = library_repo.store_processed(
             artifact.document,
             artifact,
@@ -160,10 +238,11 @@ class LibraryService:
             keep_units=keep,
             auto_accepted=frozenset(auto),
             low_confidence=frozenset(low),
+            reader_version=READER_VERSION,
         )
         if stored.already:
             return ImportOutcome(str(path), "already", "already imported", stored.article_id)
-        msg = plural(len(keep), "proposed unit") + (f", {len(dropped)} ungrounded dropped" if dropped else "")
+        msg = plural(len(keep), "proposed unit") + (f", {dropped} ungrounded dropped" if dropped else "")
         if stored.version > 1:
             msg = f"new version {stored.version} (content changed); " + msg
         if auto:
@@ -205,9 +284,12 @@ class LibraryService:
         offset: int = 0,
         *,
         least_confident_first: bool = False,
+        source_changed: bool = False,
     ) -> list[StoredUnit]:
         """Units (of one article, statuses, type; `low_confidence` True/False: only those parked
-        below the triage floor at import / only the others), in reading order or least confident first."""
+        below the triage floor at import / only the others), in reading order or least confident
+        first; `source_changed`: only those whose source changed and that wait for the reader to
+        keep or retire them."""
         return library_repo.units(
             article_id,
             statuses,
@@ -215,14 +297,15 @@ class LibraryService:
             low_confidence,
             limit,
             offset,
+            anchor=AnchorState.CHANGED.value if source_changed else None,
             least_confident_first=least_confident_first,
         )
 
     def unit(self, unit_id: int) -> StoredUnit | None:
         return library_repo.unit(unit_id)
 
-    def unit_count(self, status: str | None = None) -> int:
-        return library_repo.count_units(status)
+    def unit_count(self, status: str | None = None, *, source_changed: bool = False) -> int:
+        return library_repo.count_units(status, anchor=AnchorState.CHANGED.value if source_changed else None)
 
     def summary(self, article_id: int) -> dict[str, object] | None:
         return library_repo.artifact_json(article_id)

@@ -6,13 +6,15 @@ import json
 from typing import Any
 
 from core.domain import (
+    NO_LOCATOR,
     ArticleInfo,
     EvidenceSpan,
+    Locator,
     SourceParagraph,
     StoredQuestion,
     StoredUnit,
 )
-from core.domain.artifact import report_from_list
+from core.domain.artifact import report_from_list, spans_from_list
 from core.storage.models import Article, Evidence, Paragraph, Question, Unit
 
 
@@ -25,8 +27,24 @@ def loads(text: str | None, default: Any) -> Any:
         return default
 
 
+def locator(text: str | None) -> Locator:
+    return Locator.from_dict(loads(text, {})) if text else NO_LOCATOR
+
+
+def locator_json(value: Locator) -> str | None:
+    """A locator as stored: NULL for none (plain text), else its artifact dict as JSON."""
+    return json.dumps(value.as_dict(), ensure_ascii=False) if value else None
+
+
 def paragraph(row: Paragraph) -> SourceParagraph:
-    return SourceParagraph(row.paragraph_id, row.text, row.kind, row.position)
+    return SourceParagraph(
+        row.paragraph_id,
+        row.text,
+        row.kind,
+        row.position,
+        locator(row.locator_json),
+        spans_from_list(loads(row.spans_json, [])) if row.spans_json else (),
+    )
 
 
 def article(row: Article, proposed: int = 0, confirmed: int = 0) -> ArticleInfo:
@@ -42,10 +60,13 @@ def article(row: Article, proposed: int = 0, confirmed: int = 0) -> ArticleInfo:
         added_at=row.added_at,
         encoding=row.encoding,
         language=row.language,
+        source_missing=row.source_missing_at is not None,
     )
 
 
-def unit(row: Unit, evidence: list[Evidence], questions: list[Question]) -> StoredUnit:
+def unit(
+    row: Unit, evidence: list[Evidence], questions: list[Question], locators: dict[str, Locator] | None = None
+) -> StoredUnit:
     return StoredUnit(
         id=row.id,
         article_id=row.article_id,
@@ -53,7 +74,8 @@ def unit(row: Unit, evidence: list[Evidence], questions: list[Question]) -> Stor
         content=row.content,
         memory_type=row.memory_type,
         evidence=tuple(
-            EvidenceSpan(e.paragraph_id, e.quote) for e in sorted(evidence, key=lambda e: e.position)
+            EvidenceSpan(e.paragraph_id, e.quote, (locators or {}).get(e.paragraph_id))
+            for e in sorted(evidence, key=lambda e: e.position)
         ),
         tags=tuple(loads(row.tags_json, [])),
         confidence=row.confidence,
@@ -67,4 +89,5 @@ def unit(row: Unit, evidence: list[Evidence], questions: list[Question]) -> Stor
         model=row.model,
         pinned=bool(row.pinned),
         edited=bool(row.edited),
+        anchor=row.anchor or "",
     )

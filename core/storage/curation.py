@@ -25,6 +25,7 @@ def _snapshot(row: Unit) -> dict[str, Any]:
         "low_confidence": bool(row.low_confidence),
         "trashed_at": row.trashed_at,
         "status_before_trash": row.status_before_trash,
+        "anchor": row.anchor,
         "questions": [
             {"question": q.question, "answer": q.answer, "kind": q.kind, "position": q.position}
             for q in Question.select().where(Question.unit == row.id).order_by(Question.position)
@@ -144,6 +145,21 @@ def restore(unit_id: int, now: int) -> bool:
     return True
 
 
+def set_anchor(unit_id: int, anchor: str, action: str, now: int) -> bool:
+    """Record the reader's decision on a unit whose source changed (keep: anchor "kept");
+    undoable like every curation event. False when the unit is gone or already so."""
+    with write_transaction():
+        row = Unit.get_or_none(Unit.id == unit_id)
+        if row is None or row.anchor == anchor:
+            return False
+        before = _snapshot(row)
+        row.anchor = anchor
+        row.updated_at = now
+        row.save()
+        _event(row, action, before, now)
+    return True
+
+
 def purge_trash(older_than: int) -> int:
     """Delete units trashed before `older_than` (epoch). Returns how many."""
     with write_transaction():
@@ -179,6 +195,7 @@ def undo_last(now: int, article_id: int | None = None) -> int | None:
         row.low_confidence = before["low_confidence"]
         row.trashed_at = before["trashed_at"]
         row.status_before_trash = before["status_before_trash"]
+        row.anchor = before.get("anchor", row.anchor)  # events written before anchors had none
         row.updated_at = now
         row.save()
         _replace_questions(row.id, before["questions"])

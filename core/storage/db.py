@@ -21,9 +21,10 @@ import peewee
 
 from core.domain.errors import DatabaseBusy, DiskFull, StorageError
 
-# 2: the search index folds Traditional Chinese to Simplified and keeps a word list for typo
+# 2: reader text (paragraph spans and locators, unit anchors; core/storage/models.py)
+# 3: the search index folds Traditional Chinese to Simplified and keeps a word list for typo
 #    correction (core.storage.search.index registers the step: the index is built again)
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 db = peewee.SqliteDatabase(None)
 
@@ -50,6 +51,12 @@ def register_models(*models: type[BaseModel]) -> None:
     for m in models:
         if m not in _MODELS:
             _MODELS.append(m)
+
+
+def registered_models() -> list[type[BaseModel]]:
+    """Every table model, in registration order (parents before the rows pointing at them)."""
+    _load_table_modules()
+    return list(_MODELS)
 
 
 def register_schema_hook(hook: SchemaHook, *, creates: tuple[str, ...]) -> None:
@@ -86,17 +93,12 @@ def open_database(path: Path, *, backups: Path | None = None) -> peewee.SqliteDa
     if not db.is_closed():
         db.close()
     _refuse_newer(path)
+    if not _writable(path):
+        return _open_read_only(path)
     db.init(
         str(path),
-        pragmas={
-            "journal_mode": "wal",
-            "foreign_keys": 1,
-            "busy_timeout": busy_timeout_ms(),
-            "synchronous": "normal",
-            "cache_size": -64000,
-            "temp_store": "memory",
-        },
-        timeout=busy_timeout_ms() // 1000,  # the busy_timeout pragma above is the precise one
+        pragmas={"journal_mode": "wal", "synchronous": "normal", **_PRAGMAS},
+        timeout=busy_timeout_ms() // 1000,  # the busy_timeout pragma is the precise one
         check_same_thread=False,
     )
     try:
@@ -111,18 +113,68 @@ def open_database(path: Path, *, backups: Path | None = None) -> peewee.SqliteDa
     return db
 
 
+_PRAGMAS = {"foreign_keys": 1, "cache_size": -64000, "temp_store": "memory"}
+# How a file is opened for reading only: plain, then immutable when SQLite cannot make the WAL
+# index beside it (a read-only folder); see _open_read_only.
+_READ_ONLY_FLAGS = ("mode=ro", "mode=ro&immutable=1")
+
+
+def _cannot_read_wal(exc: BaseException) -> bool:
+    text = str(exc).lower()
+    return "unable to open" in text or "readonly" in text
+
+
+def _writable(path: Path) -> bool:
+    """Whether this process may write the library (its folder holds the WAL files too)."""
+    return os.access(path.parent, os.W_OK) and (not path.exists() or os.access(path, os.W_OK))
+
+
+def _open_read_only(path: Path) -> peewee.SqliteDatabase:
+    """A library in a folder this process cannot write: opened for reading (`list`, `show`,
+    `search`, `stats` work); a write says the folder is read-only. SQLite needs the WAL index
+    file beside the database: when it cannot be made here, the file is read as immutable
+    (nobody can write it there either)."""
+    if not path.exists():
+        raise StorageError(
+            f"there is no library in {path.parent} and the folder cannot be written; "
+            "check its permissions, or use another --data-dir"
+        )
+    pragmas = {**_PRAGMAS, "busy_timeout": busy_timeout_ms(), "query_only": 1}
+    for flags in _READ_ONLY_FLAGS:
+        db.init(f"{path.resolve().as_uri()}?{flags}", uri=True, pragmas=pragmas, check_same_thread=False)
+        try:
+            db.connect(reuse_if_open=True)
+            version = db.execute_sql("PRAGMA user_version").fetchone()[0]
+        except peewee.DatabaseError as exc:
+            db.close()
+            if _cannot_read_wal(exc) and flags != _READ_ONLY_FLAGS[-1]:
+                continue
+            raise translate(exc) from exc
+        if version == SCHEMA_VERSION and _schema_complete():
+            return db
+        db.close()
+        break
+    raise StorageError(
+        f"{path} needs an upgrade (or repair) before it can be read, and {path.parent} cannot be "
+        "written; open it once where it can be written"
+    )
+
+
 def schema_version(path: Path) -> int | None:
     """The schema version recorded in a database file (None when there is no file yet)."""
     if not path.exists() or path.stat().st_size == 0:
         return None
-    try:
-        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
+    for flags in _READ_ONLY_FLAGS:
         try:
-            return int(con.execute("PRAGMA user_version").fetchone()[0])
-        finally:
-            con.close()
-    except sqlite3.DatabaseError as exc:
-        raise translate(exc) from exc
+            con = sqlite3.connect(f"{path.resolve().as_uri()}?{flags}", uri=True, timeout=5)
+            try:
+                return int(con.execute("PRAGMA user_version").fetchone()[0])
+            finally:
+                con.close()
+        except sqlite3.DatabaseError as exc:
+            if not (_cannot_read_wal(exc) and flags != _READ_ONLY_FLAGS[-1]):
+                raise translate(exc) from exc
+    return None  # (not reached: the last attempt returns or raises)
 
 
 def _refuse_newer(path: Path) -> None:
@@ -220,6 +272,12 @@ def copy_file(src: Path, dst: Path) -> None:
     shutil.copy2(src, dst)
 
 
+# What SQLite raises through peewee and through the raw connection (the search index writes with
+# executemany on db.connection()): sqlite3.DatabaseError covers OperationalError ("locked",
+# "full") and the "database disk image is malformed" that came through untranslated before.
+SQLITE_ERRORS = (peewee.DatabaseError, sqlite3.DatabaseError)
+
+
 def translate(exc: BaseException) -> StorageError:
     """Turn a SQLite error into a message a person can act on."""
     text = str(exc).lower()
@@ -229,6 +287,15 @@ def translate(exc: BaseException) -> StorageError:
         return DiskFull("disk full, nothing saved; free some space and try again")
     if "not a database" in text or "malformed" in text:
         return StorageError(f"the database file is damaged ({exc}); restore one from backups/")
+    if "readonly" in text or "read-only" in text:
+        return StorageError(
+            "the library is read-only here (its folder or file cannot be written); nothing was "
+            "saved; reading still works, check the permissions to change it"
+        )
+    if "unable to open database file" in text:
+        return StorageError(
+            f"cannot open the library file ({exc}); check that its folder exists and can be read"
+        )
     return StorageError(f"database error: {exc}")
 
 
@@ -238,7 +305,7 @@ def write_transaction() -> Iterator[None]:
     try:
         with db.atomic("IMMEDIATE"):
             yield
-    except (peewee.OperationalError, peewee.DatabaseError, sqlite3.OperationalError) as exc:
+    except SQLITE_ERRORS as exc:
         cause = root_cause(exc)
         raise translate(cause) from cause
 
@@ -252,7 +319,7 @@ def discarded() -> Iterator[None]:
         with db.atomic() as txn:
             yield
             txn.rollback()
-    except (peewee.OperationalError, peewee.DatabaseError, sqlite3.OperationalError) as exc:
+    except SQLITE_ERRORS as exc:
         cause = root_cause(exc)
         raise translate(cause) from cause
 
@@ -262,7 +329,7 @@ def reading() -> Iterator[None]:
     """A read outside a write transaction; SQLite errors (busy, damaged) become StorageError."""
     try:
         yield
-    except (peewee.OperationalError, peewee.DatabaseError, sqlite3.OperationalError) as exc:
+    except SQLITE_ERRORS as exc:
         raise translate(exc) from exc
 
 

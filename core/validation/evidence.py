@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from itertools import pairwise
@@ -24,7 +24,11 @@ from core.domain import (
     ValidationIssue,
     ValidationReport,
 )
-from core.text import CJK_RE, normalize_for_match
+from core.text import CJK_RE, normalize_for_match, replace_controls
+from core.validation.access import as_list, get_field
+from core.validation.cards import BLANK as CLOZE_BLANK
+from core.validation.cards import card_issues
+from core.validation.consistency import claim_issues
 
 NEAR_DUPLICATE_RATIO = 0.9
 # A space next to a CJK character carries no meaning ("光合 作用" == "光合作用").
@@ -56,7 +60,8 @@ def _is_score(value: Any) -> bool:
 
 
 def _blank(value: Any) -> bool:
-    return not isinstance(value, str) or not value.strip()
+    """Not text, or nothing once control characters are out (what the reader would be shown)."""
+    return not isinstance(value, str) or not replace_controls(value, "").strip()
 
 
 class _Collector:
@@ -75,8 +80,8 @@ def _check_evidence(
         return
     for j, span in enumerate(evidence):
         loc = f"{where}.evidence[{j}]"
-        pid = _get(span, "paragraph_id")
-        quote = _get(span, "quote")
+        pid = get_field(span, "paragraph_id")
+        quote = get_field(span, "quote")
         if not isinstance(pid, str) or pid not in paragraphs:
             c.add("unknown_paragraph", f"cites paragraph {pid!r}, which does not exist", loc)
             continue
@@ -89,25 +94,22 @@ def _check_evidence(
             c.add("quote_not_found", f"the quote is not in {pid}", loc)
 
 
-def _get(obj: Any, name: str) -> Any:
-    if isinstance(obj, Mapping):
-        return obj.get(name)
-    return getattr(obj, name, None)
+def validate_raw(output: Any, document: SourceDocument, *, authored: bool = False) -> ValidationReport:
+    """Validate an output given as domain objects or as plain dicts/lists (LLM JSON).
 
-
-def validate_raw(output: Any, document: SourceDocument) -> ValidationReport:
-    """Validate an output given as domain objects or as plain dicts/lists (LLM JSON)."""
+    Grounding and shape first, then the card rules (core/validation/cards.py); `authored`
+    marks a reader's own edit, whose card rules are warnings."""
     c = _Collector()
     paragraphs = {p.paragraph_id: (p.text, p.kind) for p in document.paragraphs}
     if output is None or not (isinstance(output, Mapping) or hasattr(output, "memory_units")):
         c.add("malformed", "the output is not an object", "output")
         return ValidationReport(tuple(c.issues))
 
-    units = _get(output, "memory_units")
+    units = get_field(output, "memory_units")
     if not isinstance(units, list | tuple):
         c.add("malformed", "memory_units is not a list", "memory_units")
         units = []
-    summary = _get(output, "summary")
+    summary = get_field(output, "summary")
     if summary is not None and not isinstance(summary, str):
         c.add("malformed", "summary is not text", "summary")
     seen: list[_Text] = []
@@ -117,21 +119,21 @@ def validate_raw(output: Any, document: SourceDocument) -> ValidationReport:
             seen.append(_EMPTY)
             continue
         where = f"memory_units[{i}]"
-        content = _get(unit, "content")
+        content = get_field(unit, "content")
         if _blank(content):
             c.add("empty_content", "has no content", where)
-        mtype = _get(unit, "memory_type")
+        mtype = get_field(unit, "memory_type")
         if mtype not in MEMORY_TYPES:
             c.add("unknown_type", f"type {mtype!r} is not one of {', '.join(MEMORY_TYPES)}", where)
-        confidence = _get(unit, "confidence")
+        confidence = get_field(unit, "confidence")
         if not _is_score(confidence):
             c.add("bad_score", f"confidence {confidence!r} is not in [0, 1]", where)
-        tags = _get(unit, "tags")
+        tags = get_field(unit, "tags")
         if tags is not None and (
             not isinstance(tags, list | tuple) or not all(isinstance(t, str) for t in tags)
         ):
             c.add("bad_tags", "tags are not a list of strings", where)
-        _check_evidence(c, _get(unit, "evidence"), where, paragraphs)
+        _check_evidence(c, get_field(unit, "evidence"), where, paragraphs)
         if not _blank(content):
             norm = _Text.of(content)
             for k, other in enumerate(seen):
@@ -147,7 +149,7 @@ def validate_raw(output: Any, document: SourceDocument) -> ValidationReport:
         else:
             seen.append(_EMPTY)
 
-    questions = _get(output, "recall_questions")
+    questions = get_field(output, "recall_questions")
     if not isinstance(questions, list | tuple):
         c.add("malformed", "recall_questions is not a list", "recall_questions")
         questions = []
@@ -157,14 +159,14 @@ def validate_raw(output: Any, document: SourceDocument) -> ValidationReport:
         if not (isinstance(q, Mapping) or hasattr(q, "question")):
             c.add("malformed", "the question is not an object", where)
             continue
-        if _blank(_get(q, "question")):
+        if _blank(get_field(q, "question")):
             c.add("empty_question", "has no question text", where)
-        if _blank(_get(q, "expected_answer")):
+        if _blank(get_field(q, "expected_answer")):
             c.add("empty_answer", "has no expected answer", where)
-        kind = _get(q, "kind")
+        kind = get_field(q, "kind")
         if kind not in QUESTION_KINDS:
             c.add("unknown_question_kind", f"kind {kind!r} is not qa or cloze", where)
-        idx = _get(q, "memory_unit_index")
+        idx = get_field(q, "memory_unit_index")
         if isinstance(idx, bool) or not isinstance(idx, int) or not 0 <= idx < len(units):
             c.add("unknown_unit", f"points at unit {idx!r}, which does not exist", where)
         else:
@@ -173,22 +175,54 @@ def validate_raw(output: Any, document: SourceDocument) -> ValidationReport:
         if i not in asked:
             c.add("no_question", "has no recall question", f"memory_units[{i}]")
 
-    ideas = _get(output, "core_ideas")
+    ideas = get_field(output, "core_ideas")
     if ideas is not None and not isinstance(ideas, list | tuple):
         c.add("malformed", "core_ideas is not a list", "core_ideas")
-    for i, idea in enumerate(_as_list(ideas)):
+    for i, idea in enumerate(as_list(ideas)):
         where = f"core_ideas[{i}]"
-        if _blank(_get(idea, "idea")):
+        if _blank(get_field(idea, "idea")):
             c.add("empty_idea", "has no text", where)
-        score = _get(idea, "salience_score")
+        score = get_field(idea, "salience_score")
         if not _is_score(score):
             c.add("bad_score", f"salience_score {score!r} is not in [0, 1]", where)
-        _check_evidence(c, _get(idea, "evidence"), where, paragraphs)
+        _check_evidence(c, get_field(idea, "evidence"), where, paragraphs)
+    c.issues.extend(card_issues(output, paragraphs, authored=authored))
+    c.issues.extend(_claim_issues(units, questions, c.issues))
     return ValidationReport(tuple(c.issues))
 
 
-def _as_list(value: Any) -> Iterable[Any]:
-    return value if isinstance(value, list | tuple) else ()
+def _claim_issues(units: Any, questions: Any, found: list[ValidationIssue]) -> list[ValidationIssue]:
+    """Claim-evidence consistency: each unit's content, and each answer, against its unit's quotes.
+
+    Content or an answer that is a span of a quote is never flagged (see consistency.check). A
+    unit whose evidence is already wrong is skipped (its quote is not there to compare with). An
+    answer is a fragment (a name, a figure): only what contradicts the quote is reported for it;
+    whether the card as a whole is backed by the quote is the content's check. A cloze answer is
+    read in its sentence (the blank filled): 'understood' alone would drop the 'never' before
+    the blank of '... was never ____.'."""
+    ungrounded = {i.unit_index for i in found if ".evidence" in i.location or i.code == "no_evidence"}
+    quotes = [
+        [] if i in ungrounded else [get_field(span, "quote") for span in as_list(get_field(unit, "evidence"))]
+        for i, unit in enumerate(as_list(units))
+    ]
+    out: list[ValidationIssue] = []
+    for i, unit in enumerate(as_list(units)):
+        out += claim_issues(get_field(unit, "content"), quotes[i], f"memory_units[{i}]")
+    for k, q in enumerate(as_list(questions)):
+        idx = get_field(q, "memory_unit_index")
+        if isinstance(idx, int) and not isinstance(idx, bool) and 0 <= idx < len(quotes):
+            answer = claim_issues(_answer_claim(q), quotes[idx], f"recall_questions[{k}]", "the answer")
+            out += [issue for issue in answer if issue.severity == "error"]
+    return out
+
+
+def _answer_claim(question: Any) -> Any:
+    """What a question's answer claims: a cloze's sentence with its blank filled, else the answer."""
+    answer, text = get_field(question, "expected_answer"), get_field(question, "question")
+    if get_field(question, "kind") != "cloze" or not isinstance(answer, str) or not isinstance(text, str):
+        return answer
+    blank = CLOZE_BLANK.search(text)
+    return text[: blank.start()] + answer + text[blank.end() :] if blank else answer
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +259,8 @@ def _near(a: _Text, b: _Text) -> bool:
     return SequenceMatcher(None, x[:span], y[:span], autojunk=False).ratio() >= NEAR_DUPLICATE_RATIO
 
 
-def validate(output: ArticleMemoryOutput, document: SourceDocument) -> ValidationReport:
-    """Validate an extractor's output against its document."""
-    return validate_raw(output, document)
+def validate(
+    output: ArticleMemoryOutput, document: SourceDocument, *, authored: bool = False
+) -> ValidationReport:
+    """Validate an extractor's output (or a reader's edit, `authored`) against its document."""
+    return validate_raw(output, document, authored=authored)

@@ -69,8 +69,8 @@ def start_holder(home: Path) -> Iterator:
 
 
 @pytest.fixture
-def real_terminal(tmp_path: Path) -> Iterator[Tmux]:
-    """A private tmux server for this test (skipped where tmux is not installed)."""
+def tmux(tmp_path: Path) -> Iterator[Tmux]:
+    """A private tmux server for real-terminal checks (skipped without tmux)."""
     if not tmux_available():
         pytest.skip("tmux is not installed (apt-get install -y tmux): the real-terminal check needs it")
     t = Tmux(tmp_path)

@@ -21,8 +21,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = Path(__file__).resolve().parent / "scripts"
 SAMPLES = ROOT / "sample_articles"
 DB_NAME = "memoryrush.sqlite3"
-# Any C0/C1 control byte except \n and \t (and \r, which click may print on some platforms).
-CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# Any C0/C1 control byte except \n and \t (and \r, which click may print on some platforms), and
+# the bidi embeddings, overrides and isolates that reorder what a terminal shows.
+CONTROL_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def cli_argv() -> list[str]:
@@ -45,11 +46,18 @@ def mr_env(home: Path, **extra: str) -> dict[str, str]:
 
 
 def run_mr(
-    home: Path, *args: str, timeout: float = 60, env: dict[str, str] | None = None, cwd: Path | None = None
+    home: Path,
+    *args: str,
+    timeout: float = 60,
+    env: dict[str, str] | None = None,
+    cwd: Path | None = None,
+    prefix: Sequence[str] = (),
+    **popen: Any,
 ) -> subprocess.CompletedProcess[str]:
-    """Run `memoryrush ARGS` to completion; text output, never raises on a non-zero exit."""
+    """Run `memoryrush ARGS` (after `prefix`, e.g. without_root_override()) to completion; text
+    output, never raises on a non-zero exit."""
     return subprocess.run(
-        [*cli_argv(), *args],
+        [*prefix, *cli_argv(), *args],
         env=env or mr_env(home),
         capture_output=True,
         text=True,
@@ -57,6 +65,7 @@ def run_mr(
         errors="replace",
         timeout=timeout,
         cwd=cwd or home.parent,
+        **popen,
     )
 
 
@@ -146,6 +155,16 @@ def tmux_available() -> bool:
     return shutil.which("tmux") is not None
 
 
+def without_root_override() -> list[str] | None:
+    """An argv prefix under which file permissions hold even for root (who ignores them):
+    setpriv drops CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH. [] when not root; None when root
+    and setpriv is missing (the test cannot make a folder unreadable then)."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    return [setpriv, "--bounding-set=-dac_override,-dac_read_search"] if setpriv else None
+
+
 # --- hostile text ----------------------------------------------------------------------------
 
 MARKUP = "[@click=app.quit]click-me[/] [bold red]not-red[/] [link=https://evil.example]lnk[/link] [/]"
@@ -157,14 +176,26 @@ ESCAPES = (
     "\x1b]52;c;cHduZWQ=\x07"  # write the clipboard (OSC 52)
     "\x9b31m"  # 8-bit CSI
     "\x07\x08\x0b\x0c\x7f"  # bell, backspace, VT, FF, DEL
+    "\u202etxt.exe\u2066"  # right-to-left override, isolate: reorder what follows
 )
 PAYLOAD = f"{MARKUP} {ESCAPES} $(touch /tmp/mr-pwned) `id` <script>alert(1)</script>"
+# File names as a hostile archive could unpack them: each would act on the terminal if shown raw.
+HOSTILE_NAMES = (
+    "a-title\x1b]2;PWNED-TREE\x07.md",  # OSC 2: retitle the terminal
+    "b-clip\x1b]52;c;cHduZWQ=\x07.md",  # OSC 52: write the clipboard
+    "c-dcs\x1bPqPWNED\x1b\\.md",  # DCS string
+    "d-c1\u009b2J.md",  # C1 CSI (UTF-8 c2 9b), then 2J
+    "e-wipe\x1b[2J\x1b[H.md",  # clear the screen
+    "f-bidi\u202etxt.exe.md",  # right-to-left override: reads "f-bidiexe.txt"
+    "g-[@click=app.quit]x[b]y.md",  # markup
+)
 
 
 class Tmux:
     """A private tmux server (own socket) running one command per window; reads screen and title."""
 
     TITLE = "mr-fault-title"
+    HOME = "MemoryRush — Home"  # the title bar on the Home screen: the app is up and at home
     EXIT = "__MR_EXIT="
 
     def __init__(self, workdir: Path) -> None:
@@ -181,7 +212,17 @@ class Tmux:
             raise AssertionError(f"tmux {args}: {result.stderr}")
         return result.stdout
 
-    def start(self, argv: Sequence[str], env: dict[str, str], width: int = 160, height: int = 48) -> str:
+    def start(
+        self,
+        argv: Sequence[str],
+        env: dict[str, str],
+        width: int = 160,
+        height: int = 48,
+        *,
+        record: Path | None = None,
+    ) -> str:
+        """Run `argv` in a new window; with `record`, every byte it writes to the terminal is
+        appended to that file (tmux pipe-pane, started before the command runs)."""
         import shlex
 
         self.n += 1
@@ -194,13 +235,16 @@ class Tmux:
         # status of a pane's process, leaving it a zombie with an empty #{pane_dead_status}).
         command = (
             f"read _go; cd {shlex.quote(str(self.workdir))} && "
-            f"env TERM=xterm-256color {exports} {shlex.join(argv)}; code=$?; echo; echo {self.EXIT}$code"
+            f"env -u COLUMNS -u LINES TERM=xterm-256color {exports} {shlex.join(argv)}; "
+            f"code=$?; echo; echo {self.EXIT}$code"
         )
         size = ["-x", str(width), "-y", str(height)]
         self.tmux("-f", "/dev/null", "new-session", "-d", "-s", target, *size, "sh", "-c", command)
         self.tmux("set-option", "-g", "set-clipboard", "on")  # an OSC 52 write would land in a buffer
         self.tmux("set-option", "-t", target, "remain-on-exit", "on")
         self.tmux("select-pane", "-t", target, "-T", self.TITLE)
+        if record is not None:
+            self.tmux("pipe-pane", "-t", target, "-O", f"cat >> {shlex.quote(str(record))}")
         self.tmux("send-keys", "-t", target, "Enter")
         return target
 
@@ -252,6 +296,22 @@ class Tmux:
 
     def keys(self, target: str, *keys: str) -> None:
         self.tmux("send-keys", "-t", target, *keys)
+
+    def escape(self, target: str) -> None:
+        """Escape, then a pause: a key right after it would be read as Alt+key."""
+        self.keys(target, "Escape")
+        time.sleep(0.6)
+
+    def quit_app(self, target: str) -> None:
+        """ctrl+q until the app has ended (a ctrl+q right after an Escape can be lost)."""
+        for _ in range(5):
+            self.keys(target, "C-q")
+            deadline = time.monotonic() + 5
+            while not self.dead(target) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            if self.dead(target):
+                return
+        self.wait_dead(target)
 
     def close(self) -> None:
         self.tmux("kill-server", check=False)

@@ -16,6 +16,10 @@ CASES = {
     "retention_text": ('[review]\ndesired_retention = "high"\n', ["desired_retention"]),
     "unknown_key": ("[review]\ndesired_retension = 0.9\n", ["desired_retension"]),
     "not_utf8": (b'[ui]\ntheme = "\xff\xfe"\n', ["config"]),
+    # a traceback, then a silent port 80, before ollama_host was checked at load
+    "host_bracket": ('[extraction]\nollama_host = "http://[::1"\n', ["ollama_host", "line 2", "ipv6"]),
+    "host_port": ('# mine\n[extraction]\nollama_host = ":99999"\n', ["ollama_host", "line 3", "port"]),
+    "host_scheme": ('[extraction]\nollama_host = "ftp://box"\n', ["ollama_host", "http://"]),
 }
 
 
@@ -55,3 +59,18 @@ def test_bad_config_stops_app_start_up(home: Path, case: str) -> None:
     for needle in needles:
         assert needle.lower() in result.stderr.lower(), result.stderr
     assert "traceback" not in result.stderr.lower()
+
+
+def test_a_bad_ollama_host_in_the_environment_falls_back_with_a_notice(home: Path, inputs: Path) -> None:
+    """$OLLAMA_HOST is not the config file: the import goes on, offline, and says why."""
+    import os
+
+    doc = write(inputs / "a.txt", "A paragraph about spaced repetition and memory.\n")
+    os.environ["OLLAMA_HOST"] = "http://[::1"
+    try:
+        result = mr(home, "import", str(doc), "--extractor", "ollama")
+    finally:
+        del os.environ["OLLAMA_HOST"]
+    assert result.returncode == 0, result
+    assert "$OLLAMA_HOST" in result.stdout and "used the offline extractor" in result.stdout
+    assert "traceback" not in (result.stdout + result.stderr).lower()

@@ -30,10 +30,7 @@ def _wait_gone(root: Path, timeout: float = 20) -> None:
     assert not _demo_dirs(root), _demo_dirs(root)
 
 
-def test_the_demo_library_goes_on_quit_sigterm_sighup_and_after_kill_9(
-    real_terminal: Tmux, tmp_path: Path
-) -> None:
-    tmux = real_terminal
+def test_the_demo_library_goes_on_quit_sigterm_sighup_and_after_kill_9(tmux: Tmux, tmp_path: Path) -> None:
     root = tmp_path / "tmp"
     root.mkdir()
     argv = ["env", f"TMPDIR={root}", *cli_argv(), "--demo"]

@@ -1,8 +1,10 @@
 """Markup and escape payloads in article text, titles, file names, LLM-written units and tags:
 rendered literally everywhere, no action runs, no escape byte reaches the terminal.
 
-Checked twice: the raw bytes the CLI writes (no control byte at all), and a real terminal
-(tmux): the screen shows the markup literally and the pane title did not change.
+Checked three ways: the raw bytes the CLI writes (no control byte at all); a real terminal
+(tmux): the screen shows the markup literally and the pane title did not change; and every byte
+the app writes to that terminal (tmux pipe-pane), parsed by terminal_bytes.findings: only the
+escape sequences Textual itself draws with, on every screen, the Import tree included.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ import pytest
 from .helpers import (
     CONTROL_RE,
     ESCAPES,
+    HOSTILE_NAMES,
     MARKUP,
     PAYLOAD,
     Tmux,
@@ -26,9 +28,9 @@ from .helpers import (
     mr_env,
     run_mr,
     run_mr_bytes,
-    tmux_available,
     write,
 )
+from .terminal_bytes import findings
 
 
 @pytest.fixture
@@ -72,17 +74,6 @@ def test_cli_writes_no_control_bytes_and_keeps_markup_literal(
     out = result.stdout.decode()
     assert "[@click=app.quit]" in out or command == ["search", PAYLOAD]
     assert not Path("/tmp/mr-pwned").exists()
-
-
-@pytest.fixture
-def tmux(tmp_path: Path) -> Iterator[Tmux]:
-    if not tmux_available():
-        pytest.skip("tmux is not installed (apt-get install -y tmux): the real-terminal check needs it")
-    t = Tmux(tmp_path)
-    try:
-        yield t
-    finally:
-        t.close()
 
 
 def test_tmux_control_a_raw_escape_does_change_the_title(tmux: Tmux, tmp_path: Path) -> None:
@@ -181,3 +172,82 @@ def test_clicking_on_payload_text_in_the_app_runs_no_action(hostile_library: Pat
 
     run_app(hostile_library, body)
     assert not Path("/tmp/mr-pwned").exists()
+
+
+def test_every_screen_writes_only_textual_escapes_to_a_real_terminal(
+    hostile_library: Path, tmux: Tmux, tmp_path: Path
+) -> None:
+    """Every screen and modal over hostile data, in tmux, every byte recorded: the Import tree
+    lists files named with OSC 2 / OSC 52 / DCS / C1 CSI / 2J / bidi / markup payloads, one of
+    them is picked into the path field and imported; Library, Article, Triage and its edit
+    dialog, Review (revealed), Stats, Settings, Help, Search and the palette follow. The raw
+    output holds no sequence Textual does not draw with, the title and the clipboard stay
+    untouched, and the app exits 0 when asked to quit."""
+    for name in HOSTILE_NAMES:  # the Import tree starts in the working folder (tmux.workdir)
+        write(tmp_path / name, "# Named badly\n\nA short article about spaced repetition and memory.\n")
+    write(
+        hostile_library / "config.toml",
+        '[extraction]\nollama_model = "model\\u001b]2;PWNED-MODEL\\u0007[@click=app.quit]"\n',
+    )
+    con = sqlite3.connect(str(db_file(hostile_library)))
+    try:
+        con.execute("UPDATE unit SET model = ?", (f"llm{ESCAPES}",))
+        con.commit()
+    finally:
+        con.close()
+    raw = tmp_path / "terminal.bin"
+    env = mr_env(hostile_library)
+    target = tmux.start([*cli_argv(), "--data-dir", str(hostile_library)], env, 140, 40, record=raw)
+    tmux.wait_for(target, Tmux.HOME)
+    tmux.keys(target, "i")
+    tmux.wait_for(target, "]2;PWNED-TR")  # the tree lists the names, as text
+    tmux.keys(target, "Tab", "Down", "Down", "Down", "Enter")  # home/, inputs/, then a-title...
+    tmux.wait_for(target, "/a-title ]2")  # picked into the path field, as text
+    tmux.keys(target, "C-r")
+    screen = tmux.wait_for(target, "Finished")
+    assert "imported" in screen, screen
+    tour = [
+        ("l", "Library", "[@click=app.quit]"),
+        ("Down", "Library", "[@click=app.quit]"),  # newest first: the hostile article is second
+        ("Enter", "Article", "LLM says"),
+        ("t", "Triage", "Accept"),
+        ("e", "Edit unit", "Tags (comma separated)"),
+    ]
+    tmux.escape(target)
+    for key, _name, shown in tour:
+        tmux.keys(target, key)
+        tmux.wait_for(target, shown)
+    tmux.escape(target)  # the edit dialog
+    tmux.keys(target, "a")  # accept: its questions become cards
+    tmux.wait_for(target, "Accepted")
+    for _ in range(3):
+        tmux.escape(target)
+    for key, shown, extra in [
+        ("r", "Q [@click=app.quit]", "space"),
+        ("s", "Extractor", None),
+        (",", "desired retention", "Tab"),
+        ("?", "Everywhere", None),
+        ("/", "Search the library", "click"),
+        ("C-p", "Search for commands", "Title"),
+    ]:
+        tmux.wait_for(target, Tmux.HOME)
+        tmux.keys(target, key)
+        tmux.wait_for(target, shown)
+        if extra == "Tab":  # down to the model's field (Settings scrolls to the focused one)
+            tmux.keys(target, *["Tab"] * 7)
+            tmux.wait_for(target, "model ]2;PWNED-MODEL")
+        elif extra == "space":
+            tmux.keys(target, "Space")
+            tmux.wait_for(target, "A [@click=app.quit]")
+        elif extra is not None:
+            time.sleep(0.5)
+            tmux.keys(target, "-l", extra)
+            tmux.wait_for(target, "Open: Title" if extra == "Title" else "click-me")
+        tmux.escape(target)
+    tmux.quit_app(target)
+    assert tmux.exit_status(target) == 0, tmux.screen(target)
+    assert tmux.title(target) == Tmux.TITLE, "an escape sequence changed the terminal title"
+    assert "pwned" not in tmux.clipboard(), "an escape sequence wrote the clipboard"
+    time.sleep(0.3)  # pipe-pane's cat flushes the last bytes
+    bad = findings(raw.read_bytes())
+    assert bad == [], f"{len(bad)} sequences reached the terminal, the first: {bad[:5]}"

@@ -19,7 +19,20 @@ from ollama_server import OllamaTestServer, Reply, closed_port_url, grounded_out
 
 from core.ingest import read_document
 
-from .helpers import CONTROL_RE, ESCAPES, MARKUP, SAMPLES, mr, query, run_mr_bytes, write
+from .helpers import (
+    CONTROL_RE,
+    ESCAPES,
+    MARKUP,
+    SAMPLES,
+    Tmux,
+    cli_argv,
+    integrity,
+    mr,
+    mr_env,
+    query,
+    run_mr_bytes,
+    write,
+)
 
 ARTICLE = SAMPLES / "spaced-repetition.md"
 
@@ -173,7 +186,19 @@ FAULTS: dict[str, tuple[Callable[[OllamaTestServer, Path], None], str]] = {
         lambda s, h: (_config(h, s.url), s.respond_with("/api/chat", _with_fault(_invent_quotes))),
         "offline",
     ),
+    "slow_drip": (  # a chunk every 0.5 s under a 1 s timeout: the overall deadline (5 s) ends it
+        lambda s, h: (
+            _config(h, s.url, timeout=1),
+            s.respond_with("/api/chat", lambda b: Reply(content='{"summary": "', drip=0.5, repeat=10**6)),
+        ),
+        "within 5 s",
+    ),
+    "endless_reply": (  # 3,000 chunks of 64 KB: reading stops at the reply cap
+        lambda s, h: (_config(h, s.url), s.respond_with("/api/chat", lambda b: ENDLESS)),
+        "not read further",
+    ),
 }
+ENDLESS = Reply(content="x" * 65536, chunk_size=65536, repeat=3000)
 
 
 @pytest.mark.parametrize("fault", sorted(FAULTS))
@@ -229,7 +254,7 @@ def test_hostile_llm_reply_is_stored_as_data_and_printed_literally(
             u["content"] = f"{MARKUP} {ESCAPES} {u['content']}"
             u["tags"] = [f"x{ESCAPES}", MARKUP]
         for q in data["recall_questions"]:
-            q["question"] = f"{MARKUP}{ESCAPES}?"
+            q.update(question=f"{MARKUP}{ESCAPES}?", kind="qa")
         return data
 
     _config(home, server.url)
@@ -242,3 +267,54 @@ def test_hostile_llm_reply_is_stored_as_data_and_printed_literally(
     assert CONTROL_RE.findall(text) == []
     assert query(home, "SELECT extractor FROM artifact")[0][0] == "ollama"  # the hostile reply was used
     assert "[@click=app.quit]click-me[/]" in text
+
+
+def test_an_endless_reply_leaves_a_small_library(server: OllamaTestServer, home: Path) -> None:
+    """3,000 × 64 KB made a 197 MB library for one article; what is kept is now capped."""
+    from core.extraction.ollama.extractor import REPLY_CHARS_PER_TOKEN, STORED_RAW_CHARS
+
+    _config(home, server.url)
+    server.respond_with("/api/chat", lambda b: ENDLESS)
+    result = _import(home)
+    assert result.returncode == 0, result.stderr
+    (raw,) = query(home, "SELECT LENGTH(raw_output) FROM artifact")[0]
+    windows = len(server.requests_to("/api/chat"))
+    assert raw <= min(STORED_RAW_CHARS + 100, windows * (REPLY_CHARS_PER_TOKEN * 3072 + 100))
+    size = sum(f.stat().st_size for f in home.glob("memoryrush.sqlite3*"))
+    assert size < 4 * 1024 * 1024, f"library is {size / 1e6:.1f} MB"
+
+
+def test_quitting_works_while_an_import_waits_on_a_dripping_server(
+    server: OllamaTestServer, home: Path, tmux: Tmux
+) -> None:
+    """The app imports with Ollama, the server sends a chunk every 0.5 s without end (a 3 s
+    timeout never trips; the deadline is 15 s away): ctrl+q ends the process within the
+    3 s grace, nothing half-written stays, and it says what was not saved. The process used
+    to stay until the request ended (here: never)."""
+    import time
+
+    write(
+        home / "config.toml",
+        f'[extraction]\nextractor = "ollama"\nollama_host = "{server.url}"\nollama_timeout_s = 3\n',
+    )
+    server.respond_with("/api/chat", lambda b: Reply(content='{"summary": "', drip=0.5, repeat=10**6))
+    target = tmux.start([*cli_argv(), "--data-dir", str(home)], mr_env(home), 120, 40)
+    tmux.wait_for(target, Tmux.HOME)
+    tmux.keys(target, "i")
+    tmux.wait_for(target, "Path to a file")
+    tmux.keys(target, "-l", str(ARTICLE))
+    tmux.keys(target, "Enter")
+    tmux.wait_for(target, "Importing")
+    deadline = time.monotonic() + 10
+    while not server.requests_to("/api/chat") and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert server.requests_to("/api/chat"), "the import never asked the model"
+    asked = time.monotonic()
+    tmux.quit_app(target)
+    took = time.monotonic() - asked
+    assert took < 8, f"quitting took {took:.1f} s"
+    screen = tmux.screen(target)
+    assert tmux.exit_status(target) == 0, screen
+    assert "what it had not finished is not saved" in screen
+    assert query(home, "SELECT COUNT(*) FROM article")[0][0] == 0
+    assert integrity(home) == "ok"

@@ -61,7 +61,7 @@ async def test_the_import_log_lists_skipped_files_with_the_reason(svc: Services,
     folder = tmp_path / "mixed"
     folder.mkdir()
     (folder / "a.md").write_text("# A\n\nSpaced repetition spreads reviews over time.\n", encoding="utf-8")
-    (folder / "b.rst").write_text("B\n=\n\nText.\n", encoding="utf-8")
+    (folder / "b.odt").write_text("not read: an OpenDocument file", encoding="utf-8")
     app = make_app(svc)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -75,6 +75,6 @@ async def test_the_import_log_lists_skipped_files_with_the_reason(svc: Services,
                 break
         lines = list(app.screen.query_one(Log).lines)
         assert any(
-            line.startswith("- skipped") and "b.rst: unsupported file type .rst" in line for line in lines
+            line.startswith("- skipped") and "b.odt: unsupported file type .odt" in line for line in lines
         ), lines
         assert any(line.startswith("+ imported") and "a.md" in line for line in lines), lines

@@ -19,3 +19,13 @@ def test_quotes_are_found_through_curly_quotes_and_spacing() -> None:
     assert find_quote(text, "absent") is None
     marked = highlight_quotes(text, ["really does"])
     assert [(s.start, s.end) for s in marked.spans] == [(43, 54)]
+
+
+def test_the_gate_takes_out_bidi_overrides_and_shows_lone_surrogates() -> None:
+    from core.text import sanitize
+
+    evil = "report\u202etxt.exe \u2066x\u2069 caf\udce9 \u200fmark"
+    assert sanitize(evil) == "reporttxt.exe x caf\ufffd \u200fmark"  # RLM is a mark: kept
+    one_line = sanitize(evil + "\n\tend", single_line=True)
+    assert one_line == "report txt.exe  x  caf\ufffd \u200fmark  end"
+    assert len(one_line) == len(evil + "\n\tend")  # one for one: an Input's cursor stays put

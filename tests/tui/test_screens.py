@@ -22,10 +22,12 @@ def test_shipped_themes_load_and_a_bad_user_theme_is_reported(tmp_path: Path) ->
     user.mkdir()
     (user / "mine.toml").write_text('name = "mine"\nprimary = "#123456"\ndark = false\n', encoding="utf-8")
     (user / "bad.toml").write_text('name = "bad"\nprimary = "not a colour"\n', encoding="utf-8")
+    (user / "evil.toml").write_text('name = "[@click=app.quit]x"\nprimary = "#123456"\n', encoding="utf-8")
     themes, errors = load_themes(user)
     names = {t.name for t in themes}
     assert set(SHIPPED) <= names and "mine" in names and "bad" not in names
-    assert len(errors) == 1 and "bad.toml" in errors[0]
+    assert not any("@click" in n for n in names)  # the palette's theme picker reads names as markup
+    assert len(errors) == 2 and "bad.toml" in errors[0] and "evil.toml: a theme name is" in errors[1]
 
 
 def test_help_lists_every_binding_with_an_id() -> None:
@@ -188,3 +190,25 @@ async def test_slash_searches_from_anywhere_and_opens_the_hit(samples: Services)
         await settle(pilot)
         assert isinstance(app.screen, ArticleScreen)
         assert "photosynthesis" in str(app.screen.query_one("#article-text").border_title).lower()
+
+
+async def test_triage_shows_the_card_rules_warnings_beside_the_card(svc: Services, tmp_path: Path) -> None:
+    """A unit that breaks a warning rule (here: one tag only) still triages, with the named
+    rule and its message on the card; an error rule's unit is never proposed by offline."""
+    from tui.screens.triage import TriageScreen
+
+    path = tmp_path / "one.txt"
+    path.write_text("如果某张卡片总是答错，通常说明卡片本身写得不好，应该拆分或改写。\n", encoding="utf-8")
+    (outcome,) = svc.library.import_paths([path], extractor="offline")
+    (unit,) = svc.library.units(outcome.article_id)
+    warned = {i.code for i in unit.issues if i.severity == "warning"}
+    assert warned and unit.acceptable
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        assert isinstance(app.screen, TriageScreen)
+        text = " ".join(screen_text(app).split())
+        code = sorted(warned)[0]
+        assert f"WARNING {code}" in text

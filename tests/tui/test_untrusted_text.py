@@ -3,6 +3,7 @@ clicking them does nothing and the app keeps running."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from conftest import SIZE, make_app, screen_text, settle
@@ -107,3 +108,32 @@ async def test_triage_quotes_notices_and_palette_are_literal(svc: Services, host
         await settle(pilot)
         assert app.is_running
         assert isinstance(app.screen, ArticleScreen)
+
+
+async def test_every_screen_draws_payloads_as_text(svc: Services, tmp_path: Path) -> None:
+    """The tour over a library where every field, and the Import tree's file names, carry markup,
+    escape and bidi payloads: no stop draws a control character or a bidi override (what the
+    compositor would send to the terminal), and where the payload shows it shows literally."""
+    from tour import hostile, tour
+
+    unsafe = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+    hostile(svc, tmp_path)
+    app = make_app(svc)
+    drawn: dict[str, str] = {}
+
+    async def stop(name: str) -> None:
+        text = screen_text(app)
+        drawn[name] = text
+        bad = sorted({f"U+{ord(c):04X}" for c in unsafe.findall(text)})
+        assert not bad, f"{name}: drew {bad}"
+
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        await tour(app, pilot, stop)
+    literal = "[@click=app.quit]click-me[/]"
+    for name in ("library", "article", "triage", "edit unit", "review", "review: revealed"):
+        assert literal in drawn[name], f"{name} does not show the payload literally"
+    assert "]2;PWNED-TREE" in drawn["import"] and "a-title ]2;PWNED-TREE" in drawn["import: a name picked"]
+    assert "Open: Evil [@click=app.quit] title" in drawn["command palette"]
+    assert "notice [@click=app.quit]click-me[/]" in drawn["a notice"]

@@ -37,6 +37,8 @@ def services(data_dir: Path | None, *, exclusive: bool = True) -> Iterator[Servi
     except MemoryRushError as exc:
         fail(str(exc))
         raise AssertionError from exc  # unreachable; fail() exits
+    for notice in svc.notices:  # what opening did (old trash purged, old articles refreshed)
+        out(f"memoryrush: {notice}", err=True)
     try:
         yield svc
     except MemoryRushError as exc:

@@ -13,12 +13,13 @@ from core.domain.errors import MemoryRushError
 from core.extraction.base import extractor_names
 from core.host.config import load_config
 from core.host.paths import config_path
-from core.ingest import scan_inputs
+from core.ingest import SUPPORTED_SUFFIXES, scan_inputs
 from core.services.bootstrap import extractor_factory, use_data_dir
 from core.services.processing import ProcessOutcome, process_paths
 from core.text.words import plural
 from tui.cli.common import data_dir_option, fail, one_line, out, services
 
+SUFFIXES = " ".join(SUPPORTED_SUFFIXES)
 EXTRACTOR_HELP = (
     "Extractor: offline (default; no model, English and Chinese), ollama (a local LLM, falls "
     "back to offline on any fault), placeholder (first sentence of each paragraph; reference only)."
@@ -53,7 +54,7 @@ def process_cmd(
         out(f"skipped  {path}: {reason}", err=True)
     files = scan.files
     if not files:
-        fail("no input files (.txt .md .markdown) found in the given paths", 1)
+        fail(f"no input files ({SUFFIXES}) found in the given paths", 1)
 
     def report(o: ProcessOutcome) -> None:
         if o.ok:
@@ -90,7 +91,7 @@ LABELS = {
 }
 
 
-def _print_outcome(o: ImportOutcome) -> None:
+def print_outcome(o: ImportOutcome) -> None:
     out(f"{LABELS[o.status]} {o.path}: {o.message}", err=o.status in ("refused", "skipped"))
 
 
@@ -102,16 +103,18 @@ def _print_outcome(o: ImportOutcome) -> None:
 def import_cmd(
     paths: tuple[Path, ...], extractor: str | None, encoding: str | None, data_dir: Path | None
 ) -> None:
-    """Import files or folders (recursively: .txt .md .markdown) into the library."""
+    """Import files or folders into the library: text, Markdown, web pages (.html .htm .xhtml),
+    reStructuredText, EPUB, PDF and Word (.docx); folders recursively. A file already imported
+    whose text changed is updated in place."""
     with services(data_dir) as svc:
         outcomes = svc.library.import_paths(
-            paths, extractor=extractor, encoding=encoding, progress=lambda i, n, o: _print_outcome(o)
+            paths, extractor=extractor, encoding=encoding, progress=lambda i, n, o: print_outcome(o)
         )
         counts = Counter(o.status for o in outcomes)
         refused, skipped = counts["refused"], counts["skipped"]
         done = len(outcomes) - refused - skipped
         if not done and not refused:
-            fail("no input files (.txt .md .markdown) found in the given paths", 1)
+            fail(f"no input files ({SUFFIXES}) found in the given paths", 1)
         tail = f", {skipped} skipped (another file type: listed above)" if skipped else ""
         out(f"{done} imported or up to date, {refused} refused{tail}")
         sys.exit(1 if refused else 0)
@@ -129,8 +132,10 @@ def list_cmd(data_dir: Path | None) -> None:
         out(f"{'id':>5}  {'paras':>5}  {'prop':>4}  {'conf':>4}  title")
         for a in articles:
             version = f" (v{a.version})" if a.version > 1 else ""
+            missing = "  [source missing]" if a.source_missing else ""
             out(
-                f"{a.id:>5}  {a.paragraph_count:>5}  {a.proposed:>4}  {a.confirmed:>4}  {one_line(a.title)}{version}"
+                f"{a.id:>5}  {a.paragraph_count:>5}  {a.proposed:>4}  {a.confirmed:>4}  "
+                f"{one_line(a.title)}{version}{missing}"
             )
 
 
@@ -158,10 +163,15 @@ def show_cmd(article: str, data_dir: Path | None) -> None:
         for u in units:
             out("")
             tags = f"  #{' #'.join(u.tags)}" if u.tags else ""
-            out(f"[{u.status}] {u.memory_type} ({u.confidence:.2f}) #{u.id}{tags}")
+            changed = {
+                "changed": "  (source changed: keep or retire it)",
+                "kept": "  (kept after its source changed)",
+            }
+            out(f"[{u.status}] {u.memory_type} ({u.confidence:.2f}) #{u.id}{tags}{changed.get(u.anchor, '')}")
             out(f"  {u.content}")
             for e in u.evidence:
-                out(f"  {e.paragraph_id}: \u201c{e.quote}\u201d")
+                where = f" ({e.locator.label()})" if e.locator else ""
+                out(f"  {e.paragraph_id}{one_line(where)}: \u201c{e.quote}\u201d")
             for q in u.questions:
                 out(f"  {q.kind.upper()}: {q.question}  ->  {q.expected_answer}")
             for issue in u.issues:

@@ -14,10 +14,15 @@ from tui.launch import start_up
 
 COMMAND_MODULES = (
     "tui.cli.library_cmds",
+    "tui.cli.source_cmds",
     "tui.cli.review_cmds",
     "tui.cli.search_cmds",
     "tui.cli.model_cmds",
     "tui.cli.app_cmds",
+    "tui.cli.export_cmds",
+    "tui.cli.backup_cmds",
+    "tui.cli.mcp_cmds",
+    "tui.cli.check_cmds",
 )
 # Which module holds each subcommand: a module is imported only when its command runs (or for
 # --help), so opening the app doesn't pay for the importers, extractors and search. A test checks
@@ -27,12 +32,20 @@ COMMAND_HOMES = {
     "import": "tui.cli.library_cmds",
     "list": "tui.cli.library_cmds",
     "show": "tui.cli.library_cmds",
+    "reimport": "tui.cli.source_cmds",
+    "sync": "tui.cli.source_cmds",
     "session": "tui.cli.review_cmds",
     "stats": "tui.cli.review_cmds",
     "optimize": "tui.cli.review_cmds",
     "search": "tui.cli.search_cmds",
     "models": "tui.cli.model_cmds",
     "review": "tui.cli.app_cmds",
+    "export": "tui.cli.export_cmds",
+    "import-library": "tui.cli.export_cmds",
+    "backup": "tui.cli.backup_cmds",
+    "restore": "tui.cli.backup_cmds",
+    "mcp": "tui.cli.mcp_cmds",
+    "check": "tui.cli.check_cmds",
 }
 
 

@@ -41,8 +41,8 @@ def models_cmd(host: str | None, data_dir: Path | None) -> None:
     except MemoryRushError as exc:
         fail(str(exc))
         return
-    url = resolve_host(host or config.ollama_host or None)
     try:
+        url = resolve_host(host or config.ollama_host or None)
         models = list_models(url, timeout=min(config.ollama_timeout_s, 10.0))
     except OllamaUnavailable as exc:
         out(f"memoryrush: {exc}", err=True)

@@ -17,7 +17,7 @@ from pathlib import Path
 import click
 
 from core.domain.search import SearchFilters, SearchResult
-from tui.cli.common import data_dir_option, fail, out, services
+from tui.cli.common import data_dir_option, fail, one_line, out, services
 
 
 def _json_line(result: SearchResult) -> str:
@@ -39,9 +39,9 @@ def _print_hits(result: SearchResult) -> None:
         out("no matches")
         return
     for i, h in enumerate(hits, start=1):
-        where = f"{h.title} {h.paragraph_id}".strip()
+        where = f"{h.title} {h.paragraph_id}".strip() + (f" ({h.locator.label()})" if h.locator else "")
         kind = f"unit {h.unit_id}" if h.unit_id is not None else "paragraph"
-        out(f"{i:2d}. [{kind}] {where}  ({h.score:.4f})")
+        out(f"{i:2d}. [{kind}] {one_line(where)}  ({h.score:.4f})")
         out(f"    {h.snippet}")
 
 

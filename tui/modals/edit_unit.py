@@ -15,6 +15,7 @@ from textual.widgets import Input, Label, Select, Static, TextArea
 from core.domain import MEMORY_TYPES, StoredUnit, ValidationReport
 from core.text import sanitize
 from tui.safe import content
+from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
 
 
@@ -57,11 +58,13 @@ class EditUnitModal(ModalScreen[UnitEdit | None]):
                 id="edit-type",
             )
             yield Label(Content("Tags (comma separated)"))
-            yield Input(sanitize(", ".join(unit.tags), single_line=True), id="edit-tags")
+            yield SafeInput(sanitize(", ".join(unit.tags), single_line=True), id="edit-tags")
             yield Label(Content("Question"))
-            yield Input(sanitize(first.question if first else "", single_line=True), id="edit-question")
+            yield SafeInput(sanitize(first.question if first else "", single_line=True), id="edit-question")
             yield Label(Content("Answer"))
-            yield Input(sanitize(first.expected_answer if first else "", single_line=True), id="edit-answer")
+            yield SafeInput(
+                sanitize(first.expected_answer if first else "", single_line=True), id="edit-answer"
+            )
             yield Static(id="edit-issues")
             yield Label(Content("ctrl+s save · escape cancel"), classes="hint")
         yield KeyBar()

@@ -25,6 +25,7 @@ from core.domain.search import SearchFilters, SearchHit, SearchResult
 from core.text import sanitize
 from core.text.words import plural
 from tui.safe import content
+from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.search_filters import FilterBar
 
@@ -56,7 +57,7 @@ class SearchModal(ModalScreen[SearchHit | None]):
         with Vertical(id="search-dialog"):
             yield Label(Content.styled("Search the library", "bold"))
             # back from the results (up) keeps the query to edit: no select-all on focus
-            yield Input(
+            yield SafeInput(
                 placeholder="words from titles, units, questions …", id="search-input", select_on_focus=False
             )
             yield FilterBar(id="search-filters")
@@ -197,6 +198,11 @@ def hit_label(hit: SearchHit) -> Content:
     for start, end in hit.highlights:
         snippet = snippet.stylize("bold $accent", start, end)
     kind = "unit" if hit.unit_id is not None else hit.paragraph_id or "¶"
+    where = content(f" · {hit.locator.label()}", single_line=True, style="$text-muted") if hit.locator else ""
     return Content.assemble(
-        (f"{kind:<6}", "$text-muted"), content(hit.title, single_line=True, style="bold"), "  ", snippet
+        (f"{kind:<6}", "$text-muted"),
+        content(hit.title, single_line=True, style="bold"),
+        where,
+        "  ",
+        snippet,
     )

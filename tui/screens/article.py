@@ -243,8 +243,11 @@ class ArticleScreen(BaseScreen):
 
     def on_paragraph_view_cursor_moved(self, event: ParagraphView.CursorMoved) -> None:
         self._position = event.index
-        self.query_one("#article-text").border_subtitle = Content(
-            f"¶ {event.index + 1}/{self.query_one(ParagraphView).count}"
+        view = self.query_one(ParagraphView)
+        para = view.paragraph_at(event.index)  # already fetched: the cursor is on screen
+        where = para.locator.label() if para is not None and para.locator else ""
+        view.border_subtitle = Content.assemble(
+            f"¶ {event.index + 1}/{view.count}", content(f" · {where}" if where else "", single_line=True)
         )
 
     def on_screen_suspend(self) -> None:

@@ -18,6 +18,7 @@ def sections() -> list[tuple[str, list[Binding]]]:
     """(section, bindings) for the app and every screen and modal."""
     from tui.app import MemoryRushApp
     from tui.modals.edit_unit import EditUnitModal
+    from tui.modals.export import ExportModal
     from tui.modals.pick import PickModal
     from tui.modals.search import SearchModal
     from tui.screens.article import ArticleScreen
@@ -47,6 +48,7 @@ def sections() -> list[tuple[str, list[Binding]]]:
         ("Article", [*ArticleScreen.BINDINGS, *ParagraphView.BINDINGS]),
         ("Triage", list(TriageScreen.BINDINGS)),
         ("Edit unit", list(EditUnitModal.BINDINGS)),
+        ("Export", list(ExportModal.BINDINGS)),
         ("Review", list(ReviewScreen.BINDINGS)),
         ("Stats", list(StatsScreen.BINDINGS)),
         ("Settings", list(SettingsScreen.BINDINGS)),

@@ -3,6 +3,7 @@ cancel, reporting each file (imported / already imported / refused and why) as i
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from textual import work
@@ -12,12 +13,13 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import DirectoryTree, Input, Log, ProgressBar, Static
-from textual.worker import Worker, WorkerState, get_current_worker
+from textual.worker import Worker, WorkerState
 
 from core.domain import ImportOutcome
 from core.text import sanitize
 from tui.safe import notify
 from tui.screens.base import BaseScreen
+from tui.widgets.guarded import SafeInput, SafeLog
 from tui.widgets.import_tree import ImportTree
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
@@ -60,17 +62,18 @@ class ImportScreen(BaseScreen):
         super().__init__()
         self.start_dir = start or Path.cwd()
         self.running = False
+        self.stop = threading.Event()  # set by Cancel; read by the import inside each file
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
         with Vertical(id="import-body"):
-            yield Input(
-                placeholder="Path to a file or folder (.txt .md .markdown) — enter to import",
+            yield SafeInput(
+                placeholder="Path to a file or folder (text, Markdown, HTML, EPUB, PDF, RST, DOCX) — enter to import",
                 id="import-path",
             )
             with Horizontal(id="import-panes"):
                 yield ImportTree(self.start_dir, id="import-tree")
-                yield Log(id="import-log", highlight=False)
+                yield SafeLog(id="import-log", highlight=False)
             yield ProgressBar(id="import-progress", show_eta=False)
             yield Static(Content("Ready."), id="import-status")
         yield KeyBar()
@@ -114,32 +117,32 @@ class ImportScreen(BaseScreen):
             notify(self.app, f"{raw}: no such file or folder", severity="warning")
             return
         self.running = True
+        self.stop = threading.Event()
         self.refresh_bindings()
         self.query_one(ProgressBar).update(total=None, progress=0)
         self.query_one("#import-status", Static).update(
             Content(f"Importing {sanitize(str(path), single_line=True)} …")
         )
-        self.import_files([path])
+        self.import_files([path], self.stop)
 
     def action_cancel_import(self) -> None:
+        self.stop.set()
         for worker in self.workers:
             if worker.name == "import":
                 worker.cancel()
-        self.query_one("#import-status", Static).update(Content("Cancelling after the current file …"))
+        self.query_one("#import-status", Static).update(Content("Cancelling …"))
 
     @work(thread=True, exclusive=True, name="import", exit_on_error=False)
-    def import_files(self, paths: list[Path]) -> None:
-        """Thread worker: import and post one message per file; never touches widgets."""
-        worker = get_current_worker()
+    def import_files(self, paths: list[Path], stop: threading.Event) -> None:
+        """Thread worker: import and post one message per file; never touches widgets.
+        `stop` is this run's own flag: Cancel sets it and the import stops inside the file."""
 
         def progress(done: int, total: int, outcome: ImportOutcome) -> None:
             kind = self.ImportRefused if outcome.status in ("refused", "skipped") else self.ArticleImported
             self.post_message(kind(outcome, done, total))
 
-        outcomes = self.services.library.import_paths(
-            paths, progress=progress, cancelled=lambda: worker.is_cancelled
-        )
-        self.post_message(self.ImportFinished(outcomes, worker.is_cancelled))
+        outcomes = self.services.library.import_paths(paths, progress=progress, stop=stop)
+        self.post_message(self.ImportFinished(outcomes, stop.is_set()))
 
     def _log(self, outcome: ImportOutcome, done: int, total: int) -> None:
         name = Path(outcome.path).name

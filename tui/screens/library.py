@@ -30,6 +30,8 @@ class LibraryScreen(BaseScreen):
         Binding("enter", "open", "Open", id="library.open"),
         Binding("t", "triage", "Triage article", id="library.triage"),
         Binding("i", "import", "Import", id="library.import"),
+        Binding("x", "export", "Export", id="library.export"),
+        Binding("b", "app.backup", "Back up now", id="library.backup"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -75,7 +77,7 @@ class LibraryScreen(BaseScreen):
         for a in articles:
             added = datetime.fromtimestamp(a.added_at, UTC).strftime("%Y-%m-%d")
             table.add_row(
-                cell(a.title),
+                cell(f"{a.title}  (source missing)" if a.source_missing else a.title),
                 cell(a.paragraph_count),
                 cell(a.proposed),
                 cell(a.confirmed),
@@ -110,6 +112,15 @@ class LibraryScreen(BaseScreen):
         article_id = self._current_id()
         if article_id is not None:
             self.app.push_screen(TriageScreen(article_id))
+
+    def action_export(self) -> None:
+        from tui.modals.export import ExportModal
+
+        article_id = self._current_id()
+        article = self.services.library.article(article_id) if article_id is not None else None
+        self.app.push_screen(
+            ExportModal(self.services, article_id=article_id, article_title=article.title if article else "")
+        )
 
     def action_import(self) -> None:
         from tui.screens.import_screen import ImportScreen

@@ -14,8 +14,10 @@ from textual.widgets import Input, Label, Select, Static
 from core.domain.errors import ConfigError
 from core.host import paths
 from core.host.config import SETTINGS, Config, save_config, validate_value
+from tui.backup_worker import BackupProgressed
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
+from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
 
@@ -29,8 +31,16 @@ FIELDS = (
     "ollama_model",
     "ollama_host",
     "theme",
+    "backup_auto",
+    "backup_keep",
+    "backup_folder",
+    "mcp_allow_propose",
 )
-CHOICES = {"extractor": ("offline", "ollama")}
+CHOICES = {
+    "extractor": ("offline", "ollama"),
+    "backup_auto": ("daily", "startup", "off"),
+    "mcp_allow_propose": ("false", "true"),
+}
 
 
 def parse(name: str, raw: str) -> Any:
@@ -55,7 +65,10 @@ class SettingsScreen(BaseScreen):
     """One row per setting with its documentation; ctrl+s validates and saves."""
 
     HELP_NAME = "Settings"
-    BINDINGS = [Binding("ctrl+s", "save", "Save", id="settings.save")]
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save", id="settings.save"),
+        Binding("ctrl+b", "app.backup", "Back up now", id="settings.backup"),
+    ]
 
     def compose(self) -> ComposeResult:
         config = self.services.config
@@ -69,7 +82,7 @@ class SettingsScreen(BaseScreen):
                     if name == "theme":
                         themes = sorted(self.app.available_themes)
                         yield Select(
-                            [(Content(t), t) for t in themes],
+                            [(content(t, single_line=True), t) for t in themes],
                             value=value if value in themes else themes[0],
                             allow_blank=False,
                             id=f"set-{name}",
@@ -77,14 +90,15 @@ class SettingsScreen(BaseScreen):
                     elif name in CHOICES:
                         yield Select(
                             [(Content(c), c) for c in CHOICES[name]],
-                            value=value,
+                            value=str(value).lower() if isinstance(value, bool) else value,
                             allow_blank=False,
                             id=f"set-{name}",
                         )
                     else:
-                        yield Input(content(value, single_line=True).plain, id=f"set-{name}")
+                        yield SafeInput(str(value), id=f"set-{name}")
                 yield Static(Content(setting.doc), classes="setting-doc")
             yield Static(id="settings-errors")
+            yield Static(Content("ctrl+b backs up the library now"), id="settings-backup")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -104,6 +118,11 @@ class SettingsScreen(BaseScreen):
         if "theme" in values and values["theme"] not in self.app.available_themes:
             errors.append(f"[ui] theme: no theme named {values['theme']!r}")
         return values, errors
+
+    def on_backup_progressed(self, message: BackupProgressed) -> None:
+        share = message.done / message.total if message.total else 1.0
+        text = "Backed up." if share >= 1 else f"Backing up … {share:.0%}"
+        self.query_one("#settings-backup", Static).update(Content(text))
 
     def action_save(self) -> None:
         values, errors = self._values()

@@ -1,6 +1,8 @@
 """Triage: one proposed unit at a time beside its evidence; accept, reject, edit, skip, undo.
 
 Units with validation errors cannot be accepted (the key is disabled) until an edit fixes them.
+`c` switches to the units whose source changed (re-import, sync) and whose quote is gone: each
+is kept as it is (K) or retired to the trash (X); `u` undoes either.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.title_bar import TitleBar
 from tui.widgets.unit_view import unit_details
 
+CHANGED_STATUSES = ["proposed", "confirmed", "rejected"]  # a retired (trashed) one is decided
+
 
 class TriageScreen(BaseScreen):
     """The proposal queue (of one article, or of the whole library)."""
@@ -34,6 +38,9 @@ class TriageScreen(BaseScreen):
         Binding("u", "undo", "Undo", id="triage.undo"),
         Binding("A", "accept_all", "Accept all valid", id="triage.accept_all"),
         Binding("l", "low_confidence", "Low-confidence list", id="triage.low"),
+        Binding("c", "source_changed", "Source-changed list", id="triage.changed"),
+        Binding("K", "keep", "Keep (source changed)", id="triage.keep"),
+        Binding("X", "retire", "Retire (source changed)", id="triage.retire"),
         Binding("o", "open_article", "Open article", id="triage.open"),
     ]
 
@@ -43,6 +50,8 @@ class TriageScreen(BaseScreen):
         self.unit: StoredUnit | None = None
         self.skipped: list[int] = []
         self.low_confidence = False
+        self.source_changed = False  # the list of units whose source changed, any status
+        self.changed_waiting = 0  # how many wait for keep/retire (`c` is offered only then)
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -58,16 +67,42 @@ class TriageScreen(BaseScreen):
 
     # --- the queue ------------------------------------------------------------------------
 
+    def _queued(self, limit: int) -> list[StoredUnit]:
+        """The next units of the list shown: proposals (or low-confidence ones), or the units
+        whose source changed (proposed, confirmed or rejected)."""
+        if self.source_changed:
+            batch = self.attempt(
+                "loading source-changed units",
+                self.services.library.units,
+                self.article_id,
+                CHANGED_STATUSES,
+                limit=limit,
+                source_changed=True,
+            )
+        else:
+            batch = self.attempt("loading proposals", self._proposals, limit)
+        return batch or []
+
+    def _belongs(self, unit: StoredUnit) -> bool:
+        if self.source_changed:
+            return unit.source_changed and unit.status in CHANGED_STATUSES
+        return unit.status == "proposed"
+
     def show_next(self, prefer: int | None = None) -> None:
         unit = self.services.library.unit(prefer) if prefer is not None else None
-        if unit is None or unit.status != "proposed":
-            batch = self.attempt("loading proposals", self._proposals, len(self.skipped) + 1)
-            unit = next((u for u in batch or [] if u.id not in self.skipped), None)
+        if unit is None or not self._belongs(unit):
+            unit = next((u for u in self._queued(len(self.skipped) + 1) if u.id not in self.skipped), None)
         if unit is None and self.skipped:
             self.skipped.clear()  # start over with the skipped ones
-            batch = self.attempt("loading proposals", self._proposals, 1)
+            batch = self._queued(1)
             unit = batch[0] if batch else None
         self.unit = unit
+        self.changed_waiting = (
+            self.attempt(
+                "counting source-changed units", self.services.library.unit_count, source_changed=True
+            )
+            or 0
+        )
         self._paint()
         self.refresh_bindings()
 
@@ -84,30 +119,23 @@ class TriageScreen(BaseScreen):
         card = self.query_one("#triage-unit", Static)
         progress = self.query_one("#triage-progress", Static)
         view = self.query_one(ParagraphView)
-        queue = "low-confidence list, least confident first (l: all)" if self.low_confidence else "proposals"
+        queue = (
+            "source-changed list (c: proposals)"
+            if self.source_changed
+            else "low-confidence list, least confident first (l: all)"
+            if self.low_confidence
+            else "proposals"
+        )
         if self.unit is None:
-            parked = not self.low_confidence and self.services.library.units(
-                self.article_id, ["proposed"], None, True, 1
-            )
-            if parked:
-                progress.update(Content.styled("No proposals above the confidence floor.", "bold"))
-                card.update(Content("The others wait in the low-confidence list: press l to see them."))
-            else:
-                progress.update(Content.styled("No proposals waiting.", "bold $success"))
-                card.update(Content("Import articles (i on Home) to get new proposals."))
+            self._paint_empty(progress, card)
             view.load(0, lambda s, n: [])
             return
         unit = self.unit
         article = self.services.library.article(unit.article_id)
         title = article.title if article else "?"
-        waiting = (
-            (article.proposed if article else 0)
-            if self.article_id
-            else self.services.library.unit_count("proposed")
-        )
         progress.update(
             Content.assemble(
-                (f"{plural(waiting, 'proposal')} waiting", "bold"),
+                (self._waiting(article.proposed if article else 0), "bold"),
                 "  ·  ",
                 queue,
                 "  ·  ",
@@ -134,9 +162,40 @@ class TriageScreen(BaseScreen):
             view.go_to(first.index if first else 0, top=True)
             view.border_title = content(title, single_line=True)
 
+    def _paint_empty(self, progress: Static, card: Static) -> None:
+        """Nothing left in the list shown: say so, and where the rest waits."""
+        if self.source_changed:
+            progress.update(Content.styled("No units with a changed source waiting.", "bold $success"))
+            card.update(Content("Press c to go back to the proposals."))
+            return
+        parked = not self.low_confidence and self.services.library.units(
+            self.article_id, ["proposed"], None, True, 1
+        )
+        changed = " Press c for the units whose source changed." if self.changed_waiting else ""
+        if parked:
+            progress.update(Content.styled("No proposals above the confidence floor.", "bold"))
+            card.update(Content("The others wait in the low-confidence list: press l to see them." + changed))
+        else:
+            progress.update(Content.styled("No proposals waiting.", "bold $success"))
+            card.update(Content("Import articles (i on Home) to get new proposals." + changed))
+
+    def _waiting(self, in_article: int) -> str:
+        """ "N proposals waiting" (in this article, or in the library), or the changed ones."""
+        if self.source_changed:
+            return f"{plural(self.changed_waiting, 'unit')} with a changed source waiting"
+        waiting = in_article if self.article_id else self.services.library.unit_count("proposed")
+        return f"{plural(waiting, 'proposal')} waiting"
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in {"accept", "reject", "edit", "skip", "open_article"} and self.unit is None:
             return None
+        # hidden (False), not greyed, while nothing's source changed: the footer has no room
+        if action == "source_changed":
+            return bool(self.source_changed or self.changed_waiting)
+        if action in {"keep", "retire"}:
+            return self.unit is not None and self.unit.source_changed
+        if action in {"accept", "reject"} and self.unit is not None and self.unit.status != "proposed":
+            return None  # a confirmed unit in the source-changed list: keep or retire it
         if action == "accept" and self.unit is not None and not self.unit.acceptable:
             return None  # shown disabled: fix the errors first
         if action == "accept_all" and self.article_id is None and self.unit is None:
@@ -189,7 +248,28 @@ class TriageScreen(BaseScreen):
 
     def action_low_confidence(self) -> None:
         self.low_confidence = not self.low_confidence
+        self.source_changed = False
         self.skipped.clear()
+        self.show_next()
+
+    def action_source_changed(self) -> None:
+        self.source_changed = not self.source_changed
+        self.low_confidence = False
+        self.skipped.clear()
+        self.show_next()
+
+    def action_keep(self) -> None:
+        if self.unit is not None and self.attempt(
+            "keeping the unit", self.services.curation.keep, self.unit.id
+        ):
+            notify(self.app, "Kept as it is: its quote stays as history of the earlier text (u undoes)")
+        self.show_next()
+
+    def action_retire(self) -> None:
+        if self.unit is not None and self.attempt(
+            "retiring the unit", self.services.curation.retire, self.unit.id
+        ):
+            notify(self.app, "Retired to the trash: its cards leave review (u undoes)")
         self.show_next()
 
     def action_open_article(self) -> None:

@@ -8,12 +8,12 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from textual.binding import Binding
-from textual.widgets import DirectoryTree
 
 from tui.safe import content
+from tui.widgets.guarded import SafeDirectoryTree
 
 
-class ImportTree(DirectoryTree):
+class ImportTree(SafeDirectoryTree):
     """A DirectoryTree with hidden entries off by default and a way up."""
 
     BINDINGS = [
@@ -32,7 +32,15 @@ class ImportTree(DirectoryTree):
         self.border_title = content(self.path, single_line=True)
 
     def filter_paths(self, paths: Iterable[Path]) -> Iterable[Path]:
-        return paths if self.show_hidden else [p for p in paths if not p.name.startswith(".")]
+        """Folders and the files import reads (by suffix); hidden ones only after `.`."""
+        from core.ingest.reader import SUPPORTED_SUFFIXES
+
+        return [
+            p
+            for p in paths
+            if (self.show_hidden or not p.name.startswith("."))
+            and (p.suffix.lower() in SUPPORTED_SUFFIXES or _is_dir(p))
+        ]
 
     async def action_parent(self) -> None:
         here = Path(self.path).resolve()
@@ -44,3 +52,10 @@ class ImportTree(DirectoryTree):
         self.show_hidden = not self.show_hidden
         self._title()
         await self.reload()
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # unreadable or vanished: not offered
+        return False

@@ -2,7 +2,9 @@
 
 No widget per paragraph: the view keeps the index of the paragraph at the top of the window,
 fetches pages of paragraphs on demand, wraps only the ones on screen and renders them as
-strips. Evidence paragraphs get a background; quoted spans inside them are highlighted.
+strips. A paragraph's emphasis, links and code are styled from its spans (reader text: the
+markup was rendered away at import); evidence paragraphs get a background; quoted spans inside
+them are highlighted.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from textual.widget import Widget
 
 from core.domain import SourceParagraph
 from core.text import sanitize
-from tui.safe import find_quote
+from tui.safe import SPAN_STYLES, find_quote, styled
 
+HEADING_STYLE = "bold"
 PAGE = 64  # paragraphs fetched at a time: a page or two of text, cheap enough for the first paint
 Fetch = Callable[[int, int], Sequence[SourceParagraph]]
 
@@ -166,8 +169,8 @@ class ParagraphView(Widget, can_focus=True):
         gutter, text_width = self._text_width()
         base = self.get_visual_style("paragraph-view--evidence") if quotes is not None else self.visual_style
         quote_style = self.get_visual_style("paragraph-view--quote")
-        text = sanitize(para.text)
-        body = Content(text)
+        body = reader_text(para)
+        text = body.plain
         for quote in quotes or ():
             span = find_quote(text, sanitize(quote))
             if span is not None:
@@ -229,3 +232,12 @@ class ParagraphView(Widget, can_focus=True):
         if y < len(self._frame):
             return self._frame[y]
         return Strip.blank(self.size.width, self.rich_style)
+
+
+def reader_text(para: SourceParagraph) -> Content:
+    """A paragraph as a reader sees it: its text (data, never markup) with emphasis, links,
+    code and images styled from its spans, and a heading in bold."""
+    spans = [(s.start, s.end, SPAN_STYLES.get(s.kind, "")) for s in para.spans]
+    if para.kind == "heading":
+        spans.insert(0, (0, len(para.text), HEADING_STYLE))
+    return styled(para.text, spans)

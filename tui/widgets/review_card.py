@@ -45,9 +45,12 @@ def evidence_view(title: str, paragraphs: Sequence[tuple[SourceParagraph, list[s
         Content.assemble(("Evidence  ", "bold $accent"), content(title, single_line=True, style="italic"))
     ]
     for para, quotes in paragraphs:
+        where = content(para.locator.label(), single_line=True, style="$text-muted")  # section, page ...
         parts.append(
             Content.assemble(
-                (f"{para.paragraph_id}  ", "bold $text-muted"), highlight_quotes(para.text, quotes, QUOTE)
+                (f"{para.paragraph_id}  ", "bold $text-muted"),
+                *((where, "\n") if para.locator else ()),
+                highlight_quotes(para.text, quotes, QUOTE),
             )
         )
     return Content("\n").join(parts)

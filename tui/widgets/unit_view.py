@@ -15,10 +15,21 @@ STATUS_STYLE = {
 }
 
 
+ANCHOR_NOTES = {
+    "changed": (
+        "Source changed: this quote is no longer in the article's text. "
+        "Keep the unit as it is (K in Triage) or retire it (X).",
+        "bold $warning",
+    ),
+    "kept": ("Kept after its source changed: the quote is from an earlier version.", "$text-muted"),
+}
+
+
 def unit_line(unit: StoredUnit) -> Content:
     """One line for a list: status, type, content (untrusted parts literal)."""
     return Content.assemble(
         (f"{unit.status[:4]:<5}", STATUS_STYLE.get(unit.status, "")),
+        ("! " if unit.source_changed else "", "bold $warning"),
         (f"{unit.memory_type:<10}", "italic"),
         content(unit.content, single_line=True),
     )
@@ -50,10 +61,23 @@ def unit_details(unit: StoredUnit, *, show_answers: bool = True) -> Content:
         if show_answers:
             parts.append(Content.assemble((f"A{i}       ", "bold"), content(q.expected_answer)))
     for e in unit.evidence:
-        parts.append(Content.assemble(("Evidence ", "bold"), e.paragraph_id, " “", content(e.quote), "”"))
-    for issue in unit.issues:
+        where = content(f" · {e.locator.label()}", single_line=True, style="$text-muted") if e.locator else ""
+        parts.append(
+            Content.assemble(("Evidence ", "bold"), e.paragraph_id, where, " “", content(e.quote), "”")
+        )
+    if unit.anchor in ANCHOR_NOTES:
+        text, style = ANCHOR_NOTES[unit.anchor]
+        parts.append(Content.styled(text, style))
+    for issue in unit.issues:  # the validator's card rules, named, beside the card
         style = "bold $error" if issue.severity == "error" else "bold $warning"
-        parts.append(Content.assemble((f"{issue.severity.upper()}: ", style), content(issue.message)))
+        where = " (question)" if issue.location.startswith("recall_questions[") else ""
+        parts.append(
+            Content.assemble(
+                (f"{issue.severity.upper()} ", style),
+                (f"{issue.code}{where}: ", "italic"),
+                content(issue.message),
+            )
+        )
     if not unit.acceptable:
         parts.append(
             Content.styled("Has validation errors: edit it before it can be accepted.", "bold $error")

@@ -1,8 +1,9 @@
 """Linguistic cues: what kind of memory a sentence is, and the role it plays in the text.
 
 Types: example (for example / such as / 例如 / 比如), concept (definitions: is a / refers to /
-是一种 / 指), mechanism (cause and process: because / leads to / 因为 / 导致), claim (the rest,
-including contrasts: however / but / 但是 / 然而).
+是一种 / 指), mechanism (cause and process: because / leads to / 因为 / 导致 / 通过), claim (the
+rest, including contrasts: however / but / 但是 / 然而). The example, cause and process cues are
+the validator's (core/validation/lexicon.py), so a type never breaks its rule.
 """
 
 from __future__ import annotations
@@ -10,11 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_EXAMPLE = re.compile(
-    r"\b(?:for example|for instance|such as|e\.g\.|as an example|to illustrate|consider the case)\b"
-    r"|例如|比如|譬如|举例|舉例|以.{1,12}为例|以.{1,12}為例|诸如|諸如",
-    re.I,
-)
+from core.validation.lexicon import CAUSE_CUE, EXAMPLE_CUE, PROCESS_CUE
+
+_EXAMPLE = EXAMPLE_CUE
 _DEFINITION_EN = re.compile(
     r"^(?P<term>(?:[A-Z]?[\w'\-]+\s){0,5}?[\w'\-]+?)\s+"
     r"(?P<verb>is (?:a|an|the)|are (?:a|an|the)?|refers? to|is defined as|are defined as|means|is called|"
@@ -22,19 +21,13 @@ _DEFINITION_EN = re.compile(
     re.I,
 )
 _DEFINITION_ZH = re.compile(
-    r"^(?P<term>[^，,。；：:\s]{1,16}?)(?P<verb>是一种|是一個|是一个|是一種|是指|指的是|是|指|"
+    r"^(?P<term>[^，,。；：:\s]{1,16}?)\s?(?P<verb>是一种|是一個|是一个|是一種|是指|指的是|是|指|"
     r"又称|又稱|被称为|被稱為|称为|稱為|叫做|即)(?P<rest>[^。；]{4,})"
 )
 _CALLED = re.compile(
     r"\b(?:is|are) (?:called|known as|termed)\b|被称为|被稱為|称为|稱為|叫做|定义为|定義為", re.I
 )
-_CAUSAL = re.compile(
-    r"\b(?:because|therefore|thus|hence|consequently|as a result|leads? to|led to|results? in|"
-    r"caus(?:e|es|ed|ing)|due to|so that|in order to|by which|which (?:releases|produces|makes)|"
-    r"drives?|allows?|enables?|produces?|triggers?|depends? on)\b"
-    r"|因为|因為|所以|因此|导致|導致|使得|从而|從而|由于|由於|引起|造成|以便|进而|進而|取决于|取決於",
-    re.I,
-)
+_CAUSAL = CAUSE_CUE
 _CONTRAST = re.compile(
     r"\b(?:however|but|although|though|whereas|yet|instead|in contrast|on the other hand|despite)\b"
     r"|但是|然而|不过|不過|虽然|雖然|却|卻|相反|反而",
@@ -62,12 +55,14 @@ class Definition:
 
 
 def memory_type(text: str) -> str:
+    """example only with an example cue, mechanism only with a cause or a process (the same
+    cues the validator's type_without_cue rule reads), concept for a definition."""
     head = text[:40]
     if _EXAMPLE.search(head) or (_EXAMPLE.search(text) and not definition(text)):
         return "example"
     if definition(text) or _CALLED.search(text):
         return "concept"
-    if _CAUSAL.search(text):
+    if _CAUSAL.search(text) or PROCESS_CUE.search(text):
         return "mechanism"
     return "claim"
 

@@ -1,38 +1,34 @@
 """The offline extractor: the embedded default, no model and no network.
 
-parse (done by ingest) -> sentences and terms -> salience -> MMR selection -> typed units with
-tags, confidence and recall questions -> core ideas and an extractive summary -> the validator
-as a last gate (a unit it rejects is dropped, never shipped). Deterministic: no randomness, and
-every tie is broken by document order.
+parse (done by ingest) -> sentences, terms and the unit each would make (prepare.py) ->
+salience -> MMR selection over the eligible ones -> typed units with tags (tags.py), confidence
+and recall questions (questions.py: a cloze on the learned blank, a Q&A where the sentence has
+a form for one) -> core ideas and an extractive summary -> the validator as a last gate
+(gate.py: what breaks an error rule is dropped, never shipped). Deterministic: no
+randomness, and every tie is broken by document order.
 """
 
 from __future__ import annotations
 
-import re
-from difflib import SequenceMatcher
+from collections import Counter
 
 from core.domain import (
     NON_EVIDENCE_KINDS,
     ArticleMemoryOutput,
-    CoreIdea,
     EvidenceSpan,
     ExtractionResult,
     MemoryUnit,
     RecallQuestion,
     SourceDocument,
 )
-from core.extraction.offline import cues, salience
+from core.domain.errors import Cancelled
+from core.domain.stop import StopFlag, check_stop
+from core.extraction.offline import cues, prepare, salience, tags
+from core.extraction.offline.candidates import DocCounts
+from core.extraction.offline.gate import dedupe, gate
 from core.extraction.offline.ideas import core_ideas, summary
 from core.extraction.offline.questions import questions_for
-from core.extraction.offline.segment import Sentence, analyse, is_traditional, split_sentences
-from core.text import detect_language, normalize_for_match
-from core.text.titles import looks_like_title
-from core.validation import validate
-
-MAX_SENTENCES = 20000  # beyond this a document is scored on its first sentences only
-# Structure typed as plain text (when the reader did not tag it): headings, fences, tables,
-# front matter, HTML. Never quoted.
-_STRUCTURAL = re.compile(r"^(?:#{1,6}\s|```|~~~|\|.*\|\s*$|---|\+\+\+|<[a-zA-Z!/])")
+from core.validation.cards import topic_terms
 
 
 class OfflineExtractor:
@@ -50,9 +46,11 @@ class OfflineExtractor:
             raise ValueError(f"max_units must be a whole number of at least 1, not {max_units!r}")
         self.max_units = max_units
 
-    def extract(self, document: SourceDocument) -> ExtractionResult:
+    def extract(self, document: SourceDocument, stop: StopFlag | None = None) -> ExtractionResult:
         try:
-            output = self._extract(document)
+            output = self._extract(document, stop)
+        except Cancelled:
+            raise
         except Exception as exc:  # never raise on odd text: report and return nothing
             empty = ArticleMemoryOutput("", (), (), ())
             return ExtractionResult(
@@ -60,87 +58,42 @@ class OfflineExtractor:
             )
         return ExtractionResult(output, self.name, self.version)
 
-    def _extract(self, document: SourceDocument) -> ArticleMemoryOutput:
-        sentences = _sentences(document)
-        if not sentences:
+    def _extract(self, document: SourceDocument, stop: StopFlag | None) -> ArticleMemoryOutput:
+        found = prepare.sentences(document, stop)
+        check_stop(stop)
+        if not found:
             return ArticleMemoryOutput("", (), (), ())
-        idf = salience.idf_table(sentences)
-        weights = salience.keyword_weights(sentences, idf)
-        prose = len({s.paragraph_id for s in sentences})
-        scored = salience.score_sentences(sentences, idf, prose)
+        idf = salience.idf_table(found)
+        prose = len({s.paragraph_id for s in found})
+        pool = [x for x in salience.score_sentences(found, idf, prose) if x.sentence.eligible]
         lang = "zh" if document.language == "zh" else "en"
-        total = sum(len(s.text) for s in sentences)
-        k = salience.unit_count(total, len(sentences), lang, self.max_units)
-        chosen = sorted(_dedupe(salience.select(scored, 2 * k))[:k], key=lambda x: x.order)
-
+        total = sum(len(s.text) for s in found)  # the article's length sets the count, its ideas cap it
+        k = salience.unit_count(total, len(pool), lang, self.max_units)
+        chosen = sorted(dedupe(salience.select(pool, 2 * k))[:k], key=lambda x: x.order)
+        counts = DocCounts(dict(Counter(w for s in found for w in s.words)), len(found))
+        frequent = topic_terms(p.text for p in document.paragraphs if p.kind not in NON_EVIDENCE_KINDS)
+        topics = tags.article_topics(counts.counts, lang)
         units: list[MemoryUnit] = []
         questions: list[RecallQuestion] = []
         kept: list[salience.Scored] = []
         for item in chosen:
             s = item.sentence
-            kind = cues.memory_type(s.text)
-            ranked = sorted(set(s.terms), key=lambda t: (-weights.get(t, 0.0), s.terms.index(t)))
-            tags = tuple(dict.fromkeys(s.surfaces[t] for t in ranked[:4]))
-            qs = questions_for(len(units), s, kind, ranked)
-            confidence = _confidence(item.score, cues.cue_strength(s.text), len(s.terms))
-            content = _clean(s.text)
-            units.append(MemoryUnit(content, kind, (EvidenceSpan(s.paragraph_id, s.text),), tags, confidence))
+            qs = questions_for(len(units), s.content, s.lang, s.traditional, counts, frequent)
+            if not qs:
+                continue  # nothing in it can be asked: not worth a card
+            kind = cues.memory_type(s.content)
+            confidence = _confidence(item.score, cues.cue_strength(s.content), len(s.terms))
+            evidence: tuple[EvidenceSpan, ...] = (EvidenceSpan(s.paragraph_id, s.quote),)
+            if s.before is not None:  # the antecedent ends the paragraph before
+                evidence = (EvidenceSpan(s.before.paragraph_id, s.before.text), *evidence)
+            units.append(
+                MemoryUnit(s.content, kind, evidence, tags.unit_tags(s.content, s.lang, topics), confidence)
+            )
             questions.extend(qs)
             kept.append(item)
-        ideas = core_ideas(kept, weights)
+        ideas = core_ideas(kept, {x.order: u.tags for x, u in zip(kept, units, strict=True)})
         output = ArticleMemoryOutput(summary(kept, lang), ideas, tuple(units), tuple(questions))
-        return _gate(output, document)
-
-
-def _sentences(document: SourceDocument) -> list[Sentence]:
-    out: list[Sentence] = []
-    rank = 0
-    sample = "".join(p.text for p in document.paragraphs[:200] if p.kind not in NON_EVIDENCE_KINDS)
-    traditional = is_traditional(sample)
-    for p in document.paragraphs:
-        text = p.text
-        if p.kind in NON_EVIDENCE_KINDS or not text.strip() or _STRUCTURAL.match(text.lstrip()):
-            continue
-        if p.kind == "paragraph" and looks_like_title(text):  # a title or heading typed as plain text
-            continue
-        lang = detect_language(text)
-        for i, (a, b) in enumerate(split_sentences(text, lang)):
-            s = Sentence(p.paragraph_id, rank, i, text[a:b], lang, traditional=traditional)
-            analyse(s)
-            out.append(s)
-            if len(out) >= MAX_SENTENCES:
-                return out
-        rank += 1
-    return out
-
-
-_MARKUP = re.compile(r"(?<!\w)(\*\*|__|\*|`)(?=\S)(.+?)(?<=\S)\1(?!\w)")
-_BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
-
-
-def _clean(text: str) -> str:
-    """The unit's content: the quote without list bullets and inline markdown emphasis."""
-    cleaned = _MARKUP.sub(r"\2", _BULLET.sub("", text)).strip()
-    return cleaned or text
-
-
-def _dedupe(items: list[salience.Scored]) -> list[salience.Scored]:
-    kept: list[salience.Scored] = []
-    norms: list[str] = []
-    for item in items:
-        n = normalize_for_match(item.sentence.text)
-        if any(n == m or _near(n, m) for m in norms):
-            continue
-        kept.append(item)
-        norms.append(n)
-    return kept
-
-
-def _near(a: str, b: str) -> bool:
-    """The validator's near-duplicate rule, applied before it can complain."""
-    if min(len(a), len(b)) < 12 or abs(len(a) - len(b)) > 0.2 * max(len(a), len(b)):
-        return False
-    return SequenceMatcher(None, a, b, autojunk=False).ratio() >= 0.85
+        return gate(output, document)
 
 
 def _confidence(score: float, cue: float, terms: int) -> float:
@@ -148,27 +101,3 @@ def _confidence(score: float, cue: float, terms: int) -> float:
     substance = min(terms, 8) / 8
     value = 0.25 + 0.4 * score + 0.15 * cue + 0.15 * substance
     return round(min(0.95, max(0.05, value)), 3)
-
-
-def _gate(output: ArticleMemoryOutput, document: SourceDocument) -> ArticleMemoryOutput:
-    """Drop whatever the validator rejects, re-indexing the questions of the units kept."""
-    report = validate(output, document)
-    if report.ok:
-        return output
-    bad_units = {i.unit_index for i in report.issues if i.unit_index is not None}
-    keep = [i for i in range(len(output.memory_units)) if i not in bad_units]
-    remap = {old: new for new, old in enumerate(keep)}
-    units = tuple(output.memory_units[i] for i in keep)
-    questions = tuple(
-        RecallQuestion(q.question, q.expected_answer, remap[q.memory_unit_index], q.kind)
-        for q in output.recall_questions
-        if q.memory_unit_index in remap and q.question.strip() and q.expected_answer.strip()
-    )
-    bad_ideas = {i.location.split("]")[0] for i in report.issues if i.location.startswith("core_ideas[")}
-    ideas: tuple[CoreIdea, ...] = tuple(
-        idea for j, idea in enumerate(output.core_ideas) if f"core_ideas[{j}" not in bad_ideas
-    )
-    cleaned = ArticleMemoryOutput(output.summary, ideas, units, questions)
-    if validate(cleaned, document).ok:
-        return cleaned
-    return ArticleMemoryOutput(output.summary, (), (), ())

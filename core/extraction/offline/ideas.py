@@ -43,12 +43,12 @@ def _is_zh(text: str) -> bool:
     return bool(re.search(r"[\u3400-\u9fff]", text))
 
 
-def why_it_matters(item: Scored, weights: dict[str, float]) -> str:
+def why_it_matters(item: Scored, topics: tuple[str, ...]) -> str:
+    """The role the unit plays and the article topics it links (its first three tags)."""
     s = item.sentence
-    ranked = sorted(set(s.terms), key=lambda t: (-weights.get(t, 0.0), s.terms.index(t)))[:3]
-    names = [s.surfaces[t] for t in ranked]
-    zh = _is_zh(s.text)
-    r = cues.role(s.text)
+    names = list(topics[:3])
+    zh = _is_zh(s.content)
+    r = cues.role(s.content)
     if zh:
         if s.traditional:
             return _ROLE_ZH_HANT[r].format(terms="、".join(f"「{n}」" for n in names) or "本文主題")
@@ -69,16 +69,17 @@ def idea_count(units: int) -> int:
     return min(7, max(3, (units + 1) // 2 + 1))
 
 
-def core_ideas(kept: list[Scored], weights: dict[str, float]) -> tuple[CoreIdea, ...]:
+def core_ideas(kept: list[Scored], tags: dict[int, tuple[str, ...]]) -> tuple[CoreIdea, ...]:
+    """The most salient units as core ideas; `tags`: each unit's tags by sentence order."""
     ranked = sorted(kept, key=lambda x: (-x.score, x.order))[: idea_count(len(kept))]
     ideas = []
     for item in sorted(ranked, key=lambda x: x.order):
         s = item.sentence
         ideas.append(
             CoreIdea(
-                idea=s.text,
-                why_it_matters=why_it_matters(item, weights),
-                evidence=(EvidenceSpan(s.paragraph_id, s.text),),
+                idea=s.content,
+                why_it_matters=why_it_matters(item, tags.get(item.order, ())),
+                evidence=(EvidenceSpan(s.paragraph_id, s.quote),),
                 salience_score=round(min(1.0, max(0.0, item.score)), 3),
             )
         )
@@ -89,4 +90,4 @@ def summary(kept: list[Scored], lang: str) -> str:
     """The three most salient units, in document order."""
     top = sorted(sorted(kept, key=lambda x: (-x.score, x.order))[:3], key=lambda x: x.order)
     joiner = "" if lang == "zh" else " "
-    return joiner.join(x.sentence.text for x in top)
+    return joiner.join(x.sentence.content for x in top)

@@ -1,8 +1,16 @@
-"""Recall questions for a unit: a Q&A form and a cloze form, in the unit's language.
+"""Recall questions for a unit: its cloze, and a Q&A only where the sentence's form gives one.
 
-Rules every question keeps: the expected answer is a substring of the unit's quote; a cloze
-hides one key term (never a stop word, never the whole sentence) as "____"; no question
-contains its own answer.
+The cloze is the core card: the content with one blank on the candidate the blank model
+(blank_model.py) ranks first among those the card rules allow. A Q&A question is written only
+when the sentence has a form that names its subject, so it can be answered a month later:
+
+* a definition of a real term: "What is X?" / "什么是X？" (answer: the defining phrase, short);
+* a cause: "Why does X ...?" / "为什么……？", answered by the cause clause;
+* a date: "When did X ...?"; Chinese numbers and dates are asked in place ("……分为几个阶段？",
+  "……在哪一年……？").
+
+Every question passes the validator's question rules (core/validation/cards.py) or is not
+written; a unit with no Q&A form gets only its cloze. Traditional text gets Traditional words.
 """
 
 from __future__ import annotations
@@ -10,139 +18,243 @@ from __future__ import annotations
 import re
 
 from core.domain import RecallQuestion
-from core.extraction.offline import cues
-from core.extraction.offline.segment import EN_STOP, ZH_STOP, Sentence
-from core.text import normalize_for_match
+from core.extraction.offline import blank_model, cues, english
+from core.extraction.offline.candidates import DocCounts
+from core.extraction.offline.segment import zh_words
+from core.extraction.offline.standalone import subject_of
+from core.validation.cards import question_problems
 
-BLANK = "____"
-_BECAUSE_EN = re.compile(r"^(?P<effect>[^,;]{12,}?),?\s+because\s+(?P<cause>.{8,}?)[.!?]?$", re.I)
+_BECAUSE_EN = re.compile(r"^(?P<effect>[^,;]{12,}?),?\s+because\s+(?P<cause>[^;]{6,}?)[.!]?$", re.I)
+_BECAUSE_FIRST_EN = re.compile(r"^Because\s+(?P<cause>[^,;]{6,}?),\s+(?P<effect>[^;]{8,}?)[.!]?$")
 _BECAUSE_ZH = re.compile(
-    r"^(?:因为|因為|由于|由於)(?P<cause>[^，,。]{2,})[，,]\s*(?:所以|因此|才)?(?P<effect>[^。]{2,}?)[。！？；]?$"
+    r"^(?:因为|因為|由于|由於)(?P<cause>[^，,。]{2,30})[，,]\s*(?:所以|因此|才|便)?(?P<effect>[^。]{3,}?)[。！；]?$"
 )
 _EFFECT_ZH = re.compile(
-    r"^(?P<effect>[^，,。]{3,})[，,]\s*(?:是)?(?:因为|因為)(?P<cause>[^。]{2,}?)[。！？；]?$"
+    r"^(?P<effect>[^，,。]{4,})[，,]\s*(?:是)?(?:因为|因為)(?P<cause>[^。]{2,30}?)[。！；]?$"
 )
+_DATE_EN = re.compile(
+    r"(?:^|,?\s+)(?P<pp>(?:[Ii]n|[Oo]n|[Bb]y|[Dd]uring)\s+(?P<date>(?:(?:January|February|March|April|May|June|July|"
+    r"August|September|October|November|December)\s+(?:\d{1,2},?\s+)?)?(?:1[0-9]{3}|20[0-9]{2})))(?=[\s,.]|$)"
+)
+_TERM_COLON = re.compile(r"^(?P<term>[A-Z][\w'-]*(?: [\w'-]+){0,3}):\s+(?P<rest>[^:]{10,}?)[.!]?$")
+_ZH_TERM_COLON = re.compile(r"^(?P<term>[\u3400-\u9fffA-Za-z0-9]{2,10})[：:](?P<rest>[^：:]{4,30}?)[。！]?$")
+_ZH_CALLED = re.compile(
+    r"(?P<verb>被称为|被稱為|称为|稱為|叫做|又称|又稱)(?P<term>[^，,。；、]{2,12})(?=[。；]$)"
+)
+_ZH_DIGITS = re.compile(r"^(?:[0-9０-９]+|[一二三四五六七八九十两兩百千万萬]+)")
+_AUX = {
+    "is",
+    "are",
+    "was",
+    "were",
+    "can",
+    "could",
+    "will",
+    "would",
+    "should",
+    "may",
+    "might",
+    "must",
+    "has",
+    "have",
+    "had",
+}
 
 
-def _zh_forms(traditional: bool) -> dict[str, str]:
+def _zh_words(traditional: bool) -> dict[str, str]:
     if traditional:
-        return {
-            "what": "什麼是{}？",
-            "why": "為什麼{}？",
-            "about": "關於「{}」，文中是怎麼說的？",
-            "cause": "文中如何解釋「{}」的成因或作用？",
-            "example": "文中用什麼例子說明「{}」？",
-            "cloze": "填空：{}",
-        }
-    return {
-        "what": "什么是{}？",
-        "why": "为什么{}？",
-        "about": "关于「{}」，文中是怎么说的？",
-        "cause": "文中如何解释「{}」的成因或作用？",
-        "example": "文中用什么例子说明「{}」？",
-        "cloze": "填空：{}",
-    }
-
-
-def _leaks(question: str, answer: str) -> bool:
-    a = normalize_for_match(answer)
-    return not a or a in normalize_for_match(question)
-
-
-def qa_question(sentence: Sentence, kind: str, key: str) -> tuple[str, str] | None:
-    """A (question, answer) pair; the answer is an exact substring of the sentence."""
-    text = sentence.text
-    zh = sentence.lang == "zh" or bool(re.search(r"[\u3400-\u9fff]", text))
-    pair: tuple[str, str] | None = None
-    d = cues.definition(text) if kind == "concept" else None
-    if zh:
-        forms = _zh_forms(sentence.traditional)
-        m = _BECAUSE_ZH.match(text) or _EFFECT_ZH.match(text)
-        if d is not None:
-            pair = (forms["what"].format(d.term), d.rest)
-        elif m:
-            pair = (forms["why"].format(m.group("effect").strip("，, ")), m.group("cause").strip())
-        elif kind == "example":
-            pair = (forms["example"].format(key), text)
-        elif kind == "mechanism":
-            pair = (forms["cause"].format(key), text)
-        else:
-            pair = (forms["about"].format(key), text)
-    else:
-        m = _BECAUSE_EN.match(text)
-        if d is not None:
-            verb = "are" if re.search(r"\bare\b", text[: len(d.term) + 6]) else "is"
-            pair = (f"What {verb} {d.term}?", d.rest)
-        elif m:
-            effect = m.group("effect").strip()
-            effect = (
-                effect[0].lower() + effect[1:] if effect[:2].isalpha() and effect[1].islower() else effect
-            )
-            pair = (f"According to the text, why is it that {effect}?", m.group("cause").strip())
-        elif kind == "example":
-            pair = (f'What example does the text give about "{key}"?', text)
-        elif kind == "mechanism":
-            pair = (f'How does the text explain the role of "{key}"?', text)
-        else:
-            pair = (f'What does the text say about "{key}"?', text)
-    if pair is None or not pair[1].strip() or pair[1] not in text or _leaks(*pair):
-        return None
-    return pair
-
-
-def cloze_question(sentence: Sentence, ranked_terms: list[str]) -> tuple[str, str] | None:
-    """Hide the best-ranked key term that occurs in the sentence."""
-    text = sentence.text
-    zh = bool(re.search(r"[\u3400-\u9fff]", text))
-    for term in ranked_terms:
-        surface = sentence.surfaces.get(term, "")
-        if not _good_blank(surface, text):
-            continue
-        pattern = re.compile(re.escape(surface), re.I)
-        masked = pattern.sub(BLANK, text)
-        if masked == text or not masked.replace(BLANK, "").strip(" ，,。.;；:："):
-            continue
-        question = (_zh_forms(sentence.traditional)["cloze"] if zh else "Fill in the blank: {}").format(
-            masked
-        )
-        if _leaks(question, surface):
-            continue
-        return question, surface
-    return None
-
-
-def _good_blank(surface: str, text: str) -> bool:
-    if not surface or surface not in text:
-        return False
-    low = surface.lower()
-    if low in EN_STOP or surface in ZH_STOP:
-        return False
-    if len(surface) >= 0.6 * len(text):
-        return False
-    return len(surface) >= 2
+        return {"what": "什麼是{}？", "why": "為什麼{}？", "year": "哪一年", "when": "什麼時候", "few": "幾"}
+    return {"what": "什么是{}？", "why": "为什么{}？", "year": "哪一年", "when": "什么时候", "few": "几"}
 
 
 def questions_for(
-    unit_index: int, sentence: Sentence, kind: str, ranked_terms: list[str]
+    unit_index: int, content: str, lang: str, traditional: bool, doc: DocCounts, topics: frozenset[str]
 ) -> list[RecallQuestion]:
+    """The unit's Q&A (when its form gives one) and its cloze, which never asks the same thing:
+    the blank avoids the words the Q&A answer is made of (no cloze at all if nothing else fits)."""
     out: list[RecallQuestion] = []
-    key = sentence.surfaces.get(ranked_terms[0], "") if ranked_terms else ""
-    if key:
-        qa = qa_question(sentence, kind, key)
-        if qa:
-            out.append(RecallQuestion(qa[0], qa[1], unit_index, "qa"))
-    cloze = cloze_question(sentence, ranked_terms)
-    if cloze:
-        out.append(RecallQuestion(cloze[0], cloze[1], unit_index, "cloze"))
-    if not out:
-        zh = bool(re.search(r"[\u3400-\u9fff]", sentence.text))
-        if zh:
-            q = (
-                "這句話在文中說了什麼？請複述要點。"
-                if sentence.traditional
-                else "这句话在文中说了什么？请复述要点。"
-            )
-        else:
-            q = "What is the point of this passage? Recall it."
-        out.append(RecallQuestion(q, sentence.text, unit_index, "qa"))
+    qa = qa_question(content, lang, traditional)
+    asked: tuple[int, int] | None = None
+    if qa is not None:
+        out.append(RecallQuestion(qa[0], qa[1], unit_index, "qa"))
+        at = content.find(qa[1])
+        asked = (at, at + len(qa[1])) if at >= 0 else None
+    blank = blank_model.choose(content, lang, doc, topics, avoid=asked)
+    if blank is not None:
+        out.append(RecallQuestion(blank_model.cloze_text(content, blank), blank.text, unit_index, "cloze"))
     return out
+
+
+def qa_question(content: str, lang: str, traditional: bool) -> tuple[str, str] | None:
+    """The first Q&A form the sentence has that passes every question rule."""
+    forms = _zh_forms(content, traditional) if lang == "zh" else _en_forms(content)
+    for question, answer in forms:
+        answer = answer.strip(" ,，;；.。")
+        if answer and not question_problems(question, answer, "qa", content):
+            return question, answer
+    return None
+
+
+def _en_forms(text: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    d = cues.definition(text)
+    if d is not None and _real_term(d.term):
+        verb = "are" if re.search(r"\bare\b", text[len(d.term) : len(d.term) + 6]) else "is"
+        out.append((f"What {verb} {_lower_first(d.term)}?", _short(d.rest)))
+    m = _TERM_COLON.match(text)
+    if m and _real_term(m.group("term")):
+        out.append((f"What is {_lower_first(m.group('term'))}?", m.group("rest")))
+    m = _BECAUSE_EN.match(text) or _BECAUSE_FIRST_EN.match(text)
+    if m:
+        asked = _ask(m.group("effect"), subject_of(m.group("cause")))
+        if asked:
+            out.append((f"Why {asked}?", m.group("cause")))
+    m = _DATE_EN.search(text)
+    if m:
+        rest = (text[: m.start()] + text[m.end() :]).strip(" ,")
+        rest = rest[:1].upper() + rest[1:] if m.start() == 0 else rest
+        asked = _ask(_main_clause(rest.rstrip(".!")), None)
+        if asked:
+            out.append((f"When {asked}?", m.group("date")))
+    return out
+
+
+def _real_term(term: str) -> bool:
+    tokens = english.tag(term)
+    if not tokens or len(tokens) > 5 or tokens[0].pos in {"PRON", "NUM", "ADP", "CCONJ", "ADV"}:
+        return False
+    return tokens[-1].pos in {"NOUN", "PROPN"} and all(
+        t.pos in {"NOUN", "PROPN", "ADJ", "DET", "NUM"} for t in tokens
+    )
+
+
+_RELATIVE = re.compile(r"\b(?:which|that|who|whom|whose|where|when)\b")
+
+
+def _short(rest: str) -> str:
+    """The defining phrase, or its part before a comma when that part is a whole phrase (no
+    relative clause left open); the whole rest otherwise (the length rule then decides)."""
+    if len(rest.split()) <= 12:
+        return rest
+    head = re.split(r"[,;]", rest, maxsplit=1)[0]
+    if 3 <= len(head.split()) <= 12 and not _RELATIVE.search(head):
+        return head
+    return rest
+
+
+def _lower_first(text: str) -> str:
+    tokens = english.tag(text)
+    if tokens and tokens[0].pos not in {"PROPN"} and text[:1].isupper() and text[1:2].islower():
+        return text[0].lower() + text[1:]
+    return text
+
+
+def _main_clause(clause: str) -> str:
+    """The clause up to a second verb phrase ("... measured X and found that Y" -> "... measured X")."""
+    tokens = english.tag(clause)
+    seen_verb = False
+    for k, t in enumerate(tokens):
+        if t.pos in {"VERB", "AUX"}:
+            seen_verb = True
+        elif seen_verb and t.pos == "CCONJ" and k + 1 < len(tokens) and tokens[k + 1].pos in {"VERB", "AUX"}:
+            return clause[: t.start].rstrip(" ,")
+    return clause
+
+
+def _ask(clause: str, referent: str | None) -> str | None:
+    """'the curve becomes flatter' -> 'does the curve become flatter'; 'it is called X' ->
+    'is <referent> called X'. None when the clause has no subject-verb start we can invert."""
+    tokens = english.tag(clause)
+    verb = next((k for k, t in enumerate(tokens) if t.pos in {"VERB", "AUX"}), None)
+    if verb is None or verb == 0 or verb > 7:
+        return None
+    subject = clause[: tokens[verb].start].strip()
+    if tokens[0].pos == "PRON":
+        if not referent or tokens[0].text.lower() not in {"it", "they"}:
+            return None
+        subject = referent
+    if any(t.pos in {"CCONJ"} for t in tokens[:verb]) or "," in subject:
+        return None
+    subject = _lower_first(subject)
+    word = tokens[verb].text
+    after = clause[tokens[verb].end :].strip()
+    if word.lower() in _AUX:
+        return f"{word.lower()} {subject} {after}".strip()
+    if tokens[verb].pos != "VERB":
+        return None
+    base = english.lemma(word.lower(), "VERB")
+    if base == word.lower():
+        do = "do"
+    elif word.lower().endswith("s") and not word.lower().endswith("ss"):
+        do = "does"
+    else:
+        do = "did"
+    return f"{do} {subject} {base} {after}".strip()
+
+
+def _zh_forms(text: str, traditional: bool) -> list[tuple[str, str]]:
+    words = _zh_words(traditional)
+    out: list[tuple[str, str]] = []
+    called = _ZH_CALLED.search(text)
+    if called:  # "第二个阶段称为卡尔文循环。" -> "第二个阶段称为什么？"
+        wh = "什麼" if traditional else "什么"
+        out.append((text[: called.start("term")] + wh + "？", called.group("term")))
+    d = cues.definition(text)
+    if d is not None and 2 <= len(d.term) <= 10 and not called:
+        first = re.split(r"[，,；;]", d.rest)[0]
+        if len(first) <= 12 or len(d.rest) <= 30:
+            out.append((words["what"].format(d.term), first if len(first) <= 12 else d.rest))
+    m = _ZH_TERM_COLON.match(text)
+    if m:
+        out.append((words["what"].format(m.group("term")), m.group("rest")))
+    m = _BECAUSE_ZH.match(text) or _EFFECT_ZH.match(text)
+    if m:
+        effect = m.group("effect").strip("，, ")
+        pieces = zh_words(effect)
+        if pieces and pieces[0][1] in {"d", "v", "p", "a", "c"}:  # no subject: the cause's
+            subject = subject_of(m.group("cause"))
+            effect = subject + effect if subject else ""
+        if effect and not re.match(r"[它他她这這此其]", effect):
+            out.append((words["why"].format(effect), m.group("cause").strip()))
+    asked = _zh_in_place(text, words)
+    if asked:
+        out.append(asked)
+    return out
+
+
+def _zh_in_place(text: str, words: dict[str, str]) -> tuple[str, str] | None:
+    """A number or a date asked where it stands: "光合作用分为两个阶段。" -> "光合作用分为几个阶段？"."""
+    if not re.search(r"[。！]$", text) or len(text) > 60:
+        return None
+    pieces = zh_words(text)
+    for k, (word, tag, a, b) in enumerate(pieces):
+        if tag not in {"m", "mq", "t"} or not _ZH_DIGITS.match(word) or "之" in word:
+            continue
+        if word.startswith("一") or text[a - 1 : a] in {
+            "第",
+            "下",
+            "上",
+            "每",
+            "这",
+            "這",
+            "那",
+            "前",
+            "后",
+            "後",
+        }:
+            continue
+        end = b
+        if k + 1 < len(pieces) and pieces[k + 1][1] == "q" and pieces[k + 1][2] == b:
+            end = pieces[k + 1][3]
+        answer = text[a:end]
+        tail = answer[len(_ZH_DIGITS.match(answer).group(0)) :]  # type: ignore[union-attr]
+        if answer.endswith("年") and re.fullmatch(r"[0-9０-９]{3,4}年", answer):
+            wh = words["year"]
+        elif tail and not re.search(r"[年月日]", tail):
+            wh = words["few"] + tail
+        else:
+            continue
+        if a == 0:
+            continue  # "1885年，……" asked in place reads badly: the cloze covers it
+        return text[:a] + wh + text[end:-1] + "？", answer
+    return None

@@ -74,19 +74,6 @@ def idf_table(sentences: list[Sentence]) -> dict[str, float]:
     return {t: math.log(1.0 + n / c) for t, c in df.items()}
 
 
-def keyword_weights(sentences: list[Sentence], idf: dict[str, float]) -> dict[str, float]:
-    """Document keywords for tags, cloze blanks and ideas: the terms the text keeps returning
-    to ((1 + log tf) x sqrt(idf): the topic word of an article beats a one-off name)."""
-    tf: Counter[str] = Counter()
-    for s in sentences:
-        tf.update(s.terms)
-    weights: dict[str, float] = {}
-    for term, count in tf.items():
-        length_bonus = 1.0 + 0.15 * min(len(term), 8) / 8
-        weights[term] = (1.0 + math.log(count)) * math.sqrt(idf[term]) * length_bonus
-    return weights
-
-
 def score_sentences(sentences: list[Sentence], idf: dict[str, float], paragraphs: int) -> list[Scored]:
     if not sentences:
         return []
@@ -162,12 +149,12 @@ def select(scored: list[Scored], k: int) -> list[Scored]:
     bags = {x.order: set(x.sentence.terms) for x in pool}
     chosen: list[Scored] = []
     used_paragraphs: Counter[str] = Counter()
+    closest = dict.fromkeys(bags, 0.0)  # each candidate's highest similarity to what is chosen
     while pool and len(chosen) < k:
         best: Scored | None = None
         best_value = -math.inf
         for x in pool:
-            sim = max((_overlap(bags[x.order], bags[c.order]) for c in chosen), default=0.0)
-            value = (1 - MMR_LAMBDA) * x.score - MMR_LAMBDA * sim
+            value = (1 - MMR_LAMBDA) * x.score - MMR_LAMBDA * closest[x.order]
             value -= SAME_PARAGRAPH_PENALTY * used_paragraphs[x.sentence.paragraph_id]
             if value > best_value:
                 best, best_value = x, value
@@ -175,6 +162,8 @@ def select(scored: list[Scored], k: int) -> list[Scored]:
         chosen.append(best)
         used_paragraphs[best.sentence.paragraph_id] += 1
         pool = [x for x in pool if x.order != best.order]
+        for x in pool:  # kept up to date with the new choice only: linear in the pool per pick
+            closest[x.order] = max(closest[x.order], _overlap(bags[x.order], bags[best.order]))
     return chosen
 
 

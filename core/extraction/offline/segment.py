@@ -17,56 +17,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from core.text import CJK_RE
+from core.extraction.offline.sentences import MAX_SENTENCE, MIN_SENTENCE, split_sentences
+from core.validation.lexicon import EN_STOP, ZH_STOP
+
+__all__ = ["EN_STOP", "MAX_SENTENCE", "MIN_SENTENCE", "ZH_STOP", "split_sentences"]
 
 
-def _wordset(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-# Sentence ends: CJK terminators; [.!?] before whitespace + a capital/digit/quote/CJK; a
-# CJK-style "." with no space before a CJK character (abstracts typed with ASCII punctuation);
-# a spaced " . " in tokenized lower-case text; and line breaks.
-_CLOSERS = "\"'”’」』）)】》\\]"
-_BOUNDARY = re.compile(
-    r"[。！？；!?]+[" + _CLOSERS + r"]*(?=[^" + _CLOSERS + r"。！？；!?])"
-    r"|(?<![A-Z]\.[A-Z])[.!?…]+[" + _CLOSERS + r"]*\s+(?=[\"'“‘(\[A-Z0-9\u3400-\u9fff])"
-    r"|(?<=[\u3400-\u9fff\u3001-\u303f）”])\.(?=[\u3400-\u9fff])"
-    r"|(?<=\s)[.!?]\s+(?=[a-z])"
-    r"|\n+"
-)
-_ABBREVIATIONS = _wordset(
-    "mr mrs ms dr prof st sr jr vs etc no fig figs al eg ie inc ltd co corp gen gov sen rep rev "
-    "jan feb mar apr jun jul aug sep sept oct nov dec u.s u.k e.g i.e"
-)
-_CLAUSE = re.compile(r"(?<=[;；：:，,])\s*|\s+(?=—|--)")
-
-MAX_SENTENCE = {"en": 320, "zh": 110}
-MIN_SENTENCE = {"en": 25, "zh": 8}
-
-EN_STOP = _wordset(
-    """a about above after again against all almost also although always am among an and another any
-    anyone anything are around as at away back be became because become becomes been before being below
-    between both but by can cannot could did do does doing done down during each either else enough
-    even ever every few first for from further get gets got had has have having he her here hers herself
-    him himself his how however i if in into is it its itself just least less like made make makes many
-    may me might more most much must my myself near neither never new no nor not now of off often on once
-    one only onto or other others otherwise our ours ourselves out over own per perhaps put rather really
-    said same say says see seen several shall she should since so some something sometimes still such
-    than that the their theirs them themselves then there these they thing things this those though
-    through thus to too toward towards two under until up upon us use used using very via was we well
-    were what whatever when whenever where whether which while who whole whom whose why will with within
-    without would yet you your yours yourself yourselves s t d ll re ve m don didn doesn isn wasn
-    aren weren won wouldn couldn shouldn can't also mr mrs ms said according cnn"""
-)
-ZH_STOP = _wordset(
-    """的 了 和 是 在 也 有 就 都 而 及 与 與 或 但 並 并 把 被 讓 让 對 对 於 于 为 為 以 之 其 这 這 那 此
-    个 個 们 們 中 上 下 等 将 將 会 會 能 可 可以 还 還 又 很 更 最 再 已 已经 已經 我们 我們 他们 他們
-    它们 它們 这个 這個 这些 這些 那些 一个 一個 一种 一種 一些 因为 因為 所以 因此 但是 然而 不过 不過
-    如果 虽然 雖然 例如 比如 通过 通過 由于 由於 以及 并且 並且 而且 或者 还是 還是 就是 只是 没有 沒有
-    什么 什麼 怎么 怎麼 如何 为了 為了 这样 這樣 那样 那樣 其中 之一 之后 之後 之前 以后 以後 以上 以下
-    进行 進行 成为 成為 作为 作為 认为 認為 表示 称为 稱為 指 即 该 該 各 每 自己 时候 時候 时 時 后 後 年 月 日"""
-)
 _EN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'\-]*[A-Za-z0-9]|[A-Za-z]|\d+(?:[.,:]\d+)*%?")
 _HAS_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _ZH_ENTITY_TAGS = frozenset({"nr", "ns", "nt", "nz", "m", "eng", "nrt", "nrfg", "t"})
@@ -91,6 +47,14 @@ class Sentence:
     surfaces: dict[str, str] = field(default_factory=dict)  # term -> first surface form in text
     entities: int = 0  # names, numbers, dates: what factual questions ask about
     traditional: bool = False  # the document is written in Traditional Chinese
+    words: list[str] = field(default_factory=list)  # every word (English lower case), for counts
+    start: int = 0  # the sentence's span in its paragraph
+    end: int = 0
+    quote_start: int = 0  # where the quote starts in the paragraph (before `start` when merged)
+    before: Sentence | None = None  # the sentence of the paragraph before, quoted too
+    quote: str = ""  # the evidence: the sentence, or the sentence before and it (exact span)
+    content: str = ""  # the unit's words (core/extraction/offline/standalone.py)
+    eligible: bool = True  # may become a unit (core/extraction/offline/eligible.py)
 
 
 @lru_cache(maxsize=65536)
@@ -104,75 +68,6 @@ def stem(word: str) -> str:
                 return word
             return word[: len(word) - len(suffix)] + repl
     return word
-
-
-def split_sentences(text: str, lang: str) -> list[tuple[int, int]]:
-    """Character spans of the sentences of a paragraph; overly long ones split at clauses."""
-    spans: list[tuple[int, int]] = []
-    start = 0
-    for m in _BOUNDARY.finditer(text):
-        end = m.end()
-        if text[m.start()] == "." and _is_abbreviation(text, m.start()):
-            continue
-        spans.append((start, end))
-        start = end
-    spans.append((start, len(text)))
-    out: list[tuple[int, int]] = []
-    limit = MAX_SENTENCE.get(lang, 320)
-    for a, b in spans:
-        a, b = _trim(text, a, b)
-        if b <= a:
-            continue
-        if b - a > limit:
-            out.extend(_split_long(text, a, b, limit))
-        else:
-            out.append((a, b))
-    return out
-
-
-def _is_abbreviation(text: str, dot: int) -> bool:
-    m = re.search(r"([A-Za-z.]+)$", text[:dot])
-    if not m:
-        return False
-    word = m.group(1).lower().strip(".")
-    return word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha())
-
-
-def _trim(text: str, a: int, b: int) -> tuple[int, int]:
-    while a < b and text[a].isspace():
-        a += 1
-    while b > a and text[b - 1].isspace():
-        b -= 1
-    return a, b
-
-
-def _split_long(text: str, a: int, b: int, limit: int) -> list[tuple[int, int]]:
-    cuts = [a + m.end() for m in _CLAUSE.finditer(text[a:b]) if 0 < m.end() < b - a]
-    pieces: list[tuple[int, int]] = []
-    start = a
-    last = a
-    for cut in [*cuts, b]:
-        if cut - start > limit and last > start:
-            pieces.append(_trim(text, start, last))
-            start = last
-        last = cut
-    pieces.append(_trim(text, start, b))
-    out: list[tuple[int, int]] = []
-    for pa, pb in pieces:
-        out.extend(_hard_wrap(text, pa, pb, 2 * limit))
-    return [p for p in out if p[1] > p[0]]
-
-
-def _hard_wrap(text: str, a: int, b: int, limit: int) -> list[tuple[int, int]]:
-    """A run with no clause break longer than the limit is cut at spaces (or every `limit` chars)."""
-    out: list[tuple[int, int]] = []
-    while b - a > limit:
-        cut = text.rfind(" ", a + limit // 2, a + limit)
-        end = cut if cut > a else a + limit
-        out.append(_trim(text, a, end))
-        a = end
-    out.append(_trim(text, a, b))
-    return out
 
 
 _jieba_tag: Callable[[str], Any] | None = None
@@ -219,6 +114,7 @@ def _analyse_en(sentence: Sentence) -> None:
     for m in _EN_WORD.finditer(sentence.text):
         word = m.group(0)
         low = word.lower()
+        sentence.words.append(low)
         if low in EN_STOP or (len(low) < 2 and not low.isdigit()):
             first = False
             continue
@@ -238,6 +134,7 @@ def _analyse_zh(sentence: Sentence) -> None:
         w = word.strip()
         if not w:
             continue
+        sentence.words.append(w)
         if _HAS_CJK.search(w):
             pieces = [w] if len(w) < 3 or has_word(w) else [p for p in _ZH_GLUE.split(w) if p]
             for piece in pieces:
@@ -278,5 +175,18 @@ def is_traditional(text: str) -> bool:
     return len(_TRAD_ONLY.findall(sample)) > len(_SIMP_ONLY.findall(sample))
 
 
-def is_cjk_text(text: str) -> bool:
-    return bool(CJK_RE.search(text))
+def zh_words(text: str) -> list[tuple[str, str, int, int]]:
+    """rjieba words with their part-of-speech tag and character span; (run, "x", a, b) per
+    whitespace-separated token when rjieba is unavailable."""
+    tagger = _zh_tagger()
+    if tagger is None:
+        return [(m.group(0), "x", m.start(), m.end()) for m in re.finditer(r"\S+", text)]
+    out: list[tuple[str, str, int, int]] = []
+    at = 0
+    for word, tag in tagger(text):
+        found = text.find(word, at)
+        if found < 0:
+            continue
+        out.append((word, tag, found, found + len(word)))
+        at = found + len(word)
+    return out

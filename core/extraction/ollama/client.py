@@ -15,12 +15,21 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
-import ollama
+
+try:
+    import ollama
+except ValueError:  # the package builds a default client from $OLLAMA_HOST as it is imported,
+    _unusable = os.environ.pop("OLLAMA_HOST")  # and an unusable one stopped every command
+    try:  # importing it without; resolve_host then says what is wrong with it
+        import ollama
+    finally:
+        os.environ["OLLAMA_HOST"] = _unusable
 
 from core.text import sanitize
+from core.text.locations import DEFAULT_OLLAMA_PORT, host_url
 
 DEFAULT_HOST = "http://127.0.0.1:11434"
-DEFAULT_PORT = 11434
+DEFAULT_PORT = DEFAULT_OLLAMA_PORT
 START_HINT = "start it with `ollama serve` (install it from https://ollama.com/download)"
 
 
@@ -31,23 +40,16 @@ class OllamaUnavailable(Exception):
 def resolve_host(host: str | None = None) -> str:
     """The URL we will talk to: `host`, else $OLLAMA_HOST, else the local default.
 
-    Same defaults as the ollama client: no scheme means http on port 11434; an explicit
-    http:// or https:// without a port means 80 or 443.
+    Same defaults as the ollama client (core.text.locations.host_url). Raises OllamaUnavailable
+    naming where the host came from when it is not a usable URL.
     """
-    raw = (host or "").strip() or os.environ.get("OLLAMA_HOST", "").strip() or DEFAULT_HOST
-    scheme, sep, rest = raw.partition("://")
-    if not sep:
-        scheme, rest, default_port = "http", raw, DEFAULT_PORT
-    else:
-        default_port = {"http": 80, "https": 443}.get(scheme.lower(), DEFAULT_PORT)
-    split = urlsplit(f"{scheme}://{rest}")
-    name = split.hostname or "127.0.0.1"
+    configured = (host or "").strip()
+    raw = configured or os.environ.get("OLLAMA_HOST", "").strip() or DEFAULT_HOST
     try:
-        port = split.port or default_port
-    except ValueError:
-        port = default_port
-    shown = f"[{name}]" if ":" in name else name
-    return f"{scheme.lower()}://{shown}:{port}{split.path.rstrip('/')}"
+        return host_url(raw, DEFAULT_PORT)
+    except ValueError as exc:
+        where = "the Ollama host" if configured else "$OLLAMA_HOST"
+        raise OllamaUnavailable(f"{where}: {exc}") from None
 
 
 def is_loopback(url: str) -> bool:

@@ -5,18 +5,36 @@ a fixed seed; if the validator finds problems, the issues go back once for a cor
 whatever is still invalid is dropped and recorded. Any fault (server down, timeout, HTTP error,
 missing model, unusable reply) falls back to the offline extractor with a notice; it never
 raises and never returns an ungrounded unit.
+
+Bounds, whatever the server does: the client's timeout only measures the silence between two
+reads, so a server sending one chunk every 2 s under a 3 s timeout held an import for ever;
+each request also has an overall deadline (`deadline`, by default five times the timeout),
+checked at every chunk. A reply is read up to REPLY_CHARS_PER_TOKEN characters per token of
+the reply limit and no further (3,000 chunks of 64 KB made a 197 MB library for a 3-line
+article and 754 MB of memory), and the artifact keeps at most STORED_RAW_CHARS of raw output,
+with a marker and a notice saying what was cut.
 """
 
 from __future__ import annotations
 
+import os
 import threading
+import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import ollama
 
 from core.domain import ArticleMemoryOutput, ExtractionResult, SourceDocument
-from core.extraction.ollama.client import describe_error, is_loopback, make_client, resolve_host
+from core.domain.errors import Cancelled
+from core.domain.stop import StopFlag, check_stop
+from core.extraction.ollama.client import (
+    OllamaUnavailable,
+    describe_error,
+    is_loopback,
+    make_client,
+    resolve_host,
+)
 from core.extraction.ollama.prompt import (
     PROMPT_VERSION,
     Window,
@@ -34,6 +52,11 @@ from core.validation import validate_raw
 
 DEFAULT_MODEL = "qwen2.5:7b-instruct"
 SEED = 42
+DEADLINE_TIMEOUTS = 5  # the overall deadline when none is set: five times the timeout
+# A token is a few characters (JSON, English words; a CJK character is about one): a reply of
+# 16 characters per allowed token is no longer an answer, and is not read further.
+REPLY_CHARS_PER_TOKEN = 16
+STORED_RAW_CHARS = 1_000_000  # raw model output kept in the artifact (the rest is cut, marked)
 
 
 class TransportFault(Exception):
@@ -49,9 +72,21 @@ class _Run:
     dropped: list[dict[str, Any]] = field(default_factory=list)
 
     def raw_output(self) -> str:
+        """The raw replies as stored: at most STORED_RAW_CHARS, a marker and a notice if cut."""
         if len(self.raw) == 1:
-            return self.raw[0][1]
-        return "\n\n".join(f"### {label}\n{text}" for label, text in self.raw)
+            text = self.raw[0][1]
+        else:
+            text = "\n\n".join(f"### {label}\n{text}" for label, text in self.raw)
+        if len(text) <= STORED_RAW_CHARS:
+            return text
+        cut = len(text) - STORED_RAW_CHARS
+        notice = (
+            f"the raw model output was {len(text):,} characters; the first {STORED_RAW_CHARS:,} are "
+            "kept in this artifact"
+        )
+        if notice not in self.notices:
+            self.notices.append(notice)
+        return f"{text[:STORED_RAW_CHARS]}\n[… {cut:,} more characters of model output not stored]"
 
 
 class OllamaExtractor:
@@ -65,14 +100,19 @@ class OllamaExtractor:
         timeout: float = 120.0,
         allow_remote: bool = False,
         *,
+        deadline: float | None = None,
         context_tokens: int = 8192,
         reply_tokens: int = 3072,
         prompt_version: str = PROMPT_VERSION,
         **_: object,
     ) -> None:
-        self.host = resolve_host(host)
+        try:
+            self.host, self._host_problem = resolve_host(host), ""
+        except OllamaUnavailable as exc:  # a bad $OLLAMA_HOST (a bad setting stops start-up)
+            self.host, self._host_problem = (host or os.environ.get("OLLAMA_HOST", "")).strip(), str(exc)
         self.model = model or DEFAULT_MODEL
         self.timeout = float(timeout)
+        self.deadline = float(deadline) if deadline else DEADLINE_TIMEOUTS * self.timeout
         self.allow_remote = allow_remote
         self.context_tokens = context_tokens
         self.reply_tokens = reply_tokens
@@ -95,8 +135,10 @@ class OllamaExtractor:
 
     # --- the public interface -------------------------------------------------------------
 
-    def extract(self, document: SourceDocument) -> ExtractionResult:
+    def extract(self, document: SourceDocument, stop: StopFlag | None = None) -> ExtractionResult:
         run = _Run()
+        if self._host_problem:
+            return self._fallback(document, run, self._host_problem)
         if not is_loopback(self.host):
             if not self.allow_remote:
                 return self._fallback(
@@ -117,6 +159,7 @@ class OllamaExtractor:
         faults: list[str] = []  # "window 2/5 (p_010–p_019): the reply was empty"
         try:
             for window in windows:
+                check_stop(stop)
                 label = f"window {window.number}/{len(windows)} ({window.span})" if len(windows) > 1 else ""
                 try:
                     parts.append(self._extract_window(client, document, window, label, run))
@@ -125,6 +168,8 @@ class OllamaExtractor:
                     parts.append(self._offline(_sub_document(document, window)).output)
         except TransportFault as fault:
             return self._fallback(document, run, str(fault))
+        except Cancelled:
+            raise
         except Exception as exc:  # never crash an import over the model: say what happened
             return self._fallback(document, run, describe_error(exc, self.host, self.model))
         if len(faults) == len(windows):
@@ -160,14 +205,16 @@ class OllamaExtractor:
         reply = self._chat(client, messages, schema, run, label or "reply")
         data = parse_reply(reply)
         report = validate_raw(data, sub)
-        if not report.ok:
+        if not report.ok:  # the repair round: errors to fix, the card rules' warnings as advice
             messages += [
                 {"role": "assistant", "content": reply},
-                {"role": "user", "content": repair_message(issue_lines(report))},
+                {
+                    "role": "user",
+                    "content": repair_message(issue_lines(report), issue_lines(report, 20, "warning")),
+                },
             ]
-            repaired = self._chat(client, messages, schema, run, f"{label} repair".strip())
             try:
-                data = parse_reply(repaired)
+                data = parse_reply(self._chat(client, messages, schema, run, f"{label} repair".strip()))
             except ReplyFault as fault:
                 run.notices.append(
                     f"Ollama repair reply{' for ' + label if label else ''} unusable ({fault}); kept the first reply"
@@ -189,19 +236,43 @@ class OllamaExtractor:
         }
         chunks: list[str] = []
         done_reason = None
+        size, most = 0, REPLY_CHARS_PER_TOKEN * self.reply_tokens
+        ends = time.monotonic() + self.deadline
+        overdue = False
+        stream = None
         try:
-            for part in client.chat(
+            stream = client.chat(
                 model=self.model, messages=messages, format=schema, options=options, stream=True
-            ):
-                chunks.append(part.message.content or "")
+            )
+            for part in stream:
+                piece = part.message.content or ""
+                chunks.append(piece[: max(0, most - size)])
+                size += len(piece)
                 if part.done:
                     done_reason = part.done_reason
+                    break
+                overdue = time.monotonic() > ends
+                if size > most or overdue:
+                    break
         except Exception as exc:
             if chunks:
                 run.raw.append((label, "".join(chunks)))
             raise TransportFault(describe_error(exc, self.host, self.model)) from exc
+        finally:
+            if stream is not None:
+                stream.close()  # stop reading: the connection is closed, not drained
         text = "".join(chunks)
         run.raw.append((label, text))
+        if size > most:
+            raise ReplyFault(
+                f"the reply passed {most:,} characters ({REPLY_CHARS_PER_TOKEN} per token of the "
+                f"{self.reply_tokens}-token limit) and was not read further"
+            )
+        if overdue:
+            raise TransportFault(
+                f"no complete answer from {self.host} within {self.deadline:g} s although it kept "
+                "sending (raise [extraction] ollama_deadline_s)"
+            )
         if done_reason == "length":
             run.notices.append(f"Ollama {label} hit the reply length limit ({self.reply_tokens} tokens)")
         return text

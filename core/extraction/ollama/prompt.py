@@ -14,7 +14,7 @@ from importlib import resources
 from core.domain import NON_EVIDENCE_KINDS, SourceDocument, SourceParagraph
 from core.text import CJK_RE
 
-PROMPT_VERSION = "extract_v1"
+PROMPT_VERSION = "extract_v2"  # v2: the card rules of core/validation/cards.py spelled out
 # Blocks never sent: they cannot be evidence and only eat context (headings are sent, marked).
 SKIPPED_KINDS = frozenset(NON_EVIDENCE_KINDS - {"heading"})
 CTX_STEP = 256  # num_ctx is rounded up to a multiple of this
@@ -130,11 +130,16 @@ def context_size(messages: Sequence[dict[str, str]], reply_tokens: int) -> int:
     return max(MIN_CTX, min(MAX_CTX, rounded))
 
 
-def repair_message(issues: Sequence[str]) -> str:
+def repair_message(issues: Sequence[str], advice: Sequence[str] = ()) -> str:
+    """The repair round: the validator's errors (what is still wrong after it is dropped), and
+    its warnings as advice (the card rules a reader would also want kept)."""
     listed = "\n".join(f"- {line}" for line in issues)
+    advised = "\n".join(f"- {line}" for line in advice)
+    tail = f"\n\nAlso improve these if you can (warnings):\n{advised}" if advice else ""
     return (
         "Your JSON has these problems:\n"
-        f"{listed}\n\n"
+        f"{listed}{tail}\n\n"
         "Reply with the corrected complete JSON object only. Cite only the paragraph ids given "
-        "above and copy each quote exactly from its paragraph. Leave out any unit you cannot ground."
+        "above and copy each quote exactly from its paragraph. Leave out any unit you cannot ground; "
+        "a question or unit that still breaks a rule is dropped."
     )

@@ -59,8 +59,8 @@ def parse_reply(text: str) -> dict[str, Any]:
     return data
 
 
-def issue_lines(report: ValidationReport, limit: int = 40) -> list[str]:
-    lines = [f"{i.location}: {i.message} [{i.code}]" for i in report.issues if i.severity == "error"]
+def issue_lines(report: ValidationReport, limit: int = 40, severity: str = "error") -> list[str]:
+    lines = [f"{i.location}: {i.message} [{i.code}]" for i in report.issues if i.severity == severity]
     if len(lines) > limit:
         lines = [*lines[:limit], f"... and {len(lines) - limit} more"]
     return lines

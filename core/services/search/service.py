@@ -32,11 +32,13 @@ How a query runs (user input is text, never query syntax):
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from core.domain import NO_LOCATOR, Locator
 from core.domain.search import DEFAULT_UNIT_STATUSES, SearchFilters, SearchHit, SearchResult
 from core.host.config import Config
 from core.services.search.fuse import RRF_K, apply_signals, fuse, shown_at
@@ -349,6 +351,9 @@ class SearchService:
                     score=score,
                     snippet=snippet,
                     highlights=spans,
+                    locator=Locator.from_dict(json.loads(row.locator_json))
+                    if row.locator_json
+                    else NO_LOCATOR,
                 )
             )
         for uid in orphan_units[: max(0, limit - len(hits))]:

@@ -90,7 +90,7 @@ register_schema_hook(
 )
 
 
-def _reindex_v2(database: peewee.SqliteDatabase) -> None:
+def _reindex_v3(database: peewee.SqliteDatabase) -> None:
     """Schema 2: Traditional Chinese is folded to Simplified in the index (core.text.chinese)
     and search_words lists the vocabulary: every paragraph and unit is indexed again (the
     migration runs it in one transaction, after a backup copy of the library). bench_search:
@@ -101,7 +101,7 @@ def _reindex_v2(database: peewee.SqliteDatabase) -> None:
     rebuild()
 
 
-MIGRATIONS[2] = _reindex_v2
+MIGRATIONS[3] = _reindex_v3
 
 
 def _add_stats(delta: dict[str, int]) -> None:

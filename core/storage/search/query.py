@@ -185,6 +185,7 @@ class ParagraphRow:
     source_path: str
     title: str
     added_at: int
+    locator_json: str | None = None  # where the paragraph sits (decoded only for the hits shown)
 
 
 def paragraph_rows(pks: Iterable[int]) -> dict[int, ParagraphRow]:
@@ -193,7 +194,8 @@ def paragraph_rows(pks: Iterable[int]) -> dict[int, ParagraphRow]:
     for start in range(0, len(ids), _CHUNK):
         chunk = ids[start : start + _CHUNK]
         for row in _rows(
-            "SELECT p.id, p.article_id, p.paragraph_id, p.position, p.text, a.source_path, a.title, a.added_at "
+            "SELECT p.id, p.article_id, p.paragraph_id, p.position, p.text, a.source_path, a.title, a.added_at, "
+            "p.locator_json "
             f"FROM paragraph p JOIN article a ON a.id = p.article_id WHERE p.id IN ({','.join('?' * len(chunk))})",
             chunk,
         ):

@@ -143,28 +143,35 @@ def retrievability(t, s):
 中文段落的第一行
 接着第二行。
 """
+# Reader text: inline markup rendered away (the spans say what was bold), bullets "• " one item
+# a line, code without its fences, table rows one a line with cells between " | ". Each entry:
+# kind, text, heading path (the title H1 not in it), spans as (start, end, kind).
+SETEXT = "Setext Section"
 MARKDOWN_EXPECTED = [
-    ("paragraph", "Reviews are spread out over growing intervals."),
-    ("heading", "Why it works"),
-    ("paragraph", "Recall is practice."),
-    ("heading", "Setext Section"),
+    ("paragraph", "Reviews are spread out over growing intervals.", (), ()),
+    ("heading", "Why it works", ("Why it works",), ()),
+    ("paragraph", "Recall is practice.", ("Why it works",), ()),
+    ("heading", SETEXT, (SETEXT,), ()),
     (
         "list",
-        "- **Stability**: days until recall falls to 90 percent.\n"
-        "- **Difficulty**: how hard the card is.\n"
-        "  A lazy continuation line.",
+        "• Stability: days until recall falls to 90 percent.\n"
+        "• Difficulty: how hard the card is. A lazy continuation line.",
+        (SETEXT,),
+        ((2, 11, "strong"), (54, 64, "strong")),
     ),
-    ("list", "1. First step\n2. Second step"),
+    ("list", "1. First step\n2. Second step", (SETEXT,), ()),
     (
         "code",
-        "```python\ndef retrievability(t, s):\n\n    # a blank line above and below, inside the fence\n\n"
-        "    return (1 + 19 / 81 * t / s) ** -0.5\n```",
+        "def retrievability(t, s):\n\n    # a blank line above and below, inside the fence\n\n"
+        "    return (1 + 19 / 81 * t / s) ** -0.5",
+        (SETEXT,),
+        (),
     ),
-    ("table", "| name | value |\n|------|-------|\n| S    | 12.5  |\n| D    | 5     |"),
-    ("quote", "A quoted line that continues."),
-    ("code", "    indented code\n    stays whole"),
-    ("heading", "第三级标题"),
-    ("paragraph", "中文段落的第一行接着第二行。"),
+    ("table", "name | value\nS | 12.5\nD | 5", (SETEXT,), ()),
+    ("quote", "A quoted line that continues.", (SETEXT,), ()),
+    ("code", "indented code\nstays whole", (SETEXT,), ()),
+    ("heading", "第三级标题", (SETEXT, "第三级标题"), ()),
+    ("paragraph", "中文段落的第一行接着第二行。", (SETEXT, "第三级标题"), ()),
 ]
 FRONT_MATTER: dict[str, object] = {
     "author": "Ada Lovelace",
@@ -183,7 +190,7 @@ def cases() -> list[dict[str, object]]:
     def add(
         name: str,
         source: str,
-        expected: list[tuple[str, str]] | list[str],
+        expected: list[tuple[str, str]] | list[str] | list[tuple[str, str, tuple[str, ...], tuple[object, ...]]],
         *,
         codec: str = "utf-8",
         bom: bytes = b"",
@@ -195,6 +202,7 @@ def cases() -> list[dict[str, object]]:
         metadata: dict[str, object] | None = None,
     ) -> None:
         paragraphs = [("paragraph", p) if isinstance(p, str) else p for p in expected]
+        located = any(len(p) == 4 for p in paragraphs)
         if data is None:
             data = bom + source.replace("\n", newline).encode(codec)
         normalised = source  # what ingestion hashes: LF newlines, no BOM
@@ -209,9 +217,17 @@ def cases() -> list[dict[str, object]]:
                     "content_hash": hashlib.sha1(normalised.encode("utf-8")).hexdigest(),
                     "metadata": metadata or {},
                     "paragraphs": [
-                        {"paragraph_id": f"p_{i + 1:03d}", "kind": kind, "text": text}
-                        for i, (kind, text) in enumerate(paragraphs)
+                        {"paragraph_id": f"p_{i + 1:03d}", "kind": p[0], "text": p[1]}
+                        for i, p in enumerate(paragraphs)
                     ],
+                    **(
+                        {
+                            "sections": [list(p[2]) for p in paragraphs],  # type: ignore[misc]
+                            "spans": [[list(s) for s in p[3]] for p in paragraphs],  # type: ignore[misc]
+                        }
+                        if located
+                        else {}
+                    ),
                 },
             }
         )

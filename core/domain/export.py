@@ -1,0 +1,146 @@
+"""Export contracts: which units to export (the filter) and what an export reads (records).
+
+The records are what every format (Anki, Markdown, CSV) is written from: a unit with its
+quotes (each in its paragraph), its questions and each question's card. They are read in
+batches by core.storage.export and never hold a database row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+# The `extractor` value of a unit the reader made themselves (issue 16 writes it when a card is
+# made from a selection). "Yours" in filters and Browse means `unit.extractor == READER`; every
+# other value names the extractor (or agent) that proposed it.
+READER = "reader"
+# The `extractor` value of a unit an agent proposed over MCP (`memoryrush mcp`).
+AGENT = "agent"
+Origin = Literal["yours", "extracted"]
+ORIGINS: tuple[str, ...] = ("yours", "extracted")
+
+
+@dataclass(frozen=True, slots=True)
+class ExportFilter:
+    """Which units an export takes: the unit filters of search and Browse. Empty means any.
+
+    `statuses` defaults to confirmed units (the cards you review); `origin` is "yours" (units
+    you made, extractor == READER) or "extracted" (proposed by an extractor or an agent).
+    """
+
+    article_ids: tuple[int, ...] = ()
+    statuses: tuple[str, ...] = ("confirmed",)
+    memory_types: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    origin: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExportArticle:
+    id: int
+    title: str
+    source_path: str
+    document_id: str
+    language: str
+    version: int
+    added_at: int  # UTC epoch seconds
+    summary: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExportQuote:
+    paragraph_id: str
+    quote: str
+    paragraph_text: str  # "" when the paragraph is gone
+    locator: str = ""  # where the paragraph sits (Locator.label: chapter · page · section); "" for plain text
+
+
+@dataclass(frozen=True, slots=True)
+class ExportCard:
+    """A question's card as the scheduler keeps it (times UTC epoch seconds)."""
+
+    id: int
+    state: int  # 0 new, 1 learning, 2 review, 3 relearning (fsrs.State)
+    step: int | None
+    stability: float | None
+    difficulty: float | None
+    due: int
+    last_review: int | None
+    reps: int
+    lapses: int
+    suspended: bool
+    buried_until: int | None
+    leech: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ExportQuestion:
+    id: int
+    position: int
+    kind: str  # qa / cloze
+    question: str
+    answer: str
+    card: ExportCard | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExportUnit:
+    id: int
+    article_id: int
+    position: int
+    content: str
+    memory_type: str
+    status: str
+    tags: tuple[str, ...]
+    extractor: str
+    created_at: int
+    updated_at: int
+    pinned: bool = False
+    quotes: tuple[ExportQuote, ...] = ()
+    questions: tuple[ExportQuestion, ...] = ()
+
+    @property
+    def yours(self) -> bool:
+        return self.extractor == READER
+
+
+@dataclass(frozen=True, slots=True)
+class ExportReview:
+    """One review-log row of a card."""
+
+    card_id: int
+    rating: int  # 1 again .. 4 easy
+    reviewed_at: int
+    state_before: int
+    elapsed_days: int
+    scheduled_days: int
+    stability: float | None
+    difficulty: float | None
+    duration_ms: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ExportResult:
+    """What an export wrote: the file (or folder), counts, and anything the reader should know."""
+
+    path: str
+    articles: int = 0
+    units: int = 0
+    cards: int = 0
+    reviews: int = 0
+    notes: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class FileCheck:
+    """A library file that passed the checks: its schema version, size and content."""
+
+    path: Path
+    schema_version: int
+    size: int
+    articles: int
+    cards: int
+
+    def __str__(self) -> str:
+        return f"{self.articles} articles, {self.cards} cards, schema {self.schema_version}, {self.size / 1e6:.1f} MB"

@@ -1,0 +1,144 @@
+"""Ideas, not sentences: which paragraphs and sentences may become a unit at all.
+
+Never a unit: code and doctests, headings (Markdown "#", RST "=====" underlines, a short line
+with no sentence punctuation), tables, navigation and link lines, captions and credits,
+first-person anecdotes, quoted chatter ('"..." he said'), questions, and pieces that do not
+end like a sentence (a cut run of text, a line that introduces a list with ":"). Such
+sentences still count for the article's statistics; they are only never proposed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.offline import english
+from core.extraction.offline.sentences import MAX_SENTENCE, MIN_SENTENCE
+from core.text import CJK_RE
+from core.text.titles import looks_like_title
+from core.validation.cards import looks_like_code
+from core.validation.lexicon import FIRST_PERSON
+from core.validation.plain import render_plain, strip_furniture
+
+# Structure typed as plain text: headings, fences, tables, front matter, HTML, RST directives.
+_STRUCTURAL = re.compile(r"^(?:#{1,6}\s|```|~~~|\|.*\|\s*$|---|\+\+\+|<[a-zA-Z!/]|\.\. [a-z-]+::|:[a-z]+:\s)")
+_UNDERLINE = re.compile(r"^\s*([=\-~^*#+`'\"])\1{2,}\s*$", re.M)
+_LINK = re.compile(r"\[[^\]]*\]\([^)]*\)|https?://\S+|www\.\S+")
+_NAV = re.compile(r"\s[|·•»›]\s|^(?:home|back|next|previous|contents|menu|skip to)\b", re.I)
+_CAPTION = re.compile(
+    r"^(?:photo|image|picture|figure|fig\.|table|source|credit|caption|video|watch|listen|pictured|"
+    r"图|圖|表|来源|來源|摄影|攝影|圖片|图片)\s*\d*\s*[:：.]|^\(?(?:photo|image|credit)s?\b.*\)$",
+    re.I,
+)
+_CHATTER = re.compile(
+    r"^[\"“‘'「『]|[\"”’'」』],?\s+(?:he|she|they|it|we|[A-Z]\w+(?: [A-Z]\w+)?)\s+(?:said|says|told|added|asked|"
+    r"explained|wrote|tweeted|continued|recalled)\b|(?:说|說|表示|称|稱|指出)[：:]\s*[“「]",
+)
+_END = re.compile(r"[.!。！；;…]['\"”’)）」』]*$")
+
+
+def paragraph_is_prose(text: str, kind: str, noun_kinds: frozenset[str]) -> bool:
+    """A paragraph whose sentences may be units (`noun_kinds`: structure kinds, never prose)."""
+    stripped = text.strip()
+    if kind in noun_kinds or not stripped or _STRUCTURAL.match(stripped) or _UNDERLINE.search(text):
+        return False
+    if looks_like_code(stripped):
+        return False
+    if kind == "paragraph" and looks_like_title(stripped):  # a title or heading typed as plain text
+        return False
+    plain = render_plain(stripped)
+    links = sum(len(m.group(0)) for m in _LINK.finditer(stripped))
+    return not (links > 0.4 * len(stripped) or len(plain) < 0.5 * len(stripped))
+
+
+def sentence_problem(text: str, lang: str, line_end: bool = False, cased: bool = False) -> str | None:
+    """Why a sentence is never a unit, or None when it may be one. `line_end`: the text ends
+    its line or paragraph, so a missing full stop is the writer's (a headline-like lead, a
+    list item) and not a cut; such a sentence of six words or more may be a unit. `cased`: the
+    text uses capitals, so a sentence opening on a lower-case common word was cut from another."""
+    body = text.strip()
+    limit = MAX_SENTENCE.get(lang, 320)
+    if len(body) < MIN_SENTENCE.get(lang, 25) or len(body) > 2 * limit:
+        return "length"
+    if body.endswith(("?", "？")):
+        return "question"
+    ending = strip_furniture(render_plain(body))
+    if ending.endswith((":", "：")) or not (_END.search(ending) or (line_end and _whole_line(ending))):
+        return "not a sentence"
+    if cased and _cut_start(body):
+        return "not a sentence"
+    if looks_like_code(body):
+        return "code"
+    if _NAV.search(body) or _CAPTION.match(body):
+        return "navigation or caption"
+    if FIRST_PERSON.search(_outside_quotes(body)):
+        return "first-person anecdote"
+    if _instruction(body):
+        return "instruction or fragment"
+    if _CHATTER.search(body) and _chatty(body):
+        return "quoted chatter"
+    return None
+
+
+_QUOTED = re.compile(r"[\"“]([^\"”]{2,})[\"”]?|「([^」]+)」?|『([^』]+)』?")
+_SPEAKER = re.compile(r"\b(?:we|us|our|ours|you|your|yours)\b|我们|我們|你|您", re.I)
+
+
+def _chatty(text: str) -> bool:
+    """A quote that is talk rather than a statement of fact: first or second person, an
+    exclamation, or a few words of reaction. A long factual quote (a ruling, a report) is kept."""
+    quoted = " ".join(next(g for g in m.groups() if g) for m in _QUOTED.finditer(text)) or text
+    if FIRST_PERSON.search(quoted) or _SPEAKER.search(quoted) or "!" in quoted or "！" in quoted:
+        return True
+    return len(quoted.split()) < 10 and not CJK_RE.search(quoted)
+
+
+_ZH_INSTRUCTION = re.compile(r"^(?:请|請|点击|點擊|单击|單擊)")
+_IDENTIFIER = re.compile(r"^[A-Za-z_.][\w.-]*[._][\w.-]*\s+(?=[\u3400-\u9fff])")
+_PLEASE = re.compile(
+    r"\bplease\b|\bwe recommend\b|[请請](?:回答|输入|輸入|选择|選擇|按|点击|點擊|确认|確認|参阅|參閱|注意|使用)",
+    re.I,
+)
+_FIRST_WORD = re.compile(r"([^\W\d_][\w'’-]*)")
+_NEGATION = re.compile(r"\b(?:not|no|never|without|except|unless|neither|nor)\b|不|没|沒|无|無|非|除", re.I)
+
+
+def negated_lead_in(text: str) -> bool:
+    """A line introducing a list ("pyenv does not:") that the list's items cannot leave behind."""
+    body = text.strip()
+    return body.endswith((":", "：")) and bool(_NEGATION.search(body))
+
+
+def _instruction(text: str) -> bool:
+    """An imperative or a predicate without its subject ("Add the following lines ...",
+    "Depend on Python itself.", "请输入……"): how-to steps and cut list items, not ideas."""
+    text = _IDENTIFIER.sub("", text)
+    if _PLEASE.search(text):
+        return True
+    if CJK_RE.match(text):
+        return bool(_ZH_INSTRUCTION.match(text))
+    first = _FIRST_WORD.match(render_plain(text.lstrip("-*+• ")))
+    if not first or not first.group(1)[:1].isupper():
+        return False  # lower-cased text: no sentence start to read
+    word = first.group(1).lower()
+    entry = english.lexicon().get(word, {})
+    return set(entry) == {"VERB"} and entry["VERB"] == word  # a bare verb opens it
+
+
+def _cut_start(text: str) -> bool:
+    """Opens on a lower-case dictionary word ("the lowest Tesco came in next"), not on a
+    lower-case name ("pyenv lets you ...", "iPhone")."""
+    first = _FIRST_WORD.match(text.lstrip("\"'“‘(（「"))
+    if not first or not first.group(1)[:1].islower():
+        return False
+    word = first.group(1)
+    return bool(english.lexicon().get(word)) or word in english.DETERMINERS or word in english.PREPOSITIONS
+
+
+def _whole_line(text: str) -> bool:
+    if CJK_RE.search(text):
+        return len(text) >= 12 and text[-1] not in "，、,（(「“"
+    return len(text.split()) >= 6 and text[:1].isupper() and text[-1].isalnum()
+
+
+def _outside_quotes(text: str) -> str:
+    return re.sub(r"[\"“][^\"”]*[\"”]|「[^」]*」|『[^』]*』", " ", text)

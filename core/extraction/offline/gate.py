@@ -1,0 +1,95 @@
+"""The last gate of the offline extractor: near-duplicates merged before the validator sees
+them, and whatever breaks an error rule of the validator dropped, never shipped."""
+
+from __future__ import annotations
+
+from difflib import SequenceMatcher
+
+from core.domain import ArticleMemoryOutput, CoreIdea, RecallQuestion, SourceDocument
+from core.extraction.offline import salience
+from core.extraction.offline.segment import Sentence
+from core.text import normalize_for_match
+from core.validation import validate
+
+
+def dedupe(items: list[salience.Scored]) -> list[salience.Scored]:
+    """Items in their order of choice without repeats: the same or nearly the same content, or
+    a quote overlapping one already kept (a unit that quotes the sentence before)."""
+    kept: list[salience.Scored] = []
+    norms: list[str] = []
+    for item in items:
+        n = normalize_for_match(item.sentence.content)
+        if any(n == m or _near(n, m) for m in norms):
+            continue
+        clash = [k for k in kept if _overlap(item, k)]
+        if len(clash) == 1 and _contains(item, clash[0]):
+            at = kept.index(clash[0])  # the unit that quotes its antecedent says it all
+            kept[at], norms[at] = item, n
+            continue
+        if clash:
+            continue
+        kept.append(item)
+        norms.append(n)
+    return kept
+
+
+def _overlap(a: salience.Scored, b: salience.Scored) -> bool:
+    """Two units quote some of the same text (a unit's antecedent sentence included)."""
+    spans_a, spans_b = _spans(a.sentence), _spans(b.sentence)
+    return any(p == q and x0 < y1 and y0 < x1 for p, x0, x1 in spans_a for q, y0, y1 in spans_b)
+
+
+def _contains(a: salience.Scored, b: salience.Scored) -> bool:
+    x, y = a.sentence, b.sentence
+    if x.before is not None and x.before is y:
+        return True
+    return x.paragraph_id == y.paragraph_id and x.quote_start <= y.quote_start and y.end <= x.end
+
+
+def _spans(s: Sentence) -> list[tuple[str, int, int]]:
+    spans = [(s.paragraph_id, s.quote_start, s.end)]
+    if s.before is not None:
+        spans.append((s.before.paragraph_id, s.before.start, s.before.end))
+    return spans
+
+
+def _near(a: str, b: str) -> bool:
+    """The validator's near-duplicate rule, applied before it can complain."""
+    if min(len(a), len(b)) < 12 or abs(len(a) - len(b)) > 0.2 * max(len(a), len(b)):
+        return False
+    return SequenceMatcher(None, a, b, autojunk=False).ratio() >= 0.85
+
+
+def gate(output: ArticleMemoryOutput, document: SourceDocument) -> ArticleMemoryOutput:
+    """Drop whatever breaks an error rule of the validator: such a question, such a unit, and a
+    unit left without a question; the questions of the units kept are re-indexed."""
+    report = validate(output, document)
+    if report.ok:
+        return output
+    errors = [i for i in report.issues if i.severity == "error"]
+    bad_questions = {
+        i.location.split("]")[0] + "]" for i in errors if i.location.startswith("recall_questions[")
+    }
+    questions_kept = [
+        q
+        for k, q in enumerate(output.recall_questions)
+        if f"recall_questions[{k}]" not in bad_questions and q.question.strip() and q.expected_answer.strip()
+    ]
+    asked = {q.memory_unit_index for q in questions_kept}
+    bad_units = {i.unit_index for i in errors if i.unit_index is not None}
+    keep = [i for i in range(len(output.memory_units)) if i not in bad_units and i in asked]
+    remap = {old: new for new, old in enumerate(keep)}
+    units = tuple(output.memory_units[i] for i in keep)
+    questions = tuple(
+        RecallQuestion(q.question, q.expected_answer, remap[q.memory_unit_index], q.kind)
+        for q in questions_kept
+        if q.memory_unit_index in remap
+    )
+    bad_ideas = {i.location.split("]")[0] for i in errors if i.location.startswith("core_ideas[")}
+    ideas: tuple[CoreIdea, ...] = tuple(
+        idea for j, idea in enumerate(output.core_ideas) if f"core_ideas[{j}" not in bad_ideas
+    )
+    cleaned = ArticleMemoryOutput(output.summary, ideas, units, questions)
+    if validate(cleaned, document).ok:
+        return cleaned
+    return ArticleMemoryOutput(output.summary, (), (), ())

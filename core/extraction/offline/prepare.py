@@ -1,0 +1,82 @@
+"""The candidate sentences of a document, each with the unit it would make.
+
+Every prose sentence is analysed (terms for salience), given the content a unit would show
+(standalone.py) and the quote that proves it, and marked eligible or not (eligible.py). A
+sentence that opens on a pronoun or linking word it cannot resolve quotes the sentence before
+as well (both stay one exact span of the paragraph), or is never proposed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.domain import NON_EVIDENCE_KINDS, SourceDocument
+from core.domain.stop import StopFlag, check_stop
+from core.extraction.offline.eligible import negated_lead_in, paragraph_is_prose, sentence_problem
+from core.extraction.offline.segment import Sentence, analyse, is_traditional, split_sentences
+from core.extraction.offline.standalone import needs_context, plain_content, resolve_pronoun
+from core.text import detect_language
+
+_ENDS = re.compile(r"[.!?。！？；;…]['\"”’)）」』]*$")
+MAX_SENTENCES = 20000  # beyond this a document is scored on its first sentences only
+STOP_EVERY = 500  # sentences analysed between two reads of the stop flag (~10 ms of work)
+MERGE_LIMIT = {"en": 480, "zh": 160}  # a unit that quotes the sentence before stays this short
+
+
+def sentences(document: SourceDocument, stop: StopFlag | None = None) -> list[Sentence]:
+    out: list[Sentence] = []
+    rank = 0
+    last: Sentence | None = None
+    sample = "".join(p.text for p in document.paragraphs[:200] if p.kind not in NON_EVIDENCE_KINDS)
+    traditional = is_traditional(sample)
+    cased = any(c.isupper() for c in sample[:2000])
+    lead_in = ""
+    for p in document.paragraphs:
+        after, lead_in = lead_in, p.text
+        if not paragraph_is_prose(p.text, p.kind, NON_EVIDENCE_KINDS):
+            last = None  # a heading or a code block between: no antecedent across it
+            continue
+        if p.kind == "list" and negated_lead_in(after):
+            last = None  # "X does not:" then items: an item alone would say the opposite
+            continue
+        lang = detect_language(p.text)
+        previous = last if last is not None and last.lang == lang else None  # the paragraph before
+        for i, (a, b) in enumerate(split_sentences(p.text, lang)):
+            s = Sentence(p.paragraph_id, rank, i, p.text[a:b], lang, traditional=traditional, start=a, end=b)
+            analyse(s)
+            stand_alone(s, previous, p.text, cased)
+            out.append(s)
+            previous = s
+            if len(out) % STOP_EVERY == 0:
+                check_stop(stop)
+            if len(out) >= MAX_SENTENCES:
+                return out
+        rank += 1
+        last = previous
+    return out
+
+
+def stand_alone(s: Sentence, previous: Sentence | None, paragraph: str, cased: bool = True) -> None:
+    """Fill the unit's content and quote for a sentence, and whether it may be a unit."""
+    s.quote, s.quote_start = s.text, s.start
+    line_end = s.end >= len(paragraph.rstrip()) or paragraph[s.end : s.end + 1] == "\n"
+    problem = sentence_problem(s.text, s.lang, line_end, cased)
+    content = plain_content(s.text)
+    if problem is None and not _ENDS.search(content):
+        content += "。" if s.lang == "zh" else "."  # a line the writer left without a full stop
+    resolved = resolve_pronoun(content, previous.content if previous else None)
+    if resolved is not None and not needs_context(resolved):
+        s.content, s.eligible = resolved, problem is None
+        return
+    s.content, s.eligible = content, False
+    if previous is None or problem is not None or not previous.eligible or previous.quote != previous.text:
+        return
+    if len(previous.text) + len(s.text) > MERGE_LIMIT.get(s.lang, 480):
+        return
+    joiner = "" if s.lang == "zh" else " "
+    if previous.paragraph_id == s.paragraph_id:
+        s.quote, s.quote_start = paragraph[previous.start : s.end], previous.start
+    else:
+        s.before = previous
+    s.content = previous.content + joiner + content
+    s.eligible = True

@@ -1,0 +1,123 @@
+"""A unit's content that stands alone: the idea in plain words, read a month later.
+
+From the quoted sentence: list bullets out, inline markup rendered and page furniture removed
+(core/validation/plain.py), a leading linking word dropped and the next word re-capitalised
+("However, spacing cannot ..." -> "Spacing cannot ..."; "但是，间隔重复……" -> "间隔重复……"), and a
+sentence-initial pronoun replaced by what it refers to when that is unambiguous: "It"/"They"
+-> the subject that opens the sentence before ("Photosynthesis is ... It takes place ..." ->
+"Photosynthesis takes place ..."), "它" -> the term that opens the sentence before. When a
+pronoun or a "this/these + noun" opening cannot be resolved, `needs_context` says so and the
+extractor quotes the sentence before as well, or prefers another sentence. The evidence quote
+itself is never rewritten.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.extraction.offline import english
+from core.validation.lexicon import DANGLING_EN, DANGLING_ZH
+from core.validation.plain import render_plain, strip_furniture
+
+_BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
+_DROP_EN = re.compile(
+    r"^(?:however|moreover|furthermore|therefore|thus|hence|consequently|nevertheless|nonetheless|meanwhile|"
+    r"additionally|besides|likewise|similarly|in addition|as a result|in fact|indeed|instead|also|in contrast|"
+    r"by contrast|on the other hand|accordingly|after all|in turn|at the same time|of course|that said|"
+    r"even so|for this reason|but|and|yet|still|so|then|again|otherwise|finally)\b(?P<comma>\s*,)?\s+",
+    re.I,
+)
+_LABEL = re.compile(
+    r"^(?:(?:note|tip|warning|caution|important|hint|nb|update|edit|注意|提示|警告|注)\s*[:：]\s*"
+    r"|(?:note|remember|notice) that\s+)",
+    re.I,
+)
+_IDENTIFIER_ZH = re.compile(r"^[A-Za-z_.][\w.-]*[._][\w.-]*\s+(?=[\u3400-\u9fff])")
+_NEEDS_COMMA = frozenset({"yet", "still", "so", "then", "again", "otherwise", "finally", "instead", "also"})
+_DROP_ZH = re.compile(
+    r"^(?:与此同时|與此同時|另一方面|但是|然而|因此|所以|而且|尽管|儘管|同时|同時|不过|不過|另外|此外|并且|並且|于是|於是|"
+    r"因而|总之|總之|可是|其次|最后|最後|接着|接著|但|而|且)[，,、]?\s*"
+)
+_PRONOUN_EN = re.compile(r"^(?P<p>It|They|He|She)\s+(?=[a-z])")
+_PRONOUN_ZH = re.compile(r"^(?P<p>它|他|她)(?=[\u3400-\u9fff])")
+_BE = re.compile(r"\s+(?:is|are|was|were|has|have|had|can|will|refers|means)\b")
+
+
+def plain_content(text: str) -> str:
+    """Bullets, markup and furniture out; a leading linking word dropped (re-capitalised)."""
+    out = strip_furniture(render_plain(_BULLET.sub("", text)))
+    out = _IDENTIFIER_ZH.sub("", out)
+    label = _LABEL.match(out)
+    if label and len(out) - label.end() > 12:
+        out = out[label.end() :]
+        out = out[0].upper() + out[1:] if out[:1].isalpha() else out
+    out = drop_linking_word(out)
+    return out.strip() or text.strip()
+
+
+def drop_linking_word(text: str) -> str:
+    m = _DROP_EN.match(text)
+    if m and (m.group("comma") or m.group(0).split()[0].rstrip(",").lower() not in _NEEDS_COMMA):
+        rest = text[m.end() :]
+        if len(rest) > 12 and rest[:1].isalpha():
+            return rest[0].upper() + rest[1:]
+    m = _DROP_ZH.match(text)
+    if m and len(text) - m.end() >= 6:
+        return text[m.end() :]
+    return text
+
+
+def subject_of(text: str) -> str | None:
+    """The noun phrase that opens a sentence, when it is its subject ("Photosynthesis is ...";
+    "The Calvin cycle needs ..."), else None. Chinese: the term before 是 / 指 / a verb."""
+    if re.match(r"[\u3400-\u9fff]", text):
+        m = re.match(
+            r"^([\u3400-\u9fffA-Za-z0-9]{2,8}?)(?:是|指|为|為|主要|在|能|可以|会|會|需要|把|将|將|不|没|沒|也|都|已|可)",
+            text,
+        )
+        return m.group(1) if m and not DANGLING_ZH.match(m.group(1)) else None
+    tokens = english.tag(text)
+    phrases = english.noun_phrases(text, tokens)
+    if not phrases or DANGLING_EN.match(text):
+        return None
+    i, j = phrases[0]
+    start = 1 if i == 1 and tokens[0].text.lower() == "the" else 0
+    if i != start or j >= len(tokens) or tokens[j].pos not in {"VERB", "AUX"}:
+        return None
+    return text[tokens[0].start : tokens[j - 1].end]
+
+
+def resolve_pronoun(text: str, previous: str | None) -> str | None:
+    """The sentence with its opening pronoun replaced by the previous sentence's subject; the
+    sentence unchanged when it opens on no pronoun; None when the pronoun cannot be resolved."""
+    m = _PRONOUN_EN.match(text) or _PRONOUN_ZH.match(text)
+    if not m:
+        return text
+    subject = subject_of(previous) if previous else None
+    if not subject:
+        return None
+    pronoun = m.group("p")
+    if (
+        pronoun in {"He", "She", "他", "她"}
+        and not subject[:1].isupper()
+        and not re.match(r"[\u3400-\u9fff]", subject)
+    ):
+        return None
+    head = subject.split()[-1]
+    known = english.lexicon().get(head.lower(), {})
+    plural = english.lemma(head.lower(), "NOUN") != head.lower() if "NOUN" in known else head.endswith("s")
+    if (pronoun == "It" and plural) or (pronoun == "They" and not plural):
+        return None
+    if subject.lower().startswith("the ") or (subject[:1].isupper() and not _is_proper(subject)):
+        subject = subject[0].upper() + subject[1:]
+    return subject + text[len(pronoun) :]
+
+
+def _is_proper(subject: str) -> bool:
+    return any(t.pos == "PROPN" for t in english.tag(subject))
+
+
+def needs_context(content: str) -> bool:
+    """The content still opens on a word that needs the sentence before it."""
+    first = content.lstrip("\"'“‘(（「『")
+    return bool(DANGLING_EN.match(first) or DANGLING_ZH.match(first))

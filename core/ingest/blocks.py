@@ -1,0 +1,61 @@
+"""What every reader produces: blocks of reader text in order, each knowing where it is.
+
+A `Block` is one future paragraph (kind, text, spans, locator). `Sections` keeps the heading
+path while a reader walks its document. document.document_from_blocks numbers the blocks into
+the stable paragraphs p_001... of a SourceDocument.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.domain import NO_LOCATOR, InlineSpan, Locator
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    kind: str  # paragraph, heading, list, quote, code, table
+    text: str
+    spans: tuple[InlineSpan, ...] = ()
+    locator: Locator = NO_LOCATOR
+    level: int = 0  # a heading's level (1 = top)
+
+
+class Sections:
+    """The heading path: a heading of level L closes the open headings of level L and deeper.
+
+    `locator` is shared by every block of one section (one object, so storing it is cheap)."""
+
+    def __init__(self, *, page: int | None = None, chapter: str | None = None) -> None:
+        self._stack: list[tuple[int, str]] = []
+        self._page = page
+        self._chapter = chapter
+        self.locator = Locator((), page, chapter)
+
+    def heading(self, level: int, title: str) -> Locator:
+        """Enter a heading; returns its locator (the path including it)."""
+        while self._stack and self._stack[-1][0] >= level:
+            self._stack.pop()
+        if title and not (not self._stack and title == self._chapter):  # a chapter's own title
+            self._stack.append((level, title))
+        self._renew()
+        return self.locator
+
+    def at_page(self, page: int | None) -> None:
+        if page != self._page:
+            self._page = page
+            self._renew()
+
+    def in_chapter(self, chapter: str | None) -> None:
+        """A new chapter (EPUB): its headings start afresh."""
+        self._stack.clear()
+        self._chapter = chapter
+        self._renew()
+
+    def _renew(self) -> None:
+        self.locator = Locator(tuple(t for _, t in self._stack), self._page, self._chapter)
+
+
+def one_line(text: str) -> str:
+    """A title or heading as one line of text (line breaks and runs of spaces folded)."""
+    return " ".join(text.split())

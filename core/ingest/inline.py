@@ -1,0 +1,164 @@
+"""Reader text being built: what a reader sees, with its emphasis, links and code as spans.
+
+Every reader that renders markup (Markdown, HTML, EPUB, RST, DOCX) appends to a `TextBuilder`:
+text runs, soft and hard line breaks, and spans opened and closed around runs. Whitespace
+follows HTML's rule (a run of spaces and line breaks shows as one space), except that a line
+break between two CJK characters shows as nothing, the rule plain text already follows
+(plaintext.fold_lines). Verbatim text (code blocks, list bullets) is appended as it is.
+
+The result is the paragraph's text and its spans as offsets into that text, so a quote is an
+exact substring of what the reader sees and the screen can style spans without markup.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.domain import InlineSpan
+from core.ingest.plaintext import CJK_CHAR
+
+_WS_RUN = re.compile(r"\s+")
+_CJK_BREAK = re.compile(rf"(?<={CJK_CHAR.pattern})[^\S\n]*\n\s*(?={CJK_CHAR.pattern})")
+_NO_SPACE, _SPACE, _BREAK = 0, 1, 2  # what a collapsed whitespace run stands for
+
+
+def is_cjk(ch: str) -> bool:
+    return bool(ch) and ch > "\u3000" and CJK_CHAR.match(ch) is not None
+
+
+class TextBuilder:
+    """Text and spans of one block. `finish()` trims the ends and returns both."""
+
+    def __init__(self) -> None:
+        self._parts: list[str] = []
+        self._length = 0
+        self._last = ""  # the last character written ("" at the start of the block)
+        self._pending = _NO_SPACE
+        self._open: list[tuple[int, str, str | None]] = []
+        self._spans: list[InlineSpan] = []
+
+    def __len__(self) -> int:
+        return self._length
+
+    # --- appending ------------------------------------------------------------------------
+
+    def text(self, run: str) -> None:
+        """Text whose whitespace collapses (HTML and Markdown inline text)."""
+        if not run:
+            return
+        body = run.strip()
+        if len(body) != len(run):  # whitespace at the ends: pending, decided by the next text
+            lead, tail = run[: len(run) - len(run.lstrip())], run[len(run.rstrip()) :]
+            if lead:
+                self._pending = max(self._pending, _BREAK if "\n" in lead else _SPACE)
+        else:
+            tail = ""
+        if body:
+            # inside the run at once (a word at a time took 80% of reading a 1 MB book): a line
+            # break between two CJK characters is nothing, any other whitespace one space
+            if "\n" in body:
+                body = _CJK_BREAK.sub("", body)
+            self._write(_WS_RUN.sub(" ", body))
+        if tail:
+            self._pending = max(self._pending, _BREAK if "\n" in tail else _SPACE)
+
+    def soft_break(self) -> None:
+        """A line break inside a paragraph: shown as a space, or nothing between CJK characters."""
+        self._pending = _BREAK
+
+    def hard_break(self) -> None:
+        """A forced line break (<br>, two trailing spaces in Markdown)."""
+        self._pending = _NO_SPACE
+        if self._length and self._last != "\n":
+            self._raw("\n")
+
+    def verbatim(self, run: str) -> None:
+        """Text kept exactly (code blocks, bullets, cell separators): no collapsing."""
+        self._pending = _NO_SPACE
+        if run:
+            self._raw(run)
+
+    def space(self) -> None:
+        """A collapsible space (between table cells, after an image, ...)."""
+        self._pending = max(self._pending, _SPACE)
+
+    def open(self, kind: str, href: str | None = None) -> int:
+        """Start a span here; returns a handle for `close`."""
+        self._open.append((self._length, kind, href))
+        return len(self._open) - 1
+
+    def close(self, handle: int) -> None:
+        """End the span `open` returned (and any opened after it that are still open)."""
+        while len(self._open) > handle:
+            start, kind, href = self._open.pop()
+            if self._length > start:
+                self._spans.append(InlineSpan(start, self._length, kind, href))
+
+    # --- result ---------------------------------------------------------------------------
+
+    def finish(self, *, verbatim: bool = False) -> tuple[str, tuple[InlineSpan, ...]]:
+        """The block's text (ends trimmed) and its spans, trimmed to the text they cover.
+
+        `verbatim` (code): only blank lines and trailing spaces are trimmed, indentation stays."""
+        self.close(0)
+        raw = "".join(self._parts)
+        if verbatim:
+            head = raw.lstrip("\n")
+            text = head.rstrip()
+            lead = len(raw) - len(head)
+        else:
+            text = raw.strip()
+            lead = len(raw) - len(raw.lstrip())
+        if not text.strip():
+            return "", ()
+        spans: list[InlineSpan] = []
+        for s in sorted(self._spans, key=lambda s: (s.start, -s.end)):
+            start, end = max(0, s.start - lead), min(len(text), s.end - lead)
+            while start < end and text[start].isspace():
+                start += 1
+            while end > start and text[end - 1].isspace():
+                end -= 1
+            if end > start:
+                spans.append(InlineSpan(start, end, s.kind, s.href))
+        return text, tuple(spans)
+
+    # --- internals ------------------------------------------------------------------------
+
+    def _write(self, piece: str) -> None:
+        pending, self._pending = self._pending, _NO_SPACE
+        if (
+            pending
+            and self._length
+            and self._last not in " \n"
+            and (pending == _SPACE or not (is_cjk(self._last) and is_cjk(piece[0])))
+        ):
+            self._raw(" ")
+        self._raw(piece)
+
+    def _raw(self, run: str) -> None:
+        self._parts.append(run)
+        self._length += len(run)
+        self._last = run[-1]
+
+
+def shift_spans(spans: tuple[InlineSpan, ...], offset: int) -> tuple[InlineSpan, ...]:
+    """The same spans `offset` characters further on (when texts are joined)."""
+    return tuple(InlineSpan(s.start + offset, s.end + offset, s.kind, s.href) for s in spans)
+
+
+def join_texts(
+    pieces: list[tuple[str, tuple[InlineSpan, ...]]], separator: str = "\n"
+) -> tuple[str, tuple[InlineSpan, ...]]:
+    """Join rendered pieces with `separator`, moving each piece's spans along."""
+    texts: list[str] = []
+    spans: list[InlineSpan] = []
+    offset = 0
+    for text, piece_spans in pieces:
+        if not text:
+            continue
+        if texts:
+            offset += len(separator)
+        texts.append(text)
+        spans.extend(shift_spans(piece_spans, offset))
+        offset += len(text)
+    return separator.join(texts), tuple(spans)

@@ -1,0 +1,160 @@
+"""Backups and restore: `memoryrush backup [FILE]`, automatic backups, `memoryrush restore FILE`.
+
+    backup_now(config, target=None, progress=None) -> BackupResult   # a consistent copy, online
+    auto_backup(config, now) -> BackupResult | None                  # daily / at start-up / off
+    list_backups(config) -> list[BackupInfo]                         # newest first
+    restore(config, file) -> RestoreResult                           # checked; current kept first
+
+Backups are SQLite files named memoryrush-<kind>-<UTC time>.sqlite3 in the backup folder
+(setting [backup] folder; default backups/ beside the library). Only automatic ones are pruned
+(keeping [backup] keep); the ones you make, and those taken before a migration or a restore, stay.
+A backup is written under a partial name and renamed when complete.
+
+Restore refuses a damaged file, a file that is not a MemoryRush library and one written by a newer
+MemoryRush, before touching anything; then the current library is backed up (kind
+"before-restore"), and the file is copied into it in one transaction. If anything stops it half
+way (a crash, kill -9, a full disk), the library is the one it was, and the copy is in the folder
+anyway. An older file is migrated on the next open, as any library is (with its own backup).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from core.domain.errors import StorageError
+from core.domain.export import FileCheck
+from core.host import paths
+from core.host.config import Config
+from core.services.export.files import atomic_path
+from core.storage import backup as backup_files
+from core.storage.db import db, open_database
+
+Progress = Callable[[int, int], None]
+_NAME = re.compile(r"^memoryrush-(?P<kind>[a-z0-9-]+?)-(?P<stamp>\d{8}-\d{6})(?:-\d+)?\.sqlite3$")
+DAY = 86400
+
+
+@dataclass(frozen=True, slots=True)
+class BackupResult:
+    path: Path
+    size: int
+    seconds: float
+    pruned: tuple[Path, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BackupInfo:
+    path: Path
+    kind: str  # manual / auto / before-restore / (pre-migration backups have other names)
+    at: int  # UTC epoch seconds (from the name)
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class RestoreResult:
+    restored: Path
+    kept: Path  # the library as it was before, as a backup
+    schema_version: int
+    articles: int
+    cards: int
+
+
+def backup_folder(config: Config) -> Path:
+    return Path(config.backup_folder).expanduser() if config.backup_folder.strip() else paths.backups_dir()
+
+
+def _stamp(now: float) -> str:
+    return time.strftime("%Y%m%d-%H%M%S", time.gmtime(now))
+
+
+def _free_name(folder: Path, kind: str, now: float) -> Path:
+    target = folder / f"memoryrush-{kind}-{_stamp(now)}.sqlite3"
+    n = 1
+    while target.exists():
+        n += 1
+        target = folder / f"memoryrush-{kind}-{_stamp(now)}-{n}.sqlite3"
+    return target
+
+
+def backup_now(
+    config: Config,
+    target: Path | None = None,
+    *,
+    kind: str = "manual",
+    now: float | None = None,
+    progress: Progress | None = None,
+) -> BackupResult:
+    """Copy the library to `target` (a file, or a folder to put it in; default: the backup folder)."""
+    started = time.monotonic()
+    moment = time.time() if now is None else now
+    if target is None or target.is_dir():
+        folder = target or backup_folder(config)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StorageError(f"cannot create the backup folder {folder}: {exc.strerror or exc}") from exc
+        target = _free_name(folder, kind, moment)
+    source = paths.database_path()
+    if target.expanduser().resolve() == source.resolve():
+        raise StorageError(f"{target} is the library itself; choose another file")
+    with atomic_path(target) as partial:
+        backup_files.copy_database(source, partial, progress)
+    return BackupResult(target, target.stat().st_size, time.monotonic() - started)
+
+
+def list_backups(config: Config) -> list[BackupInfo]:
+    folder = backup_folder(config)
+    found: list[BackupInfo] = []
+    for path in folder.glob("memoryrush-*.sqlite3") if folder.is_dir() else ():
+        match = _NAME.match(path.name)
+        if match is None:
+            continue
+        at = int(datetime.strptime(match["stamp"], "%Y%m%d-%H%M%S").replace(tzinfo=UTC).timestamp())
+        found.append(BackupInfo(path, match["kind"], at, path.stat().st_size))
+    return sorted(found, key=lambda b: (b.at, b.path.name), reverse=True)
+
+
+def auto_backup(config: Config, now: float | None = None) -> BackupResult | None:
+    """The automatic backup the settings ask for at start-up (None when none is due)."""
+    if config.backup_auto == "off":
+        return None
+    moment = time.time() if now is None else now
+    autos = [b for b in list_backups(config) if b.kind == "auto"]
+    if config.backup_auto == "daily" and autos and moment - autos[0].at < DAY:
+        return None
+    made = backup_now(config, kind="auto", now=moment)
+    keep = max(1, config.backup_keep)
+    pruned = []
+    for old in [b for b in list_backups(config) if b.kind == "auto"][keep:]:
+        old.path.unlink(missing_ok=True)
+        pruned.append(old.path)
+    return BackupResult(made.path, made.size, made.seconds, tuple(pruned))
+
+
+def check(file: Path) -> FileCheck:
+    """Is `file` a library this MemoryRush can restore? StorageError says why not."""
+    return backup_files.check_file(file.expanduser())
+
+
+def restore(config: Config, file: Path) -> RestoreResult:
+    """Replace the library with a checked backup file; the current library is kept first.
+
+    The caller holds the instance lock (no other MemoryRush writes meanwhile)."""
+    file = file.expanduser()
+    live = paths.database_path()
+    if file.resolve() == live.resolve():
+        raise StorageError(f"{file} is the library itself; choose a backup file")
+    checked = backup_files.check_file(file)
+    kept = backup_now(config, kind="before-restore")
+    if not db.is_closed():
+        db.close()
+    try:
+        backup_files.restore_into(file, live)
+    finally:
+        open_database(live, backups=paths.backups_dir())  # migrates an older file (with its backup)
+    return RestoreResult(file, kept.path, checked.schema_version, checked.articles, checked.cards)

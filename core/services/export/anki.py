@@ -1,0 +1,306 @@
+"""`memoryrush export anki OUT.apkg`: an Anki package written by genanki, updated in place by Anki.
+
+One note per question (our Q&A and Cloze note types ship in the package), one deck per article
+under the MemoryRush parent deck. Note and card ids come from our own ids and creation times, and
+GUIDs from the library id and the question id, so importing a second export updates the notes
+Anki already has instead of adding copies.
+
+genanki writes notes, cards, decks and note types into the package's collection; it knows no
+scheduling. With `with_history`, each card's row is then given our schedule (type, queue, due,
+interval, reps, lapses and the FSRS memory state in `cards.data`) and its reviews are added to
+`revlog`, the way Anki's own exporter fills them; Anki keeps them when the import is run with
+"Import any learning progress" on. tests/test_export_anki.py reads every package with Anki's code.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import sqlite3
+import zipfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import genanki
+
+from core.domain.export import ExportArticle, ExportCard, ExportFilter, ExportResult, ExportReview, ExportUnit
+from core.services.export.anki_notes import (
+    PARENT_DECK,
+    deck_name,
+    guid,
+    note_fields,
+    shared_fields,
+    unit_tags,
+)
+from core.services.export.files import atomic_path
+from core.storage import export as export_repo
+
+DAY = 86400
+Progress = Callable[[int, int], None]
+# Anki's card type and queue per FSRS state (0 new, 1 learning, 2 review, 3 relearning)
+_TYPE = {0: 0, 1: 1, 2: 2, 3: 3}
+_QUEUE = {0: 0, 1: 1, 2: 2, 3: 1}
+_REVLOG_TYPE = {0: 0, 1: 0, 2: 1, 3: 2}  # by the state before the answer: learn, review, relearn
+
+
+@dataclass(frozen=True, slots=True)
+class Schedule:
+    """What a card's Anki row needs from our settings: the retention targets and FSRS-6's decay
+    (the 21st parameter, positive, as Anki keeps it)."""
+
+    desired_retention: float
+    pinned_retention: float
+    decay: float
+
+
+class _Card(genanki.Card):  # type: ignore[misc]
+    """A genanki card with our own id (genanki numbers cards from the clock)."""
+
+    def __init__(self, card_id: int, ord_: int = 0) -> None:
+        super().__init__(ord_)
+        self.card_id = card_id
+
+    def write_to_db(self, cursor, timestamp, deck_id, note_id, id_gen, due=0):  # type: ignore[no-untyped-def]
+        super().write_to_db(cursor, timestamp, deck_id, note_id, iter((self.card_id,)), due)
+
+
+class _Note(genanki.Note):  # type: ignore[misc]
+    """A genanki note with our own note id and one card."""
+
+    def __init__(self, note_id: int, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.note_id = note_id
+        self.cards = [_Card(note_id)]  # one card per note: the card id is the note id (another table)
+
+    def write_to_db(self, cursor, timestamp, deck_id, id_gen):  # type: ignore[no-untyped-def]
+        super().write_to_db(cursor, timestamp, deck_id, iter((self.note_id,)))
+
+    def _check_invalid_html_tags_in_fields(self) -> None:
+        """Our fields are escaped by construction (anki_notes.field_text; tested): genanki's
+        per-field regex scan was a tenth of an export's time."""
+
+
+class _BatchingCursor:
+    """The cursor genanki writes through: its one-row INSERTs into notes and cards are kept and
+    run as one executemany each at the end (genanki still builds every row; one execute per row
+    was a third of an export's time). Everything else goes straight to the real cursor."""
+
+    def __init__(self, cursor: sqlite3.Cursor) -> None:
+        self.cursor = cursor
+        self.rows: dict[str, list[tuple[object, ...]]] = {}
+        self.lastrowid: int | None = None
+
+    def execute(self, sql: str, params: tuple[object, ...] = ()) -> sqlite3.Cursor | _BatchingCursor:
+        if sql.startswith(("INSERT INTO notes VALUES", "INSERT INTO cards VALUES")):
+            self.rows.setdefault(sql, []).append(params)
+            self.lastrowid = int(params[0])  # type: ignore[call-overload]  # our own id: the row's first value
+            return self
+        return self.cursor.execute(sql, params)
+
+    def executescript(self, sql: str) -> sqlite3.Cursor:
+        return self.cursor.executescript(sql)
+
+    def flush(self) -> None:
+        for sql, rows in self.rows.items():
+            self.cursor.executemany(sql, rows)
+        self.rows.clear()
+
+
+@dataclass
+class _Ids:
+    """Anki ids are times in ms (note and card creation, review time). Ours: the second it
+    happened, plus our id's last three digits, or the next free millisecond of that second, so
+    ids are unique in the package, in time order, and the same on every export. A second that
+    already holds a thousand (only made-up libraries do) goes past the highest id so far."""
+
+    used: set[int] = field(default_factory=set)
+    per_second: dict[int, int] = field(default_factory=dict)
+    high: int = 0
+
+    def take(self, second: int, our_id: int) -> int:
+        taken = self.per_second.get(second, 0)
+        if taken < 1000:
+            start = our_id % 1000
+            wanted = next(
+                c for c in (second * 1000 + (start + k) % 1000 for k in range(1000)) if c not in self.used
+            )
+            self.per_second[second] = taken + 1
+        else:
+            wanted = self.high + 1
+        self.used.add(wanted)
+        self.high = max(self.high, wanted)
+        return wanted
+
+
+@dataclass
+class _Build:
+    library: str
+    decks: dict[int, genanki.Deck] = field(default_factory=dict)
+    names: set[str] = field(default_factory=set)
+    cards: dict[int, tuple[int, ExportCard, bool]] = field(default_factory=dict)  # anki id -> card, pinned
+    ids: _Ids = field(default_factory=_Ids)
+    deck_ids: _Ids = field(default_factory=_Ids)
+    notes: int = 0
+    units: int = 0
+
+    def deck(self, article: ExportArticle) -> genanki.Deck:
+        found = self.decks.get(article.id)
+        if found is None:
+            name = deck_name(article.title)
+            if name in self.names:  # two articles of one title: one deck each
+                name = f"{name} ({article.id})"
+            self.names.add(name)
+            found = genanki.Deck(self.deck_ids.take(article.added_at, article.id), name)
+            self.decks[article.id] = found
+        return found
+
+    def add(self, article: ExportArticle, unit: ExportUnit) -> None:
+        self.units += 1
+        shared = shared_fields(self.library, article, unit)
+        tags = unit_tags(unit)
+        for question in unit.questions:
+            made = note_fields(self.library, shared, tags, question)
+            note_id = self.ids.take(unit.created_at, question.id)
+            note = _Note(
+                note_id,
+                model=made.model,
+                fields=list(made.fields),
+                tags=list(made.tags),
+                guid=guid(self.library, question.id),
+            )
+            self.deck(article).add_note(note)
+            self.notes += 1
+            if question.card is not None:
+                self.cards[note_id] = (question.card.id, question.card, unit.pinned)
+
+
+def export_anki(
+    out: Path,
+    f: ExportFilter,
+    *,
+    now: int,
+    with_history: bool = False,
+    schedule: Schedule | None = None,
+    progress: Progress | None = None,
+) -> ExportResult:
+    """Write the package to `out` (a temporary name first, then renamed: never half a file)."""
+    build = _Build(export_repo.library_id())
+    _, total = export_repo.count_units(f)
+    for batch in export_repo.iter_with_articles(f):
+        for article, unit in batch:
+            build.add(article, unit)
+        if progress is not None:
+            progress(build.notes, total)
+    decks = [genanki.Deck(_parent_id(build.library), PARENT_DECK), *build.decks.values()]
+    reviews = 0
+    with atomic_path(out) as partial:
+        collection = partial.with_name(partial.name + ".anki2")
+        try:
+            con = sqlite3.connect(collection)
+            con.execute("PRAGMA journal_mode = OFF")  # a scratch file: renamed only when whole
+            con.execute("PRAGMA synchronous = OFF")
+            try:
+                cursor = _BatchingCursor(con.cursor())
+                genanki.Package(decks).write_to_db(cursor, now, itertools.count(now * 1000))
+                cursor.flush()
+                if with_history:
+                    reviews = _write_history(con, build.cards, now, schedule or Schedule(0.9, 0.97, 0.1542))
+                con.commit()
+            finally:
+                con.close()
+            with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as package:
+                package.write(collection, "collection.anki2")
+                package.writestr("media", "{}")
+        finally:
+            collection.unlink(missing_ok=True)
+    return ExportResult(str(out), len(build.decks), build.units, build.notes, reviews)
+
+
+def _parent_id(library: str) -> int:
+    return 1_500_000_000_000 + int(genanki.guid_for(library).encode().hex(), 16) % 1_000_000_000
+
+
+def _write_history(
+    con: sqlite3.Connection, cards: dict[int, tuple[int, ExportCard, bool]], now: int, schedule: Schedule
+) -> int:
+    """Our schedule on each card row, and every review into revlog. Returns the review count."""
+    crt = now - now % DAY  # the package's collection starts today: due days count from here
+    con.execute("UPDATE col SET crt = ?", (crt,))
+    by_ours = {ours: anki_id for anki_id, (ours, _, _) in cards.items()}
+    new_position = itertools.count(1)
+    ordered = sorted(cards.items(), key=lambda kv: (kv[1][1].due, kv[0]))  # new cards keep our order
+    con.executemany(
+        "UPDATE cards SET type = ?, queue = ?, due = ?, ivl = ?, factor = ?, reps = ?, lapses = ?, "
+        "left = ?, data = ? WHERE id = ?",
+        [
+            (
+                *_card_row(card, now, crt, next(new_position) if card.state == 0 else 0, schedule, pinned),
+                anki_id,
+            )
+            for anki_id, (_, card, pinned) in ordered
+        ],
+    )
+    rows = _revlog(export_repo.reviews(list(by_ours)), by_ours)
+    con.executemany("INSERT INTO revlog VALUES (?, ?, -1, ?, ?, ?, ?, ?, ?)", rows)
+    return len(rows)
+
+
+def _card_row(
+    card: ExportCard, now: int, crt: int, position: int, schedule: Schedule, pinned: bool
+) -> tuple[int, int, int, int, int, int, int, int, str]:
+    kind = _TYPE.get(card.state, 0)
+    queue = _QUEUE.get(card.state, 0)
+    if card.suspended:
+        queue = -1
+    elif card.buried_until is not None and card.buried_until > now:
+        queue = -3
+    if card.state == 0:
+        due = position
+    elif card.state == 2:
+        due = max(0, math.floor((card.due - crt) / DAY))
+    else:
+        due = card.due  # learning and relearning: an epoch time, as Anki keeps them
+    interval = 0
+    if card.state == 2 and card.last_review is not None:
+        interval = max(1, round((card.due - card.last_review) / DAY))
+    data: dict[str, object] = {}
+    if card.stability is not None and card.difficulty is not None:
+        data = {
+            "s": round(card.stability, 4),
+            "d": round(card.difficulty, 4),
+            "dr": schedule.pinned_retention if pinned else schedule.desired_retention,
+            "decay": round(schedule.decay, 4),
+        }
+        if card.last_review is not None:
+            data["lrt"] = card.last_review
+    left = 1 if card.state in (1, 3) else 0
+    return kind, queue, due, interval, 2500, card.reps, card.lapses, left, json.dumps(data) if data else ""
+
+
+def _revlog(reviews: dict[int, list[ExportReview]], by_ours: dict[int, int]) -> list[tuple[int, ...]]:
+    """revlog rows: id (review time in ms, unique), card, ease, interval, last interval, factor,
+    time taken (ms, at most 60 s as Anki counts it), type."""
+    rows: list[tuple[int, ...]] = []
+    ids = _Ids()
+    for ours, logs in reviews.items():
+        last_interval = 0
+        for log in logs:
+            revlog_id = ids.take(log.reviewed_at, ours)
+            interval = log.scheduled_days if log.scheduled_days > 0 else -600
+            taken = min(60_000, max(0, log.duration_ms or 0))
+            rows.append(
+                (
+                    revlog_id,
+                    by_ours[ours],
+                    log.rating,
+                    interval,
+                    last_interval,
+                    2500,
+                    taken,
+                    _REVLOG_TYPE.get(log.state_before, 1),
+                )
+            )
+            last_interval = interval
+    return rows

@@ -1,0 +1,91 @@
+"""Writing an export file so that a crash never leaves half of it under the final name.
+
+Everything is written to a hidden partial file beside the target (same folder, so the rename is
+atomic), flushed to disk, then renamed over the target. A failure removes the partial file; a
+`kill -9` leaves it behind under its partial name, and the next export to the same target
+removes partial files whose writer is gone.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from core.domain.errors import MemoryRushError
+
+PARTIAL = ".partial"
+
+
+class ExportError(MemoryRushError):
+    """An export could not be written (folder missing, not writable, disk full)."""
+
+
+def partial_name(final: Path, pid: int | None = None) -> Path:
+    return final.with_name(f".{final.name}.{pid or os.getpid()}{PARTIAL}")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_stale_partials(final: Path) -> None:
+    """Partial files of `final` (and their scratch files, `<partial>.<suffix>`) left by writers
+    that died (kill -9, power cut)."""
+    for path in final.parent.glob(f".{final.name}.*{PARTIAL}*"):
+        pid = path.name[len(final.name) + 2 :].split(".", 1)[0]
+        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+            path.unlink(missing_ok=True)
+
+
+def fsync_file(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+@contextmanager
+def atomic_path(final: Path) -> Iterator[Path]:
+    """Yield a partial path to write; on success it becomes `final` in one rename."""
+    final = final.expanduser()
+    if final.is_dir():
+        raise ExportError(f"{final} is a folder; give a file name")
+    if not final.parent.is_dir():
+        raise ExportError(f"the folder {final.parent} does not exist; create it first")
+    remove_stale_partials(final)
+    partial = partial_name(final)
+    try:
+        yield partial
+        fsync_file(partial)
+        os.replace(partial, final)
+        fsync_dir(final.parent)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        raise ExportError(
+            f"could not write {final}: {exc.strerror or exc}; nothing was written there"
+        ) from exc
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise

@@ -1,0 +1,61 @@
+"""One call for every export format, for the app's Export dialog (the CLI adds its own options).
+
+    run_export(services, "anki", Path("out.apkg"), ExportFilter(), progress=...) -> ExportResult
+
+Formats: anki, anki-history (with the schedule and review log), markdown (a folder), csv, json.
+Each module is imported when its format is asked for (genanki only for Anki).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from core.domain.export import ExportFilter, ExportResult
+from core.services.bootstrap import Services
+
+FORMATS: dict[str, str] = {
+    "anki": "Anki package (.apkg)",
+    "anki-history": "Anki package with schedule and review history",
+    "markdown": "Markdown folder (Obsidian)",
+    "csv": "CSV of cards",
+    "json": "JSON, the whole library",
+}
+SUFFIX = {"anki": ".apkg", "anki-history": ".apkg", "markdown": "", "csv": ".csv", "json": ".json"}
+Progress = Callable[[int, int], None]
+
+
+def anki_schedule(services: Services):  # type: ignore[no-untyped-def]
+    """The retention targets and FSRS decay a card's Anki row carries."""
+    from core.services.export.anki import Schedule
+
+    parameters = services.review.parameters()
+    return Schedule(
+        services.config.desired_retention, services.config.pinned_retention, float(parameters[20])
+    )
+
+
+def run_export(
+    services: Services, fmt: str, target: Path, f: ExportFilter, *, progress: Progress | None = None
+) -> ExportResult:
+    now = services.clock.epoch()
+    if fmt in ("anki", "anki-history"):
+        from core.services.export.anki import export_anki
+
+        history = fmt == "anki-history"
+        return export_anki(
+            target, f, now=now, with_history=history, schedule=anki_schedule(services), progress=progress
+        )
+    if fmt == "markdown":
+        from core.services.export.markdown import export_markdown
+
+        return export_markdown(target, f, progress=progress)
+    if fmt == "csv":
+        from core.services.export.csv_export import export_csv
+
+        return export_csv(target, f, progress=progress)
+    if fmt == "json":
+        from core.services.export.library_json import export_json
+
+        return export_json(target, now=now, config=services.config, progress=progress)
+    raise ValueError(f"unknown export format {fmt!r}; one of {', '.join(FORMATS)}")

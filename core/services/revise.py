@@ -1,0 +1,125 @@
+"""A known source whose text changed: its article updated in place (import, reimport, sync).
+
+The storage write (core.storage.revision.revise_article) replaces the paragraphs and
+re-anchors the units in one transaction. Before it, when words changed, the new or changed
+paragraphs are extracted for proposals, and a proposal that repeats a unit the article keeps
+(the validator's duplicate rule: the same text, or nearly) is dropped: a reverted edit or a
+reworded sentence does not propose what the reader already has. A unit whose quote is lost
+does not count: a proposal made from the corrected sentence ("in 1886" where a unit says
+"in 1885") is what the reader wants beside the flagged unit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from core.domain import (
+    ArticleMemoryOutput,
+    ImportOutcome,
+    MemoryUnit,
+    SourceDocument,
+    SourceParagraph,
+    StoredUnit,
+)
+from core.services.library import Plan
+from core.storage import library as library_repo
+from core.storage import revision
+
+if TYPE_CHECKING:
+    from core.extraction.base import Extractor
+    from core.services.library import LibraryService
+
+# the validator's codes for a unit that repeats another (core/validation/evidence.py)
+REPEAT_CODES = frozenset({"duplicate_unit", "near_duplicate_unit"})
+
+
+def revise(
+    library: LibraryService,
+    path: Path,
+    article_id: int,
+    document: SourceDocument,
+    extractor: Extractor,
+    reader_version: int,
+) -> ImportOutcome:
+    """Update a known article in place: paragraphs replaced, units re-anchored, and (when the
+    words changed) proposals for the new or changed paragraphs."""
+    from core.services.pipeline import run_extraction
+    from core.validation.anchor import paragraph_map
+
+    new_units = None
+    if (
+        library_repo.existing_article_id(document.document_id) is None
+        and revision.content_hash_of(article_id) != document.content_hash
+    ):
+        old = library_repo.paragraphs(article_id)
+        unchanged = set(paragraph_map([p.text for p in old], [p.text for p in document.paragraphs]).values())
+        fresh = tuple(p for p in document.paragraphs if p.index not in unchanged)
+        if fresh:
+            artifact = run_extraction(replace(document, paragraphs=fresh), extractor)
+            kept = surviving(old, document.paragraphs, library_repo.units(article_id))
+            plan = without_repeats(library.plan(artifact), kept, document)
+            new_units = revision.NewUnits(
+                plan.artifact, plan.keep, plan.issues, frozenset(plan.auto), frozenset(plan.low)
+            )
+    done = revision.revise_article(
+        article_id, document, now=library.clock(), reader_version=reader_version, new_units=new_units
+    )
+    return ImportOutcome(str(path), "new_version", revision_message(done), article_id, done.added)
+
+
+def surviving(
+    old: Sequence[SourceParagraph], new: Sequence[SourceParagraph], units: Sequence[StoredUnit]
+) -> list[StoredUnit]:
+    """The units whose every quote is found in the new text (as the write will find them)."""
+    from core.validation.anchor import Reanchor
+
+    finder = Reanchor(old, new)
+    return [u for u in units if all(finder.find(e.paragraph_id, e.quote).paragraph_id for e in u.evidence)]
+
+
+def without_repeats(plan: Plan, existing: Sequence[StoredUnit], document: SourceDocument) -> Plan:
+    """The new proposals without those that repeat one of `existing` (any status: a rejected
+    unit is not proposed again), by the validator's duplicate rule."""
+    from core.validation import validate
+
+    if not plan.keep or not existing:
+        return plan
+    units = plan.artifact.output.memory_units
+    old = tuple(MemoryUnit(u.content, u.memory_type, u.evidence, u.tags, u.confidence) for u in existing)
+    repeats: set[int] = set()
+    for i in plan.keep:  # one at a time: only a repeat of an existing unit counts here
+        report = validate(ArticleMemoryOutput("", (), (*old, units[i]), ()), document)
+        if any(x.code in REPEAT_CODES and x.unit_index == len(old) for x in report.issues):
+            repeats.add(i)
+    if not repeats:
+        return plan
+    dropped = [
+        {"index": i, "content": units[i].content, "reason": "repeats a unit the article already has"}
+        for i in sorted(repeats)
+    ]
+    artifact = replace(plan.artifact, dropped=(*plan.artifact.dropped, *dropped))
+    keep = [i for i in plan.keep if i not in repeats]
+    return Plan(
+        artifact, keep, plan.issues, plan.auto - repeats, plan.low - repeats, plan.dropped + len(repeats)
+    )
+
+
+def revision_message(done: revision.Revised) -> str:
+    """What an in-place update did, for the import report."""
+    parts = [
+        f"updated in place (version {done.version}): {done.paragraphs_changed} paragraphs new or changed"
+    ]
+    moved = done.kept + len(done.changed)
+    if moved:
+        parts.append(
+            f"{done.kept} of {moved} units found again"
+            + (f" ({done.fuzzy} with reworded quotes)" if done.fuzzy else "")
+        )
+    if done.changed:
+        parts.append(f"{len(done.changed)} marked source changed (keep or retire them in Triage)")
+    if done.added:
+        parts.append(f"{done.added} new proposals")
+    return "; ".join(parts)

@@ -1,0 +1,117 @@
+"""Library files: a consistent copy of the live database, checking a file, restoring one.
+
+The copy uses SQLite's online backup API from a connection that holds one read transaction for
+the whole copy: in WAL mode the copy is the library as it was when it started, page for page,
+while the app goes on writing (its commits land in the WAL; nothing waits for the copy). It is
+done in steps, so there is progress to show.
+
+Restoring copies a checked file *into* the live database with the same API: the destination is
+written in one transaction, so a crash in the middle leaves the library as it was (SQLite rolls
+the unfinished transaction back), and a reader never sees half of each.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+from core.domain.errors import StorageError
+from core.domain.export import FileCheck
+from core.storage.db import SCHEMA_VERSION, busy_timeout_ms, translate
+
+Progress = Callable[[int, int], None]  # pages done, pages in all
+STEP_PAGES = 16384  # 64 MB a step at 4 KB pages
+HEADER = b"SQLite format 3\x00"
+# A library has at least these tables (a backup of something else is refused)
+REQUIRED_TABLES = ("article", "paragraph", "unit", "evidence", "question")
+
+
+def copy_database(source: Path, target: Path, progress: Progress | None = None) -> None:
+    """Copy the database at `source` into the new file `target` (consistent, online)."""
+    try:
+        src = sqlite3.connect(
+            f"{source.resolve().as_uri()}?mode=ro",
+            uri=True,
+            isolation_level=None,
+            timeout=busy_timeout_ms() / 1000,
+        )
+        try:
+            src.execute("BEGIN")
+            src.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()  # the snapshot starts here
+            dst = sqlite3.connect(str(target))
+            # a new file, renamed into place only once complete and synced (services.export.files):
+            # no journal, no syncs while it is written (40% less CPU for a 900 MB library)
+            dst.execute("PRAGMA journal_mode = OFF")
+            dst.execute("PRAGMA synchronous = OFF")
+            try:
+                report = (
+                    (lambda _s, remaining, total: progress(total - remaining, total)) if progress else None
+                )
+                src.backup(dst, pages=STEP_PAGES, progress=report)
+            finally:
+                dst.close()
+            src.execute("COMMIT")
+        finally:
+            src.close()
+    except sqlite3.Error as exc:
+        raise translate(exc) from exc
+
+
+def check_file(path: Path, *, thorough: bool = True) -> FileCheck:
+    """A usable library file, or StorageError saying why not (missing, not SQLite, damaged,
+    not a MemoryRush library, written by a newer MemoryRush)."""
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as fh:
+            head = fh.read(len(HEADER))
+    except FileNotFoundError:
+        raise StorageError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise StorageError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    if head != HEADER:
+        raise StorageError(f"{path}: not an SQLite database (is it a JSON export? use import-library)")
+    try:
+        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            verdict = con.execute("PRAGMA integrity_check" if thorough else "PRAGMA quick_check").fetchone()[
+                0
+            ]
+            if verdict != "ok":
+                raise StorageError(
+                    f"{path} is damaged ({verdict}); choose another backup, nothing was changed"
+                )
+            version = int(con.execute("PRAGMA user_version").fetchone()[0])
+            tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            missing = [t for t in REQUIRED_TABLES if t not in tables]
+            if missing:
+                raise StorageError(f"{path} is not a MemoryRush library (no {', '.join(missing)} table)")
+            articles = int(con.execute("SELECT COUNT(*) FROM article").fetchone()[0])
+            cards = int(con.execute("SELECT COUNT(*) FROM card").fetchone()[0]) if "card" in tables else 0
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as exc:
+        raise StorageError(f"{path} is damaged or not a database ({exc}); nothing was changed") from exc
+    if version > SCHEMA_VERSION:
+        raise StorageError(
+            f"{path} was written by a newer MemoryRush (schema {version}, this one knows {SCHEMA_VERSION}); "
+            "upgrade MemoryRush to restore it, nothing was changed"
+        )
+    return FileCheck(path, version, size, articles, cards)
+
+
+def restore_into(source: Path, live: Path) -> None:
+    """Replace the live database's content with `source`'s: one backup step, one transaction on
+    `live`. No other connection of this process may be open on `live` (close the library first)."""
+    try:
+        src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            dst = sqlite3.connect(str(live), timeout=busy_timeout_ms() / 1000)
+            try:
+                src.backup(dst, pages=-1)
+            finally:
+                dst.close()
+        finally:
+            src.close()
+    except sqlite3.Error as exc:
+        raise translate(exc) from exc

@@ -1,0 +1,281 @@
+"""A changed source updates its article in place, in ONE transaction (kill -9 leaves the old).
+
+The paragraphs are replaced by the new ones; every unit's quotes are found again
+(core.validation.anchor) and its evidence moved to the new paragraph ids. A unit whose quotes
+are all found keeps everything (status, cards, review history); one with a quote lost is marked
+"source changed" (Unit.anchor) and keeps its old quote, to be kept or retired by the reader.
+Quotes moved to new words (rendered by a new reader, or fuzzily found), and lost ones, are
+written to evidence_history first. New units for
+the new or changed paragraphs (when the caller extracted some) are added as proposals.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import peewee
+
+from core.domain import AnchorState, ProcessingArtifact, SourceDocument, ValidationIssue
+from core.storage import converters
+from core.storage.db import reading, write_transaction
+from core.storage.models import Article, Evidence, EvidenceHistory, Paragraph, Question, Unit
+from core.storage.review import repo as review_repo
+from core.storage.search import index as search_index
+from core.storage.writes import CHUNK, insert_output, insert_paragraphs
+from core.validation.anchor import Found, Reanchor
+
+REWORDED = ("rendered", "fuzzy", "lost")  # outcomes whose old quote goes to evidence_history
+
+
+@dataclass(frozen=True, slots=True)
+class NewUnits:
+    """Units extracted from the new or changed paragraphs, with what import decided about them."""
+
+    artifact: ProcessingArtifact
+    keep: Sequence[int]
+    issues: Mapping[int, Sequence[ValidationIssue]]
+    auto_accepted: frozenset[int] = frozenset()
+    low_confidence: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Revised:
+    article_id: int
+    version: int
+    kept: int = 0  # units whose every quote was found (exactly or fuzzily)
+    fuzzy: int = 0  # of those, units with a quote moved to new words
+    changed: tuple[int, ...] = ()  # ids of units marked "source changed"
+    added: int = 0  # new proposals
+    auto_accepted: tuple[int, ...] = ()
+    paragraphs_changed: int = 0
+    outcomes: dict[str, int] = field(default_factory=dict)  # same / moved / fuzzy / lost counts
+
+
+@dataclass(frozen=True, slots=True)
+class UnitText:
+    """A unit's words shown a new reader's way (the refresh of an old library): its content and
+    its questions as (question id, question, answer)."""
+
+    content: str
+    questions: tuple[tuple[int, str, str], ...] = ()
+
+
+def revise_article(
+    article_id: int,
+    document: SourceDocument,
+    *,
+    now: int,
+    reader_version: int,
+    variants: Mapping[str, Sequence[str]] | None = None,
+    new_units: NewUnits | None = None,
+    unit_texts: Mapping[int, UnitText] | None = None,
+) -> Revised:
+    """Replace the article's text by `document`'s and re-anchor its units (see the module)."""
+    with write_transaction():
+        art = Article.get_by_id(article_id)
+        old = [
+            converters.paragraph(r)
+            for r in Paragraph.select().where(Paragraph.article == article_id).order_by(Paragraph.position)
+        ]
+        finder = Reanchor(old, document.paragraphs)
+        found = _find_quotes(article_id, finder, variants or {})
+        search_index.remove_article(article_id)
+        Paragraph.delete().where(Paragraph.article == article_id).execute()
+        insert_paragraphs(article_id, document.paragraphs)
+        counts: dict[str, int] = defaultdict(int)
+        kept = fuzzy = 0
+        changed: list[int] = []
+        for unit_id, pairs in found.items():
+            for _, f in pairs:
+                counts[f.outcome] += 1
+            if _move_evidence(unit_id, pairs, art.version, now):
+                kept += 1
+                fuzzy += any(f.outcome == "fuzzy" for _, f in pairs)
+            else:
+                changed.append(unit_id)
+        _rewrite_units(unit_texts or {}, now)
+        added, accepted = _add_units(article_id, new_units, now)
+        _update_article(art, document, finder, now, reader_version)
+        search_index.index_article(article_id)
+    return Revised(
+        article_id,
+        art.version,
+        kept,
+        fuzzy,
+        tuple(changed),
+        added,
+        tuple(accepted),
+        len(document.paragraphs) - len(finder.unchanged),
+        dict(counts),
+    )
+
+
+def _find_quotes(
+    article_id: int, finder: Reanchor, variants: Mapping[str, Sequence[str]]
+) -> dict[int, list[tuple[Evidence, Found]]]:
+    """Every evidence row of the article's units, with where its quote is in the new text."""
+    rows = (
+        Evidence.select(Evidence)
+        .join(Unit)
+        .where(Unit.article == article_id)
+        .order_by(Evidence.unit, Evidence.position)
+    )
+    found: dict[int, list[tuple[Evidence, Found]]] = defaultdict(list)
+    for e in rows:
+        found[e.unit_id].append((e, finder.find(e.paragraph_id, e.quote, variants.get(e.quote, ()))))
+    return found
+
+
+def _move_evidence(unit_id: int, pairs: list[tuple[Evidence, Found]], version: int, now: int) -> bool:
+    """Write one unit's quotes where they were found (old words to history first); mark it
+    source changed when one was lost. Returns whether every quote was found."""
+    lost = False
+    for e, f in pairs:
+        if f.outcome in REWORDED:
+            EvidenceHistory.create(
+                unit=unit_id,
+                position=e.position,
+                article_version=version,
+                paragraph_id=e.paragraph_id,
+                quote=e.quote,
+                outcome=f.outcome,
+                similarity=f.similarity,
+                at=now,
+            )
+        if f.paragraph_id is None:
+            lost = True
+        elif (f.paragraph_id, f.quote) != (e.paragraph_id, e.quote):
+            Evidence.update(paragraph_id=f.paragraph_id, quote=f.quote).where(Evidence.id == e.id).execute()
+    unit_row = Unit.get_by_id(unit_id)
+    if lost:
+        unit_row.anchor = AnchorState.CHANGED.value
+    elif unit_row.anchor == AnchorState.CHANGED.value:
+        unit_row.anchor = AnchorState.FOUND.value  # all found again: nothing left to decide
+    unit_row.updated_at = now
+    unit_row.save()
+    return not lost
+
+
+def _rewrite_units(texts: Mapping[int, UnitText], now: int) -> None:
+    for unit_id, text in texts.items():
+        Unit.update(content=text.content, updated_at=now).where(Unit.id == unit_id).execute()
+        for question_id, question, answer in text.questions:
+            Question.update(question=question, answer=answer).where(
+                (Question.id == question_id) & (Question.unit == unit_id)
+            ).execute()
+
+
+def _add_units(article_id: int, new_units: NewUnits | None, now: int) -> tuple[int, list[int]]:
+    if new_units is None or not new_units.keep:
+        return 0, []
+    accepted = insert_output(
+        article_id,
+        new_units.artifact,
+        now=now,
+        unit_issues=new_units.issues,
+        keep_units=new_units.keep,
+        auto_accepted=new_units.auto_accepted,
+        low_confidence=new_units.low_confidence,
+    )
+    for unit_id in accepted:
+        review_repo.ensure_cards(unit_id, now)
+    return len(new_units.keep), accepted
+
+
+def _update_article(
+    art: Article, document: SourceDocument, finder: Reanchor, now: int, reader_version: int
+) -> None:
+    import json
+
+    content_changed = art.content_hash != document.content_hash
+    art.document_id = document.document_id
+    art.content_hash = document.content_hash
+    art.title = document.title
+    art.encoding = document.encoding
+    art.language = document.language
+    art.metadata_json = json.dumps(document.metadata, ensure_ascii=False, default=str)
+    art.paragraph_count = len(document.paragraphs)
+    art.reader_version = reader_version
+    art.source_missing_at = None
+    if content_changed:
+        art.version += 1
+    old = next((p for p in finder.old.values() if p.index == art.reading_position), None)
+    art.reading_position = finder.expected(old.paragraph_id) if old is not None else 0
+    art.save()
+
+
+def article_at_path(source_path: str) -> tuple[int, int] | None:
+    """(id, reader version) of the latest article read from this path, if any."""
+    with reading():
+        row = (
+            Article.select(Article.id, Article.reader_version)
+            .where(Article.source_path == source_path)
+            .order_by(Article.version.desc(), Article.id.desc())
+            .first()
+        )
+    return (int(row.id), int(row.reader_version)) if row is not None else None
+
+
+def stale_articles(reader_version: int) -> list[tuple[int, str, int]]:
+    """(id, source path, reader version) of articles read by a reader older than `reader_version`."""
+    with reading():
+        rows = Article.select(Article.id, Article.source_path, Article.reader_version).where(
+            Article.reader_version < reader_version
+        )
+        return [(int(r.id), str(r.source_path), int(r.reader_version)) for r in rows]
+
+
+def set_reader_version(article_ids: Sequence[int], reader_version: int) -> None:
+    """Articles whose reader did not change: marked read by today's readers (one write)."""
+    with write_transaction():
+        for start in range(0, len(article_ids), CHUNK):
+            Article.update(reader_version=reader_version).where(
+                Article.id.in_(list(article_ids[start : start + CHUNK]))
+            ).execute()
+
+
+def stored_document(article_id: int) -> SourceDocument | None:
+    """An article as the library holds it: its paragraphs (as stored), title and identity."""
+    with reading():
+        art = Article.get_or_none(Article.id == article_id)
+        if art is None:
+            return None
+        rows = Paragraph.select().where(Paragraph.article == article_id).order_by(Paragraph.position)
+        paragraphs = tuple(converters.paragraph(r) for r in rows)
+    return SourceDocument(
+        document_id=art.document_id,
+        source_path=art.source_path,
+        title=art.title,
+        paragraphs=paragraphs,
+        encoding=art.encoding,
+        metadata=converters.loads(art.metadata_json, {}),
+        content_hash=art.content_hash,
+        language=art.language,
+    )
+
+
+def content_hash_of(article_id: int) -> str | None:
+    row = Article.get_or_none(Article.id == article_id)
+    return str(row.content_hash) if row is not None else None
+
+
+def articles_under(folder: str) -> list[tuple[int, str, bool]]:
+    """(id, source path, marked missing) of the articles read from files inside `folder`."""
+    prefix = folder.rstrip("/\\") + os.sep
+    with reading():
+        rows = Article.select(Article.id, Article.source_path, Article.source_missing_at).where(
+            peewee.fn.substr(Article.source_path, 1, len(prefix)) == prefix
+        )
+        return [(int(r.id), str(r.source_path), r.source_missing_at is not None) for r in rows]
+
+
+def set_source_missing(article_ids: Sequence[int], at: int | None) -> None:
+    """Mark articles whose followed file is gone (`at` = when sync saw it), or clear the mark."""
+    with write_transaction():
+        for start in range(0, len(article_ids), CHUNK):
+            Article.update(source_missing_at=at).where(
+                Article.id.in_(list(article_ids[start : start + CHUNK]))
+            ).execute()

@@ -1,0 +1,62 @@
+"""A small real library for the export tests: the sample articles imported by the offline
+extractor, every valid proposal accepted, and a few days of real reviews through the services."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from core.host.clock import FixedClock
+from core.services.bootstrap import Services
+from sample_articles import sample_paths
+from scheduler import Rating
+
+RATINGS = (Rating.GOOD, Rating.AGAIN, Rating.GOOD, Rating.EASY, Rating.HARD)
+
+
+def build_library(services: Services, clock: FixedClock, *, days: int = 3, per_day: int = 6) -> None:
+    services.review.fuzz = False
+    for outcome in services.library.import_paths(sample_paths(), extractor="offline"):
+        assert outcome.status == "imported", outcome.message
+    for article in services.library.articles():
+        services.curation.accept_all_valid(article.id)
+    n = 0
+    for _ in range(days):
+        services.review.start_session()
+        for _ in range(per_day):
+            item = services.review.next_card()
+            if item is None:
+                break
+            services.review.answer(item.card.id, RATINGS[n % len(RATINGS)], duration_ms=4000 + n)
+            n += 1
+            clock.advance(minutes=3)
+        clock.advance(days=1)
+
+
+def table_rows(db_file: Path) -> dict[str, list[tuple[object, ...]]]:
+    """Every table's rows (FTS5 tables by their logical content), for comparing two libraries."""
+    con = sqlite3.connect(db_file)
+    try:
+        out: dict[str, list[tuple[object, ...]]] = {}
+        names = [
+            r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        ]
+        virtual = {
+            r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL%'")
+        }
+        shadow = {n for n in names for v in virtual if n.startswith(f"{v}_")}
+        for name in names:
+            if name in shadow:
+                continue  # an FTS5 index's segments depend on insertion order; its content is compared below
+            if name in virtual:
+                con.execute(
+                    f"CREATE VIRTUAL TABLE IF NOT EXISTS temp.v_{name} USING fts5vocab(main, {name}, 'instance')"
+                ) if name != "search_para_vocab" else None
+                source = name if name == "search_para_vocab" else f"temp.v_{name}"
+                out[name] = sorted(con.execute(f"SELECT * FROM {source}"), key=repr)
+                continue
+            width = len(con.execute(f'SELECT * FROM "{name}" LIMIT 0').description)
+            out[name] = list(con.execute(f'SELECT * FROM "{name}" ORDER BY 1{", 2" if width > 1 else ""}'))
+        return out
+    finally:
+        con.close()

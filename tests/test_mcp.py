@@ -1,0 +1,158 @@
+"""`memoryrush mcp` with the MCP SDK's own client over stdio: the tools, search in English and
+Chinese, a unit with its quote, what is due, and a proposal that lands in Triage (validated;
+never confirmed), and none offered when the server is read-only."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from export_support import build_library
+
+from core.host.clock import FixedClock
+from core.services.bootstrap import Services
+from tests.faults.helpers import cli_argv, mr_env
+
+mcp = pytest.importorskip("mcp")
+from mcp.client.stdio import StdioServerParameters  # noqa: E402
+
+READ_TOOLS = {"search", "get_unit", "get_paragraph", "list_due", "list_articles"}
+
+
+def server(home: Path, *extra: str) -> StdioServerParameters:
+    argv = cli_argv()
+    return StdioServerParameters(command=argv[0], args=[*argv[1:], "mcp", *extra], env=mr_env(home))
+
+
+def structured(result: Any) -> dict[str, Any]:
+    assert not result.is_error, result.content
+    if result.structured_content is not None:
+        return dict(result.structured_content)
+    return json.loads(result.content[0].text)
+
+
+async def session(
+    params: StdioServerParameters, calls: list[tuple[str, dict[str, Any]]]
+) -> tuple[set[str], list[Any]]:
+    async with mcp.Client(params) as client:
+        tools = {t.name for t in (await client.list_tools()).tools}
+        results = [await client.call_tool(name, args) for name, args in calls]
+    return tools, results
+
+
+@pytest.fixture
+def library(services: Services, clock: FixedClock, data_home: Path) -> Path:
+    build_library(services, clock, days=1)
+    services.close()
+    return data_home
+
+
+@pytest.mark.timeout(120)
+def test_an_mcp_client_searches_reads_and_sees_what_is_due(library: Path) -> None:
+    calls = [
+        ("search", {"query": "photosynthesis light", "limit": 5}),
+        ("search", {"query": "光合作用", "limit": 5}),
+        ("search", {"query": "retrievability", "limit": 5, "units_only": True}),
+        ("list_due", {"limit": 5}),
+        ("list_articles", {}),
+    ]
+    tools, results = anyio.run(session, server(library), calls)
+    assert tools == READ_TOOLS  # read-only: no propose_unit on offer
+    english, chinese, units, due, articles = (structured(r) for r in results)
+    assert english["hits"] and any(
+        "photosynthesis" in h["title"].lower() or "light" in h["snippet"].lower() for h in english["hits"]
+    )
+    assert chinese["hits"] and any(
+        "光合作用" in h["title"] or "光合" in h["snippet"] for h in chinese["hits"]
+    )
+    assert units["hits"] and all(h["kind"] == "unit" for h in units["hits"])
+    assert due["due_now"] >= 0 and isinstance(due["cards"], list)
+    assert articles["total"] == 4
+
+    unit_id = units["hits"][0]["unit_id"]
+    _, [unit_result, para_result, missing] = anyio.run(
+        session,
+        server(library),
+        [
+            ("get_unit", {"unit_id": unit_id}),
+            (
+                "get_paragraph",
+                {
+                    "article_id": units["hits"][0]["article_id"],
+                    "paragraph_id": units["hits"][0]["paragraph_id"],
+                },
+            ),
+            ("get_unit", {"unit_id": 10**6}),
+        ],
+    )
+    unit = structured(unit_result)
+    assert unit["id"] == unit_id and unit["evidence"]
+    quote = unit["evidence"][0]
+    assert quote["quote"] and quote["quote"].split()[0] in quote["paragraph"]
+    assert unit["title"] and unit["source_path"] and unit["questions"]
+    assert structured(para_result)["text"]
+    assert missing.is_error and "no unit" in missing.content[0].text
+
+
+@pytest.mark.timeout(120)
+def test_a_proposal_lands_in_triage_and_a_bad_one_is_refused(library: Path) -> None:
+    con = sqlite3.connect(library / "memoryrush.sqlite3")
+    article_id, pid, text = con.execute(
+        "SELECT a.id, p.paragraph_id, p.text FROM paragraph p JOIN article a ON a.id = p.article_id "
+        "WHERE a.source_path LIKE '%photosynthesis%' AND p.text LIKE '%RuBisCO%' ORDER BY p.position LIMIT 1"
+    ).fetchone()
+    con.close()
+    quote = "the enzyme RuBisCO fixes carbon dioxide from the air into organic molecules"
+    assert quote in text
+    good = {  # a card a reviewer would keep: the card rules refuse a template or a whole-sentence answer
+        "article_id": article_id,
+        "content": "The enzyme RuBisCO fixes carbon dioxide from the air into organic molecules.",
+        "memory_type": "claim",
+        "evidence": [{"paragraph_id": pid, "quote": quote}],
+        "questions": [
+            {
+                "question": "The enzyme ____ fixes carbon dioxide from the air into organic molecules.",
+                "expected_answer": "RuBisCO",
+                "kind": "cloze",
+            }
+        ],
+        "tags": ["RuBisCO", "Calvin cycle"],
+    }
+    bad = {
+        **good,
+        "content": "Something else entirely",
+        "evidence": [{"paragraph_id": pid, "quote": "words that are not there"}],
+    }
+    tools, [made, refused] = anyio.run(
+        session,
+        server(library, "--allow-propose", "--client-name", "test-agent"),
+        [("propose_unit", good), ("propose_unit", bad)],
+    )
+    assert "propose_unit" in tools
+    unit_id = structured(made)["unit_id"]
+    assert refused.is_error and "quote_not_found" in refused.content[0].text
+    con = sqlite3.connect(library / "memoryrush.sqlite3")
+    row = con.execute(
+        "SELECT status, extractor, model, content FROM unit WHERE id = ?", (unit_id,)
+    ).fetchone()
+    assert row == ("proposed", "agent", "test-agent", good["content"])
+    assert (
+        con.execute("SELECT COUNT(*) FROM card WHERE unit_id = ?", (unit_id,)).fetchone()[0] == 0
+    )  # never confirmed
+    assert (
+        con.execute("SELECT COUNT(*) FROM unit WHERE content = 'Something else entirely'").fetchone()[0] == 0
+    )
+    con.close()
+
+    # Triage shows it: the library's own proposal queue for that article has it
+    from core.services.bootstrap import open_services
+
+    svc = open_services(library, exclusive=False)
+    try:
+        assert unit_id in [u.id for u in svc.library.units(article_id, ["proposed"])]
+    finally:
+        svc.close()

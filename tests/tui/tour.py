@@ -1,0 +1,116 @@
+"""A walk through every screen and modal of the app by keys, over a library full of payloads.
+
+`hostile(svc, folder)` fills a library with markup and escape payloads in every field a screen
+shows (title, text, units, tags, questions, answers, model name) and names files in `folder`
+(where the Import tree starts) after the fault suite's HOSTILE_NAMES. `tour(app, pilot, stop)`
+then opens each screen and modal, calling `await stop(name)` with it on screen. Used by the
+widget audit (which classes are mounted) and the hostile-text scan (what is drawn).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from conftest import HOSTILE_BODY, settle
+from faults.helpers import ESCAPES, HOSTILE_NAMES, MARKUP
+from textual.command import CommandPalette
+from textual.widgets import DirectoryTree, Select
+
+from core.host import paths
+from core.services.bootstrap import Services
+
+PAYLOAD = f"{MARKUP} {ESCAPES} \u202eevil"
+Stop = Callable[[str], Awaitable[None]]
+
+
+def hostile(svc: Services, folder: Path) -> None:
+    for name in HOSTILE_NAMES:
+        (folder / name).write_text("# Named\n\nA short article about memory.\n", encoding="utf-8")
+    article = folder / "articles" / "evil.md"
+    article.parent.mkdir(parents=True, exist_ok=True)
+    article.write_text(HOSTILE_BODY, encoding="utf-8")
+    (outcome,) = svc.library.import_paths([article], extractor="offline")
+    assert outcome.status == "imported", outcome
+    con = sqlite3.connect(str(paths.database_path()))
+    try:
+        con.execute("UPDATE unit SET content = content || ?, model = ?", (PAYLOAD, f"m{ESCAPES}"))
+        con.execute("UPDATE unit SET tags_json = ?", (json.dumps([PAYLOAD]),))
+        con.execute("UPDATE question SET question = ?, answer = ?", (f"Q {PAYLOAD}", f"A {PAYLOAD}"))
+        con.execute("UPDATE article SET title = title || ?", (PAYLOAD,))
+        con.commit()
+    finally:
+        con.close()
+
+
+async def _keys(pilot: Any, *keys: str, rounds: int = 3) -> None:
+    await pilot.press(*keys)
+    await settle(pilot, rounds)
+
+
+async def _tree_loaded(pilot: Any) -> None:
+    tree = pilot.app.screen.query_one(DirectoryTree)
+    for _ in range(50):
+        if len(tree.root.children) >= len(HOSTILE_NAMES):
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the Import tree did not list the folder")
+
+
+async def tour(app: Any, pilot: Any, stop: Stop) -> list[str]:
+    """Every screen and modal, by keys from Home; returns the stops' names in order."""
+    seen: list[str] = []
+
+    async def at(name: str) -> None:
+        seen.append(name)
+        await stop(name)
+
+    await at("home")
+    await _keys(pilot, "i")
+    await _tree_loaded(pilot)
+    await at("import")
+    await _keys(pilot, "tab", "down", "down", "down", "enter")  # articles/, home/, a-title...
+    await at("import: a name picked")
+    await _keys(pilot, "escape", "l")
+    await at("library")
+    await _keys(pilot, "x")
+    await at("export")
+    await _keys(pilot, "escape", "enter")
+    await at("article")
+    await _keys(pilot, "t")
+    await at("triage")
+    await _keys(pilot, "e")
+    await at("edit unit")
+    await _keys(pilot, "escape", "a")  # accept: its questions become cards
+    await at("triage: accepted")
+    await _keys(pilot, "escape", "escape", "escape", "r")
+    await at("review")
+    await _keys(pilot, "space")
+    await at("review: revealed")
+    await _keys(pilot, "escape", "s", rounds=5)
+    await at("stats")
+    await _keys(pilot, "escape", "comma")
+    await at("settings")
+    select = app.screen.query_one("#set-theme", Select)
+    select.focus()
+    await _keys(pilot, "enter")
+    await at("settings: theme list open")
+    await _keys(pilot, "escape", "escape", "escape", "question_mark")
+    await at("help")
+    await _keys(pilot, "escape", "slash", "c", "l", "i", "c", "k", rounds=5)
+    await at("search")
+    await _keys(pilot, "escape", "ctrl+p")
+    await _keys(pilot, *"Evil", rounds=5)
+    await pilot.pause(0.3)
+    assert isinstance(app.screen, CommandPalette)
+    await at("command palette")
+    await _keys(pilot, "escape")
+    from tui.safe import notify
+
+    notify(app, f"notice {PAYLOAD}")
+    await settle(pilot)
+    await at("a notice")
+    return seen

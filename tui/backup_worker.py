@@ -1,0 +1,59 @@
+"""Backups from the app: "Back up now" (Library, Settings, the palette) and the automatic backup
+after the first frame (silent unless it fails), each in a named thread worker calling the headless
+backup service.
+
+Progress goes to the screen that asked, as `BackupProgressed` messages (post_message is safe
+from a thread); the result as a notice. A failure is reported by the app's one error path.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from textual.message import Message
+
+from tui.safe import notify
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from tui.app import MemoryRushApp
+
+
+class BackupProgressed(Message):
+    """Pages copied so far. Handled by `on_backup_progressed` (Settings shows it)."""
+
+    def __init__(self, done: int, total: int) -> None:
+        super().__init__()
+        self.done = done
+        self.total = total
+
+
+def start_backup(app: MemoryRushApp, *, auto: bool = False) -> None:
+    screen = app.screen
+    app.run_worker(
+        partial(_backup, app, screen, auto),
+        thread=True,
+        name="automatic backup" if auto else "backup",
+        group="backup",
+        exclusive=not auto,
+        exit_on_error=False,
+    )
+
+
+def _backup(app: MemoryRushApp, screen: Screen[object], auto: bool) -> None:
+    from core.services import backup
+
+    config = app.services.config
+    if auto:  # silent when it works (as Anki's are); a failure is a notice from the app
+        backup.auto_backup(config)
+        return
+    app.call_from_thread(notify, app, "Backing up the library …", timeout=3)
+    made = backup.backup_now(
+        config, progress=lambda done, total: screen.post_message(BackupProgressed(done, total))
+    )
+    screen.post_message(BackupProgressed(1, 1))
+    app.call_from_thread(
+        notify, app, f"Backed up to {made.path} ({made.size / 1e6:.1f} MB, {made.seconds:.1f} s)"
+    )

@@ -1,0 +1,163 @@
+"""Export: pick a format and a place, then a named thread worker writes it with progress.
+
+Opened from the Library (the article under the cursor, or the whole library). The worker calls
+the headless export service and posts past-tense messages; the dialog stays open to show what
+was written (and any note, e.g. a Markdown file left alone because you edited it).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, ProgressBar, Select, Static
+from textual.worker import Worker, WorkerState
+
+from core.domain.export import ExportFilter, ExportResult
+from core.services.bootstrap import Services
+from core.services.export.runner import FORMATS, SUFFIX, run_export
+from tui.safe import content, notify
+from tui.widgets.guarded import SafeInput
+from tui.widgets.key_bar import KeyBar
+
+
+def default_target(fmt: str, stem: str) -> Path:
+    return Path.home() / f"{stem}{SUFFIX[fmt]}" if SUFFIX[fmt] else Path.home() / stem
+
+
+class ExportModal(ModalScreen[None]):
+    """Format, scope and target; ctrl+s (or enter) exports in a worker named "export"."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "export", "Export", id="export.run"),
+        Binding("escape", "close", "Close", id="export.close"),
+    ]
+
+    class Progressed(Message):
+        """Rows written so far. Handled by `on_export_modal_progressed`."""
+
+        def __init__(self, done: int, total: int) -> None:
+            super().__init__()
+            self.done = done
+            self.total = total
+
+    class Exported(Message):
+        """The export was written. Handled by `on_export_modal_exported`."""
+
+        def __init__(self, result: ExportResult) -> None:
+            super().__init__()
+            self.result = result
+
+    def __init__(self, services: Services, *, article_id: int | None = None, article_title: str = "") -> None:
+        super().__init__()
+        self.services = services
+        self.article_id = article_id
+        self.article_title = article_title
+        self.running = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="export-dialog"):
+            yield Label(Content.styled("Export", "bold"))
+            yield Label(Content("Format"))
+            yield Select(
+                [(Content(label), key) for key, label in FORMATS.items()],
+                value="anki",
+                allow_blank=False,
+                id="export-format",
+            )
+            yield Label(Content("What"))
+            scopes = [(Content("The whole library (confirmed units)"), "all")]
+            if self.article_id is not None:
+                scopes.insert(
+                    0, (content(f"This article: {self.article_title}", single_line=True), "article")
+                )
+            yield Select(scopes, value=scopes[0][1], allow_blank=False, id="export-scope")
+            yield Label(Content("Save to (a file; a folder for Markdown)"))
+            yield SafeInput(str(default_target("anki", "memoryrush")), id="export-path")
+            yield ProgressBar(id="export-progress", show_eta=False)
+            yield Static(Content("ctrl+s export · escape close"), id="export-status")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one(ProgressBar).display = False  # shown once an export runs
+        self.query_one("#export-path", Input).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "export-format":
+            path = self.query_one("#export-path", Input)
+            current = Path(path.value.strip() or "memoryrush").expanduser()
+            stem = current.name.removesuffix(current.suffix) if current.suffix else current.name
+            path.value = str(current.with_name(stem + SUFFIX[str(event.value)]))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_export()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "export":
+            return None if self.running else True
+        return True
+
+    def action_export(self) -> None:
+        raw = self.query_one("#export-path", Input).value.strip()
+        if not raw or self.running:
+            return
+        fmt = str(self.query_one("#export-format", Select).value)
+        scope = str(self.query_one("#export-scope", Select).value)
+        articles = (self.article_id,) if scope == "article" and self.article_id is not None else ()
+        self.running = True
+        self.refresh_bindings()
+        bar = self.query_one(ProgressBar)
+        bar.display = True
+        bar.update(total=None, progress=0)
+        self.query_one("#export-status", Static).update(Content("Exporting …"))
+        self.export(fmt, Path(raw).expanduser(), ExportFilter(article_ids=articles))
+
+    @work(thread=True, exclusive=True, name="export", exit_on_error=False)
+    def export(self, fmt: str, target: Path, f: ExportFilter) -> None:
+        """Thread worker: the export service with progress messages; never touches widgets."""
+        result = run_export(
+            self.services,
+            fmt,
+            target,
+            f,
+            progress=lambda done, total: self.post_message(self.Progressed(done, total)),
+        )
+        self.post_message(self.Exported(result))
+
+    def on_export_modal_progressed(self, message: Progressed) -> None:
+        self.query_one(ProgressBar).update(total=max(1, message.total), progress=message.done)
+
+    def on_export_modal_exported(self, message: Exported) -> None:
+        r = message.result
+        parts = [f"{r.articles} articles", f"{r.units} units"] + ([f"{r.cards} cards"] if r.cards else [])
+        text = f"Wrote {r.path}: {', '.join(parts)}." + "".join(f"\n{n}" for n in r.notes)
+        if not r.units and r.cards == 0 and r.reviews == 0:
+            text += "\nNo confirmed unit to export here: accept some in Triage first."
+        self.query_one("#export-status", Static).update(content(text))
+        bar = self.query_one(ProgressBar)
+        bar.update(total=1, progress=1)
+        notify(self.app, f"Exported to {r.path}")
+        self._stop()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name == "export" and event.state == WorkerState.ERROR:
+            error = event.worker.error
+            self.query_one("#export-status", Static).update(content(f"Not exported: {error}"))
+            if error is not None:
+                self.app.report("export", error)  # type: ignore[attr-defined]  # the app's one error path
+            self._stop()
+
+    def _stop(self) -> None:
+        self.running = False
+        self.refresh_bindings()
+
+    def action_close(self) -> None:
+        if self.running:
+            notify(self.app, "The export is still running; it finishes in the background", severity="warning")
+        self.dismiss(None)
