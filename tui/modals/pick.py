@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from core.text.analysis import normalize
 from tui.safe import content
+from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
 
 SHOWN = 200  # entries listed at once (typing narrows the rest)
@@ -41,7 +42,7 @@ class PickModal(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="pick-dialog"):
             yield Label(Content.styled(self.title_text, "bold"))
-            yield Input(placeholder="type to narrow the list", id="pick-input")
+            yield SafeInput(placeholder="type to narrow the list", id="pick-input")
             yield OptionList(id="pick-list")
         yield KeyBar()
 
