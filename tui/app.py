@@ -8,8 +8,9 @@ import sys
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from textual import work
 from textual.app import App, SystemCommand
 from textual.command import Provider
 from textual.content import Content
@@ -25,6 +26,9 @@ from themes import DEFAULT_THEME, register_themes
 from tui.bindings import APP_BINDINGS
 from tui.messages import FirstFrameShown, OpenArticle
 from tui.workers import DaemonWorkerThreads
+
+if TYPE_CHECKING:
+    from core.domain.search import SearchHit
 
 MAX_NOTICES = 3  # toasts on screen at once
 # Textual's palette commands that ours replace: Quit (ctrl+q is ours), Keys (`?` shows every
@@ -167,15 +171,24 @@ class MemoryRushApp(App[None]):
     def action_search(self) -> None:
         from tui.modals.search import SearchModal
 
-        def opened(target: tuple[int, int | None, int] | None) -> None:
-            if target is not None:
-                article_id, unit_id, position = target
-                self.open_article(
-                    article_id, unit_id=unit_id, paragraph=position if unit_id is None else None
-                )
-
         if not isinstance(self.screen, SearchModal):
-            self.push_screen(SearchModal(), opened)
+            self.push_screen(SearchModal(), self._open_hit)
+
+    def _open_hit(self, hit: SearchHit | None) -> None:
+        """Open a hit chosen in the search, and record that it was opened (in a worker: a write)."""
+        if hit is None:
+            return
+        self.remember_open(hit)
+        position = hit.position if hit.unit_id is None and hit.position >= 0 else None
+        self.open_article(hit.article_id, unit_id=hit.unit_id, paragraph=position)
+
+    @work(thread=True, name="remembering the opened search hit", exit_on_error=False)
+    def remember_open(self, hit: SearchHit) -> None:
+        """Thread worker: recording the open is a write (the ranking's use signal)."""
+        try:
+            self.services.search.record_open(hit)
+        finally:
+            self.services.end_thread_work()
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen

@@ -22,7 +22,10 @@ import peewee
 
 from core.domain.errors import DatabaseBusy, DiskFull, StorageError
 
-SCHEMA_VERSION = 2  # 2: reader text (paragraph spans and locators, unit anchors; core/storage/models.py)
+# 2: reader text (paragraph spans and locators, unit anchors; core/storage/models.py)
+# 3: the search index folds Traditional Chinese to Simplified and keeps a word list for typo
+#    correction (core.storage.search.index registers the step: the index is built again)
+SCHEMA_VERSION = 3
 
 db = peewee.SqliteDatabase(None)
 

@@ -35,6 +35,7 @@ DATA_TABLES = ("search_feedback",)  # hook-made tables holding the reader's own 
 DERIVED_TABLES = (
     "review_due_day",
     "search_stats",
+    "search_words",
     "search_para",
     "search_unit",
     "search_tri",

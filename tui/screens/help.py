@@ -19,6 +19,7 @@ def sections() -> list[tuple[str, list[Binding]]]:
     """(section, bindings) for the app and every screen and modal."""
     from tui.modals.edit_unit import EditUnitModal
     from tui.modals.export import ExportModal
+    from tui.modals.pick import PickModal
     from tui.modals.search import SearchModal
     from tui.screens.article import ArticleScreen
     from tui.screens.home import HomeScreen
@@ -30,6 +31,7 @@ def sections() -> list[tuple[str, list[Binding]]]:
     from tui.screens.triage import TriageScreen
     from tui.widgets.import_tree import ImportTree
     from tui.widgets.paragraph_view import ParagraphView
+    from tui.widgets.search_filters import FilterBar
 
     sections: list[tuple[str, list[object]]] = [
         (
@@ -51,6 +53,8 @@ def sections() -> list[tuple[str, list[Binding]]]:
         ("Stats", list(StatsScreen.BINDINGS)),
         ("Settings", list(SettingsScreen.BINDINGS)),
         ("Search", list(SearchModal.BINDINGS)),
+        ("Search filters", list(FilterBar.BINDINGS)),
+        ("Choose from a list", list(PickModal.BINDINGS)),
         ("Help", list(HelpScreen.BINDINGS)),
     ]
     return [(name, [b for b in bindings if isinstance(b, Binding)]) for name, bindings in sections]

@@ -282,6 +282,17 @@ def unit_filter_sql(
 
 
 @translated
+def tag_counts() -> list[tuple[str, int]]:
+    """Tags on units that are not trashed, with how many units carry each, most used first
+    (case folded as the tag filter compares them; the first spelling seen is shown)."""
+    rows = _rows(
+        "SELECT MIN(j.value), COUNT(DISTINCT u.id) AS n FROM unit u, json_each(u.tags_json) j "
+        "WHERE u.status != 'trashed' AND trim(j.value) != '' GROUP BY lower(j.value) ORDER BY n DESC, lower(j.value)"
+    )
+    return [(str(tag), int(n)) for tag, n in rows]
+
+
+@translated
 def card_table_exists() -> bool:
     return bool(_rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'card'"))
 
