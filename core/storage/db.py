@@ -299,11 +299,27 @@ def translate(exc: BaseException) -> StorageError:
 
 
 @contextmanager
-def write_transaction() -> Iterator[None]:
-    """One IMMEDIATE transaction; SQLite errors become StorageError with nothing half-written."""
+def write_transaction(*, wait: bool = True) -> Iterator[None]:
+    """One IMMEDIATE transaction; SQLite errors become StorageError with nothing half-written.
+
+    wait=False: when another connection holds the write lock, fail at once with DatabaseBusy
+    instead of waiting up to the busy timeout (the BEGIN only: once begun, the timeout is the
+    usual one). For a caller with a slower path that may wait, off the UI thread."""
     try:
-        with db.atomic("IMMEDIATE"):
-            yield
+        if wait:
+            with db.atomic("IMMEDIATE"):
+                yield
+            return
+        db.execute_sql("PRAGMA busy_timeout = 0")
+        restored = False
+        try:
+            with db.atomic("IMMEDIATE"):
+                db.execute_sql(f"PRAGMA busy_timeout = {int(busy_timeout_ms())}")
+                restored = True
+                yield
+        finally:
+            if not restored:
+                db.execute_sql(f"PRAGMA busy_timeout = {int(busy_timeout_ms())}")
     except SQLITE_ERRORS as exc:
         cause = root_cause(exc)
         raise translate(cause) from cause

@@ -2,8 +2,9 @@
 
 The rating keys are only active after the reveal (check_action + refresh_bindings). Undo, edit,
 suspend, bury, pin and open-the-source work on the current card; a summary ends the session.
-An answer is saved by a thread worker: another process holding the database lock (up to the
-busy timeout) never freezes the screen; the card's actions wait until the save is done.
+An answer is saved at once when the database lock is free, else by a thread worker: another
+process holding the lock (up to the busy timeout) never freezes the screen; the card's actions
+wait until the save is done.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from core.domain import SourceParagraph, StoredUnit
+from core.domain.errors import DatabaseBusy
 from core.domain.review import AnswerResult, ReviewItem
 from tui.messages import OpenArticle
 from tui.safe import notify
@@ -204,8 +206,20 @@ class ReviewScreen(BaseScreen):
     def action_rate(self, rating: int) -> None:
         if self.item is None or not self.revealed or self.saving:
             return
+        card_id, duration_ms = self.item.card.id, int((time.monotonic() - self.shown_at) * 1000)
         self.saving = True
-        self.save_answer(self.item.card.id, rating, int((time.monotonic() - self.shown_at) * 1000))
+        # Saved here when the lock is free (an answer takes a few ms: the next card is painted in
+        # the same frame); when another process holds it, the worker waits, and the screen does not.
+        with self.reporting(SAVING) as saving:
+            try:
+                result = self.services.review.answer(card_id, rating, duration_ms=duration_ms, wait=False)
+            except DatabaseBusy:
+                self.save_answer(card_id, rating, duration_ms)
+                return
+        if saving.failed:
+            self.saving = False
+            return
+        self.on_review_screen_answer_saved(self.AnswerSaved(card_id, result))
 
     @work(thread=True, name=SAVING, group="answer", exit_on_error=False)
     def save_answer(self, card_id: int, rating: int, duration_ms: int) -> None:
