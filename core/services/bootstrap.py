@@ -17,6 +17,7 @@ from core.text.words import plural
 
 if TYPE_CHECKING:  # the services are imported where first used: a faster start-up
     from core.extraction.base import Extractor
+    from core.services.authoring import AuthoringService
     from core.services.curation import CurationService
     from core.services.library import LibraryService
     from core.services.review.service import ReviewService
@@ -72,6 +73,10 @@ class Services:
         return self._service("curation")
 
     @property
+    def authoring(self) -> AuthoringService:
+        return self._service("authoring")
+
+    @property
     def review(self) -> ReviewService:
         return self._service("review")
 
@@ -107,6 +112,10 @@ def _build(name: str, cfg: Config, clk: Clock) -> Any:
         from core.services.curation import CurationService
 
         return CurationService(clk.epoch)
+    if name == "authoring":
+        from core.services.authoring import AuthoringService
+
+        return AuthoringService(clk.epoch)
     if name == "review":
         from core.services.review.service import ReviewService
 

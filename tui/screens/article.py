@@ -15,8 +15,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.domain import MEMORY_TYPES, StoredUnit
-from tui.safe import content
-from tui.screens.base import BaseScreen
+from tui.safe import content, notify
+from tui.screens.own_cards import MakesCards
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.steady_option_list import SteadyOptionList
@@ -29,7 +29,7 @@ UNIT_PAGE = 50  # units are loaded a page at a time as the highlight nears the e
 FIRST_UNITS = 40  # the first page is a screenful or two, so the article paints at once
 
 
-class ArticleScreen(BaseScreen):
+class ArticleScreen(MakesCards):
     """The evidence browser for one article."""
 
     HELP_NAME = "Article"
@@ -41,6 +41,7 @@ class ArticleScreen(BaseScreen):
         Binding("f", "status_filter", "Filter status", id="article.filter_status"),
         Binding("y", "type_filter", "Filter type", id="article.filter_type"),
         Binding("t", "triage", "Triage", id="article.triage"),
+        Binding("u", "undo", "Undo", id="article.undo"),
         Binding("tab", "app.focus_next", "Switch pane", show=False, id="article.focus"),
     ]
 
@@ -238,6 +239,24 @@ class ArticleScreen(BaseScreen):
         from tui.screens.triage import TriageScreen
 
         self.app.push_screen(TriageScreen(self.article_id))
+
+    # --- cards of yours -------------------------------------------------------------------
+
+    def card_article(self) -> int | None:
+        return self.article_id
+
+    def card_made(self, unit_id: int) -> None:
+        self.status_filter = self.type_filter = None  # show it, whatever the filters were
+        self._load_units(select=unit_id, scroll=False)
+
+    def action_undo(self) -> None:
+        """Undo the last curation step in this article (a card you made goes to the trash)."""
+        undone = None
+        with self.reporting("undoing"):
+            undone = self.services.curation.undo(self.article_id)
+            notify(self.app, "Nothing to undo" if undone is None else "Undone")
+        self._fresh = False
+        self.refresh_data()
 
     # --- reading position -----------------------------------------------------------------
 

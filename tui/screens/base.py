@@ -9,6 +9,8 @@ from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
 
+from tui.reporting import Reporting
+
 if TYPE_CHECKING:
     from core.services.bootstrap import Services
     from tui.app import MemoryRushApp
@@ -29,6 +31,11 @@ class BaseScreen(Screen[None]):
     @property
     def services(self) -> Services:
         return self.mr_app.services
+
+    def reporting(self, what: str) -> Reporting:
+        """`with self.reporting("saving the card"):` around a service call: a known error
+        becomes a notice naming `what`, the block stops, the screen keeps running."""
+        return Reporting(self.app, what)
 
     def attempt(self, what: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
         """Call a service; a known error becomes a notice (handled in the app, one place)."""

@@ -1,0 +1,209 @@
+"""Your own cards: units the reader makes from a selection, or from one of the article's core
+ideas, with the card writer's forms (core/extraction/offline) and the validator's proof.
+
+A unit you make is yours (`extractor == READER`, core/domain/export.py, the marker export,
+search and stats read), confirmed at once with its cards created (so it is in today's session,
+new-card limits allowing), and its making is a curation event: undo trashes it. Its evidence is
+what you selected, checked by the validator as every quote is; the card rules are warnings for
+you (`authored`), but a contradiction between your words and the quote is an error and nothing
+is saved until it is fixed (or, in Triage, kept with a reason).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from core.domain import (
+    ArticleMemoryOutput,
+    EvidenceSpan,
+    MemoryUnit,
+    RecallQuestion,
+    SelectedSpan,
+    SourceDocument,
+    StoredQuestion,
+    StoredUnit,
+    ValidationReport,
+)
+from core.domain.artifact import output_from_dict, report_to_list
+from core.domain.errors import MemoryRushError
+from core.domain.export import READER
+from core.storage import authoring as authoring_repo
+from core.storage import library as library_repo
+from core.storage.authoring import NewUnit
+from core.validation import validate
+
+if TYPE_CHECKING:  # the card writer is imported on first use (half a second at start-up)
+    from core.extraction.offline.context import ArticleContext
+
+Questions = Sequence[tuple[str, str, str]]  # (question, answer, kind)
+BLANK = "____"  # the card writer's blank (core/extraction/offline/blank_model.py)
+
+
+class CannotMake(MemoryRushError):
+    """The card would break an error rule (a quote not in the text, a contradiction): nothing
+    was saved; the message says what to change."""
+
+
+@dataclass(frozen=True, slots=True)
+class Made:
+    unit_id: int
+    report: ValidationReport  # its warnings (errors refuse the card)
+
+
+@dataclass
+class AuthoringService:
+    clock: Callable[[], int]
+    _contexts: dict[int, ArticleContext] = field(default_factory=dict)
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def document(self, article_id: int) -> SourceDocument:
+        info = library_repo.get_article(article_id)
+        if info is None:
+            raise MemoryRushError(f"article {article_id} no longer exists")
+        paragraphs = tuple(library_repo.paragraphs(article_id))
+        return SourceDocument(
+            info.document_id, info.source_path, info.title, paragraphs, language=info.language
+        )
+
+    def context(self, article_id: int) -> ArticleContext:
+        """The card writer's view of the article (word counts, frequent terms), kept per article."""
+        from core.extraction.offline.context import article_context
+
+        if article_id not in self._contexts:
+            if len(self._contexts) > 8:
+                self._contexts.clear()
+            self._contexts[article_id] = article_context(self.document(article_id))
+        return self._contexts[article_id]
+
+    def ideas(self, article_id: int) -> ArticleMemoryOutput | None:
+        """The article's summary and core ideas, as its latest extraction stored them."""
+        stored = library_repo.artifact_json(article_id)
+        output = stored.get("output") if stored else None
+        return output_from_dict(output) if isinstance(output, dict) else None
+
+    # --- a cloze from a selection ------------------------------------------------------------
+
+    def cloze(self, article_id: int, spans: Sequence[SelectedSpan]) -> Made:
+        """The selection is the blank; the unit is the sentence it is in (the sentences, when
+        it runs over several), and that sentence is its evidence."""
+        if len(spans) != 1:
+            raise CannotMake(
+                "a cloze blanks words of one paragraph: select inside one paragraph (n makes a unit of more)"
+            )
+        span = spans[0]
+        para = library_repo.paragraph_by_id(article_id, span.paragraph_id)
+        if para is None or para.text[span.start : span.end] != span.text or not span.text.strip():
+            raise CannotMake("the selection is not in the article's text any more: select it again")
+        a, b = _sentence_around(para.text, span.start, span.end)
+        sentence = para.text[a:b]
+        question = sentence[: span.start - a] + BLANK + sentence[span.end - a :]
+        from core.extraction.offline import cues
+
+        return self.make(
+            article_id,
+            (SelectedSpan(span.paragraph_id, a, b, sentence),),
+            content=sentence,
+            memory_type=cues.memory_type(sentence),
+            tags=(),
+            questions=((question, span.text, "cloze"),),
+        )
+
+    # --- a unit from a selection (the form opens on this draft) -----------------------------
+
+    def draft(self, article_id: int, spans: Sequence[SelectedSpan]) -> StoredUnit:
+        """A unit whose content is the selected text, typed and with questions by the card
+        writer (a Q&A where the sentence has a form for one, and a cloze); not stored."""
+        from core.extraction.offline import cues
+        from core.extraction.offline.questions import questions_for
+
+        text = " ".join(s.text.strip() for s in spans if s.text.strip())
+        ctx = self.context(article_id)
+        written = questions_for(0, text, ctx.lang, ctx.traditional(text), ctx.counts, ctx.frequent)
+        questions = tuple(StoredQuestion(0, 0, q.question, q.expected_answer, q.kind) for q in written)
+        evidence = tuple(EvidenceSpan(s.paragraph_id, s.text) for s in spans)
+        return StoredUnit(
+            0, article_id, 0, text, cues.memory_type(text), evidence, (), 1.0, "confirmed",
+            questions, extractor=READER,
+        )  # fmt: skip
+
+    def check(
+        self, article_id: int, spans: Sequence[SelectedSpan], *, content: str, memory_type: str,
+        tags: Sequence[str], questions: Questions,
+    ) -> ValidationReport:  # fmt: skip
+        """The validator's report on a card as the form holds it (nothing saved)."""
+        evidence = tuple(EvidenceSpan(s.paragraph_id, s.text) for s in spans)
+        return check_unit(self.document(article_id), content, memory_type, tags, evidence, questions)
+
+    def make(
+        self, article_id: int, spans: Sequence[SelectedSpan], *, content: str, memory_type: str,
+        tags: Sequence[str], questions: Questions,
+    ) -> Made:  # fmt: skip
+        """Save a card you made: confirmed, its cards created, yours; refused (CannotMake, and
+        nothing saved) while it has an error."""
+        report = self.check(
+            article_id, spans, content=content, memory_type=memory_type, tags=tags, questions=questions
+        )
+        refuse_errors(report)
+        unit = NewUnit(
+            content=content.strip(),
+            memory_type=memory_type,
+            tags=tuple(t.strip() for t in tags if t.strip()),
+            evidence=tuple((s.paragraph_id, s.text) for s in spans),
+            questions=tuple((q.strip(), a.strip(), k) for q, a, k in questions if q.strip() and a.strip()),
+            issues=tuple(report_to_list(report)),
+            extractor=READER,
+            status="confirmed",
+        )
+        return Made(authoring_repo.make_unit(article_id, unit, self.clock()), report)
+
+    def from_idea(self, article_id: int, index: int) -> Made:
+        """A unit of core idea `index`: its words, its quotes, the card writer's questions."""
+        output = self.ideas(article_id)
+        if output is None or not 0 <= index < len(output.core_ideas):
+            raise CannotMake("that core idea is no longer stored for this article")
+        idea = output.core_ideas[index]
+        spans = tuple(SelectedSpan(e.paragraph_id, 0, 0, e.quote) for e in idea.evidence)
+        draft = self.draft(article_id, spans)
+        content = idea.idea.strip() or draft.content
+        from core.extraction.offline.questions import questions_for
+
+        ctx = self.context(article_id)
+        written = questions_for(0, content, ctx.lang, ctx.traditional(content), ctx.counts, ctx.frequent)
+        return self.make(
+            article_id, spans, content=content, memory_type=draft.memory_type, tags=(),
+            questions=tuple((q.question, q.expected_answer, q.kind) for q in written),
+        )  # fmt: skip
+
+
+def check_unit(
+    document: SourceDocument, content: str, memory_type: str, tags: Sequence[str],
+    evidence: tuple[EvidenceSpan, ...], questions: Questions,
+) -> ValidationReport:  # fmt: skip
+    """A reader's card against its article: grounding, the card rules (warnings), the claims."""
+    unit = MemoryUnit(content.strip(), memory_type, evidence, tuple(tags), 1.0)
+    asked = tuple(RecallQuestion(q.strip(), a.strip(), 0, k) for q, a, k in questions)
+    return validate(ArticleMemoryOutput("", (), (unit,), asked), document, authored=True)
+
+
+def refuse_errors(report: ValidationReport) -> None:
+    errors = [i.message for i in report.issues if i.severity == "error" and not i.kept]
+    if errors:
+        raise CannotMake("not saved: " + "; ".join(errors))
+
+
+def _sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
+    """The span of the sentences of `text` that the span (start, end) touches."""
+    from core.extraction.offline.sentences import split_sentences
+    from core.text import CJK_RE
+
+    lang = "zh" if CJK_RE.search(text) else "en"
+    touched = [(a, b) for a, b in split_sentences(text, lang) if a < end and start < b]
+    if not touched:
+        return start, end
+    return min(touched[0][0], start), max(touched[-1][1], end)
+
+
+__all__ = ["AuthoringService", "CannotMake", "Made", "check_unit", "refuse_errors"]

@@ -1,0 +1,87 @@
+"""Issue 16, by keys only: select a span in the Article screen, make a cloze of it, find it in
+Review and answer it; undo takes a card you made back (to the trash)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import SIZE, make_app, settle
+
+from core.domain.export import READER
+from core.services.bootstrap import Services
+
+ARTICLE = """# Libraries
+
+About 42 percent of adults never visit a public library in a given year.
+
+Public libraries lend books, films and music to anyone with a card.
+"""
+
+
+def _import(svc: Services, tmp_path: Path) -> int:
+    path = tmp_path / "libraries.md"
+    path.write_text(ARTICLE, encoding="utf-8")
+    (outcome,) = svc.library.import_paths([path], extractor="offline")
+    assert outcome.status == "imported" and outcome.article_id is not None
+    return outcome.article_id
+
+
+def _yours(svc: Services, article_id: int) -> list:  # type: ignore[type-arg]
+    return [u for u in svc.library.units(article_id, ["confirmed", "proposed"]) if u.extractor == READER]
+
+
+async def test_select_make_a_cloze_review_it_and_answer(svc: Services, tmp_path: Path) -> None:
+    from tui.screens.article import ArticleScreen
+    from tui.screens.review import ReviewScreen
+
+    article_id = _import(svc, tmp_path)
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l", "enter")  # Library, open the article
+        await settle(pilot)
+        assert isinstance(app.screen, ArticleScreen)
+        await pilot.press("home")  # the cursor on the first paragraph, at its first word
+        keys = ["right", "v", "shift+right", "c"]  # from the Article cursor to a saved card
+        for key in keys:
+            await pilot.press(key)
+        await settle(pilot)
+        assert len(keys) <= 6
+        (mine,) = _yours(svc, article_id)
+        assert mine.status == "confirmed"
+        assert mine.content == "About 42 percent of adults never visit a public library in a given year."
+        assert [(q.question, q.expected_answer, q.kind) for q in mine.questions] == [
+            ("About ____ of adults never visit a public library in a given year.", "42 percent", "cloze")
+        ]
+        assert [e.quote for e in mine.evidence] == [mine.content]
+        await pilot.press("escape", "escape", "r")  # Home, Review
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.item is not None
+        assert screen.item.question == "About ____ of adults never visit a public library in a given year."
+        await pilot.press("space", "3")
+        await settle(pilot)
+        assert screen.answered, "the answer was saved"
+        # the only card of the day, answered Good: a learning step, back in ten minutes
+        assert screen.item is not None and screen.item.card.unit_id == mine.id
+        assert screen.item.card.state == "learning" and screen.item.card.last_review is not None
+
+
+async def test_undo_takes_a_card_you_made_back_to_the_trash(svc: Services, tmp_path: Path) -> None:
+    from tui.screens.article import ArticleScreen
+
+    article_id = _import(svc, tmp_path)
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ArticleScreen)
+        await pilot.press("home", "down", "v", "c")  # "Public" as the blank
+        await settle(pilot)
+        made = _yours(svc, article_id)
+        await pilot.press("u")
+        await settle(pilot)
+        assert made and not _yours(svc, article_id)
+        trashed = svc.library.unit(made[0].id)
+        assert trashed is not None and trashed.status == "trashed"
