@@ -204,6 +204,12 @@ class ValidationIssue:
     kept: str = ""  # the reader's reason for keeping the unit despite this error ("" = not kept)
 
     @property
+    def keepable(self) -> bool:
+        """A contradiction between the words and the quote (core/validation/consistency.py): the
+        one error a reader may keep with a reason; every other error must be fixed."""
+        return self.severity == "error" and self.code.startswith("claim_contradicts_")
+
+    @property
     def unit_index(self) -> int | None:
         """The memory unit this issue is about, if any (parsed from the location)."""
         prefix = "memory_units["

@@ -11,6 +11,7 @@ is saved until it is fixed (or, in Triage, kept with a reason).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -176,6 +177,112 @@ class AuthoringService:
             article_id, spans, content=content, memory_type=draft.memory_type, tags=(),
             questions=tuple((q.question, q.expected_answer, q.kind) for q in written),
         )  # fmt: skip
+
+    # --- fixing a proposal ------------------------------------------------------------------
+
+    def next_blank(self, unit_id: int) -> ValidationReport:
+        """The unit's cloze blanks the card writer's next candidate for its sentence (best
+        first, round again after the last; a unit without a cloze gets the best one). Saved
+        as an edit (undo takes it back)."""
+        from core.extraction.offline import blank_model
+
+        unit = _unit(unit_id)
+        ctx = self.context(unit.article_id)
+        ranked = blank_model.ranked(unit.content, ctx.lang, ctx.counts, ctx.frequent)
+        questions = [(q.question, q.expected_answer, q.kind) for q in unit.questions]
+        at = next((i for i, q in enumerate(questions) if q[2] == "cloze"), None)
+        current = questions[at][1] if at is not None else None
+        others = [c for c in ranked if c.text != current]
+        if not others:
+            raise CannotMake("the card writer has no other blank for this sentence: edit it (e) to pick one")
+        now = next((i for i, c in enumerate(ranked) if c.text == current), -1)
+        chosen = next((c for c in ranked[now + 1 :] if c.text != current), others[0])
+        cloze = (blank_model.cloze_text(unit.content, chosen), chosen.text, "cloze")
+        if at is None:
+            questions.append(cloze)
+        else:
+            questions[at] = cloze
+        return self._edit(unit, questions)
+
+    def split(self, unit_id: int) -> int:
+        """Split the unit in two at the sentence (or clause) break nearest its middle: it keeps
+        the first part, a new unit beside it the second, each with the card writer's
+        questions and the same evidence. One undoable step. Returns the new unit's id."""
+        from core.extraction.offline.questions import questions_for
+
+        unit = _unit(unit_id)
+        parts = split_point(unit.content)
+        if parts is None:
+            raise CannotMake("one clause: nothing to split (edit it, e, to reword it)")
+        ctx = self.context(unit.article_id)
+        document = self.document(unit.article_id)
+        halves = []
+        for part in parts:
+            written = questions_for(0, part, ctx.lang, ctx.traditional(part), ctx.counts, ctx.frequent)
+            asked = tuple((q.question, q.expected_answer, q.kind) for q in written)
+            report = check_unit(document, part, unit.memory_type, unit.tags, unit.evidence, asked)
+            halves.append(
+                NewUnit(
+                    content=part,
+                    memory_type=unit.memory_type,
+                    tags=unit.tags,
+                    evidence=tuple((e.paragraph_id, e.quote) for e in unit.evidence),
+                    questions=asked,
+                    issues=tuple(report_to_list(report)),
+                    extractor=unit.extractor,
+                    status=unit.status,
+                    confidence=unit.confidence,
+                    model=unit.model,
+                )
+            )
+        return authoring_repo.split(unit.id, halves[0], halves[1], self.clock())
+
+    def set_evidence(self, unit_id: int, spans: Sequence[SelectedSpan]) -> ValidationReport:
+        """The unit's evidence becomes the selection (re-checked; undo takes it back)."""
+        unit = _unit(unit_id)
+        if not spans:
+            raise CannotMake("select the evidence first (v, then grow it)")
+        evidence = tuple(EvidenceSpan(s.paragraph_id, s.text) for s in spans)
+        questions = [(q.question, q.expected_answer, q.kind) for q in unit.questions]
+        document = self.document(unit.article_id)
+        report = check_unit(document, unit.content, unit.memory_type, unit.tags, evidence, questions)
+        issues = report_to_list(report)
+        authoring_repo.set_evidence(
+            unit.id, [(e.paragraph_id, e.quote) for e in evidence], issues, self.clock()
+        )
+        return report
+
+    def _edit(self, unit: StoredUnit, questions: Questions) -> ValidationReport:
+        from core.services.curation import CurationService
+
+        return CurationService(self.clock).edit(
+            unit.id, content=unit.content, memory_type=unit.memory_type, tags=unit.tags, questions=questions
+        )
+
+
+def _unit(unit_id: int) -> StoredUnit:
+    unit = library_repo.unit(unit_id)
+    if unit is None:
+        raise MemoryRushError(f"unit {unit_id} no longer exists")
+    return unit
+
+
+def split_point(content: str) -> tuple[str, str] | None:
+    """The content in two at the sentence break nearest its middle, else at the clause break
+    (; , ； ，) nearest it; None when it has neither."""
+    from core.extraction.offline.sentences import split_sentences
+    from core.text import CJK_RE
+
+    text = content.strip()
+    lang = "zh" if CJK_RE.search(text) else "en"
+    cuts = [b for _, b in split_sentences(text, lang)][:-1]
+    if not cuts:
+        cuts = [m.end() for m in re.finditer(r"[;,；，、]\s*", text) if m.end() < len(text)]
+    if not cuts:
+        return None
+    cut = min(cuts, key=lambda c: abs(c - len(text) / 2))
+    first, second = text[:cut].strip().rstrip(";,；，、"), text[cut:].strip()
+    return (first, second) if first and second else None
 
 
 def check_unit(

@@ -44,6 +44,8 @@ AUDITED: dict[str, str] = {
         )
     },
     "tui.modals.edit_unit.EditUnitModal": OURS,
+    "tui.modals.edit_unit.QuestionRow": "a question's SafeInput fields and our label",
+    "tui.modals.reason.ReasonModal": OURS,
     "tui.modals.search.SearchModal": OURS,
     "tui.modals.export.ExportModal": OURS,
     "tui.widgets.chart.BarChart": "plotext chart of counts and dates: no text from the library",

@@ -1,6 +1,10 @@
 """Triage: one proposed unit at a time beside its evidence; accept, reject, edit, skip, undo.
 
-Units with validation errors cannot be accepted (the key is disabled) until an edit fixes them.
+Units with validation errors cannot be accepted (the key is disabled) until an edit fixes them;
+a contradiction between the words and the quote may instead be kept with a reason (!).
+Fixing fast: b gives the cloze the card writer's next blank, S splits the unit in two, E makes
+the selection in the evidence view (v, then grow it) its evidence, and e edits every question;
+c / n on a selection make a card of yours. u undoes each step (accept all valid: the batch).
 `c` switches to the units whose source changed (re-import, sync) and whose quote is gone: each
 is kept as it is (K) or retired to the trash (X); `u` undoes either.
 """
@@ -16,20 +20,23 @@ from textual.widgets import Static
 from core.domain import StoredUnit, ValidationReport
 from core.text.words import plural
 from tui.modals.edit_unit import EditUnitModal, UnitEdit
+from tui.modals.reason import ReasonModal
 from tui.safe import content, notify
-from tui.screens.base import BaseScreen
+from tui.screens.own_cards import MakesCards
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.title_bar import TitleBar
 from tui.widgets.unit_view import unit_details
 
 CHANGED_STATUSES = ["proposed", "confirmed", "rejected"]  # a retired (trashed) one is decided
+FIXES = {"next_blank", "split", "evidence"}
 
 
-class TriageScreen(BaseScreen):
+class TriageScreen(MakesCards):
     """The proposal queue (of one article, or of the whole library)."""
 
     HELP_NAME = "Triage"
+    AUTO_FOCUS = "#triage-evidence"  # the evidence view: select in it (v), its keys act on the unit
     BINDINGS = [
         Binding("a", "accept", "Accept", id="triage.accept"),
         Binding("r", "reject", "Reject", id="triage.reject"),
@@ -42,6 +49,10 @@ class TriageScreen(BaseScreen):
         Binding("K", "keep", "Keep (source changed)", id="triage.keep"),
         Binding("X", "retire", "Retire (source changed)", id="triage.retire"),
         Binding("o", "open_article", "Open article", id="triage.open"),
+        Binding("b", "next_blank", "Next blank", id="triage.next_blank"),
+        Binding("S", "split", "Split", id="triage.split"),
+        Binding("E", "evidence", "Evidence = selection", id="triage.evidence"),
+        Binding("exclamation_mark", "keep_anyway", "Keep anyway", id="triage.keep_anyway"),
     ]
 
     def __init__(self, article_id: int | None = None) -> None:
@@ -187,8 +198,12 @@ class TriageScreen(BaseScreen):
         return f"{plural(waiting, 'proposal')} waiting"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in {"accept", "reject", "edit", "skip", "open_article"} and self.unit is None:
+        if action in {"accept", "reject", "edit", "skip", "open_article", *FIXES} and self.unit is None:
             return None
+        if action == "evidence":
+            return bool(self.query_one(ParagraphView).selection)
+        if action == "keep_anyway":
+            return self.unit is not None and any(i.keepable and not i.kept for i in self.unit.issues)
         # hidden (False), not greyed, while nothing's source changed: the footer has no room
         if action == "source_changed":
             return bool(self.source_changed or self.changed_waiting)
@@ -207,6 +222,8 @@ class TriageScreen(BaseScreen):
             return "No proposal on screen: import articles (i on Home), or l for the low-confidence list"
         if action == "accept":
             return "This unit has validation errors: edit it (e) to fix them, then accept"
+        if action == "evidence":
+            return "Select the evidence in the article first: v, then grow it (shift+right, ), })"
         return None
 
     # --- actions --------------------------------------------------------------------------
@@ -227,6 +244,64 @@ class TriageScreen(BaseScreen):
         if self.unit is not None:
             self.skipped.append(self.unit.id)
         self.show_next()
+
+    # --- fixing a proposal fast -----------------------------------------------------------
+
+    def action_next_blank(self) -> None:
+        if self.unit is None:
+            return
+        unit = self.unit
+        with self.reporting("choosing the next blank"):
+            report = self.services.authoring.next_blank(unit.id)
+            notify(self.app, "Next blank" if report.ok else "Next blank: it has validation errors")
+        self.show_next(prefer=unit.id)
+
+    def action_split(self) -> None:
+        if self.unit is None:
+            return
+        unit = self.unit
+        with self.reporting("splitting the unit"):
+            self.services.authoring.split(unit.id)
+            notify(self.app, "Split in two: this is the first part, the second is next (u undoes)")
+        self.show_next(prefer=unit.id)
+
+    def action_evidence(self) -> None:
+        view = self.query_one(ParagraphView)
+        if self.unit is None or not view.selection:
+            return
+        unit = self.unit
+        with self.reporting("changing the evidence"):
+            report = self.services.authoring.set_evidence(unit.id, view.selected_spans())
+            notify(
+                self.app, "Evidence changed" if report.ok else "Evidence changed: it has validation errors"
+            )
+        self.show_next(prefer=unit.id)
+
+    def action_keep_anyway(self) -> None:
+        unit = self.unit
+        if unit is None:
+            return
+        first = next((i for i in unit.issues if i.keepable and not i.kept), None)
+        if first is None:
+            return
+
+        def done(reason: str | None) -> None:
+            if not reason:
+                return
+            with self.reporting("keeping the unit"):
+                if self.services.curation.keep_anyway(unit.id, reason):
+                    notify(self.app, "Kept with your reason: it can be accepted now (u undoes)")
+            self.show_next(prefer=unit.id)
+
+        self.app.push_screen(
+            ReasonModal("Keep it anyway? Why is the quote's fact not what it says:", first.message), done
+        )
+
+    def card_article(self) -> int | None:
+        return self.unit.article_id if self.unit is not None else self.article_id
+
+    def on_paragraph_view_selection_changed(self, event: ParagraphView.SelectionChanged) -> None:
+        self.refresh_bindings()
 
     def action_undo(self) -> None:
         undone = self.attempt("undoing", self.services.curation.undo, self.article_id)

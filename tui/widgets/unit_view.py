@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.content import Content
 
 from core.domain import StoredUnit
+from core.domain.export import READER
 from tui.safe import content
 
 STATUS_STYLE = {
@@ -52,7 +53,7 @@ def unit_details(unit: StoredUnit, *, show_answers: bool = True) -> Content:
         Content.assemble(("Tags     ", "bold"), content(", ".join(unit.tags) or "—", single_line=True)),
         Content.assemble(
             ("Source   ", "bold"),
-            content(unit.extractor or "—", single_line=True),
+            content("yours" if unit.extractor == READER else unit.extractor or "—", single_line=True),
             content(f" / {unit.model}" if unit.model else "", single_line=True),
         ),
     ]
@@ -73,13 +74,23 @@ def unit_details(unit: StoredUnit, *, show_answers: bool = True) -> Content:
         where = " (question)" if issue.location.startswith("recall_questions[") else ""
         parts.append(
             Content.assemble(
-                (f"{issue.severity.upper()} ", style),
+                (
+                    "KEPT " if issue.kept else f"{issue.severity.upper()} ",
+                    "bold $secondary" if issue.kept else style,
+                ),
                 (f"{issue.code}{where}: ", "italic"),
                 content(issue.message),
+                (" · kept because: " if issue.kept else "", "italic"),
+                content(issue.kept),
             )
         )
     if not unit.acceptable:
+        keep = (
+            " (or keep a contradiction with a reason: !)"
+            if any(i.keepable and not i.kept for i in unit.issues)
+            else ""
+        )
         parts.append(
-            Content.styled("Has validation errors: edit it before it can be accepted.", "bold $error")
+            Content.styled(f"Has validation errors: edit it before it can be accepted{keep}.", "bold $error")
         )
     return Content("\n").join(parts)
