@@ -85,3 +85,34 @@ async def test_undo_takes_a_card_you_made_back_to_the_trash(svc: Services, tmp_p
         assert made and not _yours(svc, article_id)
         trashed = svc.library.unit(made[0].id)
         assert trashed is not None and trashed.status == "trashed"
+
+
+async def test_summary_and_core_ideas_shown_and_one_becomes_a_unit(samples: Services) -> None:
+    from textual.widgets import OptionList
+
+    from tui.screens.article import ArticleScreen
+
+    article = samples.library.articles()[0]
+    output = samples.authoring.ideas(article.id)
+    assert output is not None and output.core_ideas and output.summary
+    app = make_app(samples)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l", "enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ArticleScreen) and screen.article_id == article.id
+        await pilot.press("s")
+        await settle(pilot)
+        ideas = screen.query_one("#article-ideas", OptionList)
+        assert ideas.display and ideas.option_count == len(output.core_ideas) + 1
+        shown = str(ideas.get_option_at_index(1).prompt)
+        assert (
+            output.core_ideas[0].idea[:30] in shown and output.core_ideas[0].evidence[0].quote[:30] in shown
+        )
+        assert output.summary[:30] in str(ideas.get_option_at_index(0).prompt)
+        await pilot.press("m")
+        await settle(pilot)
+        (mine,) = _yours(samples, article.id)
+        assert mine.content == output.core_ideas[0].idea and mine.status == "confirmed"
+        assert [e.quote for e in mine.evidence] == [e.quote for e in output.core_ideas[0].evidence]

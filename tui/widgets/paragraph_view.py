@@ -52,7 +52,7 @@ class ParagraphView(Widget, can_focus=True):
         Binding("end", "jump(-1)", "Last paragraph", show=False, id="para.end"),
         Binding("left", "word(-1)", "Prev word", show=False, id="para.word_left"),
         Binding("right", "word(1)", "Next word", show=False, id="para.word_right"),
-        Binding("v", "select", "Select", id="para.select"),
+        Binding("v", "select", "Start selection", id="para.select"),
         Binding("shift+right", "grow('word', 1)", "+word", id="para.grow_word"),
         Binding("shift+left", "grow('word', -1)", "-word", show=False, id="para.shrink_word"),
         Binding("right_parenthesis", "grow('sentence', 1)", "+sentence", id="para.grow_sentence"),

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from textual.content import Content
+from textual.widgets.option_list import Option
 
-from core.domain import StoredUnit
+from core.domain import ArticleMemoryOutput, StoredUnit
 from core.domain.export import READER
 from tui.safe import content
 
@@ -94,3 +95,31 @@ def unit_details(unit: StoredUnit, *, show_answers: bool = True) -> Content:
             Content.styled(f"Has validation errors: edit it before it can be accepted{keep}.", "bold $error")
         )
     return Content("\n").join(parts)
+
+
+def idea_options(output: ArticleMemoryOutput | None) -> list[Option]:
+    """The article's summary (a heading row) and each core idea with why it matters and its
+    quotes, for the Article screen's ideas list."""
+    summary = output.summary.strip() if output is not None else ""
+    rows = [
+        Option(
+            Content.assemble(
+                ("Summary  ", "bold"), content(summary or "No summary was stored for this article.")
+            ),
+            disabled=True,
+        )
+    ]
+    for n, idea in enumerate(output.core_ideas if output is not None else (), 1):
+        parts = [Content.assemble((f"Idea {n}  ", "bold $primary"), content(idea.idea))]
+        if idea.why_it_matters.strip():
+            parts.append(Content.assemble(("Why      ", "italic"), content(idea.why_it_matters)))
+        parts += [
+            Content.assemble(("         ", ""), (e.paragraph_id, "$text-muted"), " “", content(e.quote), "”")
+            for e in idea.evidence
+        ]
+        rows.append(Option(Content("\n").join(parts)))
+    if len(rows) == 1:
+        rows.append(
+            Option(Content.styled("No core ideas were stored for this article.", "italic"), disabled=True)
+        )
+    return rows
