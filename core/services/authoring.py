@@ -56,28 +56,43 @@ class Made:
 @dataclass
 class AuthoringService:
     clock: Callable[[], int]
-    _contexts: dict[int, ArticleContext] = field(default_factory=dict)
+    _contexts: dict[int, tuple[SourceDocument, ArticleContext]] = field(default_factory=dict)
+    _documents: dict[int, tuple[tuple[int, int], SourceDocument]] = field(default_factory=dict)
 
     # --- reading ---------------------------------------------------------------------------
 
-    def document(self, article_id: int) -> SourceDocument:
+    def document(self, article_id: int, fresh: Sequence[str] = ()) -> SourceDocument:
+        """The article as the validator reads it, kept per article (reading 5,000 paragraphs
+        takes ~80 ms): read again when its version or length changed, or when a paragraph of
+        `fresh` (the ones a card quotes) is no longer the text kept."""
         info = library_repo.get_article(article_id)
         if info is None:
             raise MemoryRushError(f"article {article_id} no longer exists")
+        key = (info.version, info.paragraph_count)
+        kept = self._documents.get(article_id)
+        if kept is not None and kept[0] == key and all(_same(article_id, kept[1], p) for p in fresh):
+            return kept[1]
         paragraphs = tuple(library_repo.paragraphs(article_id))
-        return SourceDocument(
+        doc = SourceDocument(
             info.document_id, info.source_path, info.title, paragraphs, language=info.language
         )
+        if len(self._documents) > 4:
+            self._documents.clear()
+        self._documents[article_id] = (key, doc)
+        return doc
 
     def context(self, article_id: int) -> ArticleContext:
-        """The card writer's view of the article (word counts, frequent terms), kept per article."""
+        """The card writer's view of the article (word counts, frequent terms), kept with the
+        document it was computed from."""
         from core.extraction.offline.context import article_context
 
-        if article_id not in self._contexts:
-            if len(self._contexts) > 8:
+        doc = self.document(article_id)
+        kept = self._contexts.get(article_id)
+        if kept is None or kept[0] is not doc:
+            if len(self._contexts) > 4:
                 self._contexts.clear()
-            self._contexts[article_id] = article_context(self.document(article_id))
-        return self._contexts[article_id]
+            kept = self._contexts[article_id] = (doc, article_context(doc))
+        return kept[1]
 
     def ideas(self, article_id: int) -> ArticleMemoryOutput | None:
         """The article's summary and core ideas, as its latest extraction stored them."""
@@ -136,7 +151,8 @@ class AuthoringService:
     ) -> ValidationReport:  # fmt: skip
         """The validator's report on a card as the form holds it (nothing saved)."""
         evidence = tuple(EvidenceSpan(s.paragraph_id, s.text) for s in spans)
-        return check_unit(self.document(article_id), content, memory_type, tags, evidence, questions)
+        document = self.document(article_id, [s.paragraph_id for s in spans])
+        return check_unit(document, content, memory_type, tags, evidence, questions)
 
     def make(
         self, article_id: int, spans: Sequence[SelectedSpan], *, content: str, memory_type: str,
@@ -215,7 +231,7 @@ class AuthoringService:
         if parts is None:
             raise CannotMake("one clause: nothing to split (edit it, e, to reword it)")
         ctx = self.context(unit.article_id)
-        document = self.document(unit.article_id)
+        document = self.document(unit.article_id, [e.paragraph_id for e in unit.evidence])
         halves = []
         for part in parts:
             written = questions_for(0, part, ctx.lang, ctx.traditional(part), ctx.counts, ctx.frequent)
@@ -244,7 +260,7 @@ class AuthoringService:
             raise CannotMake("select the evidence first (v, then grow it)")
         evidence = tuple(EvidenceSpan(s.paragraph_id, s.text) for s in spans)
         questions = [(q.question, q.expected_answer, q.kind) for q in unit.questions]
-        document = self.document(unit.article_id)
+        document = self.document(unit.article_id, [s.paragraph_id for s in spans])
         report = check_unit(document, unit.content, unit.memory_type, unit.tags, evidence, questions)
         issues = report_to_list(report)
         authoring_repo.set_evidence(
@@ -258,6 +274,13 @@ class AuthoringService:
         return CurationService(self.clock).edit(
             unit.id, content=unit.content, memory_type=unit.memory_type, tags=unit.tags, questions=questions
         )
+
+
+def _same(article_id: int, doc: SourceDocument, paragraph_id: str) -> bool:
+    """Whether the kept document still has the stored text of this paragraph."""
+    now = library_repo.paragraph_by_id(article_id, paragraph_id)
+    kept = doc.paragraph(paragraph_id)
+    return (None if now is None else now.text) == (None if kept is None else kept.text)
 
 
 def _unit(unit_id: int) -> StoredUnit:

@@ -6,8 +6,12 @@ view shows (`card_article`) and what to show once a card is made (`card_made`).
 
 from __future__ import annotations
 
+from textual import work
+from textual.worker import Worker
+
 from core.domain import SelectedSpan
 from tui.modals.edit_unit import EditUnitModal, UnitEdit
+from tui.reporting import report_worker
 from tui.safe import notify
 from tui.screens.base import BaseScreen
 from tui.widgets.paragraph_view import ParagraphView
@@ -36,14 +40,33 @@ class MakesCards(BaseScreen):
             self._unit(article_id, event.view, event.spans)
 
     def _cloze(self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...]) -> None:
-        made = None
-        with self.reporting("making the cloze"):
-            made = self.services.authoring.cloze(article_id, spans)
-        if made is None:
-            return
+        self._save_cloze(article_id, view, spans)
+
+    @work(thread=True, name="saving the cloze", group="own-cards", exit_on_error=False)
+    def _save_cloze(self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...]) -> None:
+        """Thread worker: the save reads and checks the article (tens of ms on a long one)."""
+        made = self.services.authoring.cloze(article_id, spans)
+        self.app.call_from_thread(self._saved, view, made.unit_id, f"Cloze saved as yours: {SAVED}")
+
+    @work(thread=True, name="saving your unit", group="own-cards", exit_on_error=False)
+    def _save_unit(
+        self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...], edit: UnitEdit
+    ) -> None:
+        made = self.services.authoring.make(
+            article_id, spans, content=edit.content, memory_type=edit.memory_type,
+            tags=edit.tags, questions=edit.questions,
+        )  # fmt: skip
+        self.app.call_from_thread(self._saved, view, made.unit_id, f"Unit saved as yours: {SAVED}")
+
+    def _saved(self, view: ParagraphView, unit_id: int, message: str) -> None:
         view.clear_selection()
-        notify(self.app, f"Cloze saved as yours: {SAVED}")
-        self.card_made(made.unit_id)
+        notify(self.app, message)
+        self.card_made(unit_id)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A save that failed (a card the validator refuses: nothing saved) says why."""
+        if event.worker.group == "own-cards":
+            report_worker(self.app, event)
 
     def _unit(self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...]) -> None:
         draft = None
@@ -62,16 +85,8 @@ class MakesCards(BaseScreen):
             return None
 
         def done(edit: UnitEdit | None) -> None:
-            if edit is None:
-                return
-            with self.reporting("saving your unit"):
-                made = authoring.make(
-                    article_id, spans, content=edit.content, memory_type=edit.memory_type,
-                    tags=edit.tags, questions=edit.questions,
-                )  # fmt: skip
-                view.clear_selection()
-                notify(self.app, f"Unit saved as yours: {SAVED}")
-                self.card_made(made.unit_id)
+            if edit is not None:
+                self._save_unit(article_id, view, spans, edit)
 
         form = EditUnitModal(draft, check, title="New unit of yours, from the selection", keep_errors=False)
         self.app.push_screen(form, done)

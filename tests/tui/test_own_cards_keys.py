@@ -116,3 +116,17 @@ async def test_summary_and_core_ideas_shown_and_one_becomes_a_unit(samples: Serv
         (mine,) = _yours(samples, article.id)
         assert mine.content == output.core_ideas[0].idea and mine.status == "confirmed"
         assert [e.quote for e in mine.evidence] == [e.quote for e in output.core_ideas[0].evidence]
+
+
+async def test_a_cloze_over_two_paragraphs_is_refused_with_the_reason(svc: Services, tmp_path: Path) -> None:
+    article_id = _import(svc, tmp_path)
+    app = make_app(svc)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("l", "enter")
+        await settle(pilot)
+        await pilot.press("home", "v", "right_curly_bracket", "right_curly_bracket", "c")
+        await settle(pilot)
+        assert not _yours(svc, article_id)  # nothing saved
+        shown = [str(n.message) for n in app._notifications]
+        assert any("saving the cloze: a cloze blanks words of one paragraph" in m for m in shown), shown
