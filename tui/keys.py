@@ -91,6 +91,7 @@ ABOUT: dict[str, str] = {
     "review.bury": "Put this card off until tomorrow",
     "review.pin": "Pin this unit: reviewed at a higher retention",
     "review.open": "Open the article at this card's evidence",
+    "review.select": "Select in the evidence (after the reveal): c / n make a card of yours",
     "stats.reload": "Read the statistics again",
     "settings.save": "Check and save the settings",
     "settings.backup": "Copy the library to the backup folder now",

@@ -130,3 +130,32 @@ async def test_a_cloze_over_two_paragraphs_is_refused_with_the_reason(svc: Servi
         assert not _yours(svc, article_id)  # nothing saved
         shown = [str(n.message) for n in app._notifications]
         assert any("saving the cloze: a cloze blanks words of one paragraph" in m for m in shown), shown
+
+
+async def test_select_in_review_after_the_reveal_and_make_a_cloze(svc: Services, tmp_path: Path) -> None:
+    from tui.screens.review import ReviewScreen
+
+    article_id = _import(svc, tmp_path)
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l", "enter")
+        await settle(pilot)
+        await pilot.press("home", "right", "v", "shift+right", "c")  # "42 percent": a card to review
+        await settle(pilot)
+        await pilot.press("escape", "escape", "r")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await pilot.press("v")  # before the reveal: not yet
+        await settle(pilot)
+        assert not screen.query_one("#review-select").display
+        await pilot.press("space", "v")
+        await settle(pilot)
+        assert screen.query_one("#review-select").display
+        await pilot.press("right", "right", "right", "right", "v", "c")  # "adults", from the evidence
+        await settle(pilot)
+        blanks = sorted(q.expected_answer for u in _yours(svc, article_id) for q in u.questions)
+        assert blanks == ["42 percent", "adults"]
+        assert not screen.query_one("#review-select").display  # back to the card
+        assert app.screen is screen

@@ -19,9 +19,10 @@ from textual.widgets import Static
 from core.domain import SourceParagraph, StoredUnit
 from core.domain.review import ReviewItem
 from tui.modals.edit_unit import EditUnitModal, UnitEdit
-from tui.safe import notify
-from tui.screens.base import BaseScreen
+from tui.safe import content, notify
+from tui.screens.own_cards import MakesCards
 from tui.widgets.key_bar import KeyBar
+from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.review_card import (
     answer_view,
     evidence_view,
@@ -36,10 +37,10 @@ from tui.widgets.title_bar import TitleBar
 
 TALL = 40  # rows from which the question card gets more room
 SHORT = 30  # rows below which it gets less
-NEEDS_CARD = {"reveal", "edit", "suspend", "bury", "pin", "open_source"}
+NEEDS_CARD = {"reveal", "edit", "suspend", "bury", "pin", "open_source", "select_evidence"}
 
 
-class ReviewScreen(BaseScreen):
+class ReviewScreen(MakesCards):
     """Today's session, one card at a time."""
 
     HELP_NAME = "Review"
@@ -55,6 +56,7 @@ class ReviewScreen(BaseScreen):
         Binding("b", "bury", "Bury", id="review.bury"),
         Binding("p", "pin", "Pin", id="review.pin"),
         Binding("o", "open_source", "Open source", id="review.open"),
+        Binding("v", "select_evidence", "Select in evidence", id="review.select"),
     ]
 
     def __init__(self) -> None:
@@ -74,6 +76,7 @@ class ReviewScreen(BaseScreen):
                 yield Static(id="review-question")
             yield Static(id="review-answer")
             yield Static(id="review-evidence")
+            yield ParagraphView(id="review-select")
         yield Static(id="review-ratings")
         yield KeyBar()
 
@@ -113,6 +116,7 @@ class ReviewScreen(BaseScreen):
                 self.query_one("#review-question", Static).update(finished(summary, self.answered))
 
     def _paint(self) -> None:
+        self._close_selecting()
         # The session summary costs a few queries: refresh it once the user pauses, so the
         # next card is painted first (rating -> next card stays within a frame).
         if self._progress_timer is not None:
@@ -162,6 +166,8 @@ class ReviewScreen(BaseScreen):
             return True if self.item is not None and self.revealed else None
         if action == "reveal":
             return True if self.item is not None and not self.revealed else None
+        if action == "select_evidence":
+            return True if self.item is not None and self.revealed else None
         if action in NEEDS_CARD:
             return True if self.item is not None else None
         return True
@@ -173,6 +179,8 @@ class ReviewScreen(BaseScreen):
             return "Show the answer first (space), then rate it 1-4"
         if action == "reveal":
             return "The answer is shown: rate it 1 Again, 2 Hard, 3 Good or 4 Easy"
+        if action == "select_evidence":
+            return "Show the answer first (space): then v selects in its evidence"
         return None
 
     # --- actions --------------------------------------------------------------------------------
@@ -226,6 +234,43 @@ class ReviewScreen(BaseScreen):
             notify(self.app, "Pinned: reviewed at a higher retention" if pinned else "Unpinned")
         self.item = self.attempt("reloading the card", self.services.review.next_card)
         self._paint()
+
+    # --- selecting in the evidence (cards of yours) --------------------------------------------
+
+    def action_select_evidence(self) -> None:
+        """The evidence paragraphs in a paragraph view: move the word cursor, v selects, c / n
+        make a card of yours; escape goes back to the card."""
+        item = self.item
+        unit = self.services.library.unit(item.unit_id) if item is not None and self.revealed else None
+        if unit is None:
+            return
+        paragraphs = [para for para, _ in self._evidence(unit)]
+        view = self.query_one("#review-select", ParagraphView)
+        view.load(len(paragraphs), lambda start, limit: paragraphs[start : start + limit])
+        view.set_evidence({para.paragraph_id: quotes for para, quotes in self._evidence(unit)})
+        view.border_title = content(item.article_title if item else "", single_line=True)
+        self.query_one("#review-evidence").display = False
+        view.display = True
+        view.focus()
+
+    def _close_selecting(self) -> bool:
+        view = self.query_one("#review-select", ParagraphView)
+        if not view.display:
+            return False
+        view.display = False
+        view.clear_selection()
+        self.query_one("#review-evidence").display = self.revealed and self.item is not None
+        return True
+
+    def action_back(self) -> None:
+        if not self._close_selecting():
+            super().action_back()
+
+    def card_article(self) -> int | None:
+        return self.item.article_id if self.item is not None else None
+
+    def card_made(self, unit_id: int) -> None:
+        self._close_selecting()
 
     def action_open_source(self) -> None:
         if self.item is not None:
