@@ -135,6 +135,4 @@ class StatsScreen(BaseScreen):
 def origin_line(origins: dict[str, int]) -> Content:
     """How many confirmed units are yours and how many an extractor proposed."""
     yours, extracted = origins.get("yours", 0), origins.get("extracted", 0)
-    return Content.assemble(
-        ("Units ", "bold"), f"{yours} yours · {extracted} proposed by an extractor (confirmed)"
-    )
+    return Content.assemble(("Confirmed ", "bold"), f"{yours} yours · {extracted} extracted")

@@ -53,13 +53,13 @@ class ParagraphView(Widget, can_focus=True):
         Binding("left", "word(-1)", "Prev word", show=False, id="para.word_left"),
         Binding("right", "word(1)", "Next word", show=False, id="para.word_right"),
         Binding("v", "select", "Start selection", id="para.select"),
-        Binding("shift+right", "grow('word', 1)", "+word", id="para.grow_word"),
+        Binding("shift+right", "grow('word', 1)", "+word", show=False, id="para.grow_word"),
         Binding("shift+left", "grow('word', -1)", "-word", show=False, id="para.shrink_word"),
-        Binding("right_parenthesis", "grow('sentence', 1)", "+sentence", id="para.grow_sentence"),
+        Binding("right_parenthesis", "grow('sentence', 1)", "+sentence", show=False, id="para.grow_sentence"),
         Binding(
             "left_parenthesis", "grow('sentence', -1)", "-sentence", show=False, id="para.shrink_sentence"
         ),
-        Binding("right_curly_bracket", "grow('paragraph', 1)", "+¶", id="para.grow_paragraph"),
+        Binding("right_curly_bracket", "grow('paragraph', 1)", "+¶", show=False, id="para.grow_paragraph"),
         Binding("left_curly_bracket", "grow('paragraph', -1)", "-¶", show=False, id="para.shrink_paragraph"),
         Binding("c", "make('cloze')", "Cloze from selection", id="para.cloze"),
         Binding("n", "make('unit')", "Unit from selection", id="para.unit"),
