@@ -26,6 +26,16 @@ def _import(svc: Services, tmp_path: Path) -> int:
     return outcome.article_id
 
 
+async def _open_article(pilot) -> None:  # type: ignore[no-untyped-def]
+    """From Home by keys: the Library, then the (only) article."""
+    from tui.screens.article import ArticleScreen
+
+    await settle(pilot)
+    await pilot.press("l", "enter")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, ArticleScreen)
+
+
 def _yours(svc: Services, article_id: int) -> list:  # type: ignore[type-arg]
     return [u for u in svc.library.units(article_id, ["confirmed", "proposed"]) if u.extractor == READER]
 
@@ -68,15 +78,11 @@ async def test_select_make_a_cloze_review_it_and_answer(svc: Services, tmp_path:
 
 
 async def test_undo_takes_a_card_you_made_back_to_the_trash(svc: Services, tmp_path: Path) -> None:
-    from tui.screens.article import ArticleScreen
 
     article_id = _import(svc, tmp_path)
     app = make_app(svc)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("l", "enter")
-        await settle(pilot)
-        assert isinstance(app.screen, ArticleScreen)
+        await _open_article(pilot)
         await pilot.press("home", "down", "v", "c")  # "Public" as the blank
         await settle(pilot)
         made = _yours(svc, article_id)
@@ -97,9 +103,7 @@ async def test_summary_and_core_ideas_shown_and_one_becomes_a_unit(samples: Serv
     assert output is not None and output.core_ideas and output.summary
     app = make_app(samples)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("l", "enter")
-        await settle(pilot)
+        await _open_article(pilot)
         screen = app.screen
         assert isinstance(screen, ArticleScreen) and screen.article_id == article.id
         await pilot.press("s")
@@ -122,9 +126,7 @@ async def test_a_cloze_over_two_paragraphs_is_refused_with_the_reason(svc: Servi
     article_id = _import(svc, tmp_path)
     app = make_app(svc)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
-        await pilot.press("l", "enter")
-        await settle(pilot)
+        await _open_article(pilot)
         await pilot.press("home", "v", "right_curly_bracket", "right_curly_bracket", "c")
         await settle(pilot)
         assert not _yours(svc, article_id)  # nothing saved
@@ -138,9 +140,7 @@ async def test_select_in_review_after_the_reveal_and_make_a_cloze(svc: Services,
     article_id = _import(svc, tmp_path)
     app = make_app(svc)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("l", "enter")
-        await settle(pilot)
+        await _open_article(pilot)
         await pilot.press("home", "right", "v", "shift+right", "c")  # "42 percent": a card to review
         await settle(pilot)
         await pilot.press("escape", "escape", "r")
@@ -159,3 +159,24 @@ async def test_select_in_review_after_the_reveal_and_make_a_cloze(svc: Services,
         assert blanks == ["42 percent", "adults"]
         assert not screen.query_one("#review-select").display  # back to the card
         assert app.screen is screen
+
+
+async def test_a_mouse_drag_selects_whole_paragraphs(svc: Services, tmp_path: Path) -> None:
+    from textual.events import MouseMove
+
+    from tui.widgets.paragraph_view import ParagraphView
+
+    _import(svc, tmp_path)
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_article(pilot)
+        view = app.screen.query_one(ParagraphView)
+        view.go_to(0, top=True)
+        await settle(pilot)
+        await pilot.mouse_down(view, offset=(12, 1))  # the first paragraph (inside the border)
+        await pilot._post_mouse_events([MouseMove], view, (12, 4), button=1)  # down to the second
+        await pilot.mouse_up(view, offset=(12, 4))
+        await settle(pilot)
+        spans = view.selected_spans()
+        assert [s.paragraph_id for s in spans] == ["p_001", "p_002"]
+        assert [s.text for s in spans] == [view.paragraph_at(0).text, view.paragraph_at(1).text]

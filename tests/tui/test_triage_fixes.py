@@ -28,6 +28,16 @@ def _import(svc: Services, tmp_path: Path) -> int:
     return outcome.article_id
 
 
+async def _skip_to(pilot, screen, words: str) -> None:  # type: ignore[no-untyped-def]
+    """Skip (s) to the proposal whose content holds `words`."""
+    for _ in range(4):
+        if words in screen.unit.content:
+            return
+        await pilot.press("s")
+        await settle(pilot)
+    assert words in screen.unit.content
+
+
 async def _triage(pilot, app):  # type: ignore[no-untyped-def]
     from tui.screens.triage import TriageScreen
 
@@ -102,11 +112,7 @@ async def test_split_a_unit_in_two_then_undo(svc: Services, tmp_path: Path) -> N
     app = make_app(svc)
     async with app.run_test(size=SIZE) as pilot:
         screen = await _triage(pilot, app)
-        for _ in range(4):  # the unit with a clause break
-            if "," in screen.unit.content:
-                break
-            await pilot.press("s")
-            await settle(pilot)
+        await _skip_to(pilot, screen, ",")  # the unit with a clause break
         unit = screen.unit
         await pilot.press("S")
         await settle(pilot)
@@ -165,11 +171,7 @@ async def test_a_contradiction_is_blocked_until_kept_with_a_reason(svc: Services
     app = make_app(svc)
     async with app.run_test(size=SIZE) as pilot:
         screen = await _triage(pilot, app)
-        for _ in range(4):
-            if "42 percent" in screen.unit.content:
-                break
-            await pilot.press("s")
-            await settle(pilot)
+        await _skip_to(pilot, screen, "42 percent")
         unit = screen.unit
         await pilot.press("e")
         await settle(pilot)

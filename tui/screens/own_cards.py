@@ -7,6 +7,7 @@ view shows (`card_article`) and what to show once a card is made (`card_made`).
 from __future__ import annotations
 
 from textual import work
+from textual.message import Message
 from textual.worker import Worker
 
 from core.domain import SelectedSpan
@@ -21,6 +22,15 @@ SAVED = "in today's session, new-card limits allowing (u undoes)"
 
 class MakesCards(BaseScreen):
     """A screen whose paragraph view makes cards of yours from its selection."""
+
+    class CardSaved(Message):
+        """A save worker stored a card of yours. Handled by `on_makes_cards_card_saved`."""
+
+        def __init__(self, view: ParagraphView, unit_id: int, said: str) -> None:
+            super().__init__()
+            self.view = view
+            self.unit_id = unit_id
+            self.said = said
 
     def card_article(self) -> int | None:
         """The article the paragraph view shows."""
@@ -46,7 +56,7 @@ class MakesCards(BaseScreen):
     def _save_cloze(self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...]) -> None:
         """Thread worker: the save reads and checks the article (tens of ms on a long one)."""
         made = self.services.authoring.cloze(article_id, spans)
-        self.app.call_from_thread(self._saved, view, made.unit_id, f"Cloze saved as yours: {SAVED}")
+        self.post_message(self.CardSaved(view, made.unit_id, f"Cloze saved as yours: {SAVED}"))
 
     @work(thread=True, name="saving your unit", group="own-cards", exit_on_error=False)
     def _save_unit(
@@ -56,12 +66,12 @@ class MakesCards(BaseScreen):
             article_id, spans, content=edit.content, memory_type=edit.memory_type,
             tags=edit.tags, questions=edit.questions,
         )  # fmt: skip
-        self.app.call_from_thread(self._saved, view, made.unit_id, f"Unit saved as yours: {SAVED}")
+        self.post_message(self.CardSaved(view, made.unit_id, f"Unit saved as yours: {SAVED}"))
 
-    def _saved(self, view: ParagraphView, unit_id: int, message: str) -> None:
-        view.clear_selection()
-        notify(self.app, message)
-        self.card_made(unit_id)
+    def on_makes_cards_card_saved(self, message: CardSaved) -> None:
+        message.view.clear_selection()
+        notify(self.app, message.said)
+        self.card_made(message.unit_id)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A save that failed (a card the validator refuses: nothing saved) says why."""
