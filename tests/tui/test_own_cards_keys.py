@@ -159,6 +159,10 @@ async def test_select_in_review_after_the_reveal_and_make_a_cloze(svc: Services,
         assert blanks == ["42 percent", "adults"]
         assert not screen.query_one("#review-select").display  # back to the card
         assert app.screen is screen
+        await pilot.press("u")  # the card made here is taken back first
+        await settle(pilot)
+        blanks = sorted(q.expected_answer for u in _yours(svc, article_id) for q in u.questions)
+        assert blanks == ["42 percent"]
 
 
 async def test_a_mouse_drag_selects_whole_paragraphs(svc: Services, tmp_path: Path) -> None:

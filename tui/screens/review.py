@@ -65,6 +65,7 @@ class ReviewScreen(MakesCards):
         self.revealed = False
         self.shown_at = 0.0
         self.answered: list[int] = []  # the card of each answer given here (undo takes the last)
+        self.steps: list[tuple[str, int]] = []  # ("card", unit id) for each card of yours made here
         self._progress_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
@@ -200,6 +201,7 @@ class ReviewScreen(MakesCards):
         if result is None:  # not saved (database busy, disk full): the card stays up to retry
             return
         self.answered.append(self.item.card.id)
+        self.steps.clear()  # u now undoes the answer
         for warning in result.warnings:
             notify(self.app, warning, severity="warning")
         if result.became_leech:
@@ -207,6 +209,12 @@ class ReviewScreen(MakesCards):
         self.next_card()
 
     def action_undo(self) -> None:
+        if self.steps and self.item is not None:  # a card of yours made here after the last answer
+            _, unit_id = self.steps.pop()
+            with self.reporting("taking the card back"):
+                if self.services.curation.undo(self.item.article_id) == unit_id:
+                    notify(self.app, "Undone: the card you made is in the trash (restore brings it back)")
+                    return
         done = self.attempt("undoing", self.services.review.undo)
         if done is None:
             notify(self.app, "Nothing to undo")
@@ -271,6 +279,7 @@ class ReviewScreen(MakesCards):
 
     def card_made(self, unit_id: int) -> None:
         self._close_selecting()
+        self.steps.append(("card", unit_id))
 
     def action_open_source(self) -> None:
         if self.item is not None:
