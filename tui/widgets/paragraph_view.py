@@ -22,6 +22,7 @@ from typing import Self
 from textual.binding import Binding
 from textual.content import Content
 from textual.events import MouseDown, MouseMove, MouseScrollDown, MouseScrollUp, MouseUp, Resize
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -99,7 +100,7 @@ class ParagraphView(Widget, can_focus=True):
             self.spans = spans
 
     class SelectionChanged(Message):
-        """A selection started, changed or ended. Handled by `on_paragraph_view_selection_changed`."""
+        """A selection started or ended. Handled by `on_paragraph_view_selection_changed`."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -189,7 +190,7 @@ class ParagraphView(Widget, can_focus=True):
         word = self.word + delta
         if 0 <= word < count:
             self.word = word
-            self.refresh()  # only the cursor paragraph's key changed: one paragraph is drawn again
+            self._repaint({self.cursor})
         elif word < 0 < self.cursor:
             self.go_to(self.cursor - 1)
             self.word = max(0, len(text_cursor.words(self.text_of(self.cursor) or "")) - 1)
@@ -240,15 +241,43 @@ class ParagraphView(Widget, can_focus=True):
     def _select(self, selection: Selection | None) -> None:
         if selection == self.selection:
             return
+        toggled = (selection is None) != (self.selection is None)
+        touched = {self.cursor, *_rows_of(self.selection), *_rows_of(selection)}
         self.selection = selection
+        top = self._top
         if selection is not None:
             end, offset = selection.end
-            if end != self.cursor:
-                self.go_to(end)
+            if end != self.cursor:  # the cursor follows the selection's end, in view
+                self.cursor = end
+                self._scroll_to_cursor()
             self.word = text_cursor.word_index(self.text_of(end) or "", max(0, offset - 1))
-        self.refresh()
-        self.refresh_bindings()
-        self.post_message(self.SelectionChanged())
+        if self._top != top:
+            self.refresh()  # scrolled: the whole window is drawn again
+        else:
+            self._repaint(touched | {self.cursor})
+        if toggled:  # the keys change only when a selection starts or ends (a footer redraw)
+            self.refresh_bindings()
+            self.post_message(self.SelectionChanged())
+
+    def _repaint(self, indices: set[int]) -> None:
+        """Draw again only the lines of these paragraphs (a new cursor word or selection: only
+        styles change, so the lines stay where they are); the whole window if none is known."""
+        rows = self._rows
+        if self._frame is None or not rows:
+            self.refresh()
+            return
+        regions: list[Region] = []
+        y = 0
+        while y < len(rows):
+            if rows[y] not in indices:
+                y += 1
+                continue
+            start = y
+            while y < len(rows) and rows[y] in indices:
+                y += 1
+            regions.append(Region(0, start, self.size.width, y - start))
+        if regions:
+            self.refresh(*regions)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Without a selection these keys are not ours: False lets the screen's own key act
@@ -438,6 +467,10 @@ def reader_text(para: SourceParagraph, overlay: Sequence[tuple[int, int, str | S
     if para.kind == "heading":
         spans.insert(0, (0, len(para.text), HEADING_STYLE))
     return styled(para.text, [*spans, *overlay])
+
+
+def _rows_of(selection: Selection | None) -> range:
+    return range(selection.start[0], selection.end[0] + 1) if selection is not None else range(0)
 
 
 STEPS = {
