@@ -12,9 +12,9 @@ from dataclasses import dataclass
 import peewee
 
 from core.storage import curation
-from core.storage.db import write_transaction
+from core.storage.db import translated, write_transaction
 from core.storage.models import Unit
-from core.storage.review import repo as review_repo
+from core.storage.review import cards
 from core.storage.search import index as search_index
 
 
@@ -67,17 +67,19 @@ def _insert(article_id: int, unit: NewUnit, now: int, batch: str | None) -> int:
     }
     curation.record(row, "make", trashed, now, batch)
     if unit.status == "confirmed":
-        review_repo.ensure_cards(row.id, now)
+        cards.ensure_cards(row.id, now)
     search_index.reindex_unit(row.id)
     return int(row.id)
 
 
+@translated
 def make_unit(article_id: int, unit: NewUnit, now: int) -> int:
     """Store a new unit (one transaction). Returns its id."""
     with write_transaction():
         return _insert(article_id, unit, now, None)
 
 
+@translated
 def split(unit_id: int, first: NewUnit, second: NewUnit, now: int) -> int:
     """The unit becomes `first`, and `second` is stored beside it, as one undoable batch.
     Returns the new unit's id."""
@@ -95,11 +97,12 @@ def split(unit_id: int, first: NewUnit, second: NewUnit, now: int) -> int:
         )
         curation.record(row, "split", before, now, batch)
         if row.status == "confirmed":
-            review_repo.ensure_cards(row.id, now)
+            cards.ensure_cards(row.id, now)
         search_index.reindex_unit(row.id)
         return _insert(int(row.article_id), second, now, batch)
 
 
+@translated
 def set_evidence(
     unit_id: int, evidence: Sequence[tuple[str, str]], issues: Sequence[dict[str, str]], now: int
 ) -> bool:
@@ -119,6 +122,7 @@ def set_evidence(
     return True
 
 
+@translated
 def set_issues(unit_id: int, issues: Sequence[dict[str, str]], action: str, now: int) -> bool:
     """The unit's stored issues become `issues` (an issue kept with a reason): an undoable step."""
     with write_transaction():

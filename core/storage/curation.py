@@ -15,12 +15,13 @@ from typing import Any, cast
 
 import peewee
 
-from core.storage.db import write_transaction
+from core.storage.db import translated, write_transaction
 from core.storage.models import CurationEvent, Evidence, Question, Unit
-from core.storage.review import repo as review_repo
+from core.storage.review import cards
 from core.storage.search import index as search_index
 
 
+@translated
 def snapshot(row: Unit) -> dict[str, Any]:
     """The unit's row, its questions and its evidence: what undo puts back."""
     return {
@@ -45,6 +46,7 @@ def snapshot(row: Unit) -> dict[str, Any]:
     }
 
 
+@translated
 def record(row: Unit, action: str, before: dict[str, Any], now: int, batch: str | None = None) -> None:
     """The event of one curation step (`batch`: the key shared by the steps of one action)."""
     if batch is not None:
@@ -59,6 +61,7 @@ def record(row: Unit, action: str, before: dict[str, Any], now: int, batch: str 
     )
 
 
+@translated
 def set_status(unit_ids: Sequence[int], status: str, action: str, now: int) -> int:
     """Move units to a status (confirmed / rejected / proposed). Returns how many changed.
 
@@ -76,13 +79,14 @@ def set_status(unit_ids: Sequence[int], status: str, action: str, now: int) -> i
             row.save()
             record(row, action, before, now, batch)
             if status == "confirmed":
-                review_repo.ensure_cards(row.id, now)
-            review_repo.on_unit_status(row.id, status, now)
+                cards.ensure_cards(row.id, now)
+            cards.on_unit_status(row.id, status, now)
             search_index.reindex_unit(row.id)
             changed += 1
     return changed
 
 
+@translated
 def edit(
     unit_id: int,
     *,
@@ -107,10 +111,11 @@ def edit(
         replace_questions(row.id, [{"question": q, "answer": a, "kind": k} for q, a, k in questions])
         record(row, "edit", before, now)
         if row.status == "confirmed":
-            review_repo.ensure_cards(row.id, now)
+            cards.ensure_cards(row.id, now)
         search_index.reindex_unit(row.id)
 
 
+@translated
 def replace_questions(unit_id: int, questions: list[dict[str, Any]]) -> None:
     existing = list(Question.select().where(Question.unit == unit_id).order_by(Question.position))
     for pos, q in enumerate(questions):
@@ -127,6 +132,7 @@ def replace_questions(unit_id: int, questions: list[dict[str, Any]]) -> None:
         row.delete_instance(recursive=True)
 
 
+@translated
 def trash(unit_id: int, now: int) -> bool:
     with write_transaction():
         row = Unit.get_or_none(Unit.id == unit_id)
@@ -139,11 +145,12 @@ def trash(unit_id: int, now: int) -> bool:
         row.updated_at = now
         row.save()
         record(row, "trash", before, now)
-        review_repo.on_unit_status(row.id, "trashed", now)
+        cards.on_unit_status(row.id, "trashed", now)
         search_index.reindex_unit(row.id)
     return True
 
 
+@translated
 def restore(unit_id: int, now: int) -> bool:
     with write_transaction():
         row = Unit.get_or_none(Unit.id == unit_id)
@@ -156,11 +163,12 @@ def restore(unit_id: int, now: int) -> bool:
         row.updated_at = now
         row.save()
         record(row, "restore", before, now)
-        review_repo.on_unit_status(row.id, row.status, now)
+        cards.on_unit_status(row.id, row.status, now)
         search_index.reindex_unit(row.id)
     return True
 
 
+@translated
 def set_anchor(unit_id: int, anchor: str, action: str, now: int) -> bool:
     """Record the reader's decision on a unit whose source changed (keep: anchor "kept");
     undoable like every curation event. False when the unit is gone or already so."""
@@ -176,6 +184,7 @@ def set_anchor(unit_id: int, anchor: str, action: str, now: int) -> bool:
     return True
 
 
+@translated
 def purge_trash(older_than: int) -> int:
     """Delete units trashed before `older_than` (epoch). Returns how many."""
     with write_transaction():
@@ -190,6 +199,7 @@ def purge_trash(older_than: int) -> int:
     return len(ids)
 
 
+@translated
 def undo_last(now: int, article_id: int | None = None) -> int | None:
     """Undo the latest curation event (optionally within one article), with every event of its
     batch. Returns the unit id (of the batch's first unit)."""
@@ -233,10 +243,11 @@ def _put_back(event: CurationEvent, now: int) -> None:
         replace_evidence(row.id, [(e["paragraph_id"], e["quote"]) for e in before["evidence"]])
     event.undone = True
     event.save()
-    review_repo.on_unit_status(row.id, row.status, now)
+    cards.on_unit_status(row.id, row.status, now)
     search_index.reindex_unit(row.id)
 
 
+@translated
 def replace_evidence(unit_id: int, spans: Sequence[tuple[str, str]]) -> None:
     """A unit's evidence becomes these (paragraph id, quote) spans, inside the caller's transaction."""
     Evidence.delete().where(Evidence.unit == unit_id).execute()
@@ -249,12 +260,7 @@ def replace_evidence(unit_id: int, spans: Sequence[tuple[str, str]]) -> None:
         ).execute()
 
 
-def unit_evidence_paragraphs(unit_id: int) -> list[str]:
-    return [
-        e.paragraph_id for e in Evidence.select().where(Evidence.unit == unit_id).order_by(Evidence.position)
-    ]
-
-
+@translated
 def curation_rates() -> list[dict[str, Any]]:
     """accept / edit / reject counts per extractor and model (undone events excluded)."""
     q = (

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from textual import work
 from textual.message import Message
-from textual.worker import Worker
 
 from core.domain import SelectedSpan
 from tui.modals.edit_unit import EditUnitModal, UnitEdit
-from tui.reporting import report_worker
 from tui.safe import notify
 from tui.screens.base import BaseScreen
 from tui.widgets.paragraph_view import ParagraphView
@@ -54,29 +52,31 @@ class MakesCards(BaseScreen):
 
     @work(thread=True, name="saving the cloze", group="own-cards", exit_on_error=False)
     def _save_cloze(self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...]) -> None:
-        """Thread worker: the save reads and checks the article (tens of ms on a long one)."""
-        made = self.services.authoring.cloze(article_id, spans)
+        """Thread worker: the save reads and checks the article (tens of ms on a long one); a
+        refused card is reported under the worker's name (BaseScreen), nothing saved."""
+        try:
+            made = self.services.authoring.cloze(article_id, spans)
+        finally:
+            self.services.end_thread_work()
         self.post_message(self.CardSaved(view, made.unit_id, f"Cloze saved as yours: {SAVED}"))
 
     @work(thread=True, name="saving your unit", group="own-cards", exit_on_error=False)
     def _save_unit(
         self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...], edit: UnitEdit
     ) -> None:
-        made = self.services.authoring.make(
-            article_id, spans, content=edit.content, memory_type=edit.memory_type,
-            tags=edit.tags, questions=edit.questions,
-        )  # fmt: skip
+        try:
+            made = self.services.authoring.make(
+                article_id, spans, content=edit.content, memory_type=edit.memory_type,
+                tags=edit.tags, questions=edit.questions,
+            )  # fmt: skip
+        finally:
+            self.services.end_thread_work()
         self.post_message(self.CardSaved(view, made.unit_id, f"Unit saved as yours: {SAVED}"))
 
     def on_makes_cards_card_saved(self, message: CardSaved) -> None:
         message.view.clear_selection()
         notify(self.app, message.said)
         self.card_made(message.unit_id)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A save that failed (a card the validator refuses: nothing saved) says why."""
-        if event.worker.group == "own-cards":
-            report_worker(self.app, event)
 
     def _unit(self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...]) -> None:
         draft = None

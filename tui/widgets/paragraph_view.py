@@ -6,6 +6,10 @@ strips. A paragraph's emphasis, links and code are styled from its spans (reader
 markup was rendered away at import); evidence paragraphs get a background; quoted spans inside
 them are highlighted.
 
+Pages are fetched when the window moves (load, go_to, paging, scrolling, a resize), never
+while painting: render_line only reads what is already here, so a failed read is reported by
+the screen's fetch (BaseScreen.paragraph_pages), where it can be.
+
 The cursor is a word of the cursor paragraph (left / right); `v` starts a selection at it,
 which grows and shrinks by word, sentence or paragraph (tui/widgets/text_cursor.py) and is
 drawn over everything else. The view only selects: `c` and `n` post MakeCard, and the screen
@@ -31,8 +35,7 @@ from textual.visual import Visual
 from textual.widget import Widget
 
 from core.domain import SelectedSpan, SourceParagraph
-from core.text import find_quote
-from tui.safe import SPAN_STYLES, styled
+from tui.safe import SPAN_STYLES, find_quote, styled
 from tui.widgets import text_cursor
 from tui.widgets.text_cursor import Selection
 
@@ -111,6 +114,7 @@ class ParagraphView(Widget, can_focus=True):
         self._quotes: Mapping[str, Sequence[str]] = {}
         self._cache: dict[tuple[object, ...], list[Strip]] = {}
         self._frame: list[Strip] | None = None
+        self._painting = False
         self.word = 0  # the cursor's word in the cursor paragraph
         self.selection: Selection | None = None
         self._rows: list[int] = []  # the paragraph index of each line of the frame
@@ -148,18 +152,33 @@ class ParagraphView(Widget, can_focus=True):
         if index != self.cursor:
             self.word = 0
         self.cursor = index
+        self._fetch_window()
         self._scroll_to_cursor()
         self.refresh()
 
     def paragraph_at(self, index: int) -> SourceParagraph | None:
-        if not 0 <= index < self.count or self._fetch is None:
+        """The paragraph at `index`, its page fetched if need be, except while painting: then
+        only what `_fetch_window` brought is used (a missing one paints blank)."""
+        if not 0 <= index < self.count:
             return None
         page = index // PAGE
-        if page not in self._pages:
+        if page not in self._pages and self._fetch is not None and not self._painting:
             self._pages[page] = self._fetch(page * PAGE, PAGE)
-        rows = self._pages[page]
-        offset = index - page * PAGE
-        return rows[offset] if offset < len(rows) else None
+        rows = self._pages.get(page)
+        offset = index % PAGE
+        return rows[offset] if rows is not None and offset < len(rows) else None
+
+    def _fetch_window(self) -> None:
+        """Fetch the pages the next paint and scroll can need: a screen's height of paragraphs
+        (each is at least two lines) around the cursor and the top."""
+        if self._fetch is None or not self.count:
+            return
+        height = self.size.height or self.app.size.height
+        first = max(0, min(self._top, self.cursor) - height)
+        last = min(self.count - 1, max(self._top, self.cursor) + height)
+        for page in range(first // PAGE, last // PAGE + 1):
+            if page not in self._pages:
+                self._pages[page] = self._fetch(page * PAGE, PAGE)
 
     @property
     def top(self) -> int:
@@ -171,6 +190,7 @@ class ParagraphView(Widget, can_focus=True):
         self.go_to(self.cursor + delta)
 
     def action_page(self, direction: int) -> None:
+        self._fetch_window()
         step = max(1, len(self._visible_indices()) - 1)
         self._top = max(0, min(self.count - 1, self._top + direction * step))
         self.go_to(self.cursor + direction * step)
@@ -249,6 +269,7 @@ class ParagraphView(Widget, can_focus=True):
             end, offset = selection.end
             if end != self.cursor:  # the cursor follows the selection's end, in view
                 self.cursor = end
+                self._fetch_window()
                 self._scroll_to_cursor()
             self.word = text_cursor.word_index(self.text_of(end) or "", max(0, offset - 1))
         if self._top != top:
@@ -328,20 +349,23 @@ class ParagraphView(Widget, can_focus=True):
             self._dragging = False
             self.capture_mouse(False)
 
-    def _on_mouse_scroll_down(self, event: MouseScrollDown) -> None:
+    def on_mouse_scroll_down(self, event: MouseScrollDown) -> None:
         event.stop()
         self._top = min(max(0, self.count - 1), self._top + 1)
+        self._fetch_window()
         self.refresh()
 
-    def _on_mouse_scroll_up(self, event: MouseScrollUp) -> None:
+    def on_mouse_scroll_up(self, event: MouseScrollUp) -> None:
         event.stop()
         self._top = max(0, self._top - 1)
+        self._fetch_window()
         self.refresh()
 
-    def _on_resize(self, event: Resize) -> None:
+    def on_resize(self, event: Resize) -> None:
         # Cached paragraphs are keyed by width: a Resize that keeps the width (the first one
         # after mount, after the first paint) keeps them; only the window is worked out again.
         self._frame = None
+        self._fetch_window()
         self._scroll_to_cursor()
 
     def watch_cursor(self, index: int) -> None:
@@ -447,10 +471,14 @@ class ParagraphView(Widget, can_focus=True):
         if self._frame is None:
             frame: list[Strip] = []
             rows: list[int] = []
-            for index in self._visible_indices():
-                strips = self._strips(index)
-                frame.extend(strips)
-                rows.extend([index] * len(strips))
+            self._painting = True  # no reads from here on: paragraph_at uses what is fetched
+            try:
+                for index in self._visible_indices():
+                    strips = self._strips(index)
+                    frame.extend(strips)
+                    rows.extend([index] * len(strips))
+            finally:
+                self._painting = False
             self._frame, self._rows = frame, rows
         if y < len(self._frame):
             return self._frame[y]
