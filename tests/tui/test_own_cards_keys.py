@@ -184,3 +184,33 @@ async def test_a_mouse_drag_selects_whole_paragraphs(svc: Services, tmp_path: Pa
         spans = view.selected_spans()
         assert [s.paragraph_id for s in spans] == ["p_001", "p_002"]
         assert [s.text for s in spans] == [view.paragraph_at(0).text, view.paragraph_at(1).text]
+
+
+async def test_n_opens_the_form_on_the_selection_and_saves_a_unit_of_yours(
+    svc: Services, tmp_path: Path
+) -> None:
+    from textual.widgets import TextArea
+
+    from tui.modals.edit_unit import EditUnitModal
+
+    article_id = _import(svc, tmp_path)
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_article(pilot)
+        await pilot.press("home", "v", "right_parenthesis", "n")  # the whole first sentence
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, EditUnitModal)
+        sentence = "About 42 percent of adults never visit a public library in a given year."
+        assert form.query_one("#edit-content", TextArea).text == sentence
+        assert form.rows(), "the card writer's questions are prefilled"
+        form.query_one("#edit-content", TextArea).text = sentence.replace("42 percent", "90 percent")
+        await pilot.press("ctrl+s", "ctrl+s")  # a contradiction: never saved, however often
+        await settle(pilot)
+        assert isinstance(app.screen, EditUnitModal) and not _yours(svc, article_id)
+        form.query_one("#edit-content", TextArea).text = sentence
+        await pilot.press("ctrl+t", "ctrl+s")  # another type, then save
+        await settle(pilot)
+        (mine,) = _yours(svc, article_id)
+        assert mine.content == sentence and mine.status == "confirmed" and mine.questions
+        assert [e.quote for e in mine.evidence] == [sentence]

@@ -7,6 +7,7 @@ is remembered per article.
 
 from __future__ import annotations
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -271,13 +272,18 @@ class ArticleScreen(MakesCards):
         """A unit of yours of the highlighted core idea (its words, its quote)."""
         ideas = self.query_one("#article-ideas", OptionList)
         index = (ideas.highlighted or 0) - 1  # option 0 is the summary
-        if not 0 <= index < self._ideas:
-            return
-        with self.reporting("making a unit of the idea"):
+        if 0 <= index < self._ideas:
+            self.action_ideas()  # back to the units, where the new one will be highlighted
+            self._save_idea(self.query_one(ParagraphView), index)
+
+    @work(thread=True, name="making a unit of the idea", group="own-cards", exit_on_error=False)
+    def _save_idea(self, view: ParagraphView, index: int) -> None:
+        """Thread worker: the card writer reads the whole article the first time."""
+        try:
             made = self.services.authoring.from_idea(self.article_id, index)
-            notify(self.app, f"Unit of the idea saved as yours: {SAVED}")
-            self.action_ideas()  # back to the units, the new one highlighted
-            self.card_made(made.unit_id)
+        finally:
+            self.services.end_thread_work()
+        self.post_message(self.CardSaved(view, made.unit_id, f"Unit of the idea saved as yours: {SAVED}"))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "idea_unit":

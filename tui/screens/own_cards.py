@@ -9,7 +9,7 @@ from __future__ import annotations
 from textual import work
 from textual.message import Message
 
-from core.domain import SelectedSpan
+from core.domain import SelectedSpan, StoredUnit
 from tui.modals.edit_unit import EditUnitModal, UnitEdit
 from tui.safe import notify
 from tui.screens.base import BaseScreen
@@ -30,6 +30,19 @@ class MakesCards(BaseScreen):
             self.unit_id = unit_id
             self.said = said
 
+    class DraftWritten(Message):
+        """The card writer wrote a draft unit of the selection. Handled by
+        `on_makes_cards_draft_written` (the form opens on it)."""
+
+        def __init__(
+            self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...], draft: StoredUnit
+        ) -> None:
+            super().__init__()
+            self.article_id = article_id
+            self.view = view
+            self.spans = spans
+            self.draft = draft
+
     def card_article(self) -> int | None:
         """The article the paragraph view shows."""
         return None
@@ -43,12 +56,9 @@ class MakesCards(BaseScreen):
         if article_id is None:
             return
         if event.kind == "cloze":
-            self._cloze(article_id, event.view, event.spans)
+            self._save_cloze(article_id, event.view, event.spans)
         else:
-            self._unit(article_id, event.view, event.spans)
-
-    def _cloze(self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...]) -> None:
-        self._save_cloze(article_id, view, spans)
+            self._write_draft(article_id, event.view, event.spans)
 
     @work(thread=True, name="saving the cloze", group="own-cards", exit_on_error=False)
     def _save_cloze(self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...]) -> None:
@@ -78,12 +88,18 @@ class MakesCards(BaseScreen):
         notify(self.app, message.said)
         self.card_made(message.unit_id)
 
-    def _unit(self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...]) -> None:
-        draft = None
-        with self.reporting("writing the card"):
+    @work(thread=True, name="writing the card", group="own-cards", exit_on_error=False)
+    def _write_draft(self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...]) -> None:
+        """Thread worker: the card writer reads the whole article the first time (its word
+        counts: seconds on a very long one), then the form opens on the draft."""
+        try:
             draft = self.services.authoring.draft(article_id, spans)
-        if draft is None:
-            return
+        finally:
+            self.services.end_thread_work()
+        self.post_message(self.DraftWritten(article_id, view, spans, draft))
+
+    def on_makes_cards_draft_written(self, message: DraftWritten) -> None:
+        article_id, view, spans = message.article_id, message.view, message.spans
         authoring = self.services.authoring
 
         def check(edit: UnitEdit):  # type: ignore[no-untyped-def]
@@ -98,5 +114,7 @@ class MakesCards(BaseScreen):
             if edit is not None:
                 self._save_unit(article_id, view, spans, edit)
 
-        form = EditUnitModal(draft, check, title="New unit of yours, from the selection", keep_errors=False)
+        form = EditUnitModal(
+            message.draft, check, title="New unit of yours, from the selection", keep_errors=False
+        )
         self.app.push_screen(form, done)

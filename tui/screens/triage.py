@@ -22,9 +22,8 @@ from textual.widgets import Static
 from core.domain import StoredUnit
 from core.text.words import plural
 from tui.messages import OpenArticle
-from tui.modals.reason import ReasonModal
 from tui.safe import content, notify
-from tui.screens.own_cards import MakesCards
+from tui.screens.triage_fixes import FixesProposals
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.title_bar import TitleBar
@@ -37,7 +36,7 @@ CHANGED_STATUSES = ["proposed", "confirmed", "rejected"]  # a retired (trashed) 
 FIXES = {"next_blank", "split", "evidence"}
 
 
-class TriageScreen(MakesCards):
+class TriageScreen(FixesProposals):
     """The proposal queue (of one article, or of the whole library)."""
 
     HELP_NAME = "Triage"
@@ -240,64 +239,6 @@ class TriageScreen(MakesCards):
         if self.unit is not None:
             self.skipped.append(self.unit.id)
         self.show_next()
-
-    # --- fixing a proposal fast -----------------------------------------------------------
-
-    def action_next_blank(self) -> None:
-        if self.unit is None:
-            return
-        unit = self.unit
-        with self.reporting("choosing the next blank"):
-            report = self.services.authoring.next_blank(unit.id)
-            notify(self.app, "Next blank" if report.ok else "Next blank: it has validation errors")
-        self.show_next(prefer=unit.id)
-
-    def action_split(self) -> None:
-        if self.unit is None:
-            return
-        unit = self.unit
-        with self.reporting("splitting the unit"):
-            self.services.authoring.split(unit.id)
-            notify(self.app, "Split in two: this is the first part, the second is next (u undoes)")
-        self.show_next(prefer=unit.id)
-
-    def action_evidence(self) -> None:
-        view = self.query_one(ParagraphView)
-        if self.unit is None or not view.selection:
-            return
-        unit = self.unit
-        with self.reporting("changing the evidence"):
-            report = self.services.authoring.set_evidence(unit.id, view.selected_spans())
-            notify(
-                self.app, "Evidence changed" if report.ok else "Evidence changed: it has validation errors"
-            )
-        self.show_next(prefer=unit.id)
-
-    def action_keep_anyway(self) -> None:
-        unit = self.unit
-        if unit is None:
-            return
-        first = next((i for i in unit.issues if i.keepable and not i.kept), None)
-        if first is None:
-            return
-
-        def done(reason: str | None) -> None:
-            if not reason:
-                return
-            with self.reporting("keeping the unit"):
-                if self.services.curation.keep_anyway(unit.id, reason):
-                    notify(self.app, "Kept with your reason: it can be accepted now (u undoes)")
-            self.show_next(prefer=unit.id)
-
-        self.app.push_screen(
-            ReasonModal("Keep it anyway? Why is the quote's fact not what it says:", first.message), done
-        )
-
-    def card_article(self) -> int | None:
-        return self.unit.article_id if self.unit is not None else self.article_id
-
-    def on_paragraph_view_selection_changed(self, event: ParagraphView.SelectionChanged) -> None:
-        self.refresh_bindings()
 
     def action_undo(self) -> None:
         with self.reporting("undoing"):
