@@ -109,6 +109,7 @@ ABOUT: dict[str, str] = {
     "search.due": "Only units with a card due now",
     "search.leech": "Only units with a leech card",
     "search.suspended": "Only units with a suspended card",
+    "search.origin": "Only the units you made (yours), only the proposed ones (extracted), or any",
     "search.recall": "Only units with a card whose recall probability is below 0.9, 0.8, 0.7, 0.5 in turn",
     "search.clear": "Clear every filter",
     "pick.close": "Close the list without choosing",

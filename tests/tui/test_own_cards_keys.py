@@ -214,3 +214,29 @@ async def test_n_opens_the_form_on_the_selection_and_saves_a_unit_of_yours(
         (mine,) = _yours(svc, article_id)
         assert mine.content == sentence and mine.status == "confirmed" and mine.questions
         assert [e.quote for e in mine.evidence] == [sentence]
+
+
+async def test_the_in_app_search_tells_yours_from_proposed(svc: Services, tmp_path: Path) -> None:
+    from tui.modals.search import SearchModal
+    from tui.widgets.search_filters import FilterBar
+
+    article_id = _import(svc, tmp_path)
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await _open_article(pilot)
+        await pilot.press("home", "right", "v", "shift+right", "c")  # a cloze of yours
+        await settle(pilot)
+        (mine,) = _yours(svc, article_id)
+        await pilot.press("slash", *"adults")
+        await pilot.pause(0.2)
+        await settle(pilot)
+        modal = app.screen
+        assert isinstance(modal, SearchModal)
+        await pilot.press("ctrl+f", "o")  # origin: yours
+        await settle(pilot)
+        assert modal.query_one(FilterBar).filters.origin == "yours"
+        assert [h.unit_id for h in modal._hits] == [mine.id]
+        await pilot.press("o")  # extracted
+        await settle(pilot)
+        assert modal._hits and mine.id not in [h.unit_id for h in modal._hits]
+        assert "origin extracted" in str(modal.query_one(FilterBar).render())
