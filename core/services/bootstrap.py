@@ -18,6 +18,7 @@ from core.storage.models import older_readers_waiting, trash_waiting
 from core.text.words import plural
 
 if TYPE_CHECKING:  # the services are imported where first used: a faster start-up
+    from core.services.authoring import AuthoringService
     from core.services.curation import CurationService
     from core.services.library import LibraryService
     from core.services.review.service import ReviewService
@@ -59,6 +60,12 @@ class Services:
         from core.services.curation import CurationService
 
         return CurationService(self.clock.epoch)
+
+    @cached_property
+    def authoring(self) -> AuthoringService:
+        from core.services.authoring import AuthoringService
+
+        return AuthoringService(self.clock.epoch)
 
     @cached_property
     def review(self) -> ReviewService:

@@ -20,6 +20,7 @@ def sections() -> list[tuple[str, list[Binding]]]:
     from tui.modals.edit_unit import EditUnitModal
     from tui.modals.export import ExportModal
     from tui.modals.pick import PickModal
+    from tui.modals.reason import ReasonModal
     from tui.modals.search import SearchModal
     from tui.screens.article import ArticleScreen
     from tui.screens.home import HomeScreen
@@ -48,6 +49,7 @@ def sections() -> list[tuple[str, list[Binding]]]:
         ("Article", [*ArticleScreen.BINDINGS, *ParagraphView.BINDINGS]),
         ("Triage", list(TriageScreen.BINDINGS)),
         ("Edit unit", list(EditUnitModal.BINDINGS)),
+        ("Keep anyway (a reason)", list(ReasonModal.BINDINGS)),
         ("Export", list(ExportModal.BINDINGS)),
         ("Review", list(ReviewScreen.BINDINGS)),
         ("Stats", list(StatsScreen.BINDINGS)),
