@@ -131,10 +131,17 @@ def retrievability(
     return float((1 + factor * days / stability) ** decay)
 
 
+def days_per_stability(retention: float, parameters: Sequence[float] = DEFAULT_PARAMETERS) -> float:
+    """Days since the last review, per day of stability, at which R falls to `retention`: the
+    forgetting curve solved for t / S (1 at 0.9 by construction). SQL filters and re-timings
+    multiply a card's S by it."""
+    decay, factor = decay_factor(parameters)
+    return float((retention ** (1 / decay) - 1) / factor)
+
+
 def interval_for(stability: float, retention: float, parameters: Sequence[float] = DEFAULT_PARAMETERS) -> int:
     """Whole days until R falls to `retention` (≥ 1), as fsrs computes it."""
-    decay, factor = decay_factor(parameters)
-    return max(1, round(stability / factor * (retention ** (1 / decay) - 1)))
+    return max(1, round(stability * days_per_stability(retention, parameters)))
 
 
 def fuzz_range(interval_days: int, maximum_interval: int = 36500) -> tuple[int, int]:

@@ -17,6 +17,7 @@ from core.text.words import plural
 
 if TYPE_CHECKING:  # the services are imported where first used: a faster start-up
     from core.extraction.base import Extractor
+    from core.services.browse.service import BrowseService
     from core.services.curation import CurationService
     from core.services.library import LibraryService
     from core.services.review.service import ReviewService
@@ -40,7 +41,7 @@ class Services:
     def __setattr__(self, name: str, value: object) -> None:
         super().__setattr__(name, value)
         if name == "config":  # new settings reach every service that reads them
-            for part in ("library", "review", "stats"):
+            for part in ("library", "review", "stats", "browse"):
                 service = self.__dict__.get(part)
                 if service is not None:
                     service.config = value
@@ -56,7 +57,7 @@ class Services:
             service = self.__dict__.get(name)
             if service is None:
                 service = _build(name, self._opened_with or self.config, self.clock)
-                if name in ("library", "review", "stats"):
+                if name in ("library", "review", "stats", "browse"):
                     service.config = self.config
                 if name == "library":
                     service.extractor_factory = extractor_factory(self.config)
@@ -78,6 +79,10 @@ class Services:
     @property
     def stats(self) -> StatsService:
         return self._service("stats")
+
+    @property
+    def browse(self) -> BrowseService:
+        return self._service("browse")
 
     @property
     def search(self) -> SearchService:
@@ -115,6 +120,10 @@ def _build(name: str, cfg: Config, clk: Clock) -> Any:
         from core.services.stats import StatsService
 
         return StatsService(cfg, clk)
+    if name == "browse":
+        from core.services.browse.service import BrowseService
+
+        return BrowseService(cfg, clk)
     if name == "search":
         from core.services.search.service import make_search
 

@@ -20,6 +20,7 @@ from core.domain import (
     ValidationIssue,
 )
 from core.storage import converters
+from core.storage.browse.models import ArticleTrash
 from core.storage.db import db, reading, write_transaction
 from core.storage.models import Article, Artifact, Evidence, Paragraph, Question, Unit
 from core.storage.review import repo as review_repo
@@ -111,8 +112,13 @@ def _counts(article_ids: Iterable[int] | None = None) -> dict[int, dict[str, int
     return out
 
 
+def _shown() -> peewee.Expression:
+    """Articles in the library: not deleted (a deleted one waits in the trash, core.storage.browse)."""
+    return Article.id.not_in(ArticleTrash.select(ArticleTrash.article))
+
+
 def list_articles(limit: int | None = None, offset: int = 0) -> list[ArticleInfo]:
-    q = Article.select().order_by(Article.added_at.desc(), Article.id.desc()).offset(offset)
+    q = Article.select().where(_shown()).order_by(Article.added_at.desc(), Article.id.desc()).offset(offset)
     if limit is not None:
         q = q.limit(limit)
     rows = list(q)
@@ -126,7 +132,7 @@ def list_articles(limit: int | None = None, offset: int = 0) -> list[ArticleInfo
 
 
 def count_articles() -> int:
-    return int(Article.select().count())
+    return int(Article.select().where(_shown()).count())
 
 
 def get_article(article_id: int) -> ArticleInfo | None:

@@ -1,0 +1,51 @@
+"""The app's one error path: a MemoryRushError becomes a notice that says what was being done
+and what happened ("saving the answer: the database is busy ..."); the app keeps running.
+
+Screens wrap every service call in `with self.reporting("saving the answer"):`. A thread
+worker's error (any: the worker caught it) is reported under the worker's name by
+`report_worker`, which every screen, modal and the app call from on_worker_state_changed (a
+worker's state message goes to the node that runs it only, it does not bubble).
+"""
+
+from __future__ import annotations
+
+from types import TracebackType
+from typing import Any
+
+from textual.app import App
+from textual.worker import Worker, WorkerState
+
+from core.domain.errors import MemoryRushError
+from tui.safe import notify
+
+
+def report(app: App[Any], what: str, error: BaseException) -> None:
+    """Show an error as a notice (its text may hold untrusted parts: through the gate)."""
+    notify(app, f"{what}: {error}", severity="error", timeout=8)
+
+
+def report_worker(app: App[Any], event: Worker.StateChanged) -> None:
+    """Report a worker that failed, under its name ("saving the answer: ...")."""
+    if event.state == WorkerState.ERROR and event.worker.error is not None:
+        report(app, event.worker.name or "background work", event.worker.error)
+
+
+class Reporting:
+    """A block whose MemoryRushError is reported and swallowed; `failed` tells the code after it."""
+
+    def __init__(self, app: App[Any], what: str) -> None:
+        self.app = app
+        self.what = what
+        self.failed = False
+
+    def __enter__(self) -> Reporting:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None
+    ) -> bool:
+        if isinstance(error, MemoryRushError):
+            self.failed = True
+            report(self.app, self.what, error)
+            return True
+        return False
