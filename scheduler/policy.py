@@ -29,7 +29,7 @@ DEFAULT_PARAMETERS: tuple[float, ...] = tuple(fsrs.scheduler.DEFAULT_PARAMETERS)
 FUZZ_RANGES = fsrs.scheduler.FUZZ_RANGES
 
 # load(first_day_offset, last_day_offset) -> cards already due on each day offset (inclusive)
-LoadFn = Callable[[int, int], Sequence[int]]
+LoadFn = Callable[[int, int], Sequence[float]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +156,7 @@ def fuzz_range(interval_days: int, maximum_interval: int = 36500) -> tuple[int, 
     return min(lo, hi), hi
 
 
-def choose_day(lo: int, hi: int, rng: random.Random, load: Sequence[int] | None = None) -> int:
+def choose_day(lo: int, hi: int, rng: random.Random, load: Sequence[float] | None = None) -> int:
     """A day in [lo, hi]: the least loaded one (ties at random) when `load` is given, else uniform."""
     if lo >= hi:
         return lo

@@ -154,6 +154,8 @@ class BulkAction(StrEnum):
     UNTAG = "untag"
     FORGET = "forget"  # cards back to new (history kept)
     SET_DUE = "set_due"  # due in `days` days (0 = today)
+    ADVANCE = "advance"  # review ahead: review cards due later, due now
+    POSTPONE = "postpone"  # review cards due `days` days later than they are (overdue ones: from now)
     KEEP = "keep"  # a source-changed unit kept as it is
 
     @property
@@ -176,6 +178,8 @@ _PAST = {
     BulkAction.UNTAG: "untagged",
     BulkAction.FORGET: "forgotten",
     BulkAction.SET_DUE: "rescheduled",
+    BulkAction.ADVANCE: "brought forward",
+    BulkAction.POSTPONE: "postponed",
     BulkAction.KEEP: "kept",
 }
 
@@ -241,3 +245,27 @@ class TrashEntry:
     trashed_at: int
     purge_at: int  # when start-up purges it for good
     cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class Forecast:
+    """Review cards due per day for the next days (day 0 = today, overdue included), as they
+    are scheduled now, and the total over those days at each retention choice (each card's next
+    review at that retention: the reviews those reviews lead to are not counted)."""
+
+    days: tuple[str, ...]  # ISO dates
+    due: tuple[int, ...]
+    by_retention: tuple[tuple[float, int], ...]
+    easy_days: tuple[float, ...]  # Monday first
+    vacations: tuple[tuple[str, str], ...]  # (first, last) ISO dates
+
+
+@dataclass(frozen=True, slots=True)
+class WorkloadChange:
+    """What rescheduling for a new desired retention would do, before it is done."""
+
+    old_retention: float
+    new_retention: float
+    cards: int  # review cards re-timed
+    old_total: int  # reviews due over the forecast days now
+    new_total: int  # ... after rescheduling

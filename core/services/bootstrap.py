@@ -17,6 +17,7 @@ from core.text.words import plural
 
 if TYPE_CHECKING:  # the services are imported where first used: a faster start-up
     from core.extraction.base import Extractor
+    from core.services.browse.schedule import ScheduleService
     from core.services.browse.service import BrowseService
     from core.services.curation import CurationService
     from core.services.library import LibraryService
@@ -41,7 +42,7 @@ class Services:
     def __setattr__(self, name: str, value: object) -> None:
         super().__setattr__(name, value)
         if name == "config":  # new settings reach every service that reads them
-            for part in ("library", "review", "stats", "browse"):
+            for part in ("library", "review", "stats", "browse", "schedule"):
                 service = self.__dict__.get(part)
                 if service is not None:
                     service.config = value
@@ -57,7 +58,7 @@ class Services:
             service = self.__dict__.get(name)
             if service is None:
                 service = _build(name, self._opened_with or self.config, self.clock)
-                if name in ("library", "review", "stats", "browse"):
+                if name in ("library", "review", "stats", "browse", "schedule"):
                     service.config = self.config
                 if name == "library":
                     service.extractor_factory = extractor_factory(self.config)
@@ -83,6 +84,10 @@ class Services:
     @property
     def browse(self) -> BrowseService:
         return self._service("browse")
+
+    @property
+    def schedule(self) -> ScheduleService:
+        return self._service("schedule")
 
     @property
     def search(self) -> SearchService:
@@ -124,6 +129,10 @@ def _build(name: str, cfg: Config, clk: Clock) -> Any:
         from core.services.browse.service import BrowseService
 
         return BrowseService(cfg, clk)
+    if name == "schedule":
+        from core.services.browse.schedule import ScheduleService
+
+        return ScheduleService(cfg, clk)
     if name == "search":
         from core.services.search.service import make_search
 

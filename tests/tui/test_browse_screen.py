@@ -52,7 +52,9 @@ async def test_filter_by_r_below(svc: Services, tui_clock: FixedClock) -> None:
         now = tui_clock.now()
         below = {
             int(card_id)  # type: ignore[call-overload]
-            for card_id, s, last in q("SELECT id, stability, last_review FROM card WHERE last_review IS NOT NULL")
+            for card_id, s, last in q(
+                "SELECT id, stability, last_review FROM card WHERE last_review IS NOT NULL"
+            )
             if scheduler.retrievability(float(s), datetime.fromtimestamp(int(last), UTC), now) < 0.8  # type: ignore[arg-type]
         }
         assert below and _shown_cards(screen) == below
@@ -77,12 +79,16 @@ async def test_unsuspend_a_suspended_card(svc: Services, tui_clock: FixedClock) 
         assert q("SELECT suspended FROM card WHERE id = ?", card) == [(1,)]
 
 
-async def test_trash_and_restore_a_unit_then_reject_a_confirmed_one(svc: Services, tui_clock: FixedClock) -> None:
+async def test_trash_and_restore_a_unit_then_reject_a_confirmed_one(
+    svc: Services, tui_clock: FixedClock
+) -> None:
     units = _library(svc, tui_clock)
     app = make_app(svc)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        screen = await _browse(app, pilot, f"article:{q('SELECT article_id FROM unit WHERE id = ?', units[0])[0][0]}")
+        screen = await _browse(
+            app, pilot, f"article:{q('SELECT article_id FROM unit WHERE id = ?', units[0])[0][0]}"
+        )
         row = screen._current()
         assert row is not None
         await pilot.press("d")
@@ -147,4 +153,3 @@ async def test_open_card_info(svc: Services, tui_clock: FixedClock) -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, BrowseScreen)
-

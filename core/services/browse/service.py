@@ -120,7 +120,7 @@ class BrowseService:
                 datetime.fromtimestamp(now, UTC), self._zone(), self.config.day_starts_at_hour
             )
             until = int(day.end.timestamp())
-            return actions.change_cards(journal, action, now, until=until, due=now + days * 86400)
+            return actions.change_cards(journal, action, now, until=until, due=now + days * 86400, days=days)
         if action in (BulkAction.TAG, BulkAction.UNTAG) and not tag:
             return actions.Changed(0, 0)
         changed = actions.change_units(journal, action, now, tag=tag)

@@ -44,6 +44,7 @@ from core.domain.review import (
 )
 from core.host.clock import Clock
 from core.host.config import Config
+from core.services.browse.schedule import day_rule, utc_day
 from core.services.review.convert import as_epoch, card_view, from_state, to_state
 from core.storage import curation as curation_repo
 from core.storage.db import discarded
@@ -51,6 +52,7 @@ from core.storage.review import queue as review_queue
 from core.storage.review import repo as review_repo
 from core.storage.review.repo import CardRow, LogRow
 from scheduler import Policy, Rating
+from scheduler.workload import weighted
 
 log = logging.getLogger(__name__)
 log.addHandler(logging.NullHandler())  # the app shows AnswerResult.warnings; no stray stderr output
@@ -212,6 +214,7 @@ class ReviewService:
         day = self._ensure_day(now)
         base = as_epoch(now)  # load balancing counts by UTC day of the candidate due time
         warnings: list[str] = []
+        rule = day_rule()  # easy days and vacations weigh the load (core.services.browse.schedule)
 
         def decide(row: CardRow, load: Any) -> tuple[CardRow, LogRow, dict[str, Any]]:
             pinned = review_repo.unit_pinned(row.unit_id)
@@ -221,7 +224,7 @@ class ReviewService:
                 now,
                 self.policy(pinned),
                 rng=self.rng,
-                load=lambda lo, hi: load(base, lo, hi),
+                load=lambda lo, hi: weighted(load(base, lo, hi), utc_day(base, lo), rule),
             )
             new = from_state(row, state)
             leech = (

@@ -18,7 +18,7 @@ from core.domain.browse import BulkAction, RowKey
 from core.storage.browse.models import CARD_COLUMNS, UNIT_COLUMNS, ArticleTrash, BulkJournal
 from core.storage.db import db
 from core.storage.review import repo as review_repo
-from core.storage.review.models import NO_BUCKET
+from core.storage.review.models import NO_BUCKET, Q_REVIEW
 from core.storage.review.repo import QUEUE_SQL
 from core.storage.search import index as search_index
 
@@ -40,6 +40,8 @@ CARD_ACTIONS: dict[BulkAction, tuple[str, str]] = {
         f"sbucket = {NO_BUCKET}, t90 = NULL",
     ),
     BulkAction.SET_DUE: ("state != 0", "due = :due"),
+    BulkAction.ADVANCE: ("state = 2 AND due > :now", "due = :now"),
+    BulkAction.POSTPONE: ("state = 2", "due = MAX(due, :now) + :days * 86400"),
 }
 # What each unit action changes: (which target units change, SET clause, whether cards follow the status).
 UNIT_ACTIONS: dict[BulkAction, tuple[str, str, bool]] = {
@@ -219,6 +221,38 @@ def pin_due(journal: int, days_per_stability: float) -> None:
         "AND unit_id IN (SELECT unit_id FROM bulk_unit WHERE journal_id = :j)",
         {"k": days_per_stability, "j": journal},
     )
+
+
+def move_cards(journal: int, dues: dict[int, int], now: int) -> int:
+    """Give cards new due times (schedule tools), snapshotted first; returns how many."""
+    if not dues:
+        return 0
+    con = db.connection()
+    cols = ", ".join(CARD_COLUMNS)
+    con.executemany(
+        f"INSERT INTO bulk_card (journal_id, card_id, {cols}) SELECT ?, id, {cols} FROM card WHERE id = ?",
+        [(journal, card_id) for card_id in dues],
+    )
+    con.executemany("UPDATE card SET due = ? WHERE id = ?", [(due, card_id) for card_id, due in dues.items()])
+    _count(journal, len(dues), 0)
+    return len(dues)
+
+
+def retime_reviews(journal: int, days_per_stability: float) -> int:
+    """Every review card of a unit not pinned due S x days_per_stability days after its last
+    review (a new desired retention), snapshotted first; returns how many."""
+    which = (
+        f"queue = {Q_REVIEW} AND last_review IS NOT NULL AND stability > 0 "
+        "AND unit_id IN (SELECT id FROM unit WHERE pinned = 0)"
+    )
+    n = _snapshot_cards(journal, which, {})
+    _exec(
+        "UPDATE card SET due = last_review + 86400 * MAX(1, CAST(ROUND(stability * :k) AS INTEGER)) "
+        "WHERE id IN (SELECT card_id FROM bulk_card WHERE journal_id = :j)",
+        {"k": days_per_stability, "j": journal},
+    )
+    _count(journal, n, 0)
+    return n
 
 
 def snapshot_unit_cards(journal: int) -> int:
