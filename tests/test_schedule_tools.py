@@ -8,33 +8,14 @@ import random
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from test_review_support import add_units, graduate, q
+from test_review_support import due_one_a_day, q
 
 import scheduler
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
-from core.storage.db import db, write_transaction
 from scheduler.workload import DayRule, parse_easy_days, parse_vacation, weighted
 
 DAY = 86400
-
-
-def _reviews(services: Services, clock: FixedClock, n: int = 20) -> list[int]:
-    """n review cards of stability 20 days, last reviewed 10 days ago, due one a day from tomorrow."""
-    services.review.tz = UTC
-    services.review.fuzz = False
-    add_units(n, 1, now=int(clock.now().timestamp()))
-    cards = [int(r[0]) for r in q("SELECT id FROM card ORDER BY id")]  # type: ignore[call-overload]
-    for card in cards:
-        graduate(services, clock, card)
-    now = int(clock.now().timestamp())
-    with write_transaction():
-        for i, card in enumerate(cards):
-            db.execute_sql(
-                "UPDATE card SET stability = 20, last_review = ?, due = ?, buried_until = NULL, queue = 2 WHERE id = ?",
-                (now - 10 * DAY, (now // DAY + 1 + i % 10) * DAY + 3600, card),
-            )
-    return cards
 
 
 def _due_days(services: Services, clock: FixedClock) -> list[int]:
@@ -65,7 +46,7 @@ def test_load_balancing_never_picks_a_day_off_while_another_is_in_range() -> Non
 def test_a_vacation_and_an_easy_day_move_the_forecast_and_undo_brings_it_back(
     services: Services, clock: FixedClock
 ) -> None:
-    _reviews(services, clock)
+    due_one_a_day(services, clock)
     before = _due_days(services, clock)
     today = clock.now().date()
     shown = services.schedule.forecast()
@@ -87,7 +68,7 @@ def test_a_vacation_and_an_easy_day_move_the_forecast_and_undo_brings_it_back(
 
 
 def test_answers_avoid_vacation_days(services: Services, clock: FixedClock) -> None:
-    _reviews(services, clock, n=12)
+    due_one_a_day(services, clock, n=12)
     clock.advance(days=11)
     services.review.start_session()
     item = services.review.next_card()
@@ -114,7 +95,7 @@ def test_answers_avoid_vacation_days(services: Services, clock: FixedClock) -> N
 def test_retention_change_shows_the_workload_then_reschedules_undoably(
     services: Services, clock: FixedClock
 ) -> None:
-    _reviews(services, clock)
+    due_one_a_day(services, clock)
     before = _due_days(services, clock)
     change = services.schedule.retention_change(0.97)
     assert change.cards == 20 and change.old_total == 20 and change.new_total == 20  # all due sooner
@@ -129,7 +110,7 @@ def test_retention_change_shows_the_workload_then_reschedules_undoably(
 
 
 def test_review_ahead_and_postpone(services: Services, clock: FixedClock) -> None:
-    _reviews(services, clock)
+    due_one_a_day(services, clock)
     ahead = services.schedule.review_ahead(2)
     assert ahead.cards == 4  # due tomorrow and the day after
     assert q("SELECT COUNT(*) FROM card WHERE due <= ?", int(clock.now().timestamp())) == [(4,)]

@@ -62,6 +62,7 @@ class HomeScreen(BaseScreen):
         Binding("i", "import", "Import", id="home.import"),
         Binding("l", "library", "Library", id="home.library"),
         Binding("b", "browse", "Browse", id="home.browse"),
+        Binding("w", "schedule", "Schedule", id="home.schedule"),
         Binding("s", "stats", "Stats", id="home.stats"),
         Binding("comma", "settings", "Settings", id="home.settings"),
     ]
@@ -177,6 +178,11 @@ class HomeScreen(BaseScreen):
         from tui.screens.browse import BrowseScreen
 
         self.app.push_screen(BrowseScreen())
+
+    def action_schedule(self) -> None:
+        from tui.screens.schedule import ScheduleScreen
+
+        self.app.push_screen(ScheduleScreen())
 
     def action_stats(self) -> None:
         from tui.screens.stats import StatsScreen

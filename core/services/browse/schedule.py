@@ -129,12 +129,13 @@ class ScheduleService:
             vacations=spans,
         )
 
-    def retention_change(self, new: float) -> WorkloadChange:
+    def retention_change(self, new: float, old: float | None = None) -> WorkloadChange:
+        """What rescheduling for `new` would do to the next HORIZON days (from `old`, by default
+        the desired retention in the settings)."""
         first, _ = self._today()
         params = self.browse.parameters()
-        old = self.config.desired_retention
         return WorkloadChange(
-            old_retention=old,
+            old_retention=self.config.desired_retention if old is None else old,
             new_retention=new,
             cards=schedule_repo.retimed_count(),
             old_total=sum(schedule_repo.per_day(first, HORIZON).values()),
