@@ -55,16 +55,32 @@ class CurvePlot(PlotextPlot):
 class CardInfoModal(ModalScreen[None]):
     """One card's memory: figures, reviews, curve. Escape closes."""
 
-    BINDINGS = [Binding("escape,i", "close", "Close", id="info.close")]
+    BINDINGS = [
+        Binding("escape,i", "close", "Close", id="info.close"),
+        Binding("n", "next_card", "Next card", id="info.next"),
+    ]
 
-    def __init__(self, card_id: int) -> None:
+    def __init__(self, card_ids: tuple[int, ...]) -> None:
         super().__init__()
-        self.card_id = card_id
+        self.card_ids = card_ids
+        self.card_id = card_ids[0]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_card":
+            return len(self.card_ids) > 1
+        return True
+
+    async def action_next_card(self) -> None:
+        """The unit's next card (Article shows every card of a unit in turn)."""
+        self.card_id = self.card_ids[(self.card_ids.index(self.card_id) + 1) % len(self.card_ids)]
+        await self.recompose()
+        self._fill()
 
     def compose(self) -> ComposeResult:
         info: CardInfo | None = None
         with Reporting(self.app, "reading the card"):
             info = self.app.services.browse.card_info(self.card_id)  # type: ignore[attr-defined]
+        self._info = info
         with Vertical(id="info-dialog"):
             if info is None:
                 yield Static(content("This card is gone (its unit was purged?)"))
@@ -77,10 +93,13 @@ class CardInfoModal(ModalScreen[None]):
             table: DataTable[object] = DataTable(id="info-reviews", cursor_type="none", zebra_stripes=True)
             yield table
             yield CurvePlot(info.curve, info.interval_days, id="info-curve")
-            yield Static(content("escape: close"), classes="hint")
-        self._info = info
+            more = f" · n: next card ({self.card_ids.index(self.card_id) + 1} of {len(self.card_ids)})"
+            yield Static(content("escape: close" + (more if len(self.card_ids) > 1 else "")), classes="hint")
 
     def on_mount(self) -> None:
+        self._fill()
+
+    def _fill(self) -> None:
         info = getattr(self, "_info", None)
         if info is None:
             return

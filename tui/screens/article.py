@@ -15,7 +15,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.domain import MEMORY_TYPES, StoredUnit
-from tui.safe import content
+from tui.safe import content, notify
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
@@ -41,6 +41,7 @@ class ArticleScreen(BaseScreen):
         Binding("f", "status_filter", "Filter status", id="article.filter_status"),
         Binding("y", "type_filter", "Filter type", id="article.filter_type"),
         Binding("t", "triage", "Triage", id="article.triage"),
+        Binding("i", "card_info", "Card info", id="article.info"),
         Binding("tab", "app.focus_next", "Switch pane", show=False, id="article.focus"),
     ]
 
@@ -233,6 +234,18 @@ class ArticleScreen(BaseScreen):
         i = TYPE_FILTERS.index(self.type_filter)
         self.type_filter = TYPE_FILTERS[(i + 1) % len(TYPE_FILTERS)]
         self._load_units()
+
+    def action_card_info(self) -> None:
+        from tui.modals.card_info import CardInfoModal
+
+        unit = self._shown_unit
+        cards = (
+            self.attempt("reading the cards", self.services.review.cards_of_unit, unit.id) if unit else None
+        )
+        if not cards:
+            notify(self.app, "This unit has no cards: confirm it first (t: triage)", severity="warning")
+            return
+        self.app.push_screen(CardInfoModal(tuple(c.id for c in cards)))
 
     def action_triage(self) -> None:
         from tui.screens.triage import TriageScreen

@@ -408,7 +408,7 @@ class BrowseScreen(BaseScreen):
         if row is None or row.key.card_id is None:
             notify(self.app, "This unit has no card yet (it is not confirmed)", severity="warning")
             return
-        self.app.push_screen(CardInfoModal(row.key.card_id))
+        self.app.push_screen(CardInfoModal((row.key.card_id,)))
 
     def action_open(self) -> None:
         row = self._current()

@@ -55,6 +55,7 @@ class ReviewScreen(BaseScreen):
         Binding("b", "bury", "Bury", id="review.bury"),
         Binding("p", "pin", "Pin", id="review.pin"),
         Binding("o", "open_source", "Open source", id="review.open"),
+        Binding("i", "card_info", "Card info", id="review.info"),
     ]
 
     def __init__(self) -> None:
@@ -158,7 +159,7 @@ class ReviewScreen(BaseScreen):
         return [(para, quotes) for para, quotes in found if para is not None]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "rate":
+        if action in ("rate", "card_info"):  # card info after the answer: memory figures spoil no recall
             return True if self.item is not None and self.revealed else None
         if action == "reveal":
             return True if self.item is not None and not self.revealed else None
@@ -171,6 +172,8 @@ class ReviewScreen(BaseScreen):
             return "The session is complete: nothing to review now (escape: back to Home)"
         if action == "rate":
             return "Show the answer first (space), then rate it 1-4"
+        if action == "card_info":
+            return "Card info comes after the answer (space)"
         if action == "reveal":
             return "The answer is shown: rate it 1 Again, 2 Hard, 3 Good or 4 Easy"
         return None
@@ -230,6 +233,12 @@ class ReviewScreen(BaseScreen):
     def action_open_source(self) -> None:
         if self.item is not None:
             self.mr_app.open_article(self.item.article_id, unit_id=self.item.unit_id)
+
+    def action_card_info(self) -> None:
+        from tui.modals.card_info import CardInfoModal
+
+        if self.item is not None:
+            self.app.push_screen(CardInfoModal((self.item.card.id,)))
 
     def action_edit(self) -> None:
         item = self.item
