@@ -12,6 +12,7 @@ import scheduler
 from core.domain.browse import BrowseFilter, BrowseSort, BulkAction, Column, RowKey, Selection
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
+from core.storage.browse import rows as browse_rows
 from core.storage.db import write_transaction
 from core.storage.models import Unit
 
@@ -62,6 +63,25 @@ def test_every_sort_pages_every_row_once_in_order(
             for r in services.browse.page(BrowseFilter(), BrowseSort(column, descending), limit=100).rows
         ]
         assert keys == whole  # pages of 3 read by keyset = one page of everything
+
+
+@pytest.mark.parametrize(
+    "line", ["state:review", "is:suspended", "r<0.99", "status:rejected", "type:concept"]
+)
+def test_the_filter_led_read_gives_the_rows_of_the_index_walk(
+    services: Services, clock: FixedClock, line: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the sort's index walk runs out of steps, the filter's rows sorted are the same rows."""
+    lib = _library(services, clock)
+    services.review.suspend(lib["cards"][1])
+    f = services.browse.parse(line).filter
+    for column in (Column.ADDED, Column.DUE, Column.STATUS, Column.ARTICLE):
+        for descending in (False, True):
+            walked = _all_rows(services, BrowseSort(column, descending), f)
+            monkeypatch.setattr(browse_rows, "ORDER_BUDGET_S", -1.0)
+            led = _all_rows(services, BrowseSort(column, descending), f)
+            monkeypatch.undo()
+            assert walked and led == walked, (line, column, descending)
 
 
 def test_r_below_keeps_exactly_the_cards_under_it(services: Services, clock: FixedClock) -> None:

@@ -9,6 +9,7 @@ to the row under the cursor; each is one transaction, and `u` takes it back.
 
 from __future__ import annotations
 
+import threading
 from datetime import datetime
 from functools import partial
 
@@ -30,6 +31,7 @@ from core.domain.browse import (
     RowKey,
     Selection,
 )
+from core.domain.errors import Cancelled
 from core.text.words import plural
 from tui.reporting import Reporting, report_worker
 from tui.safe import cell, content, notify
@@ -131,8 +133,10 @@ class BrowseScreen(BaseScreen):
         self._picked: set[str] = set()
         self._whole = False  # the whole filter is taken
         self._generation = 0  # a page read for an older filter or sort is dropped
+        self._shown_generation = -1  # the generation whose first page is on screen
         self._loading = False
         self._total: int | None = None
+        self._counting = threading.Event()  # set: the count running is for an older filter
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -152,6 +156,8 @@ class BrowseScreen(BaseScreen):
         table.add_column("", key=MARK)
         for column in Column:
             table.add_column(column.label, key=column.value)
+        with self.reporting("lifting ended burials"):
+            self.services.browse.start()
         self._apply_query(self._query)
         table.focus()
 
@@ -190,8 +196,8 @@ class BrowseScreen(BaseScreen):
         self._keep_row = table.cursor_row
         table.clear()
         self._rows.clear()
+        self._counting.set()  # the count of the old filter stops
         self._load_page(self._generation, None)
-        self._count(self._generation)
         self._show_status()
 
     @work(thread=True, exclusive=True, group="browse-page", name="reading the rows", exit_on_error=False)
@@ -200,8 +206,11 @@ class BrowseScreen(BaseScreen):
         self.app.call_from_thread(self._show_page, generation, page)
 
     @work(thread=True, exclusive=True, group="browse-count", name="counting the rows", exit_on_error=False)
-    def _count(self, generation: int) -> None:
-        total = self.services.browse.count(self._filter)
+    def _count(self, generation: int, stop: threading.Event) -> None:
+        try:
+            total = self.services.browse.count(self._filter, stop)
+        except Cancelled:
+            return
         self.app.call_from_thread(self._show_count, generation, total)
 
     def _show_page(self, generation: int, page: BrowsePage) -> None:
@@ -217,6 +226,10 @@ class BrowseScreen(BaseScreen):
         table.measure_new_rows()
         self._after = page.after
         self._loading = False
+        if self._shown_generation != generation:  # the first page is up: now the count
+            self._shown_generation = generation
+            self._counting = threading.Event()
+            self._count(generation, self._counting)
         keep = getattr(self, "_keep_row", 0)
         if keep and table.cursor_row < keep < table.row_count:
             table.move_cursor(row=keep)
@@ -237,7 +250,7 @@ class BrowseScreen(BaseScreen):
             if self._whole
             else (f"{len(self._picked)} picked" if self._picked else "actions apply to the cursor row")
         )
-        self.query_one("#browse-status", Static).update(content(f"{shown} · {order} · {taken}"))
+        self.query_one("#browse-status", Static).update(content(f"{shown} · {order} · {taken}"), layout=False)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._show_detail()
@@ -269,7 +282,7 @@ class BrowseScreen(BaseScreen):
         )
         if row is not None and row.tags:
             text += f" · tags: {', '.join(row.tags)}"
-        self.query_one("#browse-detail", Static).update(content(text, single_line=True))
+        self.query_one("#browse-detail", Static).update(content(text, single_line=True), layout=False)
 
     def action_filter(self) -> None:
         self.query_one("#browse-filter", Input).focus()

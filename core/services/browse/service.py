@@ -31,6 +31,7 @@ from core.domain.browse import (
     Selection,
     TrashEntry,
 )
+from core.domain.stop import StopFlag
 from core.host.clock import Clock
 from core.host.config import Config
 from core.services.browse.filters import ParsedFilter, parse_filter
@@ -86,8 +87,14 @@ class BrowseService:
         )
         return replace(row, retrievability=r)
 
-    def count(self, f: BrowseFilter) -> int:
-        return rows.count(f, now=self._now(), r_ratio=self._r_ratio(f))
+    def count(self, f: BrowseFilter, stop: StopFlag | None = None) -> int:
+        """Rows the filter shows; Cancelled when `stop` is set before the count ends."""
+        return rows.count(f, now=self._now(), r_ratio=self._r_ratio(f), stop=stop)
+
+    def start(self) -> int:
+        """Before Browse shows card states: burials that ended are lifted (what a review session
+        does when it starts), so the stored queue is the card's state. Returns how many."""
+        return review_repo.unbury(self._now())
 
     # --- bulk actions ----------------------------------------------------------------------
 
@@ -227,6 +234,14 @@ class BrowseService:
             reviews=tuple(entries),
             curve=_curve(facts.stability, interval, params),
         )
+
+
+def _with_r(row: BrowseRow, now: int, params: tuple[float, ...]) -> BrowseRow:
+    if row.last_review is None or not row.stability:
+        return row
+    elapsed = datetime.fromtimestamp(row.last_review, UTC)
+    r = scheduler.retrievability(row.stability, elapsed, datetime.fromtimestamp(now, UTC), params)
+    return replace(row, retrievability=r)
 
 
 def _curve(

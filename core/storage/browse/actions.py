@@ -74,6 +74,33 @@ UNIT_ACTIONS: dict[BulkAction, tuple[str, str, bool]] = {
 }
 
 
+# The card columns each action writes (the queue follows them): undo writes back only these, as
+# every column written moves its entries in each index holding it (most of an undo's time).
+_FOLLOWS = ("active",)
+WRITES: dict[str, tuple[str, ...]] = {
+    "suspend": ("suspended",),
+    "unsuspend": ("suspended",),
+    "bury": ("buried_until",),
+    "unbury": ("buried_until",),
+    "set_due": ("due",),
+    "advance": ("due",),
+    "postpone": ("due",),
+    "apply_days": ("due",),
+    "reschedule": ("due",),
+    "pin": ("due",),
+    "unpin": ("due",),
+    "trash": _FOLLOWS,
+    "restore": _FOLLOWS,
+    "reject": _FOLLOWS,
+    "confirm": _FOLLOWS,
+    "delete_article": _FOLLOWS,
+    "restore_article": _FOLLOWS,
+    "tag": (),
+    "untag": (),
+    "keep": (),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Changed:
     cards: int
@@ -146,9 +173,11 @@ def _snapshot_cards(journal: int, where: str, params: dict[str, Any]) -> int:
 
 
 def _requeue(journal: int, now: int) -> None:
-    """Every snapshotted card's queue by the rule, from its flags as they are now."""
+    """Every snapshotted card's queue by the rule, from its flags as they are now (written
+    only where it changes)."""
     _exec(
-        f"UPDATE card SET queue = ({QUEUE_SQL}) WHERE id IN (SELECT card_id FROM bulk_card WHERE journal_id = :j)",
+        f"UPDATE card SET queue = ({QUEUE_SQL}) WHERE id IN (SELECT card_id FROM bulk_card WHERE journal_id = :j) "
+        f"AND queue != ({QUEUE_SQL})",
         {"j": journal, "now": now},
     )
 
@@ -200,14 +229,13 @@ def change_units(journal: int, action: BulkAction, now: int, **values: Any) -> C
 
 
 def _follow_status(journal: int, now: int) -> None:
-    """Cards of the journal's units active exactly when their unit is confirmed; queues anew."""
+    """Cards of the journal's units active exactly when their unit is confirmed; queues anew
+    (each written only where it changes)."""
+    active = "(SELECT u.status = 'confirmed' FROM unit u WHERE u.id = card.unit_id)"
+    ours = "unit_id IN (SELECT unit_id FROM bulk_unit WHERE journal_id = :j)"
+    _exec(f"UPDATE card SET active = {active} WHERE {ours} AND active != {active}", {"j": journal})
     _exec(
-        "UPDATE card SET active = (SELECT u.status = 'confirmed' FROM unit u WHERE u.id = card.unit_id) "
-        "WHERE unit_id IN (SELECT unit_id FROM bulk_unit WHERE journal_id = :j)",
-        {"j": journal},
-    )
-    _exec(
-        f"UPDATE card SET queue = ({QUEUE_SQL}) WHERE unit_id IN (SELECT unit_id FROM bulk_unit WHERE journal_id = :j)",
+        f"UPDATE card SET queue = ({QUEUE_SQL}) WHERE {ours} AND queue != ({QUEUE_SQL})",
         {"j": journal, "now": now},
     )
 
@@ -288,8 +316,10 @@ def undo(entry: BulkJournal, now: int) -> None:
     j = {"j": entry.id, "now": now}
     unit_set = ", ".join(f"{c} = b.{c}" for c in UNIT_COLUMNS)
     _exec(f"UPDATE unit SET {unit_set} FROM bulk_unit b WHERE b.journal_id = :j AND b.unit_id = unit.id", j)
-    card_set = ", ".join(f"{c} = b.{c}" for c in CARD_COLUMNS)
-    _exec(f"UPDATE card SET {card_set} FROM bulk_card b WHERE b.journal_id = :j AND b.card_id = card.id", j)
+    columns = WRITES.get(str(entry.action), CARD_COLUMNS)
+    if columns:
+        card_set = ", ".join(f"{c} = b.{c}" for c in columns)
+        _exec(f"UPDATE card SET {card_set} FROM bulk_card b WHERE b.journal_id = :j AND b.card_id = card.id", j)
     _follow_status(entry.id, now)  # cards made by a confirm go back out of review with their unit
     _requeue(entry.id, now)  # a burial that ended since is over
     if entry.action in (BulkAction.TAG, BulkAction.UNTAG):

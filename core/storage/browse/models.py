@@ -34,7 +34,7 @@ class BulkJournal(BaseModel):
 
 
 class BulkCard(BaseModel):
-    journal = peewee.ForeignKeyField(BulkJournal, on_delete="CASCADE", index=True)
+    journal = peewee.ForeignKeyField(BulkJournal, on_delete="CASCADE", index=False)
     card_id = peewee.IntegerField()
     state = peewee.IntegerField()
     step = peewee.IntegerField(null=True)
@@ -51,6 +51,9 @@ class BulkCard(BaseModel):
     buried_until = peewee.IntegerField(null=True)
     sbucket = peewee.IntegerField()
     t90 = peewee.IntegerField(null=True)
+
+    class Meta:
+        indexes = ((("journal", "card_id"), True),)  # undo reads a journal's cards by card
 
 
 class BulkUnit(BaseModel):

@@ -13,13 +13,19 @@ action on "the whole filter" touches is exactly what the table shows.
 from __future__ import annotations
 
 import heapq
+import sqlite3
 import json
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import peewee
+
 from core.domain.browse import BrowseFilter, BrowseRow, BrowseSort, Column, RowKey
+from core.domain.errors import Cancelled
 from core.domain.export import READER
+from core.domain.stop import StopFlag
 from core.storage.db import db
 from core.storage.review.models import Q_BURIED, Q_INACTIVE, Q_LEARN, Q_NEW, Q_REVIEW, Q_SUSPENDED
 from core.storage.review.repo import QUEUE_SQL
@@ -42,7 +48,13 @@ _JOINS = {  # the card arm, by the table that leads (its index gives the order; 
     "article": "FROM article a CROSS JOIN unit u ON u.article_id = a.id CROSS JOIN card c ON c.unit_id = u.id",
 }
 _QUESTION = " CROSS JOIN question q ON q.id = c.question_id"
-_UNIT_FROM = "FROM unit u JOIN article a ON a.id = u.article_id"
+_LED = (
+    "FROM card c JOIN unit u ON u.id = c.unit_id JOIN article a ON a.id = u.article_id "
+    "JOIN question q ON q.id = c.question_id"
+)
+# The unit arm is the units of NO_CARD_STATUSES: found through the status index (few), never by
+# walking a sort index over every unit.
+_UNIT_FROM = "FROM unit u INDEXED BY unit_status JOIN article a ON a.id = u.article_id"
 _SELECT = {
     CARD: f"c.id, u.id, q.question, u.content, a.id, a.title, u.memory_type, u.status, ({QUEUE_SQL}), c.due, "
     "c.last_review, c.stability, c.difficulty, c.lapses, c.reps, u.tags_json, u.extractor, c.created_at, "
@@ -66,31 +78,38 @@ class Plan:
     terms: tuple[str, ...]
     indexed: int
     unit_terms: tuple[str, ...]
+    index: str = ""  # the lead table's index that holds the order (SORT_INDEXES), "" for none
 
 
-def _card_plan(key: str, *, unit_key: str = "CAST(-1 AS INTEGER)", indexed: int = 2) -> Plan:
-    return Plan("card", (key, "c.id"), indexed, (unit_key, "u.id"))
+def _card_plan(key: str, index: str, *, unit_key: str = "CAST(-1 AS INTEGER)") -> Plan:
+    return Plan("card", (key, "c.id"), 2 if index else 0, (unit_key, "u.id"), index)
 
 
-def _unit_plan(key: str) -> Plan:
-    return Plan("unit", (key, "u.id", "c.id"), 2, (key, "u.id"))
+def _unit_plan(key: str, index: str) -> Plan:
+    return Plan("unit", (key, "u.id", "c.id"), 2, (key, "u.id"), index)
 
 
 PLANS: dict[Column, Plan] = {
-    Column.ADDED: _card_plan("c.created_at", unit_key="u.created_at"),
-    Column.DUE: _card_plan("c.due"),
-    Column.STATE: Plan("card", ("c.queue", "c.due", "c.id"), 3, ("CAST(-9 AS INTEGER)", "u.id")),
-    Column.R: _card_plan(R_KEY, unit_key="CAST(1e301 AS REAL)", indexed=0),
-    Column.STABILITY: _card_plan("COALESCE(c.stability, -1)", unit_key="CAST(-2 AS INTEGER)"),
-    Column.DIFFICULTY: _card_plan("COALESCE(c.difficulty, -1)", unit_key="CAST(-2 AS INTEGER)"),
-    Column.LAPSES: _card_plan("c.lapses"),
-    Column.REPS: _card_plan("c.reps"),
-    Column.CONTENT: _unit_plan("u.content"),
-    Column.TYPE: _unit_plan("u.memory_type"),
-    Column.STATUS: _unit_plan("u.status"),
-    Column.TAGS: _unit_plan("u.tags_json"),
-    Column.ORIGIN: _unit_plan(f"(u.extractor = '{READER}')"),
-    Column.ARTICLE: Plan("article", ("a.title", "a.id", "u.id", "c.id"), 2, ("a.title", "a.id", "u.id")),
+    Column.ADDED: _card_plan("c.created_at", "browse_card_added", unit_key="u.created_at"),
+    Column.DUE: _card_plan("c.due", "browse_card_due"),
+    Column.STATE: Plan(
+        "card", ("c.queue", "c.due", "c.id"), 3, ("CAST(-9 AS INTEGER)", "u.id"), "card_queue_due"
+    ),
+    Column.R: _card_plan(R_KEY, "", unit_key="CAST(1e301 AS REAL)"),
+    Column.STABILITY: _card_plan("COALESCE(c.stability, -1)", "browse_card_stability", unit_key="CAST(-2 AS INTEGER)"),
+    Column.DIFFICULTY: _card_plan(
+        "COALESCE(c.difficulty, -1)", "browse_card_difficulty", unit_key="CAST(-2 AS INTEGER)"
+    ),
+    Column.LAPSES: _card_plan("c.lapses", "browse_card_lapses"),
+    Column.REPS: _card_plan("c.reps", "browse_card_reps"),
+    Column.CONTENT: _unit_plan("u.content", "browse_unit_content"),
+    Column.TYPE: _unit_plan("u.memory_type", "browse_unit_type"),
+    Column.STATUS: _unit_plan("u.status", "browse_unit_status"),
+    Column.TAGS: _unit_plan("u.tags_json", "browse_unit_tags"),
+    Column.ORIGIN: _unit_plan(f"(u.extractor = '{READER}')", "browse_unit_origin"),
+    Column.ARTICLE: Plan(
+        "article", ("a.title", "a.id", "u.id", "c.id"), 2, ("a.title", "a.id", "u.id"), "browse_article_title"
+    ),
 }
 # The indexes the plans read (made at open: core.storage.browse.models), named by what they order.
 SORT_INDEXES: dict[str, str] = {
@@ -106,6 +125,7 @@ SORT_INDEXES: dict[str, str] = {
     "browse_unit_tags": "unit (tags_json, id)",
     "browse_unit_origin": f"unit ((extractor = '{READER}'), id)",
     "browse_article_title": "article (title, id)",
+    "browse_card_leech": "card (created_at, id) WHERE leech = 1",  # is:leech (few)
 }
 
 
@@ -184,15 +204,15 @@ def _unit_parts(f: BrowseFilter, arm: int, parts: list[str], params: dict[str, A
 
 
 def _card_parts(f: BrowseFilter, parts: list[str], params: dict[str, Any], r_ratio: float | None) -> None:
-    # the queue by the rule over the card's flags now (a burial that ended is over before unbury runs)
-    _in(parts, params, f"({QUEUE_SQL})", "qu", tuple(_QUEUE_OF[s] for s in f.states if s in _QUEUE_OF))
+    # the stored queue (its index): BrowseService.start lifts ended burials first
+    _in(parts, params, "c.queue", "qu", tuple(_QUEUE_OF[s] for s in f.states if s in _QUEUE_OF))
     if f.due_before is not None:
         parts.append(f"c.queue IN ({Q_LEARN}, {Q_REVIEW}) AND c.due < :due_before")
         params["due_before"] = f.due_before
     if f.leech:
         parts.append("c.leech = 1")
-    if f.suspended:
-        parts.append("c.suspended = 1")
+    if f.suspended:  # through the queue index: a suspended card waits in SUSPENDED, or INACTIVE
+        parts.append(f"(c.queue = {Q_SUSPENDED} OR (c.queue = {Q_INACTIVE} AND c.suspended = 1))")
     if r_ratio is not None:  # R < x  <=>  (now - last review) / S > r_ratio (days)
         parts.append(
             "c.last_review IS NOT NULL AND c.stability > 0 AND c.last_review + :rk * c.stability < :now"
@@ -238,6 +258,12 @@ def _after(
     return sql
 
 
+# How long the walk of the sort's index may look for a page before the filter leads: the walk
+# reads card rows in index order (scattered pages), so steps are a poor clock; time is checked
+# every 1,000 SQLite steps.
+ORDER_BUDGET_S = 0.025
+
+
 def _arm_rows(
     arm: int,
     f: BrowseFilter,
@@ -248,21 +274,68 @@ def _arm_rows(
     now: int,
     r_ratio: float | None,
 ) -> list[tuple[Any, ...]]:
+    """One arm's next rows in sort order. Two ways to read them: walk the sort's index and keep
+    the rows the filter takes (instant when they are many), or let the filter's own index find
+    its rows and sort them (instant when they are few). The walk goes first with a budget of
+    steps; when that runs out before a page is found, the filter leads."""
     w = where(f, arm, now=now, r_ratio=r_ratio)
     if w.sql is None:
         return []
     plan = PLANS[sort.column]
     terms = plan.terms if arm == CARD else plan.unit_terms
+    if w.sql == "1" or plan.indexed == 0 or arm == UNIT:
+        return _read(arm, w, terms, plan.indexed if arm == CARD else 0, sort, after, limit, budget=None)
+    walked = _read(arm, w, terms, plan.indexed, sort, after, limit, budget=ORDER_BUDGET_S, index=plan.index)
+    if walked is not None:
+        return walked
+    unindexed = tuple(f"+{t}" if t[0].isalpha() else t for t in terms)  # no index orders the rows
+    return _read(arm, w, unindexed, 0, sort, after, limit, budget=None, led=True) or []
+
+
+def _read(
+    arm: int,
+    w: Where,
+    terms: tuple[str, ...],
+    indexed: int,
+    sort: BrowseSort,
+    after: tuple[Any, ...] | None,
+    limit: int,
+    *,
+    budget: float | None,
+    index: str = "",
+    led: bool = False,
+) -> list[tuple[Any, ...]] | None:
+    """The rows, or None when `budget` seconds ran out first. With `index`, the lead table is
+    read through it (the walk in sort order, whatever the filter's own indexes)."""
+    plan = PLANS[sort.column]
     source = _JOINS[plan.lead] + _QUESTION if arm == CARD else _UNIT_FROM
+    if led:  # the filter leads: the planner picks the table its index starts from
+        source = _LED
+    if index:
+        alias = {"card": "c", "unit": "u", "article": "a"}[plan.lead]
+        source = source.replace(f" {alias} CROSS JOIN", f" {alias} INDEXED BY {index} CROSS JOIN", 1)
     params = dict(w.params)
     direction = " DESC" if sort.descending else ""
-    keyset = _after(terms, plan.indexed if arm == CARD else 0, arm, sort, after, params)
+    keyset = _after(terms, indexed, arm, sort, after, params)
     sql = (
         f"SELECT {_SELECT[arm]}, {', '.join(terms)} {source} WHERE {w.sql}{keyset} "
         f"ORDER BY {', '.join(t + direction for t in terms)} LIMIT {int(limit)}"
     )
     width = len(terms)
-    return [(*t[:-width], (t[-width], arm, *t[-width + 1 :])) for t in db.execute_sql(sql, params)]
+    con = db.connection()
+    deadline = time.perf_counter() + budget if budget is not None else 0.0
+    if budget is not None:
+        con.set_progress_handler(lambda: time.perf_counter() > deadline, 1_000)
+    try:
+        found = db.execute_sql(sql, params).fetchall()
+    except (peewee.OperationalError, sqlite3.OperationalError) as exc:
+        if budget is not None and time.perf_counter() > deadline and "interrupt" in str(exc):
+            return None
+        raise
+    finally:
+        if budget is not None:
+            con.set_progress_handler(None, 0)
+    return [(*t[:-width], (t[-width], arm, *t[-width + 1 :])) for t in found]
 
 
 def _order(t: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -288,14 +361,26 @@ def page(
     return [_row(t) for t in taken], (_order(taken[-1]) if taken and more else None)
 
 
-def count(f: BrowseFilter, *, now: int, r_ratio: float | None) -> int:
+def count(f: BrowseFilter, *, now: int, r_ratio: float | None, stop: StopFlag | None = None) -> int:
+    """Rows the filter shows. A set `stop` ends the count within a few thousand steps of SQLite
+    (the filter changed: its count is no longer wanted) and raises Cancelled."""
     total = 0
-    for arm in (CARD, UNIT):
-        w = where(f, arm, now=now, r_ratio=r_ratio)
-        if w.sql is not None:
-            total += int(
-                db.execute_sql(f"SELECT COUNT(*) {_from(arm, f)} WHERE {w.sql}", w.params).fetchone()[0]
-            )
+    con = db.connection()
+    if stop is not None:
+        con.set_progress_handler(stop.is_set, 10_000)
+    try:
+        for arm in (CARD, UNIT):
+            w = where(f, arm, now=now, r_ratio=r_ratio)
+            if w.sql is not None:
+                sql = f"SELECT COUNT(*) {_from(arm, f)} WHERE {w.sql}"
+                total += int(db.execute_sql(sql, w.params).fetchone()[0])
+    except (peewee.OperationalError, sqlite3.OperationalError) as exc:
+        if stop is not None and stop.is_set() and "interrupt" in str(exc):
+            raise Cancelled("the count was no longer wanted") from None
+        raise
+    finally:
+        if stop is not None:
+            con.set_progress_handler(None, 0)
     return total
 
 
