@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.widgets import DataTable, Input, Static
+from textual.timer import Timer
 from textual.worker import Worker
 
 from core.domain.browse import (
@@ -42,6 +43,7 @@ from tui.widgets.row_table import RowTable
 from tui.widgets.title_bar import TitleBar
 
 NEAR_END = 20  # rows from the end at which the next page is read
+DETAIL_AFTER_S = 0.08
 SORTS = tuple(Column)
 MARK = "sel"
 
@@ -137,6 +139,7 @@ class BrowseScreen(BaseScreen):
         self._loading = False
         self._total: int | None = None
         self._counting = threading.Event()  # set: the count running is for an older filter
+        self._detail_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -253,7 +256,10 @@ class BrowseScreen(BaseScreen):
         self.query_one("#browse-status", Static).update(content(f"{shown} · {order} · {taken}"), layout=False)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self._show_detail()
+        # the cursor row's question once the cursor rests: a held arrow key paints only the table
+        if self._detail_timer is not None:
+            self._detail_timer.stop()
+        self._detail_timer = self.set_timer(DETAIL_AFTER_S, self._show_detail)
         table = self.query_one(RowTable)
         if self._after is not None and not self._loading and event.cursor_row >= table.row_count - NEAR_END:
             self._loading = True
