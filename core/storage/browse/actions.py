@@ -319,7 +319,9 @@ def undo(entry: BulkJournal, now: int) -> None:
     columns = WRITES.get(str(entry.action), CARD_COLUMNS)
     if columns:
         card_set = ", ".join(f"{c} = b.{c}" for c in columns)
-        _exec(f"UPDATE card SET {card_set} FROM bulk_card b WHERE b.journal_id = :j AND b.card_id = card.id", j)
+        _exec(
+            f"UPDATE card SET {card_set} FROM bulk_card b WHERE b.journal_id = :j AND b.card_id = card.id", j
+        )
     _follow_status(entry.id, now)  # cards made by a confirm go back out of review with their unit
     _requeue(entry.id, now)  # a burial that ended since is over
     if entry.action in (BulkAction.TAG, BulkAction.UNTAG):

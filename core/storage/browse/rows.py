@@ -96,7 +96,9 @@ PLANS: dict[Column, Plan] = {
         "card", ("c.queue", "c.due", "c.id"), 3, ("CAST(-9 AS INTEGER)", "u.id"), "card_queue_due"
     ),
     Column.R: _card_plan(R_KEY, "", unit_key="CAST(1e301 AS REAL)"),
-    Column.STABILITY: _card_plan("COALESCE(c.stability, -1)", "browse_card_stability", unit_key="CAST(-2 AS INTEGER)"),
+    Column.STABILITY: _card_plan(
+        "COALESCE(c.stability, -1)", "browse_card_stability", unit_key="CAST(-2 AS INTEGER)"
+    ),
     Column.DIFFICULTY: _card_plan(
         "COALESCE(c.difficulty, -1)", "browse_card_difficulty", unit_key="CAST(-2 AS INTEGER)"
     ),
