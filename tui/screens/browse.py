@@ -17,8 +17,8 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
-from textual.widgets import DataTable, Input, Static
 from textual.timer import Timer
+from textual.widgets import DataTable, Input, Static
 from textual.worker import Worker
 
 from core.domain.browse import (

@@ -13,8 +13,8 @@ action on "the whole filter" touches is exactly what the table shows.
 from __future__ import annotations
 
 import heapq
-import sqlite3
 import json
+import sqlite3
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
