@@ -286,7 +286,7 @@ def _arm_rows(
     plan = PLANS[sort.column]
     terms = plan.terms if arm == CARD else plan.unit_terms
     if w.sql == "1" or plan.indexed == 0 or arm == UNIT:
-        return _read(arm, w, terms, plan.indexed if arm == CARD else 0, sort, after, limit, budget=None)
+        return _read(arm, w, terms, plan.indexed if arm == CARD else 0, sort, after, limit, budget=None) or []
     walked = _read(arm, w, terms, plan.indexed, sort, after, limit, budget=ORDER_BUDGET_S, index=plan.index)
     if walked is not None:
         return walked
