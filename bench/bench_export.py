@@ -37,7 +37,7 @@ from core.services.bootstrap import open_services
 from scheduler import Rating
 from dataclasses import replace
 svc = open_services(None)  # takes the instance lock, as the app does
-svc.review.config = replace(svc.review.config, max_reviews_per_day=99999)  # a second run has cards too
+svc.config = replace(svc.config, max_reviews_per_day=99999)  # a second run has cards too
 svc.review.start_session()
 print("ready", flush=True)
 worst = 0.0

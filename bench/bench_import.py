@@ -302,6 +302,41 @@ def ratio(name: str, a: Times, b: Times) -> None:
     print(f"  {name:<62} {a[0] / b[0]:6.2f}x wall {a[1] / b[1]:6.2f}x cpu")
 
 
+def print_ours(
+    parse_t: Times, bare: dict[str, Times], full: dict[str, Times], analysis_t: Times
+) -> tuple[Times, Times]:
+    """Our code path's figures, store only and with the index; returns both totals."""
+    print("ours, real code path, store only:")
+    line("parse (read_document)", parse_t)
+    for name, t in bare.items():
+        line(name, t)
+    bare_total = total(parse_t, *bare.values())
+    line("= parse + store", bare_total)
+    print("ours, real code path, with the search index in the same transaction:")
+    line("parse (read_document)", parse_t)
+    for name, t in full.items():
+        line(name, t)
+    full_total = total(parse_t, *full.values())
+    line("= parse + store + index", full_total)
+    line("(of index: Python analysis, index_row, timed apart)", analysis_t)
+    return bare_total, full_total
+
+
+def print_raw(
+    plain: tuple[float, float], indexed: tuple[float, float], raw_full: dict[str, Any]
+) -> tuple[float, float]:
+    """The raw sqlite3 baselines; returns the same-rows-same-tables total."""
+    print("raw sqlite3.executemany, paragraph rows only (one transaction):")
+    line("plain table, same columns", plain)
+    line("plus the two unique indexes of paragraph", indexed)
+    print("raw sqlite3.executemany, the same rows into the same tables (one transaction):")
+    for name, t in raw_full.items():
+        line(name, t)
+    raw_total = total(*raw_full.values())
+    line("= raw, same rows and tables", raw_total)
+    return raw_total
+
+
 def main() -> int:
     if "--formats" in sys.argv[1:]:  # the document formats' cases (PDF, EPUB, HTML)
         from bench_formats import main as formats_main
@@ -350,38 +385,24 @@ def main() -> int:
     print(f"best of {n}; pragmas of both: {', '.join(f'{k}={v}' for k, v in pragmas.items())}")
     settings = {t: rows for t, rows in fts_configs(tmp / "full.sqlite3").items() if rows}
     print(f"FTS5 settings of both: {settings or 'defaults'}")
-    print("ours, real code path, store only:")
-    line("parse (read_document)", parse_t)
-    for name, t in bare.items():
-        line(name, t)
-    bare_total = total(parse_t, *bare.values())
-    line("= parse + store", bare_total)
-    print("ours, real code path, with the search index in the same transaction:")
-    line("parse (read_document)", parse_t)
-    for name, t in full.items():
-        line(name, t)
-    full_total = total(parse_t, *full.values())
-    line("= parse + store + index", full_total)
-    line("(of index: Python analysis, index_row, timed apart)", analysis_t)
-    print("raw sqlite3.executemany, paragraph rows only (one transaction):")
-    line("plain table, same columns", plain)
-    line("plus the two unique indexes of paragraph", indexed)
-    print("raw sqlite3.executemany, the same rows into the same tables (one transaction):")
-    for name, t in raw_full.items():
-        line(name, t)
-    raw_total = total(*raw_full.values())
-    line("= raw, same rows and tables", raw_total)
+    bare_total, full_total = print_ours(parse_t, bare, full, analysis_t)
+    raw_total = print_raw(plain, indexed, raw_full)
     print("ratios (target <= 2x):")
     ratio("parse + store + index / raw same rows into the same tables", full_total, raw_total)
     ratio("parse + store / raw paragraph rows with the unique indexes", bare_total, indexed)
     ratio("parse + store / raw paragraph rows, plain table", bare_total, plain)
-    if args.keep:
-        print(f"kept: {tmp}")
-    else:
-        for p in sorted(tmp.iterdir()):
-            p.unlink()
-        tmp.rmdir()
+    clean_up(tmp, keep=args.keep)
     return 0
+
+
+def clean_up(tmp: Path, *, keep: bool) -> None:
+    """Remove the temp dir (or say where it was kept)."""
+    if keep:
+        print(f"kept: {tmp}")
+        return
+    for p in sorted(tmp.iterdir()):
+        p.unlink()
+    tmp.rmdir()
 
 
 if __name__ == "__main__":

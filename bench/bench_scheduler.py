@@ -26,6 +26,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -80,80 +81,46 @@ def fill_memoryrush(db_path: Path, mix: list[tuple[str, float, float, int]], now
             ((i, (i + 1) // 2, (i + 1) % 2, f"question {i}?", f"answer {i}") for i in range(1, n + 1)),
         )
 
-        def rows():  # type: ignore[no-untyped-def]
-            for i, (kind, ivl, phase, lapses) in enumerate(mix, start=1):
-                unit = (i + 1) // 2
-                if kind == "new":
-                    yield (
-                        i,
-                        i,
-                        unit,
-                        0,
-                        None,
-                        None,
-                        None,
-                        now - n + i,
-                        None,
-                        0,
-                        0,
-                        0,
-                        1,
-                        0,
-                        now,
-                        NO_BUCKET,
-                        None,
-                    )
-                    continue
-                last = int(now - phase * ivl * DAY)
-                if kind == "learn":
-                    yield (
-                        i,
-                        i,
-                        unit,
-                        1,
-                        0,
-                        1.0,
-                        5.0,
-                        now - 600 + (i * 97) % (12 * 3600),  # spread over the day: a few due now
-                        now - 600,
-                        1,
-                        0,
-                        1,
-                        1,
-                        0,
-                        now,
-                        0,
-                        now - 600 + DAY,
-                    )
-                    continue
-                due = int(last + ivl * DAY)
-                queue = -1 if kind == "susp" else 2
-                yield (
-                    i,
-                    i,
-                    unit,
-                    2,
-                    None,
-                    ivl,
-                    5.0,
-                    due,
-                    last,
-                    3 + lapses,
-                    lapses,
-                    queue,
-                    1,
-                    int(queue == -1),
-                    now,
-                    stability_bucket(ivl),
-                    t90(last, ivl),
-                )
-
-        con.executemany(
-            CARD_INSERT,
-            rows(),
-        )
+        con.executemany(CARD_INSERT, card_rows(mix, now))
     con.execute("ANALYZE")
     con.close()
+
+
+def card_rows(mix: list[tuple[str, float, float, int]], now: int) -> Iterator[tuple[object, ...]]:
+    """CARD_INSERT's columns for each card of the mix (two cards a unit)."""
+    n = len(mix)
+    for i, (kind, ivl, phase, lapses) in enumerate(mix, start=1):
+        unit = (i + 1) // 2
+        if kind == "new":
+            yield (i, i, unit, 0, None, None, None, now - n + i, None, 0, 0, 0, 1, 0, now, NO_BUCKET, None)
+            continue
+        last = int(now - phase * ivl * DAY)
+        if kind == "learn":
+            due = now - 600 + (i * 97) % (12 * 3600)  # spread over the day: a few due now
+            yield (i, i, unit, 1, 0, 1.0, 5.0, due, now - 600, 1, 0, 1, 1, 0, now, 0, now - 600 + DAY)
+            continue
+        due = int(last + ivl * DAY)
+        queue = -1 if kind == "susp" else 2
+        reps, bucket, until = 3 + lapses, stability_bucket(ivl), t90(last, ivl)
+        yield (
+            i,
+            i,
+            unit,
+            2,
+            None,
+            ivl,
+            5.0,
+            due,
+            last,
+            reps,
+            lapses,
+            queue,
+            1,
+            int(queue == -1),
+            now,
+            bucket,
+            until,
+        )
 
 
 def fill_anki(path: Path, mix: list[tuple[str, float, float, int]], now: int) -> None:
@@ -267,38 +234,9 @@ def main() -> int:
         fill_memoryrush(_db(home), mix, now)
         print(f"  memoryrush rows written in {time.perf_counter() - started:.1f} s")
 
-    cold: list[Sample] = []
-    warm: list[Sample] = []
-    for _ in range(args.runs):
-        svc = open_services(home, clock=clock)
-        summary, sample = timed(svc.review.start_session)  # first build after opening: cold caches
-        cold.append(sample)
-        for _ in range(3):
-            warm.append(timed(svc.review.start_session)[1])
-        svc.close()
-    s = summary
-    print(f"  memoryrush session: {s.reviews_left} reviews, {s.new_left} new, {s.learning_due} learning due")
-    print(f"MemoryRush build today's session, first after open: {describe(cold)}")
-    print(f"MemoryRush rebuild, warm: {describe(warm)}")
-
+    cold = session_builds(home, clock, args.runs)
     if not args.no_anki:
-        try:
-            anki_path = tmp / "anki" / "collection.anki2"
-            if not anki_path.exists():
-                anki_path.parent.mkdir()
-                started = time.perf_counter()
-                fill_anki(anki_path, mix, now)
-                print(f"  anki rows written in {time.perf_counter() - started:.1f} s")
-            theirs = time_anki(anki_path, args.runs)
-            print(f"Anki build queue (get_queued_cards right after opening): {describe(theirs)}")
-            for label, i in (("wall", 0), ("CPU", 1)):
-                a = statistics.median(x[i] for x in theirs)
-                ours = statistics.median(x[i] for x in cold)
-                print(
-                    f"ratio anki/memoryrush ({label}, medians, first build after open): {a / ours:.0f}x (target >= 100x)"
-                )
-        except Exception as exc:  # the comparison is optional: report why it is missing
-            print(f"Anki comparison unavailable: {type(exc).__name__}: {exc}")
+        compare_anki(tmp / "anki" / "collection.anki2", mix, now, args.runs, cold)
 
     scratch = tmp / "answers"  # answering changes the collection: keep `home` pristine for --reuse
     shutil.copytree(home, scratch)
@@ -306,6 +244,44 @@ def main() -> int:
     shutil.rmtree(scratch)
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     return 0
+
+
+def session_builds(home: Path, clock: FixedClock, runs: int) -> list[Sample]:
+    """Today's session built right after opening (cold caches) and rebuilt warm; the cold ones."""
+    cold: list[Sample] = []
+    warm: list[Sample] = []
+    for _ in range(runs):
+        svc = open_services(home, clock=clock)
+        s, sample = timed(svc.review.start_session)  # first build after opening: cold caches
+        cold.append(sample)
+        for _ in range(3):
+            warm.append(timed(svc.review.start_session)[1])
+        svc.close()
+    print(f"  memoryrush session: {s.reviews_left} reviews, {s.new_left} new, {s.learning_due} learning due")
+    print(f"MemoryRush build today's session, first after open: {describe(cold)}")
+    print(f"MemoryRush rebuild, warm: {describe(warm)}")
+    return cold
+
+
+def compare_anki(
+    anki_path: Path, mix: list[tuple[str, float, float, int]], now: int, runs: int, cold: list[Sample]
+) -> None:
+    try:
+        if not anki_path.exists():
+            anki_path.parent.mkdir()
+            started = time.perf_counter()
+            fill_anki(anki_path, mix, now)
+            print(f"  anki rows written in {time.perf_counter() - started:.1f} s")
+        theirs = time_anki(anki_path, runs)
+        print(f"Anki build queue (get_queued_cards right after opening): {describe(theirs)}")
+        for label, i in (("wall", 0), ("CPU", 1)):
+            a = statistics.median(x[i] for x in theirs)
+            ours = statistics.median(x[i] for x in cold)
+            print(
+                f"ratio anki/memoryrush ({label}, medians, first build after open): {a / ours:.0f}x (target >= 100x)"
+            )
+    except Exception as exc:  # the comparison is optional: report why it is missing
+        print(f"Anki comparison unavailable: {type(exc).__name__}: {exc}")
 
 
 def answer_latency(home: Path, clock: FixedClock, answers: int) -> None:

@@ -1,12 +1,17 @@
 """Search speed on 100k paragraphs (prints figures; asserts nothing).
 
-    python bench/bench_search.py [--paragraphs 100000] [--queries 200] [--keep DIR]
+    python bench/bench_search.py [--paragraphs 100000] [--queries 200] [--keep DIR] [--no-rebuild]
 
 Builds a library of synthetic paragraphs (half English from a Zipf-distributed vocabulary of
 made-up words, half Chinese from a Zipf-distributed set of 3,500 common-range characters),
 times the index build, prints the database size with and without the index, then times
 in-process `SearchService.search(q, 10)` for English words, English prefixes, and 2-, 3- and
-4-character Chinese terms cut from the text, beside a plain `LIKE '%term%'` scan.
+4-character Chinese terms cut from the text, beside a plain `LIKE '%term%'` scan. Every query
+goes through `SearchService.find`, what the app and `memoryrush search` call (the typo check
+included). Then typos: a word with one edit, a long word with two, two words with one typo
+(how many were corrected, and the first typo of a process, which loads the English word list,
+and the first two-edit one, which loads the library's word list). Last, the one-time cost of
+schema 3: the whole index built again, alone and as the migration does it (backup copy first).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -22,6 +28,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from eval_search_variants import one_typo  # noqa: E402
 
 from core.host import paths  # noqa: E402
 from core.host.clock import Clock  # noqa: E402
@@ -146,6 +154,7 @@ def main() -> None:
     ap.add_argument("--paragraphs", type=int, default=100_000)
     ap.add_argument("--queries", type=int, default=200)
     ap.add_argument("--keep", type=Path, default=None, help="Build into (or reuse) this folder.")
+    ap.add_argument("--no-rebuild", action="store_true", help="Skip the rebuild and migration timings.")
     args = ap.parse_args()
     rng = random.Random(7)
     home = args.keep or Path(tempfile.mkdtemp(prefix="mr-bench-search-"))
@@ -160,9 +169,24 @@ def main() -> None:
     )
 
     svc = open_services(home, exclusive=False)
+    cold_loads(svc)
+    sets = query_sets(rng, texts, vocab, args.queries)
+    time_sets(svc, sets)
+    words_text = sets["English word (from text)"]
+    question = "the " + " ".join(words_text[:8])
+    p50, p95, mx = time_queries(lambda q: svc.search.find(q, 10), [question] * 5)
+    print(f"{'9-word question (reranked)':28s} {p50:8.2f}ms {p95:6.2f}ms {mx:6.1f}ms")
+    typos(svc, words_text, rng)
+    svc.close()
+    if not args.no_rebuild:
+        rebuild_and_migrate(home)
+    print(f"library kept in {home}" if args.keep else f"(temporary library {home})")
+
+
+def query_sets(rng: random.Random, texts: list[str], vocab: list[str], n: int) -> dict[str, list[str]]:
+    """The query kinds timed: English words and prefixes, Chinese terms cut from the text."""
     en_texts = [t for t in texts if t.isascii()]
     zh_texts = [t for t in texts if not t.isascii()]
-    n = args.queries
     words_any = [w for w in rng.sample(vocab, n * 3) if any(w in t for t in en_texts[:2000])][:n] or vocab[:n]
     words_text = [rng.choice(rng.choice(en_texts).split()).strip(".").lower() for _ in range(n)]
     prefixes = [w[: max(3, len(w) - 2)] for w in words_text]
@@ -177,7 +201,7 @@ def main() -> None:
                 out.append(piece)
         return out
 
-    sets = {
+    return {
         "English word (vocabulary)": words_any,
         "English word (from text)": words_text,
         "English prefix": prefixes,
@@ -186,25 +210,72 @@ def main() -> None:
         "Chinese 4 chars": cut(4),
         "Two English words": [f"{a} {b}" for a, b in zip(words_text, reversed(words_text), strict=False)],
     }
+
+
+def time_sets(svc, sets: dict[str, list[str]]) -> None:  # type: ignore[no-untyped-def]
+    """p50 / p95 / max of find() per query kind, beside a LIKE scan of the paragraph table."""
     for queries in sets.values():  # warm the page cache
         for q in queries[:10]:
             svc.search.search(q, 10)
     print(f"{'query kind':28s} {'search p50':>10s} {'p95':>8s} {'max':>8s}   {'LIKE p50':>9s} {'p95':>8s}")
     for name, queries in sets.items():
-        p50, p95, mx = time_queries(lambda q: svc.search.search(q, 10), queries)
-        like = queries[:20]
+        p50, p95, mx = time_queries(lambda q: svc.search.find(q, 10), queries)
         l50, l95, _ = time_queries(
             lambda q: db.execute_sql(
                 "SELECT id FROM paragraph WHERE text LIKE ? LIMIT 10", (f"%{q}%",)
             ).fetchall(),
-            like,
+            queries[:20],
         )
         print(f"{name:28s} {p50:8.2f}ms {p95:6.2f}ms {mx:6.1f}ms   {l50:7.2f}ms {l95:6.2f}ms")
-    question = "the " + " ".join(words_text[:8])
-    p50, p95, mx = time_queries(lambda q: svc.search.search(q, 10), [question] * 5)
-    print(f"{'9-word question (reranked)':28s} {p50:8.2f}ms {p95:6.2f}ms {mx:6.1f}ms")
+
+
+def cold_loads(svc) -> None:  # type: ignore[no-untyped-def]
+    """What the first typo of a process loads: the English word list, and (two edits) the library's."""
+    started = time.perf_counter()
+    svc.search.speller.english()
+    print(
+        f"first typo of a process: English word list loaded in {(time.perf_counter() - started) * 1000:.0f} ms"
+    )
+    started = time.perf_counter()
+    svc.search.speller._words()
+    print(f"first two-edit typo: library word list loaded in {(time.perf_counter() - started) * 1000:.0f} ms")
+
+
+def typos(svc, words: list[str], rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+    """Find with typos: timings, and how many queries were corrected."""
+    long_words = [w for w in words if len(w) >= 6] or words
+    sets = {
+        "Word, one edit": [one_typo(w, rng) for w in words if len(w) >= 4],
+        "Long word, two edits": [one_typo(one_typo(w, rng), rng) for w in long_words],
+        "Two words, one typo": [
+            f"{one_typo(a, rng)} {b}" for a, b in zip(words, reversed(words), strict=False)
+        ],
+    }
+    for name, queries in sets.items():
+        corrected = sum(1 for q in queries if svc.search.find(q, 10).showing_results_for is not None)
+        p50, p95, mx = time_queries(lambda q: svc.search.find(q, 10), queries)
+        print(f"{name:28s} {p50:8.2f}ms {p95:6.2f}ms {mx:6.1f}ms   corrected {corrected}/{len(queries)}")
+
+
+def rebuild_and_migrate(home: Path) -> None:
+    """The index built again (schema 3's step), alone and through the migration (backup first)."""
+    svc = open_services(home)
+    started = time.perf_counter()
+    with write_transaction():
+        search_index.rebuild()
+    print(f"index rebuilt in {time.perf_counter() - started:.1f} s (one transaction)")
     svc.close()
-    print(f"library kept in {home}" if args.keep else f"(temporary library {home})")
+    con = sqlite3.connect(paths.database_path())
+    con.execute("PRAGMA user_version = 1")
+    con.commit()
+    con.close()
+    started = time.perf_counter()
+    open_services(home).close()
+    backups = sorted(paths.backups_dir().glob("*.sqlite3"))
+    size = backups[-1].stat().st_size / 1e6 if backups else 0.0
+    print(
+        f"migration 1 -> 2 (backup copy {size:.0f} MB, then the rebuild): {time.perf_counter() - started:.1f} s"
+    )
 
 
 if __name__ == "__main__":

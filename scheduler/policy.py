@@ -21,10 +21,9 @@ from functools import lru_cache
 
 import fsrs
 
-from core.domain.review import Rating
+from core.domain.review import Rating, State
 
-NEW, LEARNING, REVIEW, RELEARNING = 0, 1, 2, 3  # card states; 1..3 are fsrs.State values
-STATE_NAMES = {NEW: "new", LEARNING: "learning", REVIEW: "review", RELEARNING: "relearning"}
+NEW, LEARNING, REVIEW, RELEARNING = State.NEW, State.LEARNING, State.REVIEW, State.RELEARNING
 DEFAULT_PARAMETERS: tuple[float, ...] = tuple(fsrs.scheduler.DEFAULT_PARAMETERS)
 FUZZ_RANGES = fsrs.scheduler.FUZZ_RANGES
 
@@ -192,34 +191,44 @@ def effective_time(card: CardState, now: datetime) -> tuple[datetime, int]:
     return now, 0
 
 
-def review(
-    card: CardState,
-    rating: int,
-    now: datetime,
-    policy: Policy,
-    *,
-    rng: random.Random | None = None,
-    load: LoadFn | None = None,
-) -> tuple[CardState, ReviewRecord]:
-    """Answer `card` with `rating` at `now`. Pure: no clock, no I/O, no global random.
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """An answer as fsrs schedules it, before fuzz picks the day (`settle` finishes it)."""
 
-    With `policy.fuzz` a review interval ≥ 3 days lands on a day inside fsrs' fuzz range: the one
-    with the fewest cards already due according to `load`, or a uniform pick from `rng`.
-    """
+    card: CardState
+    grade: Rating
+    when: datetime  # the effective review time
+    clock_skew_s: int
+    after: fsrs.Card  # fsrs' unfuzzed result
+    fuzz_days: tuple[int, int] | None  # the day offsets the due date may land on, when fuzzed
+
+
+def plan(card: CardState, rating: int, now: datetime, policy: Policy) -> Planned:
+    """Answer `card` with `rating` at `now`, up to the choice of day. Pure."""
     grade = Rating(rating)
     when, skew = effective_time(card, now)
-    sched = fsrs_scheduler(policy)
-    before = _to_fsrs(card)
-    after, _ = sched.review_card(before, fsrs.Rating(int(grade)), review_datetime=when)
-    due = after.due
+    after, _ = fsrs_scheduler(policy).review_card(
+        _to_fsrs(card), fsrs.Rating(int(grade)), review_datetime=when
+    )
+    fuzz_days = None
     if policy.fuzz and after.state == fsrs.State.Review:
-        base = (due - when).days
-        lo, hi = fuzz_range(base, policy.maximum_interval)
-        if hi > lo:
-            counts = load(lo, hi) if load is not None else None
-            day = choose_day(lo, hi, rng or random.Random(), counts)
-            due = when + timedelta(days=day)
-    lapse = card.state == REVIEW and grade == Rating.AGAIN
+        lo, hi = fuzz_range((after.due - when).days, policy.maximum_interval)
+        fuzz_days = (lo, hi) if hi > lo else None
+    return Planned(card, grade, when, skew, after, fuzz_days)
+
+
+def settle(
+    planned: Planned, *, rng: random.Random | None = None, load: Sequence[float] | None = None
+) -> tuple[CardState, ReviewRecord]:
+    """The new state and the log of a planned answer. With fuzz days, the due day is the one
+    with the fewest cards already due (`load`: a count per day offset, lo..hi), or else a
+    uniform pick from `rng`."""
+    card, when, after = planned.card, planned.when, planned.after
+    due = after.due
+    if planned.fuzz_days is not None:
+        lo, hi = planned.fuzz_days
+        due = when + timedelta(days=choose_day(lo, hi, rng or random.Random(), load))
+    lapse = card.state == REVIEW and planned.grade == Rating.AGAIN
     new_state = CardState(
         card_id=card.card_id,
         state=int(after.state),
@@ -234,14 +243,30 @@ def review(
     elapsed = 0 if card.last_review is None else (when - card.last_review).days
     log = ReviewRecord(
         card_id=card.card_id,
-        rating=int(grade),
+        rating=int(planned.grade),
         reviewed_at=when,
         state_before=card.state,
         elapsed_days=elapsed,
         scheduled_days=max(0, (due - when).days),
-        clock_skew_s=skew,
+        clock_skew_s=planned.clock_skew_s,
     )
     return new_state, log
+
+
+def review(
+    card: CardState,
+    rating: int,
+    now: datetime,
+    policy: Policy,
+    *,
+    rng: random.Random | None = None,
+    load: LoadFn | None = None,
+) -> tuple[CardState, ReviewRecord]:
+    """Answer `card` with `rating` at `now`: `plan`, then `settle`. Pure: no clock, no I/O, no
+    global random. `load(lo, hi)`, when given, counts the cards due on each fuzz day."""
+    planned = plan(card, rating, now, policy)
+    counts = load(*planned.fuzz_days) if load is not None and planned.fuzz_days is not None else None
+    return settle(planned, rng=rng, load=counts)
 
 
 def preview(card: CardState, now: datetime, policy: Policy) -> dict[int, timedelta]:

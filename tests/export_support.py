@@ -55,7 +55,8 @@ def table_rows(db_file: Path) -> dict[str, list[tuple[object, ...]]]:
                 source = name if name == "search_para_vocab" else f"temp.v_{name}"
                 out[name] = sorted(con.execute(f"SELECT * FROM {source}"), key=repr)
                 continue
-            out[name] = list(con.execute(f'SELECT * FROM "{name}" ORDER BY 1, 2'))
+            width = len(con.execute(f'SELECT * FROM "{name}" LIMIT 0').description)
+            out[name] = list(con.execute(f'SELECT * FROM "{name}" ORDER BY 1{", 2" if width > 1 else ""}'))
         return out
     finally:
         con.close()

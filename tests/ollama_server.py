@@ -360,3 +360,47 @@ def grounded_output(
 
 def reply_json(data: Any, **kwargs: Any) -> Reply:
     return Reply(content=json.dumps(data, ensure_ascii=False), **kwargs)
+
+
+def rivers_text(n: int = 40) -> str:
+    """A Markdown article of `n` paragraphs of two random sentences about rivers (seeded)."""
+    import random
+
+    rng = random.Random(7)
+    words = [
+        "river",
+        "delta",
+        "sediment",
+        "basalt",
+        "glacier",
+        "meander",
+        "estuary",
+        "silt",
+        "flood",
+        "plain",
+        "canyon",
+        "gorge",
+        "tide",
+        "lake",
+        "moraine",
+        "aquifer",
+        "spring",
+        "brook",
+        "marsh",
+        "fen",
+        "bog",
+        "lagoon",
+        "reef",
+        "dune",
+        "cliff",
+        "cave",
+        "karst",
+        "terrace",
+        "levee",
+    ]
+
+    def sentence() -> str:
+        return " ".join(rng.sample(words, 9)).capitalize() + "."
+
+    paras = [f"{sentence()} {sentence()}" for _ in range(n)]
+    return "# Rivers\n\n" + "\n\n".join(paras)

@@ -70,41 +70,45 @@ def test_an_unversioned_database_is_backed_up_then_stamped(data_home: Path) -> N
         con.close()
 
 
+CURRENT = storage_db.SCHEMA_VERSION
+NEXT = CURRENT + 1
+
+
 @pytest.fixture
 def version_2(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """A real next schema version: v2 adds `article.note`, filled from the title."""
+    """A real next schema version: NEXT adds `article.note`, filled from the title."""
     ran: list[str] = []
 
     def add_note(database: peewee.SqliteDatabase) -> None:
-        ran.append("v2")
+        ran.append("next")
         database.execute_sql("ALTER TABLE article ADD COLUMN note TEXT NOT NULL DEFAULT ''")
         database.execute_sql("UPDATE article SET note = 'was: ' || title")
 
-    monkeypatch.setattr(storage_db, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(storage_db.MIGRATIONS, 2, add_note)
+    monkeypatch.setattr(storage_db, "SCHEMA_VERSION", NEXT)
+    monkeypatch.setitem(storage_db.MIGRATIONS, NEXT, add_note)
     return ran
 
 
 def test_a_migration_step_runs_after_a_backup(data_home: Path, version_2: list[str]) -> None:
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(storage_db, "SCHEMA_VERSION", 1)
+        mp.setattr(storage_db, "SCHEMA_VERSION", CURRENT)
         units = make_library(data_home)
-    assert sql(data_home, "PRAGMA user_version") == [(1,)]
+    assert sql(data_home, "PRAGMA user_version") == [(CURRENT,)]
 
     svc = open_services(data_home)
     try:
         assert svc.library.unit_count() == units
     finally:
         svc.close()
-    assert version_2 == ["v2"]
-    assert sql(data_home, "PRAGMA user_version") == [(2,)]
+    assert version_2 == ["next"]
+    assert sql(data_home, "PRAGMA user_version") == [(NEXT,)]
     notes = sql(data_home, "SELECT note, title FROM article")
     assert notes and all(note == f"was: {title}" for note, title in notes)
     [backup] = backups(data_home)
-    assert "v1-before-v2" in backup.name
+    assert f"v{CURRENT}-before-v{NEXT}" in backup.name
     con = sqlite3.connect(backup)
     try:
-        assert con.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert con.execute("PRAGMA user_version").fetchone()[0] == CURRENT
         columns = [r[1] for r in con.execute("PRAGMA table_info(article)")]
         assert "note" not in columns
     finally:
@@ -112,20 +116,19 @@ def test_a_migration_step_runs_after_a_backup(data_home: Path, version_2: list[s
 
     # opening again: nothing left to migrate, no new backup
     open_services(data_home).close()
-    assert version_2 == ["v2"]
+    assert version_2 == ["next"]
     assert len(backups(data_home)) == 1
 
 
 def test_steps_run_in_order_from_the_stored_version(data_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     make_library(data_home)
-    now = storage_db.SCHEMA_VERSION
     ran: list[int] = []
-    monkeypatch.setattr(storage_db, "SCHEMA_VERSION", now + 3)
-    for version in (now + 3, now + 1, now + 2):
+    monkeypatch.setattr(storage_db, "SCHEMA_VERSION", CURRENT + 3)
+    for version in (CURRENT + 3, CURRENT + 1, CURRENT + 2):
         monkeypatch.setitem(storage_db.MIGRATIONS, version, lambda _db, v=version: ran.append(v))
     open_services(data_home).close()
-    assert ran == [now + 1, now + 2, now + 3]
-    assert sql(data_home, "PRAGMA user_version") == [(now + 3,)]
+    assert ran == [CURRENT + 1, CURRENT + 2, CURRENT + 3]
+    assert sql(data_home, "PRAGMA user_version") == [(CURRENT + 3,)]
 
 
 def test_a_failing_migration_changes_nothing(data_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -134,22 +137,21 @@ def test_a_failing_migration_changes_nothing(data_home: Path, monkeypatch: pytes
     def half_then_fail(database: peewee.SqliteDatabase) -> None:
         database.execute_sql("ALTER TABLE article ADD COLUMN note TEXT")
         database.execute_sql("DELETE FROM evidence")
-        raise RuntimeError("step 2 broke")
+        raise RuntimeError("the next step broke")
 
-    now = storage_db.SCHEMA_VERSION
-    monkeypatch.setattr(storage_db, "SCHEMA_VERSION", now + 1)
-    monkeypatch.setitem(storage_db.MIGRATIONS, now + 1, half_then_fail)
+    monkeypatch.setattr(storage_db, "SCHEMA_VERSION", NEXT)
+    monkeypatch.setitem(storage_db.MIGRATIONS, NEXT, half_then_fail)
     with pytest.raises(StorageError) as info:
         open_services(data_home)
     message = str(info.value)
-    assert "step 2 broke" in message and "nothing was changed" in message and "backups" in message
+    assert "the next step broke" in message and "nothing was changed" in message and "backups" in message
     # all or nothing: the version, the column and the deleted rows are as before
-    assert sql(data_home, "PRAGMA user_version") == [(now,)]
+    assert sql(data_home, "PRAGMA user_version") == [(CURRENT,)]
     assert "note" not in [r[1] for r in sql(data_home, "PRAGMA table_info(article)")]
     assert sql(data_home, "SELECT COUNT(*) FROM evidence")[0][0] >= units
     assert len(backups(data_home)) == 1
     # the lock was released with the failure: the old version still opens the library
-    monkeypatch.setattr(storage_db, "SCHEMA_VERSION", now)
+    monkeypatch.setattr(storage_db, "SCHEMA_VERSION", CURRENT)
     svc = open_services(data_home)
     try:
         assert svc.library.unit_count() == units

@@ -15,7 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ollama_server import OllamaTestServer, Reply, first_sentence, grounded_output, prose_ids, reply_json
+from ollama_server import (
+    OllamaTestServer,
+    Reply,
+    first_sentence,
+    grounded_output,
+    prose_ids,
+    reply_json,
+    rivers_text,
+)
 
 from core.domain import (
     EVIDENCE_FIELDS,
@@ -230,46 +238,7 @@ def test_unparseable_repair_keeps_the_first_reply_minus_bad_units(
 
 
 def _long_article(n: int = 40) -> SourceDocument:
-    import random
-
-    rng = random.Random(7)
-    words = [
-        "river",
-        "delta",
-        "sediment",
-        "basalt",
-        "glacier",
-        "meander",
-        "estuary",
-        "silt",
-        "flood",
-        "plain",
-        "canyon",
-        "gorge",
-        "tide",
-        "lake",
-        "moraine",
-        "aquifer",
-        "spring",
-        "brook",
-        "marsh",
-        "fen",
-        "bog",
-        "lagoon",
-        "reef",
-        "dune",
-        "cliff",
-        "cave",
-        "karst",
-        "terrace",
-        "levee",
-    ]
-
-    def sentence() -> str:
-        return " ".join(rng.sample(words, 9)).capitalize() + "."
-
-    paras = [f"{sentence()} {sentence()}" for _ in range(n)]
-    return parse_text("# Rivers\n\n" + "\n\n".join(paras), "/tmp/rivers.md", suffix=".md")
+    return parse_text(rivers_text(n), "/tmp/rivers.md", suffix=".md")
 
 
 def test_long_article_goes_in_windows_of_whole_paragraphs(server: OllamaTestServer) -> None:

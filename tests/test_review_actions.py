@@ -12,7 +12,7 @@ from test_review_support import add_units, graduate, prepare, q, session_ids
 import scheduler
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services, open_services
-from core.storage.review import repo as review_repo
+from core.storage.review import cards as review_repo
 from scheduler import REVIEW, Policy, fuzz_range
 
 
@@ -69,7 +69,7 @@ def test_undo_suspend_and_pin(services: Services, clock: FixedClock) -> None:
 
 def test_leech_is_suspended_and_tagged(services: Services, clock: FixedClock) -> None:
     prepare(services)
-    services.review.config = replace(services.review.config, leech_threshold=3)
+    services.config = replace(services.config, leech_threshold=3)
     add_units(1, 1, now=now_of(clock))
     [cid] = [int(r[0]) for r in q("SELECT id FROM card")]  # type: ignore[call-overload]
     graduate(services, clock, cid)
@@ -150,7 +150,7 @@ def test_clock_going_backwards_is_logged_and_warned(services: Services, clock: F
 
 def test_load_balancing_picks_the_quietest_day(services: Services, clock: FixedClock) -> None:
     prepare(services, fuzz=True)
-    services.review.config = replace(services.review.config, new_per_day=100)
+    services.config = replace(services.config, new_per_day=100)
     add_units(60, 1, now=now_of(clock))
     ids = [int(r[0]) for r in q("SELECT id FROM card ORDER BY id")]  # type: ignore[call-overload]
     target, others = ids[0], ids[1:]
@@ -193,7 +193,7 @@ def test_load_balancing_picks_the_quietest_day(services: Services, clock: FixedC
 
 def test_postpone_backlog_moves_the_least_harmed_cards(services: Services, clock: FixedClock) -> None:
     prepare(services)
-    services.review.config = replace(services.review.config, max_reviews_per_day=2, new_per_day=0)
+    services.config = replace(services.config, max_reviews_per_day=2, new_per_day=0)
     add_units(5, 1, now=now_of(clock))
     t = now_of(clock)
     stabilities = {1: 2.0, 2: 400.0, 3: 30.0, 4: 5.0, 5: 900.0}

@@ -9,6 +9,8 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from test_review_support import add_units, q
@@ -69,6 +71,16 @@ def test_kill_9_during_reviews_loses_and_doubles_nothing(data_home: Path, clock:
             "WHERE u.id IS NULL AND l.id > (SELECT MAX(id) - 100 FROM review_log)"
         )
         assert recent == [(0,)]
-        assert svc.review.next_card() is not None or svc.review.summary().learning_later >= 0
+        # the library still works after the kills: the next day's session shows a card and
+        # takes its answer, once
+        last = max(int(r[0]) for r in q("SELECT reviewed_at FROM review_log"))  # type: ignore[call-overload]
+        clock.set(datetime.fromtimestamp(last, UTC) + timedelta(days=1))
+        svc.config = replace(svc.config, new_per_day=10_000, max_reviews_per_day=10_000)
+        item = svc.review.next_card()
+        assert item is not None, svc.review.summary()
+        result = svc.review.answer(item.card.id, 3)
+        assert result.review_log_id > max(logs)
+        assert q("SELECT COUNT(*) FROM review_log") == [(len(logs) + 1,)]
+        assert q("SELECT reps FROM card WHERE id = ?", item.card.id) == [(item.card.reps + 1,)]
     finally:
         svc.close()

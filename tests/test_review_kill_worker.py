@@ -25,7 +25,7 @@ def main(home: Path, seed: int) -> None:
     last = db.execute_sql("SELECT MAX(wall_at) FROM review_log").fetchone()[0]
     if last is not None:
         clock.set(datetime.fromtimestamp(last, UTC) + timedelta(minutes=1))
-    svc.review.config = replace(svc.review.config, new_per_day=10_000, max_reviews_per_day=10_000)
+    svc.config = replace(svc.config, new_per_day=10_000, max_reviews_per_day=10_000)
     svc.review.rng.seed(seed)
     rng = random.Random(seed)
     print("ready", flush=True)

@@ -21,7 +21,7 @@ def simulate(data_home: Path, clock: FixedClock, days: int, units: int) -> int:
     """Review like a person would: recall with the card's true-ish probability, day after day."""
     svc = open_services(data_home, clock=clock)
     prepare(svc, fuzz=True)
-    svc.review.config = replace(svc.review.config, new_per_day=40, max_reviews_per_day=1000)
+    svc.config = replace(svc.config, new_per_day=40, max_reviews_per_day=1000)
     add_units(units, 1, now=int(clock.now().timestamp()))
     rng = random.Random(11)
     for _ in range(days):

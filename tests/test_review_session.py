@@ -12,7 +12,7 @@ from test_review_support import add_units, graduate, prepare, q, session_ids
 
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
-from core.storage.review import repo as review_repo
+from core.storage.review import cards as review_repo
 from scheduler import REVIEW, retrievability
 
 
@@ -36,7 +36,7 @@ def test_cards_follow_the_unit_status(services: Services, clock: FixedClock) -> 
 
 def test_new_card_limit_and_next_day(services: Services, clock: FixedClock) -> None:
     prepare(services)
-    services.review.config = replace(services.review.config, new_per_day=3)
+    services.config = replace(services.config, new_per_day=3)
     add_units(10, 1, now=now_of(clock))
     seen = []
     while (item := services.review.next_card()) is not None:
@@ -50,7 +50,7 @@ def test_new_card_limit_and_next_day(services: Services, clock: FixedClock) -> N
 
 def test_review_cap(services: Services, clock: FixedClock) -> None:
     prepare(services)
-    services.review.config = replace(services.review.config, new_per_day=50, max_reviews_per_day=4)
+    services.config = replace(services.config, new_per_day=50, max_reviews_per_day=4)
     add_units(12, 1, now=now_of(clock))
     for cid in session_ids(services):
         services.review.answer(cid, 4)
@@ -79,7 +79,7 @@ def test_reviews_come_lowest_retrievability_first(services: Services, clock: Fix
     """Hundreds of review cards with random memory states: the session's order is exactly the
     order of retrievability computed card by card (ties by id), whatever the buckets do."""
     prepare(services)
-    services.review.config = replace(services.review.config, new_per_day=0, max_reviews_per_day=60)
+    services.config = replace(services.config, new_per_day=0, max_reviews_per_day=60)
     add_units(400, 1, now=now_of(clock))
     rng = random.Random(5)
     t = now_of(clock)
@@ -113,7 +113,7 @@ def test_reviews_come_lowest_retrievability_first(services: Services, clock: Fix
 def test_day_boundary_is_four_in_the_morning_local(services: Services, clock: FixedClock) -> None:
     prepare(services)
     services.review.tz = ZoneInfo("Europe/Berlin")  # UTC+1 in November: 04:00 local = 03:00 UTC
-    services.review.config = replace(services.review.config, new_per_day=2)
+    services.config = replace(services.config, new_per_day=2)
     add_units(6, 1, now=now_of(clock))
     clock.set(datetime(2026, 11, 3, 2, 59, tzinfo=UTC))  # 03:59 local: still Nov 2's review day
     for _ in range(2):
@@ -168,7 +168,7 @@ def test_suspend_and_bury_take_a_card_out(services: Services, clock: FixedClock,
 
 def test_reviews_and_new_are_interleaved(services: Services, clock: FixedClock) -> None:
     prepare(services)
-    services.review.config = replace(services.review.config, new_per_day=6)
+    services.config = replace(services.config, new_per_day=6)
     first = add_units(6, 1, now=now_of(clock))
     for cid in session_ids(services):
         graduate(services, clock, cid)
@@ -265,7 +265,7 @@ def test_golden_intervals_through_the_services(services: Services, clock: FixedC
 def test_many_siblings_still_fill_the_daily_cap(services: Services, clock: FixedClock) -> None:
     """Units with many due questions: one card per unit, and the session still reaches its cap."""
     prepare(services)
-    services.review.config = replace(services.review.config, new_per_day=30, max_reviews_per_day=30)
+    services.config = replace(services.config, new_per_day=30, max_reviews_per_day=30)
     add_units(40, 6, now=now_of(clock))  # 240 new cards, 6 per unit
     assert len(session_ids(services)) == 30  # 30 new, from 30 different units
     t = now_of(clock)

@@ -102,7 +102,20 @@ def _expected_stats() -> dict[str, int]:
 
 
 def _stats() -> dict[str, int]:
-    return {str(k): int(v) for k, v in db.execute_sql("SELECT key, value FROM search_stats")}
+    """The BM25 counters (the vocabulary stamp beside them only ever grows)."""
+    rows = db.execute_sql("SELECT key, value FROM search_stats")
+    return {str(k): int(v) for k, v in rows if k in search_index.STAT_KEYS}
+
+
+def _listed_words() -> set[str]:
+    return {str(w) for (w,) in db.execute_sql("SELECT word FROM search_words")}
+
+
+def _expected_words() -> set[str]:
+    """Every English word of two letters or more in the paragraphs and units (typo candidates)."""
+    units = [search_index.unit_text(int(u)) or "" for (u,) in db.execute_sql("SELECT id FROM unit")]
+    texts = [*_texts().values(), *units]
+    return {w for t in texts for w in tokens(t) if len(w) >= 2 and w.isascii() and w.isalpha()}
 
 
 def _check_index() -> None:
@@ -110,6 +123,7 @@ def _check_index() -> None:
         db.execute_sql(f"INSERT INTO {table}({table}) VALUES ('integrity-check')")
     assert _stats() == _expected_stats()
     assert _vocab() == _expected_vocab()
+    assert _expected_words() <= _listed_words()
     assert db.execute_sql("SELECT COUNT(*) FROM search_para").fetchone()[0] == len(_texts())
 
 
@@ -162,6 +176,7 @@ def test_stats_and_vocab_follow_a_rolled_back_import_a_removal_and_a_rebuild(
     lib: Services, tmp_path: Path
 ) -> None:
     before = (_stats(), _vocab(), len(_texts()))
+    words_before = _listed_words()
     path = tmp_path / "later.txt"
     path.write_text(LATER, encoding="utf-8")
     doc = read_document(path)
@@ -178,6 +193,7 @@ def test_stats_and_vocab_follow_a_rolled_back_import_a_removal_and_a_rebuild(
         search_index.index_article(art.id)
         raise RuntimeError("power cut")
     assert (_stats(), _vocab(), len(_texts())) == before
+    assert _listed_words() == words_before  # the word list rolled back with the import
     _check_index()
     assert not lib.search.search("潮汐", 5)
 
@@ -194,6 +210,7 @@ def test_stats_and_vocab_follow_a_rolled_back_import_a_removal_and_a_rebuild(
     lib.search.rebuild_index()
     assert (_stats(), _vocab(), len(_texts())) == before
     _check_index()
+    assert _listed_words() == _expected_words()  # words of the removed paragraphs are gone again
 
 
 def test_bulk_fts_settings_reach_new_and_older_libraries(lib: Services, tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from test_review_support import add_units, graduate, prepare, q, session_ids
 
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
-from core.storage.review import repo as review_repo
+from core.storage.review import cards as review_repo
 from scheduler import REVIEW, retrievability
 
 
@@ -23,7 +23,7 @@ def test_empty_library_stats(services: Services) -> None:
 
 def test_stats_after_some_days_of_review(services: Services, clock: FixedClock) -> None:
     prepare(services)
-    services.review.config = replace(services.review.config, new_per_day=4)
+    services.config = replace(services.config, new_per_day=4)
     add_units(8, 1, now=int(clock.now().timestamp()))
     for cid in session_ids(services):
         graduate(services, clock, cid)  # day 1: 4 new cards, 8 answers

@@ -5,27 +5,31 @@ from __future__ import annotations
 import asyncio
 import gc
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
+from textual import work
 from textual.app import App, SystemCommand
-from textual.binding import Binding
 from textual.command import Provider
 from textual.content import Content
 from textual.driver import Driver
 from textual.notifications import Notify
 from textual.screen import Screen
-from textual.worker import WorkerState
+from textual.worker import Worker
 
 from core.domain.errors import MemoryRushError
 from core.host import paths
 from core.services.bootstrap import Services, open_services
 from themes import DEFAULT_THEME, register_themes
+from tui.bindings import APP_BINDINGS
+from tui.messages import FirstFrameShown, OpenArticle
 from tui.workers import DaemonWorkerThreads
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from core.domain.search import SearchHit
+
 MAX_NOTICES = 3  # toasts on screen at once
 # Textual's palette commands that ours replace: Quit (ctrl+q is ours), Keys (`?` shows every
 # key), Screenshot (saved where it can be, and says where).
@@ -47,11 +51,7 @@ class MemoryRushApp(App[None]):
     TITLE = "MemoryRush"
     CSS_PATH = [STYLES / "app.tcss"]  # what the first frame (Home) needs; see _read_screen_styles
     COMMANDS = App.COMMANDS | {_article_commands}
-    BINDINGS = [
-        Binding("slash", "search", "Search", id="app.search"),
-        Binding("question_mark", "help", "Help", id="app.help"),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
-    ]
+    BINDINGS = APP_BINDINGS
 
     def __init__(self, services: Services, *, start: str = "home") -> None:
         super().__init__()
@@ -62,7 +62,6 @@ class MemoryRushApp(App[None]):
         self.first_frame_shown = False
         self.crashed = False  # set by panic(): the app ended on an error (exit status 1)
         self.worker_threads = DaemonWorkerThreads()
-        self._after_first_frame: list[Callable[[], object]] = []
         self._theme_problems = register_themes(self, paths.user_themes_dir())
         wanted = services.config.theme
         self._start_theme(wanted if wanted in self.available_themes else DEFAULT_THEME)
@@ -128,9 +127,8 @@ class MemoryRushApp(App[None]):
         gc.enable()
         self._read_screen_styles()
         self.first_frame_shown = True
-        waiting, self._after_first_frame = self._after_first_frame, []
-        for callback in waiting:
-            callback()
+        for screen in self.screen_stack:
+            screen.post_message(FirstFrameShown())
         if self.services.config.backup_auto != "off":
             self.action_backup(auto=True)  # daily / at start-up, per Settings (after the first frame)
 
@@ -142,14 +140,6 @@ class MemoryRushApp(App[None]):
         self.stylesheet.read(SCREEN_STYLES)
         self.stylesheet.parse()  # only the new source: the others come from the parse cache
         self.stylesheet.update(self)
-
-    def after_first_frame(self, callback: Callable[[], object]) -> None:
-        """Run `callback` once the first frame is on screen (now, if it already is): work the
-        first frame doesn't need (a worker's imports and queries) doesn't hold it up."""
-        if self.first_frame_shown:
-            callback()
-        else:
-            self._after_first_frame.append(callback)
 
     # --- notices ----------------------------------------------------------------------------
 
@@ -170,38 +160,35 @@ class MemoryRushApp(App[None]):
 
     # --- one place for errors -------------------------------------------------------------
 
-    def report(self, what: str, error: BaseException) -> None:
-        """Show an error as a notice; the app keeps running."""
-        from tui.safe import notify
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The app's own workers; screens report theirs (BaseScreen.on_worker_state_changed)."""
+        from tui.reporting import report_worker
 
-        notify(self, f"{what}: {error}", severity="error", timeout=8)
-
-    def attempt(self, what: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
-        try:
-            return fn(*args, **kwargs)
-        except MemoryRushError as exc:
-            self.report(what, exc)
-            return None
-
-    def on_worker_state_changed(self, event: Any) -> None:
-        worker = event.worker
-        if event.state == WorkerState.ERROR and worker.error is not None:
-            self.report(worker.name or "background work", worker.error)
+        report_worker(self, event)
 
     # --- navigation (also reachable from every screen through the palette) ----------------
 
     def action_search(self) -> None:
         from tui.modals.search import SearchModal
 
-        def opened(target: tuple[int, int | None, int] | None) -> None:
-            if target is not None:
-                article_id, unit_id, position = target
-                self.open_article(
-                    article_id, unit_id=unit_id, paragraph=position if unit_id is None else None
-                )
-
         if not isinstance(self.screen, SearchModal):
-            self.push_screen(SearchModal(), opened)
+            self.push_screen(SearchModal(), self._open_hit)
+
+    def _open_hit(self, hit: SearchHit | None) -> None:
+        """Open a hit chosen in the search, and record that it was opened (in a worker: a write)."""
+        if hit is None:
+            return
+        self.remember_open(hit)
+        position = hit.position if hit.unit_id is None and hit.position >= 0 else None
+        self.open_article(hit.article_id, unit_id=hit.unit_id, paragraph=position)
+
+    @work(thread=True, name="remembering the opened search hit", exit_on_error=False)
+    def remember_open(self, hit: SearchHit) -> None:
+        """Thread worker: recording the open is a write (the ranking's use signal)."""
+        try:
+            self.services.search.record_open(hit)
+        finally:
+            self.services.end_thread_work()
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
@@ -226,6 +213,9 @@ class MemoryRushApp(App[None]):
         from tui.screens.article import ArticleScreen
 
         self.push_screen(ArticleScreen(article_id, unit_id=unit_id, paragraph=paragraph))
+
+    def on_open_article(self, message: OpenArticle) -> None:
+        self.open_article(message.article_id, unit_id=message.unit_id, paragraph=message.paragraph)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette: every action of ours bound on this screen (its description, then what it

@@ -2,8 +2,8 @@
 after the first frame (silent unless it fails), each in a named thread worker calling the headless
 backup service.
 
-Progress goes to the screen that asked, as `BackupProgressed` messages (post_message is safe
-from a thread); the result as a notice. A failure is reported by the app's one error path.
+Progress goes to the screen that asked, as `BackupProgressed` messages (tui/messages.py;
+post_message is safe from a thread); the result as a notice. A failure is reported by the app's one error path.
 """
 
 from __future__ import annotations
@@ -11,23 +11,13 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from textual.message import Message
-
+from tui.messages import BackupProgressed
 from tui.safe import notify
 
 if TYPE_CHECKING:
     from textual.screen import Screen
 
     from tui.app import MemoryRushApp
-
-
-class BackupProgressed(Message):
-    """Pages copied so far. Handled by `on_backup_progressed` (Settings shows it)."""
-
-    def __init__(self, done: int, total: int) -> None:
-        super().__init__()
-        self.done = done
-        self.total = total
 
 
 def start_backup(app: MemoryRushApp, *, auto: bool = False) -> None:

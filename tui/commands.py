@@ -9,6 +9,8 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
 from core.text import sanitize
+from tui.messages import OpenArticle
+from tui.reporting import Reporting
 
 
 class ArticleCommands(Provider):
@@ -16,13 +18,14 @@ class ArticleCommands(Provider):
 
     async def startup(self) -> None:
         app: Any = self.app
-        self._articles = [
-            (a.id, sanitize(a.title, single_line=True)) for a in app.services.library.articles(500)
-        ]
+        self._articles: list[tuple[int, str]] = []
+        with Reporting(app, "listing articles"):
+            self._articles = [
+                (a.id, sanitize(a.title, single_line=True)) for a in app.services.library.articles(500)
+            ]
 
     def _open(self, article_id: int) -> None:
-        app: Any = self.app
-        app.open_article(article_id)
+        self.app.post_message(OpenArticle(article_id))
 
     async def discover(self) -> Hits:
         for article_id, title in self._articles[:10]:

@@ -120,13 +120,26 @@ ABOUT: dict[str, str] = {
     "export.close": "Close the export dialog",
     "search.close": "Close the search",
     "search.results": "Move from the search field to the results",
-    "search.input": "Back to the search field (up from the first result)",
+    "search.input": "Back to the search field (up from the first result or the filters)",
+    "search.filters": "Set filters: status, type, tag, article, due, leech, suspended, recall",
+    "search.as_typed": "Search the words as typed, not the correction shown",
+    "search.status": "Only units of one status (proposed, confirmed, rejected, trashed) in turn",
+    "search.type": "Only units of one type (concept, claim, mechanism, example) in turn",
+    "search.tag": "Only units with a tag, chosen from the library's tags",
+    "search.article": "Only one article, chosen from the library",
+    "search.due": "Only units with a card due now",
+    "search.leech": "Only units with a leech card",
+    "search.suspended": "Only units with a suspended card",
+    "search.recall": "Only units with a card whose recall probability is below 0.9, 0.8, 0.7, 0.5 in turn",
+    "search.clear": "Clear every filter",
+    "pick.close": "Close the list without choosing",
+    "pick.list": "Move from the field to the list",
 }
 
 # Moving around inside a widget is not a command one looks up in the palette.
 NOT_IN_PALETTE = frozenset(
     {"para.up", "para.down", "para.pageup", "para.pagedown", "para.home", "para.end"}
-    | {"article.focus", "search.results", "search.input", "import.tree"}
+    | {"article.focus", "search.results", "search.input", "import.tree", "pick.list"}
 )
 
 KEY_NAMES = {

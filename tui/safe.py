@@ -16,7 +16,8 @@ from rich.text import Text
 from textual.app import App
 from textual.content import Content
 
-from core.text import find_quote, sanitize
+from core.text import sanitize
+from core.text.spans import find_span
 
 QUOTE_STYLE = "bold reverse"
 
@@ -55,6 +56,12 @@ def notify(
         timeout=timeout,
         markup=False,
     )
+
+
+def find_quote(text: str, quote: str) -> tuple[int, int] | None:
+    """Where `quote` sits in `text`, or None: the screen's side of the one span finder
+    (core.text.spans), so what the validator accepts is what gets highlighted."""
+    return find_span(quote, text)
 
 
 # How a paragraph's spans (emphasis, links, ... : core.domain.InlineSpan kinds) look. Only our

@@ -10,13 +10,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
 
-MemoryType = Literal["concept", "claim", "mechanism", "example"]
 MEMORY_TYPES: tuple[str, ...] = ("concept", "claim", "mechanism", "example")
-QuestionKind = Literal["qa", "cloze"]
 QUESTION_KINDS: tuple[str, ...] = ("qa", "cloze")
-ParagraphKind = Literal["paragraph", "heading", "list", "quote", "code", "table"]
+# Paragraph kinds: paragraph, heading, list, quote, code, table (SourceParagraph.kind).
 # Blocks that are structure, not prose: never evidence.
 NON_EVIDENCE_KINDS: frozenset[str] = frozenset({"heading", "code", "table"})
+# The extractor that covers what a model could not (core.extraction.offline's name).
+FALLBACK_EXTRACTOR = "offline"
 
 
 # The readers' version, stored with every article (Article.reader_version). Bumped when a
@@ -228,6 +228,8 @@ class ExtractionResult:
     raw_output: str = ""
     notices: tuple[str, ...] = ()  # e.g. "Ollama unreachable; used the offline extractor"
     dropped: tuple[dict[str, Any], ...] = ()  # units dropped during repair, with reasons
+    # Paragraphs whose units FALLBACK_EXTRACTOR wrote: Ollama windows whose reply was unusable.
+    fallback_paragraphs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +245,15 @@ class ProcessingArtifact:
     timings: dict[str, float]
     notices: tuple[str, ...] = ()
     dropped: tuple[dict[str, Any], ...] = ()
+    fallback_paragraphs: tuple[str, ...] = ()  # as in ExtractionResult
+
+    def written_by(self, unit: MemoryUnit) -> tuple[str, str | None]:
+        """(extractor, model) that wrote `unit`: FALLBACK_EXTRACTOR for a unit from a window it
+        covered (each unit quotes its own window only), else the artifact's own."""
+        covered = self.fallback_paragraphs
+        if covered and unit.evidence and all(e.paragraph_id in covered for e in unit.evidence):
+            return FALLBACK_EXTRACTOR, None
+        return self.extractor, self.model
 
 
 # --- Library records (what services hand to the CLI and the TUI) ---------------------------
@@ -285,6 +296,13 @@ class StoredUnit:
     def acceptable(self) -> bool:
         """A unit with validation errors cannot be accepted until fixed."""
         return not any(i.severity == "error" for i in self.issues)
+
+    def quotes_by_paragraph(self) -> dict[str, tuple[str, ...]]:
+        """The unit's quotes by the paragraph they come from, paragraphs in evidence order."""
+        grouped: dict[str, list[str]] = {}
+        for e in self.evidence:
+            grouped.setdefault(e.paragraph_id, []).append(e.quote)
+        return {pid: tuple(quotes) for pid, quotes in grouped.items()}
 
 
 @dataclass(frozen=True, slots=True)

@@ -155,8 +155,9 @@ def artifact_to_dict(artifact: ProcessingArtifact) -> dict[str, Any]:
     """The artifact JSON: exactly ARTIFACT_FIELDS at the top level.
 
     `extractor` is the extractor's name (the one that actually produced the output, e.g.
-    "offline" after an Ollama fallback). Its version, any notices (fallbacks) and the units
-    dropped during repair are kept inside `validation_report`, beside the issues.
+    "offline" after an Ollama fallback). Its version, any notices (fallbacks), the units
+    dropped during repair and the paragraphs the offline extractor covered for failed windows
+    are kept inside `validation_report`, beside the issues.
     """
     doc = artifact.document
     return {
@@ -175,6 +176,7 @@ def artifact_to_dict(artifact: ProcessingArtifact) -> dict[str, Any]:
             "extractor_version": artifact.extractor_version,
             "notices": list(artifact.notices),
             "dropped": list(artifact.dropped),
+            "fallback_paragraphs": list(artifact.fallback_paragraphs),
         },
         "timings": dict(artifact.timings),
     }
@@ -202,4 +204,5 @@ def artifact_from_dict(data: dict[str, Any]) -> ProcessingArtifact:
         timings={str(k): float(v) for k, v in (data.get("timings") or {}).items()},
         notices=tuple(str(n) for n in report.get("notices") or ()),
         dropped=tuple(d for d in report.get("dropped") or () if isinstance(d, dict)),
+        fallback_paragraphs=tuple(str(p) for p in report.get("fallback_paragraphs") or ()),
     )

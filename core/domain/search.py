@@ -74,3 +74,14 @@ class SearchHit:
             "score": round(self.score, 6),
             "snippet": self.snippet,
         }
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """What one search found: the hits, best first, and, when words of the query were not in
+    the library and were corrected, the query the hits are for (`showing_results_for`; None
+    when the words were searched as typed)."""
+
+    query: str
+    hits: tuple[SearchHit, ...]
+    showing_results_for: str | None = None

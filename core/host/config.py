@@ -126,6 +126,14 @@ class Config:
     mcp_allow_propose: bool = False
 
 
+@dataclass(slots=True)
+class Settings:
+    """The configuration in use, one object shared by every service of an open library: what
+    is set here (the Settings screen saves, then sets it) is what each service reads next."""
+
+    current: Config
+
+
 # One row per setting: section, key, the documentation shown in Settings, and its check.
 # fmt: off
 SETTINGS: dict[str, Setting] = {

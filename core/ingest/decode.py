@@ -14,6 +14,7 @@ import re
 from charset_normalizer import from_bytes
 
 from core.domain.errors import RefusedInput
+from core.text.cjk import LEGACY_HAN
 
 ENCODING_HINT = "pass --encoding gbk (or big5, utf-16, latin-1)"
 NOT_DETECTED = f"file is not UTF-8 and its encoding could not be detected; {ENCODING_HINT}"
@@ -63,7 +64,7 @@ _EXCLUDED = [
 _LATIN_EXTRA = re.compile(
     "[\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u00ff\u00a0\u00a1\u00ab\u00b0\u00b7\u00bb\u00bf\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u20ac]"
 )
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+_HAN = re.compile(f"[{LEGACY_HAN}]")
 # Control characters other than tab/newline/carriage return/form feed: many of them mean binary.
 _BAD_CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
 _SAMPLE = 65536

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 
 from core.text import replace_controls
+from core.text.cjk import FULLWIDTH, HAN, KANA, PUNCTUATION
 
 # Han, CJK symbols and punctuation (not U+3000, which is a space), kana, fullwidth forms.
-_CJK = "\u3001-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff60\uffe0-\uffe6\U00020000-\U0003134f"
+_CJK = PUNCTUATION + KANA + HAN + FULLWIDTH
 # Whitespace that is not a line break (\s without \n; U+2028/2029 are text, not breaks, here).
 _WS = r"[^\S\n\u2028\u2029]"
 _BLANK_LINES = re.compile(rf"\n(?:{_WS}*\n)+")

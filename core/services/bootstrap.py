@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import os
-import threading
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from core.domain import READER_VERSION
 from core.host import paths
 from core.host.clock import Clock
-from core.host.config import Config, load_config
+from core.host.config import Config, Settings, load_config
 from core.host.lock import InstanceLock
 from core.storage.db import db, open_database
+from core.storage.models import older_readers_waiting, trash_waiting
 from core.text.words import plural
 
 if TYPE_CHECKING:  # the services are imported where first used: a faster start-up
-    from core.extraction.base import Extractor
     from core.services.browse.schedule import ScheduleService
     from core.services.browse.service import BrowseService
     from core.services.curation import CurationService
@@ -28,70 +29,75 @@ if TYPE_CHECKING:  # the services are imported where first used: a faster start-
 
 @dataclass
 class Services:
-    """The use cases over one open library. Each service (and its imports) is built on first use,
-    from the configuration the library was opened with, then kept up to date with `config`."""
+    """The use cases over one open library, each built on first use (with its imports: a faster
+    start-up) and kept. Every service reads the same `settings`, so a new configuration
+    (`services.config = ...`, what the Settings screen does) reaches them all."""
 
-    config: Config
+    settings: Settings
     data_dir: Path
     clock: Clock
     lock: InstanceLock | None = None
     notices: list[str] = field(default_factory=list)
-    _opened_with: Config | None = field(default=None, repr=False)
-    _building: threading.Lock = field(default_factory=threading.Lock, repr=False)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        super().__setattr__(name, value)
-        if name == "config":  # new settings reach every service that reads them
-            for part in ("library", "review", "stats", "browse", "schedule"):
-                service = self.__dict__.get(part)
-                if service is not None:
-                    service.config = value
-            library = self.__dict__.get("library")
-            if library is not None:  # the extractor choice (offline/ollama, model, host) too
-                library.extractor_factory = extractor_factory(value)  # type: ignore[arg-type]
-
-    def _service(self, name: str) -> Any:
-        service = self.__dict__.get(name)
-        if service is not None:
-            return service
-        with self._building:  # workers may ask for a service at the same time as the UI
-            service = self.__dict__.get(name)
-            if service is None:
-                service = _build(name, self._opened_with or self.config, self.clock)
-                if name in ("library", "review", "stats", "browse", "schedule"):
-                    service.config = self.config
-                if name == "library":
-                    service.extractor_factory = extractor_factory(self.config)
-                self.__dict__[name] = service
-        return service
 
     @property
+    def config(self) -> Config:
+        return self.settings.current
+
+    @config.setter
+    def config(self, config: Config) -> None:
+        self.settings.current = config
+
+    # Python 3.11's cached_property builds under a lock, so a worker and the UI thread asking at
+    # once get the same service (3.12 dropped the lock: the services are stateless but review,
+    # whose first use is on the UI thread, when its screen opens).
+    @cached_property
     def library(self) -> LibraryService:
-        return self._service("library")
+        from core.services.library import LibraryService
 
-    @property
+        return LibraryService(self.settings, self.clock.epoch)
+
+    @cached_property
     def curation(self) -> CurationService:
-        return self._service("curation")
+        from core.services.curation import CurationService
 
-    @property
+        return CurationService(self.clock.epoch)
+
+    @cached_property
     def review(self) -> ReviewService:
-        return self._service("review")
+        from core.services.review.service import ReviewService
 
-    @property
+        return ReviewService(self.settings, self.clock)
+
+    @cached_property
     def stats(self) -> StatsService:
-        return self._service("stats")
+        from core.services.stats import StatsService
 
-    @property
+        return StatsService(self.settings, self.clock)
+
+    @cached_property
     def browse(self) -> BrowseService:
-        return self._service("browse")
+        from core.services.browse.service import BrowseService
 
-    @property
+        return BrowseService(self.settings, self.clock)
+
+    @cached_property
     def schedule(self) -> ScheduleService:
-        return self._service("schedule")
+        from core.services.browse.schedule import ScheduleService
 
-    @property
+        return ScheduleService(self.settings, self.clock)
+
+    @cached_property
     def search(self) -> SearchService:
-        return self._service("search")
+        from core.services.search.service import SearchService
+
+        return SearchService(self.settings, self.clock.epoch)
+
+    def end_thread_work(self) -> None:
+        """Close this thread's own database connection. SQLite connections are per thread and
+        keep the settings they were opened with; Textual's worker threads are a reused pool, so a
+        kept connection could outlive a reopened library or a changed pragma. ~1 ms to reopen."""
+        if not db.is_closed():
+            db.close()
 
     def close(self) -> None:
         if not db.is_closed():
@@ -105,73 +111,6 @@ def use_data_dir(data_dir: Path | None) -> None:
     """Point MEMORYRUSH_HOME at `data_dir` (the --data-dir option) for this process."""
     if data_dir is not None:
         os.environ[paths.ENV_HOME] = str(Path(data_dir).expanduser().resolve())
-
-
-def _build(name: str, cfg: Config, clk: Clock) -> Any:
-    """One service, built from the configuration the library was opened with."""
-    if name == "library":
-        from core.services.library import LibraryService
-
-        return LibraryService(cfg, extractor_factory(cfg), clk.epoch)
-    if name == "curation":
-        from core.services.curation import CurationService
-
-        return CurationService(clk.epoch)
-    if name == "review":
-        from core.services.review.service import ReviewService
-
-        return ReviewService(cfg, clk)
-    if name == "stats":
-        from core.services.stats import StatsService
-
-        return StatsService(cfg, clk)
-    if name == "browse":
-        from core.services.browse.service import BrowseService
-
-        return BrowseService(cfg, clk)
-    if name == "schedule":
-        from core.services.browse.schedule import ScheduleService
-
-        return ScheduleService(cfg, clk)
-    if name == "search":
-        from core.services.search.service import make_search
-
-        return make_search(cfg, clk.epoch)
-    raise AttributeError(name)
-
-
-def extractor_factory(config: Config):  # type: ignore[no-untyped-def]
-    """A function name|None -> Extractor configured from settings."""
-
-    def make(name: str | None) -> Extractor:
-        from core.extraction.base import make_extractor
-
-        chosen = name or config.extractor
-        if chosen == "ollama":
-            return make_extractor(
-                "ollama",
-                host=config.ollama_host or None,
-                model=config.ollama_model,
-                timeout=config.ollama_timeout_s,
-                deadline=config.ollama_deadline_s,
-                allow_remote=config.ollama_allow_remote,
-            )
-        return make_extractor(chosen)
-
-    return make
-
-
-def _has_stale_articles() -> bool:
-    """Whether an article was read by an older reader (one indexed read; core.services.refresh)."""
-    from core.domain import READER_VERSION
-
-    sql = "SELECT 1 FROM article WHERE reader_version < ? LIMIT 1"
-    return db.execute_sql(sql, (READER_VERSION,)).fetchone() is not None
-
-
-def _has_trash() -> bool:
-    """Whether any unit is in the trash: without one, start-up skips the purge and its imports."""
-    return db.execute_sql("SELECT 1 FROM unit WHERE status = 'trashed' LIMIT 1").fetchone() is not None
 
 
 def open_services(
@@ -197,14 +136,7 @@ def open_services(
         if lock is not None:
             lock.release()
         raise
-    clk = clock or Clock()
-    services = Services(
-        config=cfg,
-        data_dir=home,
-        clock=clk,
-        lock=lock,
-        _opened_with=cfg,
-    )
+    services = Services(Settings(cfg), home, clock or Clock(), lock)
     if was_empty:
         services.notices.append(
             f"{database} was an empty file (0 bytes), so a new library was started in it; if your "
@@ -212,9 +144,9 @@ def open_services(
         )
     if exclusive:
         try:
-            purged = services.curation.purge_expired_trash() if _has_trash() else 0
+            purged = services.curation.purge_expired_trash() if trash_waiting() else 0
             # articles of an older library shown as reader text, their units re-anchored (formats)
-            refreshed = services.library.refresh_readers() if _has_stale_articles() else None
+            refreshed = services.library.refresh_readers() if older_readers_waiting(READER_VERSION) else None
         except BaseException:
             services.close()
             raise

@@ -21,7 +21,8 @@ from core.domain import (
 )
 from core.domain.errors import Cancelled, MemoryRushError
 from core.domain.stop import StopFlag, check_stop
-from core.host.config import Config
+from core.host.config import Config, Settings
+from core.services.extractors import configured_extractor
 from core.storage import library as library_repo
 from core.text.words import plural
 
@@ -82,9 +83,12 @@ class Plan:
 
 @dataclass
 class LibraryService:
-    config: Config
-    extractor_factory: Callable[[str | None], Extractor]
+    settings: Settings
     clock: Callable[[], int]
+
+    @property
+    def config(self) -> Config:
+        return self.settings.current
 
     # --- import ---------------------------------------------------------------------------
 
@@ -110,7 +114,7 @@ class LibraryService:
 
         scan = scan_inputs(paths)
         files = scan.files
-        ex = self.extractor_factory(extractor)
+        ex = configured_extractor(self.config, extractor)
         outcomes: list[ImportOutcome] = []
         for path, reason in scan.skipped:
             outcome = ImportOutcome(str(path), "skipped", reason)
@@ -179,7 +183,7 @@ class LibraryService:
             return ImportOutcome(
                 info.source_path, "refused", "the source file is gone (moved or deleted?)", article_id
             )
-        return self.import_file(source, self.extractor_factory(extractor), encoding=None)
+        return self.import_file(source, configured_extractor(self.config, extractor), encoding=None)
 
     def sync(
         self,

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
-from core.domain import ProcessingArtifact, SourceDocument
+from core.domain import ArticleMemoryOutput, EvidenceSpan, ProcessingArtifact, SourceDocument
 from core.domain.stop import StopFlag
 from core.extraction.base import Extractor
+from core.text.spans import exact_quote
 from core.validation import validate
 
 
@@ -15,11 +17,13 @@ def run_extraction(
 ) -> ProcessingArtifact:
     """Extract and validate one parsed document. Extractor faults are the extractor's to
     handle (the Ollama extractor falls back to offline); this never swallows bugs silently.
-    Raises Cancelled when `stop` is set during the extraction."""
+    Quotes are kept in the article's own words (see `in_own_words`). Raises Cancelled when
+    `stop` is set during the extraction."""
     started = time.perf_counter()
     result = extractor.extract(document, stop)
     extracted = time.perf_counter()
-    report = validate(result.output, document)
+    output = in_own_words(result.output, document)
+    report = validate(output, document)
     done = time.perf_counter()
     return ProcessingArtifact(
         document=document,
@@ -27,7 +31,7 @@ def run_extraction(
         extractor_version=result.extractor_version,
         model=result.model,
         prompt_version=result.prompt_version,
-        output=result.output,
+        output=output,
         raw_output=result.raw_output,
         validation_report=report,
         timings={
@@ -36,4 +40,24 @@ def run_extraction(
         },
         notices=(*document.notices, *result.notices),
         dropped=result.dropped,
+        fallback_paragraphs=result.fallback_paragraphs,
+    )
+
+
+def in_own_words(output: ArticleMemoryOutput, document: SourceDocument) -> ArticleMemoryOutput:
+    """Every quote that matches its paragraph only after normalisation (a model wrote
+    "PHOTOSYNTHESIS   HAPPENS", or full-width letters) becomes the paragraph's exact words that
+    matched; any other quote is left for the validator to judge."""
+    texts = {p.paragraph_id: p.text for p in document.paragraphs}
+
+    def exact(spans: tuple[EvidenceSpan, ...]) -> tuple[EvidenceSpan, ...]:
+        return tuple(
+            replace(e, quote=exact_quote(e.quote, texts[e.paragraph_id])) if e.paragraph_id in texts else e
+            for e in spans
+        )
+
+    return replace(
+        output,
+        memory_units=tuple(replace(u, evidence=exact(u.evidence)) for u in output.memory_units),
+        core_ideas=tuple(replace(c, evidence=exact(c.evidence)) for c in output.core_ideas),
     )

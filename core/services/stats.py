@@ -8,34 +8,31 @@ svc.stats.card_retrievability(limit) -> list[(card id, unit id, R)]  # weakest f
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
 
 import scheduler
-from core.domain.review import DayPoint, MemoryStats, UnitStrength
+from core.domain.review import DayPoint, MemoryStats, Queue, UnitStrength
 from core.host.clock import Clock
-from core.host.config import Config
-from core.storage.review import repo as review_repo
+from core.host.config import Config, Settings
+from core.services.review.parameters import forgetting_curve
 from core.storage.review import stats as review_stats
-from scheduler.policy import decay_factor
 
-QUEUE_NAMES = {0: "new", 1: "learning", 2: "review", -1: "suspended", -2: "buried", -3: "inactive"}
 WINDOW_DAYS = 30
 
 
 @dataclass
 class StatsService:
-    config: Config
+    settings: Settings
     clock: Clock
     tz: tzinfo | None = None  # None: the machine's local zone
-    _params: tuple[float, ...] | None = field(default=None, init=False, repr=False)
+
+    @property
+    def config(self) -> Config:
+        return self.settings.current
 
     def _now(self) -> datetime:
         return self.clock.now().astimezone(UTC).replace(microsecond=0)
-
-    def _curve(self) -> tuple[float, float]:
-        stored = review_repo.get_setting("fsrs_parameters")
-        return decay_factor(tuple(stored) if stored else scheduler.DEFAULT_PARAMETERS)
 
     def _day(self, now: datetime) -> scheduler.DayWindow:
         tz = self.tz or datetime.now().astimezone().tzinfo or UTC
@@ -49,9 +46,9 @@ class StatsService:
         now = self._now()
         day = self._day(now)
         start, t = int(day.start.timestamp()), int(now.timestamp())
-        decay, factor = self._curve()
+        decay, factor = forgetting_curve()
         by_queue = review_stats.counts_by_queue()
-        counts = {name: by_queue.get(q, 0) for q, name in QUEUE_NAMES.items()}
+        counts = {q.label: by_queue.get(q, 0) for q in Queue}
         counts["leech"] = review_stats.leech_count()
         due = review_stats.due_per_day(start, WINDOW_DAYS)
         done = review_stats.reviews_per_day(start, WINDOW_DAYS)
@@ -90,11 +87,11 @@ class StatsService:
 
     def unit_strengths(self, limit: int = 1000) -> list[UnitStrength]:
         """Memory strength (mean retrievability now) of confirmed units, weakest first."""
-        decay, factor = self._curve()
+        decay, factor = forgetting_curve()
         rows = review_stats.unit_retrievability(int(self._now().timestamp()), decay, factor, limit)
         return [UnitStrength(i, c, r, n, p) for i, c, r, n, p in rows]
 
     def card_retrievability(self, limit: int = 1000, offset: int = 0) -> list[tuple[int, int, float]]:
         """(card id, unit id, retrievability now) of reviewed cards, weakest first."""
-        decay, factor = self._curve()
+        decay, factor = forgetting_curve()
         return review_stats.card_retrievability(int(self._now().timestamp()), decay, factor, limit, offset)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from core.domain.errors import StorageError
 from core.domain.export import FileCheck
-from core.storage.db import SCHEMA_VERSION, busy_timeout_ms, translate
+from core.storage.db import SCHEMA_VERSION, busy_timeout_ms, translate, translated
 
 Progress = Callable[[int, int], None]  # pages done, pages in all
 STEP_PAGES = 16384  # 64 MB a step at 4 KB pages
@@ -27,6 +27,7 @@ HEADER = b"SQLite format 3\x00"
 REQUIRED_TABLES = ("article", "paragraph", "unit", "evidence", "question")
 
 
+@translated
 def copy_database(source: Path, target: Path, progress: Progress | None = None) -> None:
     """Copy the database at `source` into the new file `target` (consistent, online)."""
     try:
@@ -58,6 +59,7 @@ def copy_database(source: Path, target: Path, progress: Progress | None = None) 
         raise translate(exc) from exc
 
 
+@translated
 def check_file(path: Path, *, thorough: bool = True) -> FileCheck:
     """A usable library file, or StorageError saying why not (missing, not SQLite, damaged,
     not a MemoryRush library, written by a newer MemoryRush)."""
@@ -100,6 +102,7 @@ def check_file(path: Path, *, thorough: bool = True) -> FileCheck:
     return FileCheck(path, version, size, articles, cards)
 
 
+@translated
 def restore_into(source: Path, live: Path) -> None:
     """Replace the live database's content with `source`'s: one backup step, one transaction on
     `live`. No other connection of this process may be open on `live` (close the library first)."""

@@ -8,9 +8,9 @@ from typing import Any, cast
 
 import peewee
 
-from core.storage.db import write_transaction
-from core.storage.models import CurationEvent, Evidence, Question, Unit
-from core.storage.review import repo as review_repo
+from core.storage.db import translated, write_transaction
+from core.storage.models import CurationEvent, Question, Unit
+from core.storage.review import cards
 from core.storage.search import index as search_index
 
 
@@ -44,6 +44,7 @@ def _event(row: Unit, action: str, before: dict[str, Any], now: int) -> None:
     )
 
 
+@translated
 def set_status(unit_ids: Sequence[int], status: str, action: str, now: int) -> int:
     """Move units to a status (confirmed / rejected / proposed). Returns how many changed.
 
@@ -60,13 +61,14 @@ def set_status(unit_ids: Sequence[int], status: str, action: str, now: int) -> i
             row.save()
             _event(row, action, before, now)
             if status == "confirmed":
-                review_repo.ensure_cards(row.id, now)
-            review_repo.on_unit_status(row.id, status, now)
+                cards.ensure_cards(row.id, now)
+            cards.on_unit_status(row.id, status, now)
             search_index.reindex_unit(row.id)
             changed += 1
     return changed
 
 
+@translated
 def edit(
     unit_id: int,
     *,
@@ -91,7 +93,7 @@ def edit(
         _replace_questions(row.id, [{"question": q, "answer": a, "kind": k} for q, a, k in questions])
         _event(row, "edit", before, now)
         if row.status == "confirmed":
-            review_repo.ensure_cards(row.id, now)
+            cards.ensure_cards(row.id, now)
         search_index.reindex_unit(row.id)
 
 
@@ -111,6 +113,7 @@ def _replace_questions(unit_id: int, questions: list[dict[str, Any]]) -> None:
         row.delete_instance(recursive=True)
 
 
+@translated
 def trash(unit_id: int, now: int) -> bool:
     with write_transaction():
         row = Unit.get_or_none(Unit.id == unit_id)
@@ -123,11 +126,12 @@ def trash(unit_id: int, now: int) -> bool:
         row.updated_at = now
         row.save()
         _event(row, "trash", before, now)
-        review_repo.on_unit_status(row.id, "trashed", now)
+        cards.on_unit_status(row.id, "trashed", now)
         search_index.reindex_unit(row.id)
     return True
 
 
+@translated
 def restore(unit_id: int, now: int) -> bool:
     with write_transaction():
         row = Unit.get_or_none(Unit.id == unit_id)
@@ -140,11 +144,12 @@ def restore(unit_id: int, now: int) -> bool:
         row.updated_at = now
         row.save()
         _event(row, "restore", before, now)
-        review_repo.on_unit_status(row.id, row.status, now)
+        cards.on_unit_status(row.id, row.status, now)
         search_index.reindex_unit(row.id)
     return True
 
 
+@translated
 def set_anchor(unit_id: int, anchor: str, action: str, now: int) -> bool:
     """Record the reader's decision on a unit whose source changed (keep: anchor "kept");
     undoable like every curation event. False when the unit is gone or already so."""
@@ -160,6 +165,7 @@ def set_anchor(unit_id: int, anchor: str, action: str, now: int) -> bool:
     return True
 
 
+@translated
 def purge_trash(older_than: int) -> int:
     """Delete units trashed before `older_than` (epoch). Returns how many."""
     with write_transaction():
@@ -174,6 +180,7 @@ def purge_trash(older_than: int) -> int:
     return len(ids)
 
 
+@translated
 def undo_last(now: int, article_id: int | None = None) -> int | None:
     """Undo the latest curation event (optionally within one article). Returns the unit id."""
     with write_transaction():
@@ -201,17 +208,12 @@ def undo_last(now: int, article_id: int | None = None) -> int | None:
         _replace_questions(row.id, before["questions"])
         event.undone = True
         event.save()
-        review_repo.on_unit_status(row.id, row.status, now)
+        cards.on_unit_status(row.id, row.status, now)
         search_index.reindex_unit(row.id)
         return int(row.id)
 
 
-def unit_evidence_paragraphs(unit_id: int) -> list[str]:
-    return [
-        e.paragraph_id for e in Evidence.select().where(Evidence.unit == unit_id).order_by(Evidence.position)
-    ]
-
-
+@translated
 def curation_rates() -> list[dict[str, Any]]:
     """accept / edit / reject counts per extractor and model (undone events excluded)."""
     q = (

@@ -19,7 +19,15 @@ from typing import Any
 import peewee
 
 from core.domain.errors import StorageError
-from core.storage.db import db, reading, registered_models, root_cause, translate, write_transaction
+from core.storage.db import (
+    db,
+    reading,
+    registered_models,
+    root_cause,
+    translate,
+    translated,
+    write_transaction,
+)
 from core.storage.search import index as search_index
 
 DATA_TABLES = ("search_feedback",)  # hook-made tables holding the reader's own doings
@@ -27,6 +35,7 @@ DATA_TABLES = ("search_feedback",)  # hook-made tables holding the reader's own 
 DERIVED_TABLES = (
     "review_due_day",
     "search_stats",
+    "search_words",
     "search_para",
     "search_unit",
     "search_tri",
@@ -43,15 +52,18 @@ class TableRows:
     rows: list[list[Any]]
 
 
+@translated
 def dumped_tables() -> list[str]:
     """Tables in load order: parents before the rows that point at them."""
     return [m._meta.table_name for m in registered_models()] + list(DATA_TABLES)
 
 
+@translated
 def is_derived(name: str) -> bool:
     return any(name == d or name.startswith(f"{d}_") for d in DERIVED_TABLES)
 
 
+@translated
 def all_tables() -> list[str]:
     with reading():
         return [
@@ -62,11 +74,13 @@ def all_tables() -> list[str]:
         ]
 
 
+@translated
 def columns(table: str) -> list[str]:
     with reading():
         return [str(r[1]) for r in db.execute_sql(f'PRAGMA table_info("{table}")')]
 
 
+@translated
 def numeric_only(table: str) -> bool:
     """No column of the table can hold text (declared INTEGER or REAL): its rows encode as JSON
     without any string, so a writer may encode a batch of them at once."""
@@ -82,11 +96,13 @@ def _order(table: str) -> str:
     return ", ".join(f'"{k}"' for k in keys) or "rowid"
 
 
+@translated
 def count_rows(table: str) -> int:
     with reading():
         return int(db.execute_sql(f'SELECT COUNT(*) FROM "{table}"').fetchone()[0])
 
 
+@translated
 def iter_rows(table: str, batch: int = BATCH) -> Iterator[list[tuple[Any, ...]]]:
     """A table's rows (columns in `columns(table)` order) by primary key, `batch` at a time, all
     from one read transaction: a consistent snapshot even while the app writes."""
@@ -98,6 +114,7 @@ def iter_rows(table: str, batch: int = BATCH) -> Iterator[list[tuple[Any, ...]]]
 
 
 @contextmanager
+@translated
 def snapshot() -> Iterator[None]:
     """One read transaction: every read inside sees the library as it was at its first read,
     whatever other connections commit meanwhile (WAL: they are not blocked)."""
@@ -105,16 +122,19 @@ def snapshot() -> Iterator[None]:
         yield
 
 
+@translated
 def is_empty() -> bool:
     """No row in any dumped table (a new library: nothing to lose by loading into it)."""
     with reading():
         return not any(db.execute_sql(f'SELECT 1 FROM "{t}" LIMIT 1').fetchone() for t in dumped_tables())
 
 
+@translated
 def nonempty_counts() -> dict[str, int]:
     return {t: n for t in dumped_tables() if (n := count_rows(t))}
 
 
+@translated
 def load(tables: Mapping[str, TableRows], progress: Any = None) -> dict[str, int]:
     """Insert every table's rows (ids kept) and rebuild the derived tables, in ONE transaction.
 

@@ -26,7 +26,7 @@ from core.domain.export import (
     ExportReview,
     ExportUnit,
 )
-from core.storage.db import db, reading, write_transaction
+from core.storage.db import db, reading, translated, write_transaction
 from core.storage.search.query import unit_filter_sql
 
 BATCH = 2000  # units per read
@@ -46,6 +46,7 @@ def _rows_in(sql: str, ids: Sequence[int]) -> Iterator[tuple[Any, ...]]:
         yield from _rows(sql.format(ids=",".join("?" * len(chunk))), chunk)
 
 
+@translated
 def library_id() -> str:
     """This library's identity: a UUID made once and kept in the setting table."""
     found = _rows("SELECT value_json FROM setting WHERE key = ?", (LIBRARY_ID_KEY,))
@@ -71,6 +72,7 @@ def _where(f: ExportFilter) -> tuple[str, list[Any]]:
     return sql, params
 
 
+@translated
 def count_units(f: ExportFilter) -> tuple[int, int]:
     """(units, questions) the filter takes: for progress."""
     where, params = _where(f)
@@ -82,6 +84,7 @@ def count_units(f: ExportFilter) -> tuple[int, int]:
     return int(row[0]), int(row[1])
 
 
+@translated
 def iter_units(f: ExportFilter, batch: int = BATCH) -> Iterator[list[ExportUnit]]:
     """The filtered units by id (the primary key: each batch is one index range), `batch` at a
     time, each with quotes, questions and cards."""
@@ -100,6 +103,7 @@ def iter_units(f: ExportFilter, batch: int = BATCH) -> Iterator[list[ExportUnit]
         yield _units(rows)
 
 
+@translated
 def iter_with_articles(
     f: ExportFilter, batch: int = BATCH
 ) -> Iterator[list[tuple[ExportArticle, ExportUnit]]]:
@@ -202,6 +206,7 @@ def _questions(unit_ids: Sequence[int]) -> dict[int, list[ExportQuestion]]:
     return out
 
 
+@translated
 def articles(article_ids: Sequence[int]) -> dict[int, ExportArticle]:
     """Articles by id, each with the summary of its latest artifact."""
     out: dict[int, ExportArticle] = {}
@@ -215,6 +220,7 @@ def articles(article_ids: Sequence[int]) -> dict[int, ExportArticle]:
     return out
 
 
+@translated
 def article_ids(f: ExportFilter) -> list[int]:
     """Articles with at least one unit the filter takes, by id."""
     where, params = _where(f)
@@ -223,6 +229,7 @@ def article_ids(f: ExportFilter) -> list[int]:
     ]
 
 
+@translated
 def reviews(card_ids: Sequence[int]) -> dict[int, list[ExportReview]]:
     """Every review of these cards, oldest first."""
     out: dict[int, list[ExportReview]] = defaultdict(list)

@@ -21,13 +21,14 @@ from core.domain import (
 )
 from core.storage import converters
 from core.storage.browse.models import ArticleTrash
-from core.storage.db import db, reading, write_transaction
+from core.storage.db import reading, translated, write_transaction
 from core.storage.models import Article, Artifact, Evidence, Paragraph, Question, Unit
-from core.storage.review import repo as review_repo
+from core.storage.review import cards
 from core.storage.search import index as search_index
 from core.storage.writes import CHUNK, insert_output, insert_paragraphs
 
 
+@translated
 def existing_article_id(document_id: str) -> int | None:
     """The id of the article already stored with this document id (same path, same text)."""
     with reading():
@@ -43,6 +44,7 @@ class Stored:
     auto_accepted: tuple[int, ...] = ()  # ids of units stored as confirmed
 
 
+@translated
 def store_processed(
     document: SourceDocument,
     artifact: ProcessingArtifact,
@@ -64,28 +66,9 @@ def store_processed(
         existing = existing_article_id(document.document_id)
         if existing is not None:
             return Stored(existing, 0, True)
-        previous = (
-            Article.select(peewee.fn.MAX(Article.version))
-            .where(Article.source_path == document.source_path)
-            .scalar()
-        )
-        version = int(previous or 0) + 1
-        art = Article.create(
-            source_path=document.source_path,
-            document_id=document.document_id,
-            content_hash=document.content_hash,
-            title=document.title,
-            encoding=document.encoding,
-            language=document.language,
-            version=version,
-            metadata_json=json.dumps(document.metadata, ensure_ascii=False, default=str),
-            paragraph_count=len(document.paragraphs),
-            added_at=now,
-            reader_version=reader_version,
-        )
-        insert_paragraphs(art.id, document.paragraphs)
-        accepted_ids = insert_output(
-            art.id,
+        article_id, version = _insert_article(document, now, reader_version)
+        accepted = insert_output(
+            article_id,
             artifact,
             now=now,
             unit_issues=unit_issues,
@@ -93,10 +76,35 @@ def store_processed(
             auto_accepted=auto_accepted,
             low_confidence=low_confidence,
         )
-        for unit_id in accepted_ids:
-            review_repo.ensure_cards(unit_id, now)
-        search_index.index_article(art.id)
-    return Stored(art.id, version, False, tuple(accepted_ids))
+        for unit_id in accepted:
+            cards.ensure_cards(unit_id, now)
+        search_index.index_article(article_id)
+    return Stored(article_id, version, False, tuple(accepted))
+
+
+def _insert_article(document: SourceDocument, now: int, reader_version: int) -> tuple[int, int]:
+    """The article row (version 2, 3, ... when the text at its path changed) and its paragraphs."""
+    previous = (
+        Article.select(peewee.fn.MAX(Article.version))
+        .where(Article.source_path == document.source_path)
+        .scalar()
+    )
+    version = int(previous or 0) + 1
+    art = Article.create(
+        source_path=document.source_path,
+        document_id=document.document_id,
+        content_hash=document.content_hash,
+        title=document.title,
+        encoding=document.encoding,
+        language=document.language,
+        version=version,
+        metadata_json=json.dumps(document.metadata, ensure_ascii=False, default=str),
+        paragraph_count=len(document.paragraphs),
+        added_at=now,
+        reader_version=reader_version,
+    )
+    insert_paragraphs(art.id, document.paragraphs)
+    return int(art.id), version
 
 
 def _counts(article_ids: Iterable[int] | None = None) -> dict[int, dict[str, int]]:
@@ -117,11 +125,16 @@ def _shown() -> peewee.Expression:
     return Article.id.not_in(ArticleTrash.select(ArticleTrash.article))
 
 
+@translated
 def list_articles(limit: int | None = None, offset: int = 0) -> list[ArticleInfo]:
     q = Article.select().where(_shown()).order_by(Article.added_at.desc(), Article.id.desc()).offset(offset)
     if limit is not None:
         q = q.limit(limit)
-    rows = list(q)
+    return _with_counts(list(q))
+
+
+def _with_counts(rows: list[Article]) -> list[ArticleInfo]:
+    """Articles with their proposed and confirmed unit counts (one grouped query)."""
     counts = _counts([r.id for r in rows]) if rows else {}
     return [
         converters.article(
@@ -131,18 +144,20 @@ def list_articles(limit: int | None = None, offset: int = 0) -> list[ArticleInfo
     ]
 
 
+@translated
 def count_articles() -> int:
     return int(Article.select().where(_shown()).count())
 
 
+@translated
 def get_article(article_id: int) -> ArticleInfo | None:
     row = Article.get_or_none(Article.id == article_id)
     if row is None:
         return None
-    c = _counts([row.id]).get(row.id, {})
-    return converters.article(row, c.get("proposed", 0), c.get("confirmed", 0))
+    return _with_counts([row])[0]
 
 
+@translated
 def find_articles(ref: str) -> list[ArticleInfo]:
     """Articles matching an id, a document id, or a case-insensitive title/path fragment."""
     rows: list[Article] = []
@@ -158,15 +173,10 @@ def find_articles(ref: str) -> list[ArticleInfo]:
             .order_by(Article.id)
             .limit(50)
         )
-    counts = _counts([r.id for r in rows]) if rows else {}
-    return [
-        converters.article(
-            r, counts.get(r.id, {}).get("proposed", 0), counts.get(r.id, {}).get("confirmed", 0)
-        )
-        for r in rows
-    ]
+    return _with_counts(rows)
 
 
+@translated
 def paragraphs(article_id: int, start: int = 0, limit: int | None = None) -> list[SourceParagraph]:
     q = Paragraph.select().where(Paragraph.article == article_id).order_by(Paragraph.position)
     if start:
@@ -176,11 +186,13 @@ def paragraphs(article_id: int, start: int = 0, limit: int | None = None) -> lis
     return [converters.paragraph(r) for r in q]
 
 
+@translated
 def paragraph_by_id(article_id: int, paragraph_id: str) -> SourceParagraph | None:
     row = Paragraph.get_or_none((Paragraph.article == article_id) & (Paragraph.paragraph_id == paragraph_id))
     return converters.paragraph(row) if row else None
 
 
+@translated
 def units_from_rows(rows: list[Unit]) -> list[StoredUnit]:
     if not rows:
         return []
@@ -219,6 +231,7 @@ def _evidence_locators(cited: set[tuple[int, str]]) -> dict[int, dict[str, Locat
     return out
 
 
+@translated
 def units(
     article_id: int | None = None,
     statuses: Sequence[str] | None = None,
@@ -250,11 +263,13 @@ def units(
     return units_from_rows(list(q))
 
 
+@translated
 def unit(unit_id: int) -> StoredUnit | None:
     row = Unit.get_or_none(Unit.id == unit_id)
     return units_from_rows([row])[0] if row else None
 
 
+@translated
 def count_units(status: str | None = None, *, anchor: str | None = None) -> int:
     q = Unit.select()
     if status:
@@ -264,16 +279,19 @@ def count_units(status: str | None = None, *, anchor: str | None = None) -> int:
     return int(q.count())
 
 
+@translated
 def set_reading_position(article_id: int, position: int) -> None:
     with write_transaction():
         Article.update(reading_position=position).where(Article.id == article_id).execute()
 
 
+@translated
 def reading_position(article_id: int) -> int:
     row = Article.get_or_none(Article.id == article_id)
     return row.reading_position if row else 0
 
 
+@translated
 def artifact_json(article_id: int) -> dict[str, object] | None:
     row = Artifact.select().where(Artifact.article == article_id).order_by(Artifact.id.desc()).first()
     if row is None:
@@ -286,6 +304,3 @@ def artifact_json(article_id: int) -> dict[str, object] | None:
         "notices": converters.loads(row.notices_json, []),
         "dropped": converters.loads(row.dropped_json, []),
     }
-
-
-__all__ = ["db"]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.domain import UnitStatus
-from core.storage.db import db, reading, write_transaction
+from core.storage.db import db, reading, translated, write_transaction
 from core.storage.models import Evidence, Question, Unit
 from core.storage.search import index as search_index
 
@@ -31,6 +31,7 @@ class NewUnit:
     model: str | None
 
 
+@translated
 def add_proposed_unit(unit: NewUnit, now: int) -> int:
     """Store one proposal; returns its id."""
     with write_transaction():
@@ -81,6 +82,7 @@ class DueCard:
     state: int
 
 
+@translated
 def due_cards(now: int, limit: int, article_ids: Sequence[int] = ()) -> tuple[int, list[DueCard]]:
     """(how many cards are due now, the `limit` most overdue of them). Learning and review
     queues only; new cards are not "due"."""

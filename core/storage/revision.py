@@ -20,9 +20,9 @@ import peewee
 
 from core.domain import AnchorState, ProcessingArtifact, SourceDocument, ValidationIssue
 from core.storage import converters
-from core.storage.db import reading, write_transaction
+from core.storage.db import reading, translated, write_transaction
 from core.storage.models import Article, Evidence, EvidenceHistory, Paragraph, Question, Unit
-from core.storage.review import repo as review_repo
+from core.storage.review import cards
 from core.storage.search import index as search_index
 from core.storage.writes import CHUNK, insert_output, insert_paragraphs
 from core.validation.anchor import Found, Reanchor
@@ -63,6 +63,7 @@ class UnitText:
     questions: tuple[tuple[int, str, str], ...] = ()
 
 
+@translated
 def revise_article(
     article_id: int,
     document: SourceDocument,
@@ -181,7 +182,7 @@ def _add_units(article_id: int, new_units: NewUnits | None, now: int) -> tuple[i
         low_confidence=new_units.low_confidence,
     )
     for unit_id in accepted:
-        review_repo.ensure_cards(unit_id, now)
+        cards.ensure_cards(unit_id, now)
     return len(new_units.keep), accepted
 
 
@@ -207,6 +208,7 @@ def _update_article(
     art.save()
 
 
+@translated
 def article_at_path(source_path: str) -> tuple[int, int] | None:
     """(id, reader version) of the latest article read from this path, if any."""
     with reading():
@@ -219,6 +221,7 @@ def article_at_path(source_path: str) -> tuple[int, int] | None:
     return (int(row.id), int(row.reader_version)) if row is not None else None
 
 
+@translated
 def stale_articles(reader_version: int) -> list[tuple[int, str, int]]:
     """(id, source path, reader version) of articles read by a reader older than `reader_version`."""
     with reading():
@@ -228,6 +231,7 @@ def stale_articles(reader_version: int) -> list[tuple[int, str, int]]:
         return [(int(r.id), str(r.source_path), int(r.reader_version)) for r in rows]
 
 
+@translated
 def set_reader_version(article_ids: Sequence[int], reader_version: int) -> None:
     """Articles whose reader did not change: marked read by today's readers (one write)."""
     with write_transaction():
@@ -237,6 +241,7 @@ def set_reader_version(article_ids: Sequence[int], reader_version: int) -> None:
             ).execute()
 
 
+@translated
 def stored_document(article_id: int) -> SourceDocument | None:
     """An article as the library holds it: its paragraphs (as stored), title and identity."""
     with reading():
@@ -257,11 +262,13 @@ def stored_document(article_id: int) -> SourceDocument | None:
     )
 
 
+@translated
 def content_hash_of(article_id: int) -> str | None:
     row = Article.get_or_none(Article.id == article_id)
     return str(row.content_hash) if row is not None else None
 
 
+@translated
 def articles_under(folder: str) -> list[tuple[int, str, bool]]:
     """(id, source path, marked missing) of the articles read from files inside `folder`."""
     prefix = folder.rstrip("/\\") + os.sep
@@ -272,6 +279,7 @@ def articles_under(folder: str) -> list[tuple[int, str, bool]]:
         return [(int(r.id), str(r.source_path), r.source_missing_at is not None) for r in rows]
 
 
+@translated
 def set_source_missing(article_ids: Sequence[int], at: int | None) -> None:
     """Mark articles whose followed file is gone (`at` = when sync saw it), or clear the mark."""
     with write_transaction():

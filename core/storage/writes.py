@@ -13,6 +13,7 @@ import peewee
 from core.domain import (
     Locator,
     ProcessingArtifact,
+    RecallQuestion,
     SourceParagraph,
     UnitStatus,
     ValidationIssue,
@@ -20,7 +21,7 @@ from core.domain import (
 )
 from core.domain.artifact import output_to_dict, report_to_list, spans_to_list
 from core.storage import converters
-from core.storage.db import db
+from core.storage.db import db, translated
 from core.storage.models import Artifact, Evidence, Paragraph, Question, Unit
 
 CHUNK = 500  # rows per INSERT (SQLite variable limit is 32766 on 3.32+)
@@ -35,6 +36,7 @@ def _score(value: float) -> float:
     return min(1.0, max(0.0, number)) if math.isfinite(number) else 0.0
 
 
+@translated
 def insert_output(
     article_id: int,
     artifact: ProcessingArtifact,
@@ -47,8 +49,30 @@ def insert_output(
 ) -> list[int]:
     """The artifact row and the kept units (evidence, questions) of one extraction, inside the
     caller's transaction. Returns the ids of the units stored confirmed (they need cards)."""
-    accepted_ids: list[int] = []
-    stored_art = Artifact.create(
+    artifact_id = _insert_artifact(article_id, artifact, now)
+    questions: dict[int, list[RecallQuestion]] = defaultdict(list)
+    for q in artifact.output.recall_questions:
+        questions[q.memory_unit_index].append(q)
+    accepted: list[int] = []
+    for index in keep_units:
+        unit_id = _insert_unit(
+            article_id,
+            artifact_id,
+            artifact,
+            index,
+            questions[index],
+            issues=unit_issues.get(index, ()),
+            confirmed=index in auto_accepted,
+            low_confidence=index in low_confidence,
+            now=now,
+        )
+        if index in auto_accepted:
+            accepted.append(unit_id)
+    return accepted
+
+
+def _insert_artifact(article_id: int, artifact: ProcessingArtifact, now: int) -> int:
+    row = Artifact.create(
         article=article_id,
         extractor=artifact.extractor,
         extractor_version=artifact.extractor_version,
@@ -63,32 +87,7 @@ def insert_output(
         timings_json=json.dumps(artifact.timings),
         created_at=now,
     )
-    questions_by_unit: dict[int, list[int]] = defaultdict(list)
-    for qi, q in enumerate(artifact.output.recall_questions):
-        questions_by_unit[q.memory_unit_index].append(qi)
-    for index in keep_units:
-        confirmed = index in auto_accepted
-        row = _insert_unit(
-            article_id, stored_art.id, artifact, index, now=now, issues=unit_issues.get(index, ()),
-            confirmed=confirmed, low=index in low_confidence,
-        )  # fmt: skip
-        if confirmed:
-            accepted_ids.append(row)
-        qs = [artifact.output.recall_questions[qi] for qi in questions_by_unit.get(index, [])]
-        if qs:
-            Question.insert_many(
-                [
-                    {
-                        "unit": row,
-                        "position": j,
-                        "question": q.question,
-                        "answer": q.expected_answer,
-                        "kind": q.kind,
-                    }
-                    for j, q in enumerate(qs)
-                ]
-            ).execute()
-    return accepted_ids
+    return int(row.id)
 
 
 def _insert_unit(
@@ -96,14 +95,16 @@ def _insert_unit(
     artifact_id: int,
     artifact: ProcessingArtifact,
     index: int,
+    questions: Sequence[RecallQuestion],
     *,
-    now: int,
     issues: Sequence[ValidationIssue],
     confirmed: bool,
-    low: bool,
+    low_confidence: bool,
+    now: int,
 ) -> int:
-    """One unit row and its evidence; returns its id."""
+    """Unit `index` of the artifact with its evidence and questions; returns its id."""
     unit = artifact.output.memory_units[index]
+    extractor, model = artifact.written_by(unit)
     row = Unit.create(
         article=article_id,
         artifact=artifact_id,
@@ -113,10 +114,10 @@ def _insert_unit(
         tags_json=json.dumps(list(unit.tags), ensure_ascii=False),
         confidence=_score(unit.confidence),
         status=UnitStatus.CONFIRMED.value if confirmed else UnitStatus.PROPOSED.value,
-        low_confidence=low,
+        low_confidence=low_confidence,
         issues_json=json.dumps(report_to_list(ValidationReport(tuple(issues))), ensure_ascii=False),
-        extractor=artifact.extractor,
-        model=artifact.model,
+        extractor=extractor,
+        model=model,
         created_at=now,
         updated_at=now,
     )
@@ -126,9 +127,16 @@ def _insert_unit(
     ]
     if spans:
         Evidence.insert_many(spans).execute()
+    asked = [
+        {"unit": row.id, "position": j, "question": q.question, "answer": q.expected_answer, "kind": q.kind}
+        for j, q in enumerate(questions)
+    ]
+    if asked:
+        Question.insert_many(asked).execute()
     return int(row.id)
 
 
+@translated
 def insert_paragraphs(article_id: int, paragraphs: Sequence[SourceParagraph]) -> None:
     """One executemany on peewee's connection, inside the caller's transaction.
 

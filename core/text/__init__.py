@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from core.text.cjk import HAN_RE
+
 # What a terminal would obey rather than show: C0 and C1 controls (ESC, BEL, CSI ...) and DEL,
 # and the bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) that reorder
 # the text around them ("Trojan Source": a title reading "evil\u202etxt.exe" shows as
@@ -17,7 +19,7 @@ UNSAFE = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{BIDI_CONTROLS}]")
 _UNSAFE_ALL = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{BIDI_CONTROLS}]")
 # Lone surrogates: what a file name that is not UTF-8 decodes to. No terminal can be sent one.
 _SURROGATES = re.compile("[\ud800-\udfff]")
-_QUOTES = str.maketrans(
+QUOTE_FOLD = str.maketrans(  # curly quotes and primes -> straight quotes
     {
         "\u2018": "'",
         "\u2019": "'",
@@ -32,7 +34,7 @@ _QUOTES = str.maketrans(
     }
 )
 _WS = re.compile(r"\s+")
-CJK_RE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f]")
+CJK_RE = HAN_RE  # a Han character (core.text.cjk holds the ranges)
 
 
 def replace_controls(text: str, replacement: str = "\ufffd") -> str:
@@ -62,7 +64,7 @@ def sanitize(text: str, *, single_line: bool = False) -> str:
 
 def unify(text: str) -> str:
     """NFKC and curly -> straight quotes; case and spacing kept (full-width digits become ASCII)."""
-    return unicodedata.normalize("NFKC", text).translate(_QUOTES)
+    return unicodedata.normalize("NFKC", text).translate(QUOTE_FOLD)
 
 
 def normalize_for_match(text: str) -> str:
@@ -92,30 +94,3 @@ def detect_language(text: str) -> str:
     """'zh' when CJK characters dominate the letters, else 'en'."""
     sample = text[:20000]
     return "zh" if cjk_ratio(sample) >= 0.3 else "en"
-
-
-def find_quote(text: str, quote: str) -> tuple[int, int] | None:
-    """Where `quote` sits in `text` (exact, then case/space-insensitive); None if absent."""
-    if not quote:
-        return None
-    start = text.find(quote)
-    if start >= 0:
-        return start, start + len(quote)
-    lowered = text.casefold()
-    start = lowered.find(quote.casefold())
-    if start >= 0:
-        return start, start + len(quote)
-    # Whitespace/quote-normalised match: map normalised offsets back by scanning.
-    target = normalize_for_match(quote)
-    if not target or len(text) > 20_000:
-        return None
-    first = target[0]
-    for i in range(len(text)):
-        if normalize_for_match(text[i])[:1] != first:
-            continue
-        if normalize_for_match(text[i : i + len(quote) + 8]).startswith(target):
-            for j in range(i + 1, len(text) + 1):
-                if normalize_for_match(text[i:j]) == target:
-                    return i, j
-            return None
-    return None

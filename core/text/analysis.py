@@ -1,6 +1,8 @@
 """Text analysis shared by the search index (writes) and search queries (reads).
 
-One normalisation for both sides: NFKC, case folded, Latin diacritics removed. Tokens are
+One normalisation for both sides: NFKC, case folded, Latin diacritics removed, Traditional
+Chinese characters folded to Simplified (core.text.chinese: 葉綠體 and 叶绿体 are one term, so
+either script finds both; OpenCC is loaded only for text with Han characters). Tokens are
 runs of letters/digits, except that every CJK character (Han, kana) is a token of its own, so
 a Chinese term of any length is a phrase of single characters, or of overlapping bigrams.
 
@@ -28,7 +30,10 @@ from functools import lru_cache
 
 import Stemmer
 
-CJK_CHARS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f"
+from core.text.chinese import fold_chinese
+from core.text.cjk import HAN, KANA
+
+CJK_CHARS = KANA + HAN  # each one a token of its own
 _RUN = re.compile(rf"[{CJK_CHARS}]+|[^\W_{CJK_CHARS}]+")
 _CJK_RUN = re.compile(rf"[{CJK_CHARS}]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])")
@@ -199,13 +204,15 @@ _NFKC_COMMON = tuple(
 
 
 def normalize(text: str) -> str:
-    """NFKC, case folded, combining diacritics of Latin/Greek/Cyrillic letters removed."""
+    """NFKC, case folded, combining diacritics of Latin/Greek/Cyrillic letters removed, Han
+    characters in their Simplified form."""
     if not text.isascii():
         for c, form in _NFKC_COMMON:
             text = text.replace(c, form)
     text = unicodedata.normalize("NFKC", text).casefold()
     if text.isascii():
         return text
+    text = fold_chinese(text)
     decomposed = unicodedata.normalize("NFD", text)
     if not _COMBINING.search(decomposed):
         # nothing to remove: NFC(NFD(text)) is text itself (NFKC output is already composed)

@@ -27,7 +27,7 @@ from itertools import pairwise
 
 from core.domain import SourceParagraph
 from core.text import CJK_RE, normalize_for_match, squash
-from core.validation.evidence import quote_in_paragraph
+from core.text.spans import quote_in_paragraph
 
 FUZZY_THRESHOLD = 0.85
 MIN_SHARED_TOKENS = 0.5  # share of the quote's tokens a paragraph must hold to be searched

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from itertools import pairwise
@@ -25,31 +25,15 @@ from core.domain import (
     ValidationReport,
 )
 from core.text import CJK_RE, normalize_for_match, replace_controls
+from core.text.spans import quote_in_paragraph
 from core.validation.access import as_list, get_field
 from core.validation.cards import BLANK as CLOZE_BLANK
 from core.validation.cards import card_issues
 from core.validation.consistency import claim_issues
 
 NEAR_DUPLICATE_RATIO = 0.9
-# A space next to a CJK character carries no meaning ("光合 作用" == "光合作用").
-_CJK_SPACE = re.compile(rf" (?={CJK_RE.pattern})|(?<={CJK_RE.pattern}) ")
 _TOKEN = re.compile(rf"{CJK_RE.pattern}|[^\W_]+|[^\w\s]")
 NEAR_DUPLICATE_SPAN = 300  # near-duplicate comparison looks at this many leading characters
-
-
-def quote_in_paragraph(quote: str, paragraph_text: str) -> bool:
-    """True when the quote occurs in the paragraph after normalisation.
-
-    Normalisation: NFKC, curly -> straight quotes, whitespace collapsed, case folded. A quote
-    that only differs by whitespace between CJK characters also matches.
-    """
-    q = normalize_for_match(quote)
-    if not q:
-        return False
-    p = normalize_for_match(paragraph_text)
-    if q in p:
-        return True
-    return _CJK_SPACE.sub("", q) in _CJK_SPACE.sub("", p)
 
 
 def _is_score(value: Any) -> bool:
@@ -104,7 +88,6 @@ def validate_raw(output: Any, document: SourceDocument, *, authored: bool = Fals
     if output is None or not (isinstance(output, Mapping) or hasattr(output, "memory_units")):
         c.add("malformed", "the output is not an object", "output")
         return ValidationReport(tuple(c.issues))
-
     units = get_field(output, "memory_units")
     if not isinstance(units, list | tuple):
         c.add("malformed", "memory_units is not a list", "memory_units")
@@ -112,13 +95,27 @@ def validate_raw(output: Any, document: SourceDocument, *, authored: bool = Fals
     summary = get_field(output, "summary")
     if summary is not None and not isinstance(summary, str):
         c.add("malformed", "summary is not text", "summary")
+    _check_units(c, units, paragraphs)
+    questions = get_field(output, "recall_questions")
+    if not isinstance(questions, list | tuple):
+        c.add("malformed", "recall_questions is not a list", "recall_questions")
+        questions = []
+    _check_questions(c, questions, len(units))
+    _check_ideas(c, get_field(output, "core_ideas"), paragraphs)
+    c.issues.extend(card_issues(output, paragraphs, authored=authored))
+    c.issues.extend(_claim_issues(units, questions, c.issues))
+    return ValidationReport(tuple(c.issues))
+
+
+def _check_units(c: _Collector, units: Sequence[Any], paragraphs: Mapping[str, tuple[str, str]]) -> None:
+    """Each unit's shape and evidence, and whether it repeats (or nearly repeats) an earlier one."""
     seen: list[_Text] = []
     for i, unit in enumerate(units):
+        where = f"memory_units[{i}]"
         if not (isinstance(unit, Mapping) or hasattr(unit, "content")):
-            c.add("malformed", "the unit is not an object", f"memory_units[{i}]")
+            c.add("malformed", "the unit is not an object", where)
             seen.append(_EMPTY)
             continue
-        where = f"memory_units[{i}]"
         content = get_field(unit, "content")
         if _blank(content):
             c.add("empty_content", "has no content", where)
@@ -134,25 +131,24 @@ def validate_raw(output: Any, document: SourceDocument, *, authored: bool = Fals
         ):
             c.add("bad_tags", "tags are not a list of strings", where)
         _check_evidence(c, get_field(unit, "evidence"), where, paragraphs)
-        if not _blank(content):
-            norm = _Text.of(content)
-            for k, other in enumerate(seen):
-                if not other.text:
-                    continue
-                if norm.text == other.text:
-                    c.add("duplicate_unit", f"repeats memory_units[{k}]", where)
-                    break
-                if _near(norm, other):
-                    c.add("near_duplicate_unit", f"nearly repeats memory_units[{k}]", where)
-                    break
-            seen.append(norm)
-        else:
-            seen.append(_EMPTY)
+        seen.append(_EMPTY if _blank(content) else _check_repeat(c, _Text.of(content), seen, where))
 
-    questions = get_field(output, "recall_questions")
-    if not isinstance(questions, list | tuple):
-        c.add("malformed", "recall_questions is not a list", "recall_questions")
-        questions = []
+
+def _check_repeat(c: _Collector, norm: _Text, seen: Sequence[_Text], where: str) -> _Text:
+    for k, other in enumerate(seen):
+        if not other.text:
+            continue
+        if norm.text == other.text:
+            c.add("duplicate_unit", f"repeats memory_units[{k}]", where)
+            break
+        if _near(norm, other):
+            c.add("near_duplicate_unit", f"nearly repeats memory_units[{k}]", where)
+            break
+    return norm
+
+
+def _check_questions(c: _Collector, questions: Sequence[Any], unit_count: int) -> None:
+    """Each question's shape and unit; every unit needs one."""
     asked: set[int] = set()
     for i, q in enumerate(questions):
         where = f"recall_questions[{i}]"
@@ -167,15 +163,16 @@ def validate_raw(output: Any, document: SourceDocument, *, authored: bool = Fals
         if kind not in QUESTION_KINDS:
             c.add("unknown_question_kind", f"kind {kind!r} is not qa or cloze", where)
         idx = get_field(q, "memory_unit_index")
-        if isinstance(idx, bool) or not isinstance(idx, int) or not 0 <= idx < len(units):
+        if isinstance(idx, bool) or not isinstance(idx, int) or not 0 <= idx < unit_count:
             c.add("unknown_unit", f"points at unit {idx!r}, which does not exist", where)
         else:
             asked.add(idx)
-    for i in range(len(units)):
+    for i in range(unit_count):
         if i not in asked:
             c.add("no_question", "has no recall question", f"memory_units[{i}]")
 
-    ideas = get_field(output, "core_ideas")
+
+def _check_ideas(c: _Collector, ideas: Any, paragraphs: Mapping[str, tuple[str, str]]) -> None:
     if ideas is not None and not isinstance(ideas, list | tuple):
         c.add("malformed", "core_ideas is not a list", "core_ideas")
     for i, idea in enumerate(as_list(ideas)):
@@ -186,9 +183,6 @@ def validate_raw(output: Any, document: SourceDocument, *, authored: bool = Fals
         if not _is_score(score):
             c.add("bad_score", f"salience_score {score!r} is not in [0, 1]", where)
         _check_evidence(c, get_field(idea, "evidence"), where, paragraphs)
-    c.issues.extend(card_issues(output, paragraphs, authored=authored))
-    c.issues.extend(_claim_issues(units, questions, c.issues))
-    return ValidationReport(tuple(c.issues))
 
 
 def _claim_issues(units: Any, questions: Any, found: list[ValidationIssue]) -> list[ValidationIssue]:

@@ -13,6 +13,8 @@ import html
 import re
 from functools import lru_cache
 
+from core.text import CJK_RE
+
 _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"!\[([^\]\n]*)\]\([^)\n]*\)"), r"\1"),  # ![alt](src)
     (re.compile(r"\[\^[^\]\s]{1,12}\]"), ""),  # footnote reference [^1]
@@ -53,7 +55,7 @@ DATELINE = re.compile(
 )
 _SPACES = re.compile(r"[ \t]{2,}")
 _SPACE_BEFORE_PUNCT = re.compile(
-    r"\s+([,.;:!?，。；：！？、）」』])|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])"
+    r"\s+([,.;:!?，。；：！？、）」』])|(?<=" + CJK_RE.pattern + r")\s+(?=" + CJK_RE.pattern + r")"
 )
 
 

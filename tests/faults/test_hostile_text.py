@@ -72,7 +72,7 @@ def test_cli_writes_no_control_bytes_and_keeps_markup_literal(
         bad = CONTROL_RE.findall(text.replace("\r\n", "\n"))
         assert bad == [], f"control characters reached the terminal: {bad!r}"
     out = result.stdout.decode()
-    assert "[@click=app.quit]" in out or command == ["search", PAYLOAD]
+    assert "[@click=app.quit]" in out  # shown, literally (searching the payload finds its unit)
     assert not Path("/tmp/mr-pwned").exists()
 
 

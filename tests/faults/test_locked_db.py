@@ -114,3 +114,38 @@ def test_review_answer_while_locked_stays_on_screen_to_retry(
     run_app(home, body, start="review")
     assert reps_mismatches(home) == []
     assert integrity(home) == "ok"
+
+
+def test_a_held_lock_never_freezes_the_review_screen(
+    home: Path, start_holder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The answer waits for the lock in a worker (up to the busy timeout): meanwhile the screen
+    answers keys; once the other process lets go, the answer is saved and the next card shown."""
+    from tui.screens.help import HelpScreen
+    from tui.screens.review import ReviewScreen
+
+    monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "4000")
+    confirmed_library(home)
+
+    async def body(app, pilot) -> None:  # type: ignore[no-untyped-def]
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        card = screen.item.card.id
+        await pilot.press("space")
+        await settle(pilot)
+        holder = start_holder("hold_exclusive.py", str(db_file(home)), ready="locked")
+        started = time.monotonic()
+        await pilot.press("3")
+        await pilot.press("question_mark")  # the screen still takes keys while the save waits
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert time.monotonic() - started < 2.0  # not the 4 s the save may wait
+        await pilot.press("escape")
+        holder.release()
+        await settle(pilot)
+        assert scalar(home, "SELECT COUNT(*) FROM review_log WHERE card_id = ?", (card,)) == 1
+        assert screen.item is None or screen.item.card.id != card  # on to the next card
+        assert not notices(app, "error")
+
+    run_app(home, body, start="review")
+    assert reps_mismatches(home) == []

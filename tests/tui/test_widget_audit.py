@@ -53,6 +53,8 @@ AUDITED: dict[str, str] = {
     "tui.modals.edit_unit.EditUnitModal": OURS,
     "tui.modals.search.SearchModal": OURS,
     "tui.modals.export.ExportModal": OURS,
+    "tui.modals.pick.PickModal": OURS,
+    "tui.widgets.search_filters.FilterBar": "tag and article title through tui.safe.content (no markup)",
     "tui.widgets.chart.BarChart": "plotext chart of counts and dates: no text from the library",
     "tui.widgets.chart.BarList": "labels, title and values pass sanitize in show(); drawn as Text",
     "tui.widgets.key_bar.KeyBar": "our bindings' keys and descriptions only",

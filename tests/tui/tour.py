@@ -115,7 +115,10 @@ async def tour(app: Any, pilot: Any, stop: Stop) -> list[str]:
     await at("help")
     await _keys(pilot, "escape", "slash", "c", "l", "i", "c", "k", rounds=5)
     await at("search")
-    await _keys(pilot, "escape", "ctrl+p")
+    await _keys(pilot, "ctrl+f", "t", rounds=5)
+    assert type(app.screen).__name__ == "PickModal", app.screen
+    await at("search: tag list")
+    await _keys(pilot, "escape", "escape", "ctrl+p")
     await _keys(pilot, *"Evil", rounds=5)
     await pilot.pause(0.3)
     assert isinstance(app.screen, CommandPalette)

@@ -14,7 +14,8 @@ from core.extraction.base import extractor_names
 from core.host.config import load_config
 from core.host.paths import config_path
 from core.ingest import SUPPORTED_SUFFIXES, scan_inputs
-from core.services.bootstrap import extractor_factory, use_data_dir
+from core.services.bootstrap import use_data_dir
+from core.services.extractors import configured_extractor
 from core.services.processing import ProcessOutcome, process_paths
 from core.text.words import plural
 from tui.cli.common import data_dir_option, fail, one_line, out, services
@@ -45,7 +46,7 @@ def process_cmd(
     use_data_dir(data_dir)
     try:
         config = load_config(config_path())
-        ex = extractor_factory(config)(extractor)
+        ex = configured_extractor(config, extractor)
     except (MemoryRushError, ValueError) as exc:
         fail(str(exc))
         return

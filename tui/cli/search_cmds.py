@@ -2,6 +2,10 @@
 
 memoryrush search QUERY [--limit N] [--json] [filters]
 memoryrush search --batch FILE --limit N --json      one query per line, one JSON line each
+
+A word that is not in the library is searched as its nearest library word ("showing results
+for ..." first; `showing_results_for` in --json, null when the words were searched as typed);
+--exact searches the words as typed.
 """
 
 from __future__ import annotations
@@ -12,15 +16,25 @@ from pathlib import Path
 
 import click
 
-from core.domain.search import SearchFilters, SearchHit
+from core.domain.search import SearchFilters, SearchResult
 from tui.cli.common import data_dir_option, fail, one_line, out, services
 
 
-def _json_line(query: str, hits: list[SearchHit]) -> str:
-    return json.dumps({"query": query, "hits": [h.to_json() for h in hits]}, ensure_ascii=False)
+def _json_line(result: SearchResult) -> str:
+    return json.dumps(
+        {
+            "query": result.query,
+            "showing_results_for": result.showing_results_for,
+            "hits": [h.to_json() for h in result.hits],
+        },
+        ensure_ascii=False,
+    )
 
 
-def _print_hits(hits: list[SearchHit]) -> None:
+def _print_hits(result: SearchResult) -> None:
+    if result.showing_results_for is not None:
+        out(f"showing results for: {result.showing_results_for}")
+    hits = result.hits
     if not hits:
         out("no matches")
         return
@@ -65,6 +79,7 @@ def _print_hits(hits: list[SearchHit]) -> None:
     help="Only units with a card whose recall probability is below this (like Anki's prop:r<0.9).",
 )
 @click.option("--units", "units_only", is_flag=True, help="Only memory units, no bare paragraphs.")
+@click.option("--exact", is_flag=True, help="Search the words as typed: no typo correction.")
 @click.option(
     "--no-signals", is_flag=True, help="Rank by text only (no recency / use feedback), e.g. for evaluation."
 )
@@ -83,6 +98,7 @@ def search_cmd(
     suspended: bool,
     r_below: float | None,
     units_only: bool,
+    exact: bool,
     no_signals: bool,
     data_dir: Path | None,
 ) -> None:
@@ -112,13 +128,13 @@ def search_cmd(
     with services(data_dir, exclusive=False) as svc:
         svc.search.signals = not no_signals
         for q in queries:
-            hits = svc.search.search(q, limit, filters)
+            result = svc.search.find(q, limit, filters, correct=not exact)
             if as_json:
-                sys.stdout.write(_json_line(q, hits) + "\n")
+                sys.stdout.write(_json_line(result) + "\n")
             else:
                 if len(queries) > 1:
                     out(f"# {q}")
-                _print_hits(hits)
+                _print_hits(result)
         sys.stdout.flush()
 
 

@@ -14,6 +14,7 @@ from textual_plotext import PlotextPlot
 
 from core.domain.browse import CardInfo
 from core.domain.review import Rating
+from core.services.bootstrap import Services
 from tui.reporting import Reporting
 from tui.safe import cell, content
 
@@ -60,8 +61,9 @@ class CardInfoModal(ModalScreen[None]):
         Binding("n", "next_card", "Next card", id="info.next"),
     ]
 
-    def __init__(self, card_ids: tuple[int, ...]) -> None:
+    def __init__(self, services: Services, card_ids: tuple[int, ...]) -> None:
         super().__init__()
+        self.services = services
         self.card_ids = card_ids
         self.card_id = card_ids[0]
 
@@ -79,7 +81,7 @@ class CardInfoModal(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         info: CardInfo | None = None
         with Reporting(self.app, "reading the card"):
-            info = self.app.services.browse.card_info(self.card_id)  # type: ignore[attr-defined]
+            info = self.services.browse.card_info(self.card_id)
         self._info = info
         with Vertical(id="info-dialog"):
             if info is None:

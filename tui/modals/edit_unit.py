@@ -27,7 +27,7 @@ class UnitEdit:
     questions: tuple[tuple[str, str, str], ...]
 
 
-Check = Callable[[UnitEdit], ValidationReport]
+Check = Callable[[UnitEdit], ValidationReport | None]  # None: could not check (already reported)
 
 
 class EditUnitModal(ModalScreen[UnitEdit | None]):
@@ -90,6 +90,8 @@ class EditUnitModal(ModalScreen[UnitEdit | None]):
         edit = self.current()
         if self.check is not None:
             report = self.check(edit)
+            if report is None:
+                return  # the form stays open with the edit
             if not report.ok and not getattr(self, "_warned", False):
                 self._warned = True
                 lines = [

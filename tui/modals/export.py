@@ -22,6 +22,7 @@ from textual.worker import Worker, WorkerState
 from core.domain.export import ExportFilter, ExportResult
 from core.services.bootstrap import Services
 from core.services.export.runner import FORMATS, SUFFIX, run_export
+from tui.reporting import report
 from tui.safe import content, notify
 from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
@@ -150,7 +151,7 @@ class ExportModal(ModalScreen[None]):
             error = event.worker.error
             self.query_one("#export-status", Static).update(content(f"Not exported: {error}"))
             if error is not None:
-                self.app.report("export", error)  # type: ignore[attr-defined]  # the app's one error path
+                report(self.app, "export", error)  # the app's one error path
             self._stop()
 
     def _stop(self) -> None:

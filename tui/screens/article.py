@@ -72,20 +72,18 @@ class ArticleScreen(BaseScreen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        info = self.attempt("opening the article", self.services.library.article, self.article_id)
+        info, start = None, 0
+        with self.reporting("opening the article"):
+            info = self.services.library.article(self.article_id)
+            start = self.services.library.reading_position(self.article_id)
         view = self.query_one(ParagraphView)
         if info is None:
             self.query_one("#article-filter", Static).update(Content("This article no longer exists."))
             return
         self.query_one("#article-text").border_title = content(info.title, single_line=True)
-        start = self.services.library.reading_position(self.article_id)
         if self.initial_paragraph is not None and self.initial_paragraph >= 0:
             start = self.initial_paragraph
-        view.load(
-            info.paragraph_count,
-            lambda s, n: self.services.library.paragraphs(self.article_id, s, n),
-            start,
-        )
+        view.load(info.paragraph_count, self.paragraph_pages(self.article_id), start)
         view.go_to(start, top=True)
         self._load_units(select=self.initial_unit, scroll=self.initial_unit is not None)
         if self.initial_unit is not None:
@@ -148,17 +146,11 @@ class ArticleScreen(BaseScreen):
     def _fetch_units(self, limit: int, offset: int) -> list[StoredUnit]:
         """A page of the article's units under the current filters ([] after a reported error)."""
         statuses = [self.status_filter] if self.status_filter else ["proposed", "confirmed", "rejected"]
-        units = self.attempt(
-            "loading units",
-            self.services.library.units,
-            self.article_id,
-            statuses,
-            self.type_filter,
-            None,
-            limit,
-            offset,
-        )
-        return units or []
+        with self.reporting("loading units"):
+            return self.services.library.units(
+                self.article_id, statuses, self.type_filter, None, limit, offset
+            )
+        return []
 
     def _load_more_units(self) -> None:
         more = self._fetch_units(UNIT_PAGE, len(self.units))
@@ -181,11 +173,7 @@ class ArticleScreen(BaseScreen):
         if unit == self._shown_unit and not scroll:
             return  # already shown as it is: the highlight message that follows a direct call
         self._shown_unit = unit
-        quotes: dict[str, list[str]] = {}
-        for e in unit.evidence:
-            quotes.setdefault(e.paragraph_id, []).append(e.quote)
-        view = self.query_one(ParagraphView)
-        view.set_evidence(quotes)
+        self.query_one(ParagraphView).set_evidence(unit.quotes_by_paragraph())
         self._show_details(unit_details(unit))
         if scroll and unit.evidence:
             self._go_to_paragraph(unit.evidence[0].paragraph_id)
@@ -201,9 +189,10 @@ class ArticleScreen(BaseScreen):
         panel.update(details, layout=not same)
 
     def _go_to_paragraph(self, paragraph_id: str) -> None:
-        para = self.services.library.paragraph(self.article_id, paragraph_id)
-        if para is not None:
-            self.query_one(ParagraphView).go_to(para.index)
+        with self.reporting("finding the evidence"):
+            para = self.services.library.paragraph(self.article_id, paragraph_id)
+            if para is not None:
+                self.query_one(ParagraphView).go_to(para.index)
 
     def action_unit(self, delta: int) -> None:
         options = self.query_one(OptionList)
@@ -239,13 +228,14 @@ class ArticleScreen(BaseScreen):
         from tui.modals.card_info import CardInfoModal
 
         unit = self._shown_unit
-        cards = (
-            self.attempt("reading the cards", self.services.review.cards_of_unit, unit.id) if unit else None
-        )
+        cards = None
+        if unit is not None:
+            with self.reporting("reading the cards"):
+                cards = self.services.review.cards_of_unit(unit.id)
         if not cards:
             notify(self.app, "This unit has no cards: confirm it first (t: triage)", severity="warning")
             return
-        self.app.push_screen(CardInfoModal(tuple(c.id for c in cards)))
+        self.app.push_screen(CardInfoModal(self.services, tuple(c.id for c in cards)))
 
     def action_triage(self) -> None:
         from tui.screens.triage import TriageScreen
@@ -270,7 +260,5 @@ class ArticleScreen(BaseScreen):
         self._remember()
 
     def _remember(self) -> None:
-        try:
+        with self.reporting("remembering the reading position"):
             self.services.library.remember_position(self.article_id, self._position)
-        except Exception as exc:  # the database may already be closed at exit
-            self.mr_app.report("remembering the reading position", exc)

@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Protocol, cast
 
 from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.worker import Worker
+
+from core.domain import SourceParagraph, StoredUnit, ValidationReport
+from tui.reporting import Reporting, report_worker
+from tui.safe import notify
 
 if TYPE_CHECKING:
     from core.services.bootstrap import Services
-    from tui.app import MemoryRushApp
+    from tui.widgets.paragraph_view import Fetch
 
-T = TypeVar("T")
+
+class Host(Protocol):
+    """What a screen reads of the app it runs in (attributes down; it asks with messages,
+    tui/messages.py, and never calls the app)."""
+
+    services: Services
+    first_frame_shown: bool
 
 
 class BaseScreen(Screen[None]):
@@ -23,19 +33,71 @@ class BaseScreen(Screen[None]):
     BINDINGS = [Binding("escape", "back", "Back", id="screen.back")]
 
     @property
-    def mr_app(self) -> MemoryRushApp:
-        return self.app  # type: ignore[return-value]
+    def host(self) -> Host:
+        return cast("Host", self.app)
 
     @property
     def services(self) -> Services:
-        return self.mr_app.services
+        return self.host.services
 
-    def attempt(self, what: str, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
-        """Call a service; a known error becomes a notice (handled in the app, one place)."""
-        return self.mr_app.attempt(what, fn, *args, **kwargs)
+    def reporting(self, what: str) -> Reporting:
+        """`with self.reporting("saving the answer"):` around every service call: a known error
+        becomes a notice naming `what`, the block stops, the screen keeps running."""
+        return Reporting(self.app, what)
+
+    def paragraph_pages(self, article_id: int) -> Fetch:
+        """How a ParagraphView reads this article: a page of paragraphs at a time; a failed
+        read is reported and shows as no paragraphs."""
+
+        def fetch(start: int, limit: int) -> list[SourceParagraph]:
+            with self.reporting("reading the article"):
+                return self.services.library.paragraphs(article_id, start, limit)
+            return []
+
+        return fetch
+
+    def edit_unit(self, unit: StoredUnit, *, with_errors: str) -> None:
+        """The edit form over `unit`: curation checks each try and saves the edit (saying
+        `with_errors` when it still has validation errors); then `unit_edited` runs."""
+        from tui.modals.edit_unit import EditUnitModal, UnitEdit  # (a form's widgets: not at start-up)
+
+        def check(edit: UnitEdit) -> ValidationReport | None:
+            with self.reporting("checking the edit"):
+                return self.services.curation.validate_edit(
+                    unit,
+                    content=edit.content,
+                    memory_type=edit.memory_type,
+                    tags=edit.tags,
+                    questions=edit.questions,
+                )
+            return None  # could not check: the form stays open
+
+        def done(edit: UnitEdit | None) -> None:
+            if edit is None:
+                return
+            with self.reporting("saving the edit"):
+                report = self.services.curation.edit(
+                    unit.id,
+                    content=edit.content,
+                    memory_type=edit.memory_type,
+                    tags=edit.tags,
+                    questions=edit.questions,
+                )
+                notify(self.app, "Edit saved" if report.ok else with_errors)
+            self.unit_edited(unit.id)
+
+        self.app.push_screen(EditUnitModal(unit, check), done)
+
+    def unit_edited(self, unit_id: int) -> None:
+        """After the edit form closed with an edit (saved, or refused with a notice)."""
 
     def on_mount(self) -> None:
         self.sub_title = self.HELP_NAME
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Every screen's thread workers: a failed one is reported under its name (a subclass's
+        own handler runs as well: Textual calls each class's handler)."""
+        report_worker(self.app, event)
 
     def action_back(self) -> None:
         if len(self.app.screen_stack) > 2:

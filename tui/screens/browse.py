@@ -19,7 +19,6 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.timer import Timer
 from textual.widgets import DataTable, Input, Static
-from textual.worker import Worker
 
 from core.domain.browse import (
     BrowseFilter,
@@ -34,7 +33,7 @@ from core.domain.browse import (
 )
 from core.domain.errors import Cancelled
 from core.text.words import plural
-from tui.reporting import Reporting, report_worker
+from tui.messages import OpenArticle
 from tui.safe import cell, content, notify
 from tui.screens.base import BaseScreen
 from tui.widgets.guarded import SafeInput
@@ -163,12 +162,6 @@ class BrowseScreen(BaseScreen):
             self.services.browse.start()
         self._apply_query(self._query)
         table.focus()
-
-    def reporting(self, what: str) -> Reporting:
-        return Reporting(self.app, what)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        report_worker(self.app, event)
 
     def refresh_data(self) -> None:
         if self._rows:  # back from another screen (an article, the trash): the rows as they are now
@@ -427,12 +420,12 @@ class BrowseScreen(BaseScreen):
         if row is None or row.key.card_id is None:
             notify(self.app, "This unit has no card yet (it is not confirmed)", severity="warning")
             return
-        self.app.push_screen(CardInfoModal((row.key.card_id,)))
+        self.app.push_screen(CardInfoModal(self.services, (row.key.card_id,)))
 
     def action_open(self) -> None:
         row = self._current()
         if row is not None:
-            self.mr_app.open_article(row.article_id, unit_id=row.key.unit_id)
+            self.post_message(OpenArticle(row.article_id, unit_id=row.key.unit_id))
 
     def action_trash_view(self) -> None:
         from tui.screens.trash import TrashScreen

@@ -8,6 +8,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
+from tui.bindings import APP_BINDINGS
 from tui.keys import pretty_key
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
@@ -16,10 +17,10 @@ from tui.widgets.title_bar import TitleBar
 
 def sections() -> list[tuple[str, list[Binding]]]:
     """(section, bindings) for the app and every screen and modal."""
-    from tui.app import MemoryRushApp
     from tui.modals.card_info import CardInfoModal
     from tui.modals.edit_unit import EditUnitModal
     from tui.modals.export import ExportModal
+    from tui.modals.pick import PickModal
     from tui.modals.prompt import Ask, Confirm
     from tui.modals.search import SearchModal
     from tui.screens.article import ArticleScreen
@@ -35,12 +36,13 @@ def sections() -> list[tuple[str, list[Binding]]]:
     from tui.screens.triage import TriageScreen
     from tui.widgets.import_tree import ImportTree
     from tui.widgets.paragraph_view import ParagraphView
+    from tui.widgets.search_filters import FilterBar
 
     sections: list[tuple[str, list[object]]] = [
         (
             "Everywhere",
             [
-                *MemoryRushApp.BINDINGS,
+                *APP_BINDINGS,
                 Binding("ctrl+p", "command_palette", "Command palette", id="app.palette"),
                 *BaseScreen.BINDINGS,
             ],
@@ -61,6 +63,8 @@ def sections() -> list[tuple[str, list[Binding]]]:
         ("Stats", list(StatsScreen.BINDINGS)),
         ("Settings", list(SettingsScreen.BINDINGS)),
         ("Search", list(SearchModal.BINDINGS)),
+        ("Search filters", list(FilterBar.BINDINGS)),
+        ("Choose from a list", list(PickModal.BINDINGS)),
         ("Help", list(HelpScreen.BINDINGS)),
     ]
     return [(name, [b for b in bindings if isinstance(b, Binding)]) for name, bindings in sections]

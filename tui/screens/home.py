@@ -21,6 +21,7 @@ from textual.content import Content
 from textual.widgets import Digits, Static
 
 from core.text.words import plural
+from tui.messages import FirstFrameShown
 from tui.safe import content
 from tui.screens.base import BaseScreen
 from tui.widgets.heatmap import heatmap, weeks_for
@@ -94,9 +95,13 @@ class HomeScreen(BaseScreen):
 
     def refresh_data(self) -> None:
         # After the first frame: the worker's imports and queries don't hold up the first paint.
-        self.mr_app.after_first_frame(self.load_figures)
+        if self.host.first_frame_shown:
+            self.load_figures()
 
-    @work(thread=True, exclusive=True, name="home-figures", exit_on_error=False)
+    def on_first_frame_shown(self, message: FirstFrameShown) -> None:
+        self.load_figures()
+
+    @work(thread=True, exclusive=True, name="reading today's figures", exit_on_error=False)
     def load_figures(self) -> None:
         """Thread worker: counts and stats can take a moment on a big library."""
         figures = home_figures(self.services)

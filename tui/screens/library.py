@@ -12,7 +12,9 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.widgets import DataTable, Static
 
+from core.domain import ArticleInfo
 from core.text.words import plural
+from tui.messages import OpenArticle
 from tui.safe import cell
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
@@ -63,7 +65,9 @@ class LibraryScreen(BaseScreen):
         row = table.cursor_row
         table.clear()
         self._loaded = 0
-        self._total = self.attempt("counting articles", self.services.library.article_count) or 0
+        self._total = 0
+        with self.reporting("counting articles"):
+            self._total = self.services.library.article_count()
         self._load_page(max(PAGE, row + 1))
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
@@ -72,7 +76,9 @@ class LibraryScreen(BaseScreen):
         empty.display = self._total == 0 and table.row_count == 0
 
     def _load_page(self, size: int = PAGE) -> None:
-        articles = self.attempt("listing articles", self.services.library.articles, size, self._loaded) or []
+        articles: list[ArticleInfo] = []
+        with self.reporting("listing articles"):
+            articles = self.services.library.articles(size, self._loaded)
         table = self.query_one(RowTable)
         for a in articles:
             added = datetime.fromtimestamp(a.added_at, UTC).strftime("%Y-%m-%d")
@@ -104,7 +110,7 @@ class LibraryScreen(BaseScreen):
     def action_open(self) -> None:
         article_id = self._current_id()
         if article_id is not None:
-            self.mr_app.open_article(article_id)
+            self.post_message(OpenArticle(article_id))
 
     def action_triage(self) -> None:
         from tui.screens.triage import TriageScreen
@@ -117,7 +123,10 @@ class LibraryScreen(BaseScreen):
         from tui.modals.export import ExportModal
 
         article_id = self._current_id()
-        article = self.services.library.article(article_id) if article_id is not None else None
+        article = None
+        if article_id is not None:
+            with self.reporting("reading the article"):
+                article = self.services.library.article(article_id)
         self.app.push_screen(
             ExportModal(self.services, article_id=article_id, article_title=article.title if article else "")
         )

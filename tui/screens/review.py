@@ -2,23 +2,28 @@
 
 The rating keys are only active after the reveal (check_action + refresh_bindings). Undo, edit,
 suspend, bury, pin and open-the-source work on the current card; a summary ends the session.
+An answer is saved by a thread worker: another process holding the database lock (up to the
+busy timeout) never freezes the screen; the card's actions wait until the save is done.
 """
 
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Static
+from textual.worker import Worker, WorkerState
 
 from core.domain import SourceParagraph, StoredUnit
-from core.domain.review import ReviewItem
-from tui.modals.edit_unit import EditUnitModal, UnitEdit
+from core.domain.review import AnswerResult, ReviewItem
+from tui.messages import OpenArticle
 from tui.safe import notify
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
@@ -34,9 +39,14 @@ from tui.widgets.review_card import (
 )
 from tui.widgets.title_bar import TitleBar
 
+if TYPE_CHECKING:
+    from core.services.library import LibraryService
+
 TALL = 40  # rows from which the question card gets more room
 SHORT = 30  # rows below which it gets less
 NEEDS_CARD = {"reveal", "edit", "suspend", "bury", "pin", "open_source"}
+WAIT_FOR_SAVE = {"rate", "reveal", "undo", "edit", "suspend", "bury", "pin"}  # while an answer is saved
+SAVING = "saving the answer"  # the worker's name: its errors are reported under it
 
 
 class ReviewScreen(BaseScreen):
@@ -64,7 +74,16 @@ class ReviewScreen(BaseScreen):
         self.revealed = False
         self.shown_at = 0.0
         self.answered: list[int] = []  # the card of each answer given here (undo takes the last)
+        self.saving = False  # an answer is being saved (by the worker)
         self._progress_timer: Timer | None = None
+
+    class AnswerSaved(Message):
+        """The worker saved the answer. Handled by `on_review_screen_answer_saved`."""
+
+        def __init__(self, card_id: int, result: AnswerResult) -> None:
+            super().__init__()
+            self.card_id = card_id
+            self.result = result
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -83,7 +102,8 @@ class ReviewScreen(BaseScreen):
         self.set_class(event.size.height < SHORT, "-short")
 
     def on_mount(self) -> None:
-        self.attempt("starting today's session", self.services.review.start_session)
+        with self.reporting("starting today's session"):
+            self.services.review.start_session()
         self.next_card()
 
     def refresh_data(self) -> None:
@@ -96,7 +116,9 @@ class ReviewScreen(BaseScreen):
 
     def next_card(self, *, keep_revealed: bool = False) -> None:
         shown = self.item.card.id if self.item is not None else None
-        self.item = self.attempt("loading the next card", self.services.review.next_card)
+        self.item = None
+        with self.reporting("loading the next card"):
+            self.item = self.services.review.next_card()
         same = keep_revealed and self.item is not None and self.item.card.id == shown
         if not same:  # (the same card keeps its answer shown and its answer time running)
             self.revealed = False
@@ -107,8 +129,8 @@ class ReviewScreen(BaseScreen):
         self.call_after_refresh(self.refresh_bindings)
 
     def _update_progress(self) -> None:
-        summary = self.attempt("reading the session", self.services.review.summary)
-        if summary is not None:
+        with self.reporting("reading the session"):
+            summary = self.services.review.summary()
             self.query_one("#review-progress", Static).update(progress_line(summary))
             if self.item is None:
                 self.query_one("#review-question", Static).update(finished(summary, self.answered))
@@ -142,23 +164,18 @@ class ReviewScreen(BaseScreen):
         answer.display = True
         answer.update(answer_view(item))
         ratings.update(ratings_bar(item))
-        unit = self.services.library.unit(item.unit_id)
-        evidence.display = unit is not None
-        if unit is not None:
-            evidence.update(evidence_view(item.article_title, self._evidence(unit)))
-
-    def _evidence(self, unit: StoredUnit) -> list[tuple[SourceParagraph, list[str]]]:
-        """The unit's evidence paragraphs with the quotes in each, in the order cited."""
-        by_paragraph: dict[str, list[str]] = {}
-        for e in unit.evidence:
-            by_paragraph.setdefault(e.paragraph_id, []).append(e.quote)
-        found = [
-            (self.services.library.paragraph(unit.article_id, pid), quotes)
-            for pid, quotes in by_paragraph.items()
-        ]
-        return [(para, quotes) for para, quotes in found if para is not None]
+        shown: list[tuple[SourceParagraph, list[str]]] | None = None
+        with self.reporting("reading the evidence"):
+            library = self.services.library
+            unit = library.unit(item.unit_id)
+            shown = evidence_of(library, unit) if unit is not None else None
+        evidence.display = shown is not None
+        if shown is not None:
+            evidence.update(evidence_view(item.article_title, shown))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.saving and action in WAIT_FOR_SAVE:
+            return False
         if action in ("rate", "card_info"):  # card info after the answer: memory figures spoil no recall
             return True if self.item is not None and self.revealed else None
         if action == "reveal":
@@ -168,6 +185,8 @@ class ReviewScreen(BaseScreen):
         return True
 
     def why_not(self, action: str) -> str | None:
+        if self.saving and action in WAIT_FOR_SAVE:
+            return "Saving the answer: the next card follows as soon as it is saved"
         if self.item is None:
             return "The session is complete: nothing to review now (escape: back to Home)"
         if action == "rate":
@@ -186,87 +205,95 @@ class ReviewScreen(BaseScreen):
         self.call_after_refresh(self.refresh_bindings)
 
     def action_rate(self, rating: int) -> None:
-        if self.item is None or not self.revealed:
+        if self.item is None or not self.revealed or self.saving:
             return
-        ms = int((time.monotonic() - self.shown_at) * 1000)
-        result = self.attempt(
-            "saving the answer", self.services.review.answer, self.item.card.id, rating, duration_ms=ms
-        )
-        if result is None:  # not saved (database busy, disk full): the card stays up to retry
-            return
-        self.answered.append(self.item.card.id)
-        for warning in result.warnings:
+        self.saving = True
+        self.save_answer(self.item.card.id, rating, int((time.monotonic() - self.shown_at) * 1000))
+
+    @work(thread=True, name=SAVING, group="answer", exit_on_error=False)
+    def save_answer(self, card_id: int, rating: int, duration_ms: int) -> None:
+        """Thread worker: one IMMEDIATE transaction, which may wait for another process's lock."""
+        try:
+            result = self.services.review.answer(card_id, rating, duration_ms=duration_ms)
+        finally:
+            self.services.end_thread_work()
+        self.post_message(self.AnswerSaved(card_id, result))
+
+    def on_review_screen_answer_saved(self, message: AnswerSaved) -> None:
+        self.saving = False
+        self.answered.append(message.card_id)
+        for warning in message.result.warnings:
             notify(self.app, warning, severity="warning")
-        if result.became_leech:
+        if message.result.became_leech:
             notify(self.app, "This card lapsed too often: suspended and tagged leech", severity="warning")
         self.next_card()
 
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        # Not saved (database busy, disk full): the app's notice says why; the card stays up to retry.
+        if event.worker.name == SAVING and event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
+            self.saving = False
+
     def action_undo(self) -> None:
-        done = self.attempt("undoing", self.services.review.undo)
-        if done is None:
-            notify(self.app, "Nothing to undo")
-            return
-        if done.action == "rate" and self.answered:
-            self.answered.pop()
-        notify(self.app, f"Undone: {done.action}")
-        self.next_card()
+        with self.reporting("undoing"):
+            done = self.services.review.undo()
+            if done is None:
+                notify(self.app, "Nothing to undo")
+                return
+            if done.action == "rate" and self.answered:
+                self.answered.pop()
+            notify(self.app, f"Undone: {done.action}")
+            self.next_card()
 
     def action_suspend(self) -> None:
-        if self.item and self.attempt("suspending", self.services.review.suspend, self.item.card.id):
-            notify(self.app, "Suspended (u to undo)")
-        self.next_card()
+        self._set_aside("suspending", "Suspended (u to undo)", bury=False)
 
     def action_bury(self) -> None:
-        if self.item and self.attempt("burying", self.services.review.bury, self.item.card.id):
-            notify(self.app, "Buried until tomorrow (u to undo)")
+        self._set_aside("burying", "Buried until tomorrow (u to undo)", bury=True)
+
+    def _set_aside(self, what: str, done: str, *, bury: bool) -> None:
+        """Suspend or bury the card shown, then show the next one."""
+        if self.item is not None:
+            with self.reporting(what):
+                review = self.services.review
+                if (review.bury if bury else review.suspend)(self.item.card.id):
+                    notify(self.app, done)
         self.next_card()
 
     def action_pin(self) -> None:
         if self.item is None:
             return
         pinned = not self.item.pinned
-        if self.attempt("pinning", self.services.review.pin_unit, self.item.unit_id, pinned):
-            notify(self.app, "Pinned: reviewed at a higher retention" if pinned else "Unpinned")
-        self.item = self.attempt("reloading the card", self.services.review.next_card)
+        with self.reporting("pinning"):
+            if self.services.review.pin_unit(self.item.unit_id, pinned):
+                notify(self.app, "Pinned: reviewed at a higher retention" if pinned else "Unpinned")
+        self.item = None
+        with self.reporting("reloading the card"):
+            self.item = self.services.review.next_card()
         self._paint()
 
     def action_open_source(self) -> None:
         if self.item is not None:
-            self.mr_app.open_article(self.item.article_id, unit_id=self.item.unit_id)
+            self.post_message(OpenArticle(self.item.article_id, unit_id=self.item.unit_id))
 
     def action_card_info(self) -> None:
         from tui.modals.card_info import CardInfoModal
 
         if self.item is not None:
-            self.app.push_screen(CardInfoModal((self.item.card.id,)))
+            self.app.push_screen(CardInfoModal(self.services, (self.item.card.id,)))
 
     def action_edit(self) -> None:
-        item = self.item
-        unit = self.services.library.unit(item.unit_id) if item else None
-        if unit is None:
-            return
+        unit = None
+        if self.item is not None:
+            with self.reporting("opening the unit"):
+                unit = self.services.library.unit(self.item.unit_id)
+        if unit is not None:
+            self.edit_unit(unit, with_errors="Edit saved; it has validation issues")
 
-        def done(edit: UnitEdit | None) -> None:
-            if edit is not None:
-                report = self.attempt(
-                    "saving the edit",
-                    self.services.curation.edit,
-                    unit.id,
-                    content=edit.content,
-                    memory_type=edit.memory_type,
-                    tags=edit.tags,
-                    questions=edit.questions,
-                )
-                if report is not None:
-                    notify(self.app, "Edit saved" if report.ok else "Edit saved; it has validation issues")
 
-        def check(edit: UnitEdit):  # type: ignore[no-untyped-def]
-            return self.services.curation.validate_edit(
-                unit,
-                content=edit.content,
-                memory_type=edit.memory_type,
-                tags=edit.tags,
-                questions=edit.questions,
-            )
-
-        self.app.push_screen(EditUnitModal(unit, check), done)
+def evidence_of(library: LibraryService, unit: StoredUnit) -> list[tuple[SourceParagraph, list[str]]]:
+    """The unit's evidence paragraphs with the quotes in each, in the order cited."""
+    found = [
+        (library.paragraph(unit.article_id, pid), quotes)
+        for pid, quotes in unit.quotes_by_paragraph().items()
+    ]
+    return [(para, quotes) for para, quotes in found if para is not None]

@@ -15,9 +15,7 @@ from datetime import date
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Static
-from textual.worker import Worker
 
 from core.domain.browse import BulkResult, Forecast, WorkloadChange
 from core.domain.errors import MemoryRushError
@@ -25,7 +23,6 @@ from core.domain.review import OptimizeResult
 from core.host import paths
 from core.host.config import ConfigError, save_config
 from core.text.words import plural
-from tui.reporting import Reporting, report_worker
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
 from tui.widgets.chart import BarChart
@@ -53,17 +50,17 @@ def change_text(change: WorkloadChange) -> str:
     )
 
 
-def offer_reschedule(screen: Screen[object], old: float, new: float) -> None:
+def offer_reschedule(screen: BaseScreen, old: float, new: float) -> None:
     """After the desired retention changed: the workload change, then reschedule if asked."""
     from tui.modals.prompt import Confirm
 
-    services = screen.app.services  # type: ignore[attr-defined]
-    with Reporting(screen.app, "working out the new workload"):
+    services = screen.services
+    with screen.reporting("working out the new workload"):
         change = services.schedule.retention_change(new, old)
 
         def answered(yes: bool | None) -> None:
             if yes:
-                with Reporting(screen.app, "rescheduling"):
+                with screen.reporting("rescheduling"):
                     result = services.schedule.reschedule(new)
                     notify(
                         screen.app,
@@ -103,9 +100,6 @@ class ScheduleScreen(BaseScreen):
         yield Static(id="schedule-retention")
         yield Static(id="schedule-result")
         yield KeyBar()
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        report_worker(self.app, event)
 
     def refresh_data(self) -> None:
         self._load()
@@ -147,7 +141,7 @@ class ScheduleScreen(BaseScreen):
         )
 
     def _easy_answered(self, text: str) -> None:
-        with Reporting(self.app, "setting easy days"):
+        with self.reporting("setting easy days"):
             try:
                 self.services.schedule.set_easy_days(text)
             except ValueError as exc:
@@ -161,7 +155,7 @@ class ScheduleScreen(BaseScreen):
         )
 
     def _vacation_answered(self, text: str) -> None:
-        with Reporting(self.app, "adding the vacation"):
+        with self.reporting("adding the vacation"):
             try:
                 self.services.schedule.add_vacation(text)
             except ValueError as exc:
@@ -170,7 +164,7 @@ class ScheduleScreen(BaseScreen):
             self._said(self.services.schedule.apply_days(), "Vacation added")
 
     def action_clear_vacations(self) -> None:
-        with Reporting(self.app, "clearing the vacations"):
+        with self.reporting("clearing the vacations"):
             self.services.schedule.clear_vacations()
             notify(self.app, "No vacations (cards moved for them stay where they are; u undoes a move)")
             self._load()
@@ -208,7 +202,7 @@ class ScheduleScreen(BaseScreen):
 
     def _ahead_answered(self, text: str) -> None:
         if text.strip().isdigit():
-            with Reporting(self.app, "bringing cards forward"):
+            with self.reporting("bringing cards forward"):
                 self._said(self.services.schedule.review_ahead(int(text)), "Review ahead")
 
     def action_postpone(self) -> None:
@@ -216,7 +210,7 @@ class ScheduleScreen(BaseScreen):
 
     def _postpone_answered(self, text: str) -> None:
         if text.strip().isdigit():
-            with Reporting(self.app, "postponing"):
+            with self.reporting("postponing"):
                 self._said(self.services.schedule.postpone(int(text)), "Postponed")
 
     @work(thread=True, exclusive=True, group="optimize", name="optimizing", exit_on_error=False)
@@ -251,7 +245,7 @@ class ScheduleScreen(BaseScreen):
         self._load()
 
     def action_undo(self) -> None:
-        with Reporting(self.app, "undoing"):
+        with self.reporting("undoing"):
             undone = self.services.browse.undo()
             notify(
                 self.app,

@@ -14,7 +14,7 @@ from textual.widgets import Input, Label, Select, Static
 from core.domain.errors import ConfigError
 from core.host import paths
 from core.host.config import SETTINGS, Config, save_config, validate_value
-from tui.backup_worker import BackupProgressed
+from tui.messages import BackupProgressed
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
 from tui.widgets.guarded import SafeInput

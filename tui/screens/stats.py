@@ -62,7 +62,7 @@ class StatsScreen(BaseScreen):
     def action_reload(self) -> None:
         self.load_stats()
 
-    @work(thread=True, exclusive=True, name="stats", exit_on_error=False)
+    @work(thread=True, exclusive=True, name="reading the statistics", exit_on_error=False)
     def load_stats(self) -> None:
         """Thread worker: the stats queries can take a while on a big library."""
         stats = self.services.stats.summary()

@@ -8,11 +8,9 @@ from datetime import datetime
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Static
-from textual.worker import Worker
 
 from core.domain.browse import BulkAction, RowKey, Selection
 from core.text.words import plural
-from tui.reporting import Reporting, report_worker
 from tui.safe import cell, content, notify
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
@@ -49,12 +47,6 @@ class TrashScreen(BaseScreen):
         table.add_column("Purged on", key="purge")
         table.add_column("Cards", key="cards")
         table.focus()
-
-    def reporting(self, what: str) -> Reporting:
-        return Reporting(self.app, what)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        report_worker(self.app, event)
 
     def refresh_data(self) -> None:
         table = self.query_one(RowTable)

@@ -7,21 +7,26 @@ is kept as it is (K) or retired to the trash (X); `u` undoes either.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from core.domain import StoredUnit, ValidationReport
+from core.domain import StoredUnit
 from core.text.words import plural
-from tui.modals.edit_unit import EditUnitModal, UnitEdit
+from tui.messages import OpenArticle
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.title_bar import TitleBar
 from tui.widgets.unit_view import unit_details
+
+if TYPE_CHECKING:
+    from core.services.library import LibraryService
 
 CHANGED_STATUSES = ["proposed", "confirmed", "rejected"]  # a retired (trashed) one is decided
 
@@ -67,51 +72,43 @@ class TriageScreen(BaseScreen):
 
     # --- the queue ------------------------------------------------------------------------
 
-    def _queued(self, limit: int) -> list[StoredUnit]:
+    def show_next(self, prefer: int | None = None) -> None:
+        unit = None
+        with self.reporting("loading proposals"):
+            library = self.services.library
+            unit = library.unit(prefer) if prefer is not None else None
+            if unit is None or not self._belongs(unit):
+                batch = self._queued(library, len(self.skipped) + 1)
+                unit = next((u for u in batch if u.id not in self.skipped), None)
+            if unit is None and self.skipped:
+                self.skipped.clear()  # start over with the skipped ones
+                batch = self._queued(library, 1)
+                unit = batch[0] if batch else None
+        self.unit = unit
+        self.changed_waiting = 0
+        with self.reporting("counting source-changed units"):
+            self.changed_waiting = self.services.library.unit_count(source_changed=True)
+        self._paint()
+        self.refresh_bindings()
+
+    def _queued(self, library: LibraryService, limit: int) -> list[StoredUnit]:
         """The next units of the list shown: proposals (or low-confidence ones), or the units
         whose source changed (proposed, confirmed or rejected)."""
         if self.source_changed:
-            batch = self.attempt(
-                "loading source-changed units",
-                self.services.library.units,
-                self.article_id,
-                CHANGED_STATUSES,
-                limit=limit,
-                source_changed=True,
-            )
-        else:
-            batch = self.attempt("loading proposals", self._proposals, limit)
-        return batch or []
+            return library.units(self.article_id, CHANGED_STATUSES, limit=limit, source_changed=True)
+        return self._proposals(library, limit)
 
     def _belongs(self, unit: StoredUnit) -> bool:
         if self.source_changed:
             return unit.source_changed and unit.status in CHANGED_STATUSES
         return unit.status == "proposed"
 
-    def show_next(self, prefer: int | None = None) -> None:
-        unit = self.services.library.unit(prefer) if prefer is not None else None
-        if unit is None or not self._belongs(unit):
-            unit = next((u for u in self._queued(len(self.skipped) + 1) if u.id not in self.skipped), None)
-        if unit is None and self.skipped:
-            self.skipped.clear()  # start over with the skipped ones
-            batch = self._queued(1)
-            unit = batch[0] if batch else None
-        self.unit = unit
-        self.changed_waiting = (
-            self.attempt(
-                "counting source-changed units", self.services.library.unit_count, source_changed=True
-            )
-            or 0
-        )
-        self._paint()
-        self.refresh_bindings()
-
-    def _proposals(self, limit: int) -> list[StoredUnit]:
+    def _proposals(self, library: LibraryService, limit: int) -> list[StoredUnit]:
         """The queue: proposals in reading order without those parked below the confidence
         floor; or, as the low-confidence list, every proposal least confident first (the
         parked ones lead it), so the list is never empty while proposals wait."""
         low = self.low_confidence
-        return self.services.library.units(
+        return library.units(
             self.article_id, ["proposed"], None, None if low else False, limit, least_confident_first=low
         )
 
@@ -131,11 +128,17 @@ class TriageScreen(BaseScreen):
             view.load(0, lambda s, n: [])
             return
         unit = self.unit
-        article = self.services.library.article(unit.article_id)
+        article, waiting, first = None, "", None
+        with self.reporting("reading the proposal's article"):
+            library = self.services.library
+            article = library.article(unit.article_id)
+            waiting = self._waiting(library, article.proposed if article else 0)
+            if article is not None and unit.evidence:
+                first = library.paragraph(unit.article_id, unit.evidence[0].paragraph_id)
         title = article.title if article else "?"
         progress.update(
             Content.assemble(
-                (self._waiting(article.proposed if article else 0), "bold"),
+                (waiting, "bold"),
                 "  ·  ",
                 queue,
                 "  ·  ",
@@ -144,21 +147,10 @@ class TriageScreen(BaseScreen):
         )
         card.update(unit_details(unit))
         if article is not None:
-            quotes: dict[str, list[str]] = {}
-            for e in unit.evidence:
-                quotes.setdefault(e.paragraph_id, []).append(e.quote)
-            first = (
-                self.services.library.paragraph(unit.article_id, unit.evidence[0].paragraph_id)
-                if unit.evidence
-                else None
-            )
-            library, article_id = self.services.library, unit.article_id
             view.load(
-                article.paragraph_count,
-                lambda start, limit: library.paragraphs(article_id, start, limit),
-                first.index if first else 0,
+                article.paragraph_count, self.paragraph_pages(unit.article_id), first.index if first else 0
             )
-            view.set_evidence(quotes)
+            view.set_evidence(unit.quotes_by_paragraph())
             view.go_to(first.index if first else 0, top=True)
             view.border_title = content(title, single_line=True)
 
@@ -168,9 +160,10 @@ class TriageScreen(BaseScreen):
             progress.update(Content.styled("No units with a changed source waiting.", "bold $success"))
             card.update(Content("Press c to go back to the proposals."))
             return
-        parked = not self.low_confidence and self.services.library.units(
-            self.article_id, ["proposed"], None, True, 1
-        )
+        parked: list[StoredUnit] = []
+        if not self.low_confidence:
+            with self.reporting("looking for parked proposals"):
+                parked = self.services.library.units(self.article_id, ["proposed"], None, True, 1)
         changed = " Press c for the units whose source changed." if self.changed_waiting else ""
         if parked:
             progress.update(Content.styled("No proposals above the confidence floor.", "bold"))
@@ -179,11 +172,11 @@ class TriageScreen(BaseScreen):
             progress.update(Content.styled("No proposals waiting.", "bold $success"))
             card.update(Content("Import articles (i on Home) to get new proposals." + changed))
 
-    def _waiting(self, in_article: int) -> str:
+    def _waiting(self, library: LibraryService, in_article: int) -> str:
         """ "N proposals waiting" (in this article, or in the library), or the changed ones."""
         if self.source_changed:
             return f"{plural(self.changed_waiting, 'unit')} with a changed source waiting"
-        waiting = in_article if self.article_id else self.services.library.unit_count("proposed")
+        waiting = in_article if self.article_id else library.unit_count("proposed")
         return f"{plural(waiting, 'proposal')} waiting"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -212,15 +205,18 @@ class TriageScreen(BaseScreen):
     # --- actions --------------------------------------------------------------------------
 
     def action_accept(self) -> None:
-        if self.unit is None:
-            return
-        if self.attempt("accepting", self.services.curation.accept, self.unit.id):
-            notify(self.app, "Accepted: its questions become cards")
-        self.show_next()
+        self._decide("accepting", "Accepted: its questions become cards", accept=True)
 
     def action_reject(self) -> None:
-        if self.unit is not None and self.attempt("rejecting", self.services.curation.reject, self.unit.id):
-            notify(self.app, "Rejected")
+        self._decide("rejecting", "Rejected", accept=False)
+
+    def _decide(self, what: str, done: str, *, accept: bool) -> None:
+        """Accept or reject the unit shown, then show the next proposal."""
+        if self.unit is not None:
+            with self.reporting(what):
+                curation = self.services.curation
+                if (curation.accept if accept else curation.reject)(self.unit.id):
+                    notify(self.app, done)
         self.show_next()
 
     def action_skip(self) -> None:
@@ -229,21 +225,23 @@ class TriageScreen(BaseScreen):
         self.show_next()
 
     def action_undo(self) -> None:
-        undone = self.attempt("undoing", self.services.curation.undo, self.article_id)
-        if undone is None:
-            notify(self.app, "Nothing to undo")
-            return
-        notify(self.app, "Undone")
-        if undone in self.skipped:
-            self.skipped.remove(undone)
-        self.show_next(prefer=undone)
+        with self.reporting("undoing"):
+            undone = self.services.curation.undo(self.article_id)
+            if undone is None:
+                notify(self.app, "Nothing to undo")
+                return
+            notify(self.app, "Undone")
+            if undone in self.skipped:
+                self.skipped.remove(undone)
+            self.show_next(prefer=undone)
 
     def action_accept_all(self) -> None:
         article_id = self.article_id or (self.unit.article_id if self.unit else None)
         if article_id is None:
             return
-        count = self.attempt("accepting all valid units", self.services.curation.accept_all_valid, article_id)
-        notify(self.app, f"Accepted {plural(count or 0, 'valid unit')} of this article")
+        with self.reporting("accepting all valid units"):
+            count = self.services.curation.accept_all_valid(article_id)
+            notify(self.app, f"Accepted {plural(count, 'valid unit')} of this article")
         self.show_next()
 
     def action_low_confidence(self) -> None:
@@ -259,54 +257,33 @@ class TriageScreen(BaseScreen):
         self.show_next()
 
     def action_keep(self) -> None:
-        if self.unit is not None and self.attempt(
-            "keeping the unit", self.services.curation.keep, self.unit.id
-        ):
-            notify(self.app, "Kept as it is: its quote stays as history of the earlier text (u undoes)")
-        self.show_next()
+        self._settle(
+            "keeping the unit",
+            "Kept as it is: its quote stays as history of the earlier text (u undoes)",
+            retire=False,
+        )
 
     def action_retire(self) -> None:
-        if self.unit is not None and self.attempt(
-            "retiring the unit", self.services.curation.retire, self.unit.id
-        ):
-            notify(self.app, "Retired to the trash: its cards leave review (u undoes)")
+        self._settle(
+            "retiring the unit", "Retired to the trash: its cards leave review (u undoes)", retire=True
+        )
+
+    def _settle(self, what: str, done: str, *, retire: bool) -> None:
+        """Keep or retire the source-changed unit shown, then show the next one."""
+        if self.unit is not None:
+            with self.reporting(what):
+                curation = self.services.curation
+                if (curation.retire if retire else curation.keep)(self.unit.id):
+                    notify(self.app, done)
         self.show_next()
 
     def action_open_article(self) -> None:
         if self.unit is not None:
-            self.mr_app.open_article(self.unit.article_id, unit_id=self.unit.id)
+            self.post_message(OpenArticle(self.unit.article_id, unit_id=self.unit.id))
 
     def action_edit(self) -> None:
-        unit = self.unit
-        if unit is None:
-            return
+        if self.unit is not None:
+            self.edit_unit(self.unit, with_errors="Edit saved with validation errors: fix before accepting")
 
-        def check(edit: UnitEdit) -> ValidationReport:
-            return self.services.curation.validate_edit(
-                unit,
-                content=edit.content,
-                memory_type=edit.memory_type,
-                tags=edit.tags,
-                questions=edit.questions,
-            )
-
-        def done(edit: UnitEdit | None) -> None:
-            if edit is None:
-                return
-            report = self.attempt(
-                "saving the edit",
-                self.services.curation.edit,
-                unit.id,
-                content=edit.content,
-                memory_type=edit.memory_type,
-                tags=edit.tags,
-                questions=edit.questions,
-            )
-            if report is not None:
-                notify(
-                    self.app,
-                    "Edit saved" if report.ok else "Edit saved with validation errors: fix before accepting",
-                )
-            self.show_next(prefer=unit.id)
-
-        self.app.push_screen(EditUnitModal(unit, check), done)
+    def unit_edited(self, unit_id: int) -> None:
+        self.show_next(prefer=unit_id)

@@ -5,6 +5,10 @@ fetches pages of paragraphs on demand, wraps only the ones on screen and renders
 strips. A paragraph's emphasis, links and code are styled from its spans (reader text: the
 markup was rendered away at import); evidence paragraphs get a background; quoted spans inside
 them are highlighted.
+
+Pages are fetched when the window moves (load, go_to, paging, scrolling, a resize), never
+while painting: render_line only reads what is already here, so a failed read is reported by
+the screen's fetch (BaseScreen.paragraph_pages), where it can be.
 """
 
 from __future__ import annotations
@@ -70,6 +74,7 @@ class ParagraphView(Widget, can_focus=True):
         self._quotes: Mapping[str, Sequence[str]] = {}
         self._cache: dict[tuple[object, ...], list[Strip]] = {}
         self._frame: list[Strip] | None = None
+        self._painting = False
 
     # --- attributes down ------------------------------------------------------------------
 
@@ -98,18 +103,33 @@ class ParagraphView(Widget, can_focus=True):
         if top:
             self._top = index
         self.cursor = index
+        self._fetch_window()
         self._scroll_to_cursor()
         self.refresh()
 
     def paragraph_at(self, index: int) -> SourceParagraph | None:
-        if not 0 <= index < self.count or self._fetch is None:
+        """The paragraph at `index`, its page fetched if need be, except while painting: then
+        only what `_fetch_window` brought is used (a missing one paints blank)."""
+        if not 0 <= index < self.count:
             return None
         page = index // PAGE
-        if page not in self._pages:
+        if page not in self._pages and self._fetch is not None and not self._painting:
             self._pages[page] = self._fetch(page * PAGE, PAGE)
-        rows = self._pages[page]
-        offset = index - page * PAGE
-        return rows[offset] if offset < len(rows) else None
+        rows = self._pages.get(page)
+        offset = index % PAGE
+        return rows[offset] if rows is not None and offset < len(rows) else None
+
+    def _fetch_window(self) -> None:
+        """Fetch the pages the next paint and scroll can need: a screen's height of paragraphs
+        (each is at least two lines) around the cursor and the top."""
+        if self._fetch is None or not self.count:
+            return
+        height = self.size.height or self.app.size.height
+        first = max(0, min(self._top, self.cursor) - height)
+        last = min(self.count - 1, max(self._top, self.cursor) + height)
+        for page in range(first // PAGE, last // PAGE + 1):
+            if page not in self._pages:
+                self._pages[page] = self._fetch(page * PAGE, PAGE)
 
     @property
     def top(self) -> int:
@@ -121,6 +141,7 @@ class ParagraphView(Widget, can_focus=True):
         self.go_to(self.cursor + delta)
 
     def action_page(self, direction: int) -> None:
+        self._fetch_window()
         step = max(1, len(self._visible_indices()) - 1)
         self._top = max(0, min(self.count - 1, self._top + direction * step))
         self.go_to(self.cursor + direction * step)
@@ -128,20 +149,23 @@ class ParagraphView(Widget, can_focus=True):
     def action_jump(self, where: int) -> None:
         self.go_to(self.count - 1 if where < 0 else where)
 
-    def _on_mouse_scroll_down(self, event: MouseScrollDown) -> None:
+    def on_mouse_scroll_down(self, event: MouseScrollDown) -> None:
         event.stop()
         self._top = min(max(0, self.count - 1), self._top + 1)
+        self._fetch_window()
         self.refresh()
 
-    def _on_mouse_scroll_up(self, event: MouseScrollUp) -> None:
+    def on_mouse_scroll_up(self, event: MouseScrollUp) -> None:
         event.stop()
         self._top = max(0, self._top - 1)
+        self._fetch_window()
         self.refresh()
 
-    def _on_resize(self, event: Resize) -> None:
+    def on_resize(self, event: Resize) -> None:
         # Cached paragraphs are keyed by width: a Resize that keeps the width (the first one
         # after mount, after the first paint) keeps them; only the window is worked out again.
         self._frame = None
+        self._fetch_window()
         self._scroll_to_cursor()
 
     def watch_cursor(self, index: int) -> None:
@@ -226,8 +250,12 @@ class ParagraphView(Widget, can_focus=True):
     def render_line(self, y: int) -> Strip:
         if self._frame is None:
             frame: list[Strip] = []
-            for index in self._visible_indices():
-                frame.extend(self._strips(index))
+            self._painting = True  # no reads from here on: paragraph_at uses what is fetched
+            try:
+                for index in self._visible_indices():
+                    frame.extend(self._strips(index))
+            finally:
+                self._painting = False
             self._frame = frame
         if y < len(self._frame):
             return self._frame[y]

@@ -73,7 +73,7 @@ class RowTable(DataTable[object]):
 
     _painted_layout: tuple[Size, Size] | None = None  # (size, virtual size) of the last paint
 
-    def _on_resize(self, event: events.Resize) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         # DataTable drops every cached row on any Resize, including the first one after mount,
         # which arrives after the first paint with the very layout it was painted at: the table
         # painted twice. A Resize to another layout still drops them (DataTable's handler).

@@ -37,6 +37,6 @@ class SteadyOptionList(OptionList):
         self._check_width()
         return super().render_lines(crop)
 
-    def _on_resize(self, event: events.Resize) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         if self._check_width():
             event.prevent_default()  # OptionList's handler would drop the caches

@@ -93,7 +93,7 @@ def _chatty(text: str) -> bool:
 
 
 _ZH_INSTRUCTION = re.compile(r"^(?:请|請|点击|點擊|单击|單擊)")
-_IDENTIFIER = re.compile(r"^[A-Za-z_.][\w.-]*[._][\w.-]*\s+(?=[\u3400-\u9fff])")
+_IDENTIFIER = re.compile(rf"^[A-Za-z_.][\w.-]*[._][\w.-]*\s+(?={CJK_RE.pattern})")
 _PLEASE = re.compile(
     r"\bplease\b|\bwe recommend\b|[请請](?:回答|输入|輸入|选择|選擇|按|点击|點擊|确认|確認|参阅|參閱|注意|使用)",
     re.I,

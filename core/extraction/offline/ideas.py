@@ -7,11 +7,10 @@ returns to them.
 
 from __future__ import annotations
 
-import re
-
 from core.domain import CoreIdea, EvidenceSpan
 from core.extraction.offline import cues
 from core.extraction.offline.salience import Scored
+from core.text import CJK_RE
 
 _ROLE_EN = {
     "definition": "Defines {terms}: the text builds on this term.",
@@ -40,7 +39,7 @@ _ROLE_ZH = {
 
 
 def _is_zh(text: str) -> bool:
-    return bool(re.search(r"[\u3400-\u9fff]", text))
+    return bool(CJK_RE.search(text))
 
 
 def why_it_matters(item: Scored, topics: tuple[str, ...]) -> str:

@@ -22,6 +22,7 @@ from core.extraction.offline import blank_model, cues, english
 from core.extraction.offline.candidates import DocCounts
 from core.extraction.offline.segment import zh_words
 from core.extraction.offline.standalone import subject_of
+from core.text.cjk import HAN
 from core.validation.cards import question_problems
 
 _BECAUSE_EN = re.compile(r"^(?P<effect>[^,;]{12,}?),?\s+because\s+(?P<cause>[^;]{6,}?)[.!]?$", re.I)
@@ -37,7 +38,7 @@ _DATE_EN = re.compile(
     r"August|September|October|November|December)\s+(?:\d{1,2},?\s+)?)?(?:1[0-9]{3}|20[0-9]{2})))(?=[\s,.]|$)"
 )
 _TERM_COLON = re.compile(r"^(?P<term>[A-Z][\w'-]*(?: [\w'-]+){0,3}):\s+(?P<rest>[^:]{10,}?)[.!]?$")
-_ZH_TERM_COLON = re.compile(r"^(?P<term>[\u3400-\u9fffA-Za-z0-9]{2,10})[：:](?P<rest>[^：:]{4,30}?)[。！]?$")
+_ZH_TERM_COLON = re.compile(rf"^(?P<term>[{HAN}A-Za-z0-9]{{2,10}})[：:](?P<rest>[^：:]{{4,30}}?)[。！]?$")
 _ZH_CALLED = re.compile(
     r"(?P<verb>被称为|被稱為|称为|稱為|叫做|又称|又稱)(?P<term>[^，,。；、]{2,12})(?=[。；]$)"
 )

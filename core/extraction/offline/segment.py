@@ -18,13 +18,15 @@ from functools import lru_cache
 from typing import Any
 
 from core.extraction.offline.sentences import MAX_SENTENCE, MIN_SENTENCE, split_sentences
+from core.text import CJK_RE
+from core.text.cjk import HAN
 from core.validation.lexicon import EN_STOP, ZH_STOP
 
 __all__ = ["EN_STOP", "MAX_SENTENCE", "MIN_SENTENCE", "ZH_STOP", "split_sentences"]
 
 
 _EN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'\-]*[A-Za-z0-9]|[A-Za-z]|\d+(?:[.,:]\d+)*%?")
-_HAS_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_HAS_CJK = CJK_RE
 _ZH_ENTITY_TAGS = frozenset({"nr", "ns", "nt", "nz", "m", "eng", "nrt", "nrfg", "t"})
 # Characters that glue onto unknown words when the dictionary (Simplified-centred) misses a
 # Traditional form: an out-of-vocabulary token is cut at them ("個階段" -> "階段").
@@ -152,7 +154,7 @@ def _analyse_zh(sentence: Sentence) -> None:
 
 
 def _bigrams(sentence: Sentence) -> None:
-    for run in re.findall(r"[\u3400-\u9fff\uf900-\ufaff]+|[A-Za-z0-9]+", sentence.text):
+    for run in re.findall(f"[{HAN}]+|[A-Za-z0-9]+", sentence.text):
         if not _HAS_CJK.match(run):
             if run.lower() not in EN_STOP:
                 sentence.entities += 1

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from core.text.cjk import HAN, PUNCTUATION
+
 MAX_SENTENCE = {"en": 320, "zh": 110}
 MIN_SENTENCE = {"en": 25, "zh": 8}
 WRAP_FACTOR = 3
@@ -29,8 +31,8 @@ BRACKET_REACH = 200  # a boundary inside brackets that close within this many ch
 _CLOSERS = "\"'”’」』）)】》\\]"
 _BOUNDARY = re.compile(
     r"[。！？；!?]+[" + _CLOSERS + r"]*(?=[^" + _CLOSERS + r"。！？；!?，、,：:）)])"
-    r"|[.!?…]+[" + _CLOSERS + r"]*\s+(?=[\"'“‘(\[A-Z0-9\u3400-\u9fff])"
-    r"|(?<=[\u3400-\u9fff\u3001-\u303f）”])\.(?=[\u3400-\u9fff])"
+    r"|[.!?…]+[" + _CLOSERS + r"]*\s+(?=[\"'“‘(\[A-Z0-9" + HAN + r"])"
+    r"|(?<=[" + HAN + PUNCTUATION + r"）”])\.(?=[" + HAN + r"])"
     r"|(?<=\s)[.!?]\s+(?=[a-z])"
     r"|(?<=[.!?:;。！？；：])\s+(?=[*•]\s)"
     r"|\n+"

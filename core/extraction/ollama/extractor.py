@@ -70,6 +70,7 @@ class _Run:
     raw: list[tuple[str, str]] = field(default_factory=list)  # (label, reply text)
     notices: list[str] = field(default_factory=list)
     dropped: list[dict[str, Any]] = field(default_factory=list)
+    fallback: list[str] = field(default_factory=list)  # paragraphs of windows the offline extractor covered
 
     def raw_output(self) -> str:
         """The raw replies as stored: at most STORED_RAW_CHARS, a marker and a notice if cut."""
@@ -166,6 +167,7 @@ class OllamaExtractor:
                 except ReplyFault as fault:
                     faults.append(f"{label}: {fault}" if label else str(fault))
                     parts.append(self._offline(_sub_document(document, window)).output)
+                    run.fallback.extend(p.paragraph_id for p in window.paragraphs)
         except TransportFault as fault:
             return self._fallback(document, run, str(fault))
         except Cancelled:
@@ -189,6 +191,7 @@ class OllamaExtractor:
             raw_output=run.raw_output(),
             notices=tuple(run.notices),
             dropped=tuple(run.dropped),
+            fallback_paragraphs=tuple(run.fallback),
         )
 
     # --- one window -----------------------------------------------------------------------

@@ -16,12 +16,12 @@ from datetime import date, timedelta
 import scheduler
 from core.domain.browse import BulkAction, BulkResult, Forecast, Selection, WorkloadChange
 from core.host.clock import Clock
-from core.host.config import Config
+from core.host.config import Config, Settings
 from core.services.browse.service import BrowseService
 from core.storage.browse import actions
 from core.storage.browse import schedule as schedule_repo
 from core.storage.db import write_transaction
-from core.storage.review import repo as review_repo
+from core.storage.review import cards as review_repo
 from scheduler.workload import (
     NO_LOAD_CHANGE,
     DayRule,
@@ -49,12 +49,16 @@ def day_rule() -> DayRule:
 
 @dataclass
 class ScheduleService:
-    config: Config
+    settings: Settings
     clock: Clock
 
     @property
+    def config(self) -> Config:
+        return self.settings.current
+
+    @property
     def browse(self) -> BrowseService:
-        return BrowseService(self.config, self.clock)
+        return BrowseService(self.settings, self.clock)
 
     def _now(self) -> int:
         return int(self.clock.now().timestamp())

@@ -33,11 +33,12 @@ from core.domain.browse import (
 )
 from core.domain.stop import StopFlag
 from core.host.clock import Clock
-from core.host.config import Config
+from core.host.config import Config, Settings
 from core.services.browse.filters import ParsedFilter, parse_filter
+from core.services.review.parameters import fsrs_parameters
 from core.storage.browse import actions, info, rows, trash
 from core.storage.db import write_transaction
-from core.storage.review import repo as review_repo
+from core.storage.review import cards as review_cards
 from scheduler.policy import decay_factor
 
 PAGE = 100
@@ -46,9 +47,13 @@ CURVE_POINTS = 40
 
 @dataclass
 class BrowseService:
-    config: Config
+    settings: Settings
     clock: Clock
     tz: tzinfo | None = None  # None: the machine's local zone
+
+    @property
+    def config(self) -> Config:
+        return self.settings.current
 
     def _now(self) -> int:
         return int(self.clock.now().timestamp())
@@ -57,8 +62,7 @@ class BrowseService:
         return self.tz or datetime.now().astimezone().tzinfo or UTC
 
     def parameters(self) -> tuple[float, ...]:
-        stored = review_repo.get_setting("fsrs_parameters")
-        return tuple(stored) if stored else tuple(scheduler.DEFAULT_PARAMETERS)
+        return fsrs_parameters()
 
     def _r_ratio(self, f: BrowseFilter) -> float | None:
         r = f.retrievability_below
@@ -94,7 +98,7 @@ class BrowseService:
     def start(self) -> int:
         """Before Browse shows card states: burials that ended are lifted (what a review session
         does when it starts), so the stored queue is the card's state. Returns how many."""
-        return review_repo.unbury(self._now())
+        return review_cards.unbury(self._now())
 
     # --- bulk actions ----------------------------------------------------------------------
 

@@ -17,7 +17,8 @@ from typing import Any
 import genanki
 
 from core.domain.export import ExportArticle, ExportQuestion, ExportUnit
-from core.text import find_quote, sanitize
+from core.text import sanitize
+from core.text.spans import find_span
 from core.validation.cards import BLANK
 
 PARENT_DECK = "MemoryRush"
@@ -101,7 +102,7 @@ def evidence_html(paragraph: str, quote: str) -> str:
     """The paragraph with the quote marked; the quote alone when the paragraph is gone."""
     if not paragraph:
         return f"<mark>{field_text(quote)}</mark>"
-    span = find_quote(paragraph, quote)
+    span = find_span(quote, paragraph)
     if span is None:
         return field_text(paragraph)
     a, b = span

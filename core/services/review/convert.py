@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 from datetime import UTC, datetime
 
 import scheduler
-from core.domain.review import CardView
-from core.storage.review.repo import CardRow
+from core.domain.review import CardView, Queue, State
+from core.storage.review.cards import CardRow
 from scheduler import CardState
 
-QUEUE_NAMES = {0: "new", 1: "learning", 2: "review", -1: "suspended", -2: "buried", -3: "inactive"}
+# Stored State and Queue values by name, "?" for a value no release writes.
+STATE_LABELS = {s.value: s.label for s in State}
+QUEUE_LABELS = {q.value: q.label for q in Queue}
 
 
 def as_utc(epoch: int | None) -> datetime | None:
@@ -50,20 +52,17 @@ def from_state(row: CardRow, st: CardState) -> CardRow:
     )
 
 
+# What a CardView shows of a card row as it is stored (by name); state and queue become labels.
+_AS_STORED = tuple(
+    f.name for f in fields(CardView) if f.name in {g.name for g in fields(CardRow)} - {"state", "queue"}
+)
+
+
 def card_view(row: CardRow, now: datetime, parameters: tuple[float, ...]) -> CardView:
     r = scheduler.retrievability(row.stability, as_utc(row.last_review), now, parameters)
     return CardView(
-        id=row.id,
-        unit_id=row.unit_id,
-        state=scheduler.STATE_NAMES.get(row.state, "?"),
-        queue=QUEUE_NAMES.get(row.queue, "?"),
-        due=row.due,
-        last_review=row.last_review,
-        stability=row.stability,
-        difficulty=row.difficulty,
-        reps=row.reps,
-        lapses=row.lapses,
-        suspended=row.suspended,
-        leech=row.leech,
+        state=STATE_LABELS.get(row.state, "?"),
+        queue=QUEUE_LABELS.get(row.queue, "?"),
         retrievability=r,
+        **{name: getattr(row, name) for name in _AS_STORED},
     )

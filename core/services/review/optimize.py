@@ -16,8 +16,9 @@ from core.domain.errors import MemoryRushError
 from core.domain.review import OptimizeResult
 from core.services.review.convert import from_state
 from core.services.review.service import ReviewService
-from core.storage.review import repo as review_repo
-from core.storage.review.repo import CardRow
+from core.storage.db import write_transaction
+from core.storage.review import cards
+from core.storage.review.cards import CardRow
 from core.text.words import plural
 from scheduler import optimizer
 
@@ -35,7 +36,7 @@ def optimize(
     def day_of(at: int) -> int:
         return (at - day_start) // 86400
 
-    items, count = optimizer.build_items(review_repo.review_logs(), day_of)
+    items, count = optimizer.build_items(cards.review_logs(), day_of)
     try:
         fit = optimizer.fit(items, count, review.parameters(), min_reviews=min_reviews)
     except optimizer.NotEnoughReviews as exc:
@@ -55,13 +56,17 @@ def optimize(
 
 
 def _reschedule(review: ReviewService) -> int:
+    """Recompute every reviewed card from its own log under the new parameters: one transaction."""
     now = int(review.now().timestamp())
-
-    def compute(row: CardRow, history: list[tuple[int, int]]) -> CardRow | None:
-        pinned = review_repo.unit_pinned(row.unit_id)
-        entries = [(rating, datetime.fromtimestamp(at, UTC)) for rating, at in history]
-        state = optimizer.replay(row.id, entries, review.policy(pinned))
-        new = from_state(row, state)
-        return new if new != row else None
-
-    return review_repo.reschedule_all(compute, now)
+    changed: list[CardRow] = []
+    with write_transaction():
+        for card_id, history in cards.review_histories().items():
+            row = cards.get_card(card_id)
+            if row is None:
+                continue
+            entries = [(rating, datetime.fromtimestamp(at, UTC)) for rating, at in history]
+            state = optimizer.replay(row.id, entries, review.policy(cards.unit_pinned(row.unit_id)))
+            new = from_state(row, state)
+            if new != row:
+                changed.append(new)
+        return cards.rewrite_cards(changed, now)

@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 from collections import deque
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
@@ -38,26 +39,31 @@ from core.domain.review import (
     AnswerResult,
     CardView,
     OptimizeResult,
+    Queue,
     ReviewItem,
     SessionSummary,
     UndoResult,
 )
 from core.host.clock import Clock
-from core.host.config import Config
+from core.host.config import Config, Settings
 from core.services.browse.schedule import day_rule, utc_day
-from core.services.review.convert import as_epoch, card_view, from_state, to_state
+from core.services.review.answer import decide
+from core.services.review.convert import as_epoch, card_view, to_state
+from core.services.review.parameters import fsrs_parameters, save_parameters
 from core.storage import curation as curation_repo
-from core.storage.db import discarded
+from core.storage.db import discarded, write_transaction
+from core.storage.review import cards
 from core.storage.review import queue as review_queue
-from core.storage.review import repo as review_repo
-from core.storage.review.repo import CardRow, LogRow
+from core.storage.review.cards import CardContent, CardRow
 from scheduler import Policy, Rating
 from scheduler.workload import weighted
 
 log = logging.getLogger(__name__)
 log.addHandler(logging.NullHandler())  # the app shows AnswerResult.warnings; no stray stderr output
 LEARN_AHEAD_S = 20 * 60  # with nothing else left, learning cards due this soon are shown early
-PARAMETERS_KEY = "fsrs_parameters"
+
+
+_SHOWN = tuple(f.name for f in fields(CardContent))  # what a ReviewItem shows of a card's content
 
 
 class UnknownCard(MemoryRushError):
@@ -66,26 +72,32 @@ class UnknownCard(MemoryRushError):
 
 @dataclass
 class ReviewService:
-    config: Config
+    settings: Settings
     clock: Clock
     tz: tzinfo | None = None  # None: the machine's local zone
     fuzz: bool = True  # off in golden tests
     rng: random.Random = field(default_factory=random.Random)
     _queue: deque[int] = field(default_factory=deque, init=False, repr=False)
-    _kinds: dict[int, int] = field(default_factory=dict, init=False, repr=False)  # card -> 0 new / 2 review
+    _kinds: dict[int, Queue] = field(default_factory=dict, init=False, repr=False)  # card -> NEW / REVIEW
     _day_start: int | None = field(default=None, init=False, repr=False)
+    # The app answers in a worker thread while the UI thread reads the session: the queue is
+    # only touched under this lock (never held across a database call).
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
     _parameters: tuple[float, ...] | None = field(default=None, init=False, repr=False)
+
+    @property
+    def config(self) -> Config:
+        return self.settings.current
 
     # --- settings -----------------------------------------------------------------------
 
     def parameters(self) -> tuple[float, ...]:
         if self._parameters is None:
-            stored = review_repo.get_setting(PARAMETERS_KEY)
-            self._parameters = tuple(stored) if stored else scheduler.DEFAULT_PARAMETERS
+            self._parameters = fsrs_parameters()
         return self._parameters
 
     def set_parameters(self, parameters: tuple[float, ...] | None) -> None:
-        review_repo.put_setting(PARAMETERS_KEY, list(parameters) if parameters else None)
+        save_parameters(parameters)
         self._parameters = None
 
     def policy(self, pinned: bool = False) -> Policy:
@@ -110,7 +122,7 @@ class ReviewService:
     def start_session(self) -> SessionSummary:
         """Unbury what is due back, (re)build today's queue and return the summary."""
         now = self.now()
-        review_repo.unbury(as_epoch(now))
+        cards.unbury(as_epoch(now))
         self._build(now)
         return self.summary()
 
@@ -149,14 +161,16 @@ class ReviewService:
             if not (short_reviews or short_new):
                 break
             fetch_reviews, fetch_new = fetch_reviews * 2, fetch_new * 4
-        self._queue = deque(c.card_id for c in queue)
-        self._kinds = {c.card_id: 0 if c.card_id in fresh else 2 for c in queue}
-        self._day_start = start
+        kinds = {c.card_id: Queue.NEW if c.card_id in fresh else Queue.REVIEW for c in queue}
+        with self._lock:
+            self._queue = deque(c.card_id for c in queue)
+            self._kinds = kinds
+            self._day_start = start
 
     def _ensure_day(self, now: datetime) -> scheduler.DayWindow:
         day = self.day(now)
         if self._day_start != as_epoch(day.start):
-            review_repo.unbury(as_epoch(now))
+            cards.unbury(as_epoch(now))
             self._build(now)
         return day
 
@@ -170,27 +184,40 @@ class ReviewService:
         if due_learning is not None:
             return self._item(due_learning[0], now)
         end = as_epoch(day.end)
-        while self._queue:
-            row = review_repo.get_card(self._queue[0])
-            if row is not None and (row.queue == 0 or (row.queue == 2 and row.due < end)):
+        while (head := self._head()) is not None:
+            row = cards.get_card(head)
+            if row is not None and (row.queue == Queue.NEW or (row.queue == Queue.REVIEW and row.due < end)):
                 return self._item(row.id, now, row)
-            self._queue.popleft()
+            self._drop(head)
         ahead = review_queue.next_learning(t + LEARN_AHEAD_S)
         return self._item(ahead[0], now) if ahead is not None else None
+
+    def _head(self) -> int | None:
+        with self._lock:
+            return self._queue[0] if self._queue else None
+
+    def _drop(self, card_id: int) -> None:
+        """Take a card out of today's queue (answered, gone, or put back at the front)."""
+        with self._lock:
+            if self._queue and self._queue[0] == card_id:
+                self._queue.popleft()
+            elif card_id in self._queue:
+                self._queue.remove(card_id)
 
     def summary(self) -> SessionSummary:
         now = self.now()
         day = self._ensure_day(now)
         start, end, t = as_epoch(day.start), as_epoch(day.end), as_epoch(now)
-        new_left = sum(1 for cid in self._queue if self._kinds.get(cid) == 0)
-        reviews_left = len(self._queue) - new_left
+        with self._lock:
+            new_left = sum(1 for cid in self._queue if self._kinds.get(cid) == Queue.NEW)
+            reviews_left = len(self._queue) - new_left
         # learning cards of this sitting: due now, or soon enough for next_card to show them
         # early (the card on screen may be one: "learning 0 left" under a learning card was wrong)
-        learning_due = review_queue.count_queue(1, t + LEARN_AHEAD_S + 1)
-        learning_today = review_queue.count_queue(1, end)
+        learning_due = review_queue.count_queue(Queue.LEARNING, t + LEARN_AHEAD_S + 1)
+        learning_today = review_queue.count_queue(Queue.LEARNING, end)
         nxt = review_queue.next_learning(end)
         new_done, reviews_done, answers = review_queue.done_since(start)
-        overdue = review_queue.count_queue(2, start)
+        overdue = review_queue.count_queue(Queue.REVIEW, start)
         return SessionSummary(
             day_start=start,
             day_end=end,
@@ -208,96 +235,80 @@ class ReviewService:
     # --- answers ----------------------------------------------------------------------------
 
     def answer(self, card_id: int, rating: Rating | int, *, duration_ms: int | None = None) -> AnswerResult:
-        """Rate a card (1 again, 2 hard, 3 good, 4 easy): one IMMEDIATE transaction."""
+        """Rate a card (1 again, 2 hard, 3 good, 4 easy): read, decide and save in one IMMEDIATE
+        transaction (another process cannot change the card in between)."""
         grade = Rating(int(rating))
         now = self.now()
         day = self._ensure_day(now)
-        base = as_epoch(now)  # load balancing counts by UTC day of the candidate due time
-        warnings: list[str] = []
-        rule = day_rule()  # easy days and vacations weigh the load (core.services.browse.schedule)
-
-        def decide(row: CardRow, load: Any) -> tuple[CardRow, LogRow, dict[str, Any]]:
-            pinned = review_repo.unit_pinned(row.unit_id)
-            state, rec = scheduler.review(
-                to_state(row),
-                grade,
-                now,
-                self.policy(pinned),
+        with write_transaction():
+            row = cards.get_card(card_id)
+            if row is None:
+                raise UnknownCard(f"card {card_id} does not exist (its unit may have been purged)")
+            planned = scheduler.plan(to_state(row), grade, now, self.policy(cards.unit_pinned(row.unit_id)))
+            # load balancing counts review cards per UTC day of the candidate due times
+            load: list[float] | None = None
+            if planned.fuzz_days is not None:  # cards due per fuzz day, weighed by easy days and vacations
+                counts = review_queue.due_load(as_epoch(now), *planned.fuzz_days)
+                load = weighted(counts, utc_day(as_epoch(now), planned.fuzz_days[0]), day_rule())
+            decision = decide(
+                row,
+                planned,
+                load=load,
                 rng=self.rng,
-                load=lambda lo, hi: weighted(load(base, lo, hi), utc_day(base, lo), rule),
-            )
-            new = from_state(row, state)
-            leech = (
-                grade == Rating.AGAIN
-                and row.state == scheduler.REVIEW
-                and scheduler.is_leech(state.lapses, self.config.leech_threshold)
-            )
-            if leech:
-                new = replace(new, suspended=True, leech=True)
-            rec_row = LogRow(
-                rating=rec.rating,
-                reviewed_at=as_epoch(rec.reviewed_at),
-                wall_at=as_epoch(now),
-                state_before=rec.state_before,
-                elapsed_days=rec.elapsed_days,
-                scheduled_days=rec.scheduled_days,
+                now=now,
                 duration_ms=duration_ms,
-                clock_skew_s=rec.clock_skew_s,
+                leech_threshold=self.config.leech_threshold,
             )
-            return new, rec_row, {"leech": leech, "skew": rec.clock_skew_s, "reviewed_at": rec.reviewed_at}
-
-        done = review_repo.answer(card_id, decide, now=as_epoch(now), bury_until=as_epoch(day.end))
-        if done is None:
-            raise UnknownCard(f"card {card_id} does not exist (its unit may have been purged)")
-        new, log_id, info = done
-        if info["skew"]:
+            saved = cards.save_answer(
+                row, decision.card, decision.log, now=as_epoch(now), bury_until=as_epoch(day.end)
+            )
+        warnings: list[str] = []
+        if decision.clock_skew_s:
             msg = (
-                f"the clock is {info['skew']} s behind this card's last review; "
+                f"the clock is {decision.clock_skew_s} s behind this card's last review; "
                 "the answer was recorded at the last review time instead"
             )
             log.warning("card %s: %s", card_id, msg)
             warnings.append(msg)
-        if self._queue and self._queue[0] == card_id:
-            self._queue.popleft()
-        elif card_id in self._queue:
-            self._queue.remove(card_id)
-        interval = scheduler.format_interval(timedelta(seconds=new.due - as_epoch(info["reviewed_at"])))
+        self._drop(card_id)
+        new = decision.card
+        interval = scheduler.format_interval(timedelta(seconds=new.due - as_epoch(decision.reviewed_at)))
         return AnswerResult(
             card=self._view(new, now),
-            review_log_id=log_id,
+            review_log_id=saved.review_log_id,
             interval=interval,
-            buried_siblings=int(info["buried"]),
-            became_leech=bool(info["leech"]),
+            buried_siblings=saved.buried,
+            became_leech=decision.became_leech,
             warnings=tuple(warnings),
         )
 
     def undo(self) -> UndoResult | None:
         """Undo the latest review action (rating, suspend, bury, pin, postpone...)."""
-        done = review_repo.undo_last(as_epoch(self.now()))
+        done = cards.undo_last(as_epoch(self.now()))
         if done is None:
             return None
         action, card_id = done
         if card_id is not None:
-            row = review_repo.get_card(card_id)
-            if row is not None and row.queue in (0, 2):
-                if card_id in self._queue:
-                    self._queue.remove(card_id)
-                self._queue.appendleft(card_id)
+            row = cards.get_card(card_id)
+            if row is not None and row.queue in (Queue.NEW, Queue.REVIEW):
+                self._drop(card_id)
+                with self._lock:
+                    self._queue.appendleft(card_id)
         return UndoResult(action, card_id)
 
     def can_undo(self) -> bool:
-        return review_repo.undo_depth() > 0
+        return cards.undo_depth() > 0
 
     # --- card and unit actions ---------------------------------------------------------------
 
     def _change(self, action: str, card_id: int, **changes: Any) -> bool:
-        row = review_repo.get_card(card_id)
+        row = cards.get_card(card_id)
         if row is None:
             return False
         new = replace(row, **changes)
         if new == row:
             return False
-        review_repo.update_cards(action, [new], as_epoch(self.now()), card_id=card_id)
+        cards.update_cards(action, [new], as_epoch(self.now()), card_id=card_id)
         return True
 
     def suspend(self, card_id: int) -> bool:
@@ -314,11 +325,11 @@ class ReviewService:
         """Pin: review the unit's cards at config.pinned_retention (default 0.97), re-timed now."""
         policy = self.policy(pinned)
         rows = []
-        for row in review_repo.cards_of_unit(unit_id):
+        for row in cards.cards_of_unit(unit_id):
             if row.state == scheduler.REVIEW and row.stability and row.last_review is not None:
                 days = scheduler.interval_for(row.stability, policy.desired_retention, policy.parameters)
                 rows.append(replace(row, due=row.last_review + days * 86400))
-        return review_repo.set_pinned(unit_id, pinned, rows, as_epoch(self.now()))
+        return cards.set_pinned(unit_id, pinned, rows, as_epoch(self.now()))
 
     def trash_unit(self, unit_id: int) -> bool:
         """Hide the unit and its cards (restorable for 30 days; curation undo also restores it)."""
@@ -342,10 +353,10 @@ class ReviewService:
         chosen = order[: len(rows) - keep]
         changed = []
         for i, cid in enumerate(chosen):
-            row = review_repo.get_card(cid)
+            row = cards.get_card(cid)
             if row is not None:
                 changed.append(replace(row, due=start + (1 + i * days // len(chosen)) * 86400))
-        n = review_repo.update_cards("postpone", changed, t)
+        n = cards.update_cards("postpone", changed, t)
         self._build(now)
         return n
 
@@ -363,41 +374,31 @@ class ReviewService:
         return card_view(row, now, self.parameters())
 
     def _item(self, card_id: int, now: datetime, row: CardRow | None = None) -> ReviewItem | None:
-        row = row or review_repo.get_card(card_id)
-        content = review_repo.card_content(card_id)
+        row = row or cards.get_card(card_id)
+        content = cards.card_content(card_id)
         if row is None or content is None:
             return None
-        policy = self.policy(bool(content["pinned"]))
+        policy = self.policy(content.pinned)
         intervals = {
             int(k): scheduler.format_interval(v)
             for k, v in scheduler.preview(to_state(row), now, policy).items()
         }
-        return ReviewItem(
-            card=self._view(row, now),
-            question=content["question"],
-            answer=content["answer"],
-            kind=content["kind"],
-            unit_id=content["unit_id"],
-            unit_content=content["unit_content"],
-            memory_type=content["memory_type"],
-            article_id=content["article_id"],
-            article_title=content["article_title"],
-            pinned=bool(content["pinned"]),
-            intervals=intervals,
-        )
+        # CardContent's fields are ReviewItem's (question, answer, unit, article ...)
+        shown = {name: getattr(content, name) for name in _SHOWN}
+        return ReviewItem(card=self._view(row, now), intervals=intervals, **shown)
 
     def card(self, card_id: int) -> CardView | None:
-        row = review_repo.get_card(card_id)
+        row = cards.get_card(card_id)
         return self._view(row, self.now()) if row else None
 
     def cards_of_unit(self, unit_id: int) -> list[CardView]:
         now = self.now()
-        return [self._view(r, now) for r in review_repo.cards_of_unit(unit_id)]
+        return [self._view(r, now) for r in cards.cards_of_unit(unit_id)]
 
     def suspended(self, limit: int = 1000) -> list[CardView]:
         now = self.now()
-        return [self._view(r, now) for r in review_repo.cards_where(-1, limit)]
+        return [self._view(r, now) for r in cards.cards_where(Queue.SUSPENDED, limit)]
 
     def leeches(self, limit: int = 1000) -> list[CardView]:
         now = self.now()
-        return [self._view(r, now) for r in review_repo.cards_where(-1, limit, leech_only=True)]
+        return [self._view(r, now) for r in cards.cards_where(Queue.SUSPENDED, limit, leech_only=True)]

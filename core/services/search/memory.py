@@ -1,5 +1,4 @@
-"""Search helpers that reach outside the index: the forgetting curve (for the retrievability
-filter) and the optional semantic order from an embedding model."""
+"""Search helpers that reach outside the index: the optional semantic order from an embedding model."""
 
 from __future__ import annotations
 
@@ -7,22 +6,13 @@ import math
 import time
 from collections.abc import Callable, Sequence
 
-import scheduler
-from core.storage.review import repo as review_repo
 from core.storage.search import query as search_query
-from scheduler.policy import decay_factor
 
 Embedder = Callable[[list[str]], list[list[float]]]
 _vectors: dict[tuple[int, int], list[float]] = {}  # (id of the embedder, paragraph pk) -> vector
 _down_until: dict[int, float] = {}  # id of the embedder -> monotonic time before which it is not tried
 RETRY_AFTER_S = 60.0
 MAX_VECTORS = 50_000
-
-
-def forgetting_curve() -> tuple[float, float]:
-    """(DECAY, FACTOR) of the FSRS parameters in use (optimised ones when stored)."""
-    stored = review_repo.get_setting("fsrs_parameters")
-    return decay_factor(tuple(stored) if stored else scheduler.DEFAULT_PARAMETERS)
 
 
 def _cosine(a: Sequence[float], b: Sequence[float]) -> float:

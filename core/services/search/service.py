@@ -2,6 +2,8 @@
 
 How a query runs (user input is text, never query syntax):
 
+0. `find` (what the app and the CLI call): words the library does not hold are corrected first
+   (search_spell: "showing results for ..."); a query whose words are all there runs as typed.
 1. The query is normalised and cut into runs (search_text): English words, CJK runs.
 2. Candidate lists from the index (search_query), each best first:
    - ``all``: every run present (English words exact, the last one also as a prefix; a CJK
@@ -17,8 +19,9 @@ How a query runs (user input is text, never query syntax):
    Optional semantic rerank (`embed_model` set): the top SEMANTIC_POOL scores are blended
    with the cosine of Ollama embeddings (query vs paragraph), SEMANTIC_SHARE of the best score.
 4. Small signals (`signals=True`, off for evaluation with `signals=False`): a hit opened
-   before gains up to `FEEDBACK_BONUS`, an article imported in the last weeks up to
-   `RECENCY_BONUS` (both below one RRF rank step at the top).
+   before (`record_open`, called when the app opens a hit) gains up to `FEEDBACK_BONUS`, an
+   article imported in the last weeks up to `RECENCY_BONUS` (search_fuse: both below one RRF
+   rank step at the top).
 5. A paragraph that matches on its own text is shown, after its best unit when that unit holds
    every word too (a unit outranks its paragraph); one whose only match is a unit's text is
    shown as that unit.
@@ -30,17 +33,18 @@ How a query runs (user input is text, never query syntax):
 from __future__ import annotations
 
 import json
-import math
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from core.domain import NO_LOCATOR, Locator
-from core.domain.search import DEFAULT_UNIT_STATUSES, SearchFilters, SearchHit
-from core.host.config import Config
+from core.domain.search import DEFAULT_UNIT_STATUSES, SearchFilters, SearchHit, SearchResult
+from core.host.config import Settings
+from core.services.search.fuse import RRF_K, apply_signals, fuse, shown_at
 from core.services.search.rank import Corpus, Doc, rerank
 from core.services.search.snippet import make_snippet
+from core.services.search.spell import Speller
 from core.services.search.terms import query_terms, selective_chars, without_common
 from core.storage.db import write_transaction
 from core.storage.search import index as search_index
@@ -48,18 +52,7 @@ from core.storage.search import query as search_query
 from core.text import sanitize
 from core.text.analysis import STOP, analyse, is_cjk, runs, strip_question_words, tokens
 
-RRF_K = 60
-LIST_WEIGHTS: dict[str, float] = {
-    "all": 1.0,
-    "phrase": 1.0,
-    "terms": 1.0,
-    "units": 0.5,
-    "substring": 0.5,
-}
 FUSION_WEIGHT = 0.5  # rerank: weight of the fused RRF score (1.0 = a top-1 in one list)
-FEEDBACK_BONUS = 0.02  # share of the best score
-RECENCY_BONUS = 0.01
-RECENCY_HALF_LIFE_DAYS = 14.0
 CANDIDATES = 100
 SEMANTIC_POOL, SEMANTIC_SHARE = 30, 0.5
 # a 1-2 word / short CJK term found in more paragraphs than this lists the newest first (speed)
@@ -72,14 +65,47 @@ Embedder = Callable[[list[str]], list[list[float]]]
 
 @dataclass
 class SearchService:
+    settings: Settings
     clock: Callable[[], int]
     signals: bool = True
-    embedder: Embedder | None = None
     _cache: OrderedDict[int, Doc] = field(default_factory=OrderedDict, init=False, repr=False)
     _article_of: dict[int, int] = field(default_factory=dict, init=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
+    speller: Speller = field(default_factory=Speller, init=False, repr=False)
+    _embedder: tuple[tuple[str, str, float], Embedder] | None = field(default=None, init=False, repr=False)
+
+    @property
+    def embedder(self) -> Embedder | None:
+        """The embedding model of the settings in use (`embed_model`; None: lexical only)."""
+        config = self.settings.current
+        if not config.embed_model:
+            return None
+        wanted = (config.embed_model, config.ollama_host, config.ollama_timeout_s)
+        with self._lock:
+            if self._embedder is None or self._embedder[0] != wanted:
+                from core.services.search.memory import ollama_embedder
+
+                embed = ollama_embedder(
+                    config.ollama_host or None, config.embed_model, min(10.0, config.ollama_timeout_s)
+                )
+                self._embedder = (wanted, embed)
+            return self._embedder[1]
 
     # --- public ---------------------------------------------------------------------------
+
+    def find(
+        self, query: str, limit: int = 10, filters: SearchFilters | None = None, *, correct: bool = True
+    ) -> SearchResult:
+        """`search`, and when words of the query are not in the library (a typo), the search
+        for their nearest library words instead (core.services.search.spell), said in
+        `showing_results_for`. A query whose words are all in the library is never rewritten;
+        `correct=False` searches the words as typed."""
+        fixed = self.speller.correct(query) if correct else None
+        if fixed is not None:
+            hits = self.search(fixed, limit, filters)
+            if hits:
+                return SearchResult(query, tuple(hits), fixed)
+        return SearchResult(query, tuple(self.search(query, limit, filters)))
 
     def search(self, query: str, limit: int = 10, filters: SearchFilters | None = None) -> list[SearchHit]:
         """Best first. Never raises on odd input: an empty or punctuation-only query finds nothing."""
@@ -92,19 +118,19 @@ class SearchService:
         unit_ids = self._allowed_units(filters)
         lists, unit_hits, whole, question = self._candidate_lists(query, q_runs, limit, filters, unit_ids)
         own = {pk for name, ranked in lists.items() if name != "units" for pk in ranked}
-        fused = _fuse(lists)
+        fused = fuse(lists)
         if question and fused:
             fused = self._rerank(query, fused)
-        if self.embedder is not None and fused:
-            fused = self._semantic(query, fused)
+        embedder = self.embedder
+        if embedder is not None and fused:
+            fused = self._semantic(embedder, query, fused)
         if not fused and not unit_hits:
             return []
         return self._hits(query, fused, own, unit_hits, whole, limit, filters)
 
-    def search_many(
-        self, queries: Sequence[str], limit: int = 10, filters: SearchFilters | None = None
-    ) -> list[list[SearchHit]]:
-        return [self.search(q, limit, filters) for q in queries]
+    def tags(self) -> list[tuple[str, int]]:
+        """The tags a search can filter by, with their unit counts, most used first."""
+        return search_query.tag_counts()
 
     def record_open(self, hit: SearchHit) -> None:
         """Remember that a hit was opened (a small ranking signal; see `signals`)."""
@@ -179,7 +205,7 @@ class SearchService:
             return None
         if not search_query.card_table_exists():
             return set()
-        from core.services.search.memory import forgetting_curve
+        from core.services.review.parameters import forgetting_curve
 
         decay, factor = forgetting_curve()
         return search_query.units_in_memory_state(
@@ -279,14 +305,12 @@ class SearchService:
         scale = FUSION_WEIGHT * (RRF_K + 1)
         return {pk: scores.get(pk, 0.0) + scale * fused[pk] for pk in pool}
 
-    def _semantic(self, query: str, fused: dict[int, float]) -> dict[int, float]:
+    def _semantic(self, embedder: Embedder, query: str, fused: dict[int, float]) -> dict[int, float]:
         """Blend the best SEMANTIC_POOL scores with embedding similarity; unchanged on any fault."""
         from core.services.search.memory import similarities
 
         pool = sorted(fused, key=lambda pk: -fused[pk])[:SEMANTIC_POOL]
-        if self.embedder is None:
-            return fused
-        cos = similarities(self.embedder, query, pool)
+        cos = similarities(embedder, query, pool)
         if not cos:
             return fused
         top = fused[pool[0]]
@@ -313,13 +337,13 @@ class SearchService:
         orphan_units = [uid for key, uids in unit_hits.items() if key < 0 for uid in uids]
         rows = search_query.paragraph_rows(pk for pk in order if pk > 0)
         if self.signals:
-            _apply_signals(fused, rows, self.clock())
+            apply_signals(fused, rows, self.clock())
             order = sorted(order, key=lambda pk: -fused[pk])
         picked: list[tuple[int, int | None, float]] = []  # (paragraph pk, unit id, score)
         for pk in order:
             if pk not in rows:
                 continue
-            shown = _shown_at(pk, unit_hits.get(pk, []), own, whole, units_only=filters.wants_units_only)
+            shown = shown_at(pk, unit_hits.get(pk, []), own, whole, units_only=filters.wants_units_only)
             picked += [(pk, uid, fused[pk] - n * 1e-6) for n, uid in enumerate(shown)]
         picked = picked[:limit]
         units = search_query.unit_rows([uid for _, uid, _ in picked if uid is not None] + orphan_units)
@@ -352,53 +376,3 @@ class SearchService:
             path, title = search_query.article_path(unit.article_id)
             hits.append(SearchHit(unit.article_id, path, title, "", -1, uid, 0.0, snippet, spans))
         return hits
-
-
-def _shown_at(
-    pk: int, matched: list[int], own: set[int], whole: set[int], *, units_only: bool
-) -> list[int | None]:
-    """What a paragraph's place in the results shows, in order: unit ids, None for the paragraph.
-    A paragraph that matched on its own shows itself, after its best unit if that unit holds
-    every word; one found only through its units shows the best of them."""
-    if units_only:
-        return list(matched)
-    if pk in own or not matched:
-        return [*[uid for uid in matched if uid in whole][:1], None]
-    return [*matched[:1]]
-
-
-def _fuse(lists: dict[str, list[int]]) -> dict[int, float]:
-    fused: dict[int, float] = {}
-    for name, ranked in lists.items():
-        weight = LIST_WEIGHTS.get(name, 1.0)
-        for rank, pk in enumerate(dict.fromkeys(ranked)):
-            fused[pk] = fused.get(pk, 0.0) + weight / (RRF_K + rank + 1)
-    return fused
-
-
-def _apply_signals(fused: dict[int, float], rows: dict[int, search_query.ParagraphRow], now: int) -> None:
-    """Add up to FEEDBACK_BONUS (opened before) + RECENCY_BONUS (imported lately), as shares of
-    the best score, so the signals reorder near-ties only."""
-    top = max((fused[pk] for pk in rows if pk in fused), default=0.0)
-    opens = search_query.feedback(rows)
-    by_pk: dict[int, int] = {}
-    for (pk, _uid), n in opens.items():
-        by_pk[pk] = by_pk.get(pk, 0) + n
-    for pk, row in rows.items():
-        n = by_pk.get(pk, 0)
-        if n:
-            fused[pk] += top * FEEDBACK_BONUS * n / (n + 2)
-        age_days = max(0.0, (now - row.added_at) / 86400)
-        fused[pk] += top * RECENCY_BONUS * math.pow(0.5, age_days / RECENCY_HALF_LIFE_DAYS)
-
-
-def make_search(config: Config, clock: Callable[[], int]) -> SearchService:
-    """The search service for a configuration: semantic rerank only when `embed_model` is set."""
-    embedder: Embedder | None = None
-    if config.embed_model:
-        from core.services.search.memory import ollama_embedder
-
-        embedder = ollama_embedder(
-            config.ollama_host or None, config.embed_model, min(10.0, config.ollama_timeout_s)
-        )
-    return SearchService(clock, embedder=embedder)

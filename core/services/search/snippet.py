@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from core.text import sanitize
 from core.text.analysis import CJK_CHARS, STOP, is_cjk, runs, stem
+from core.text.chinese import fold_chinese
 
 BEFORE, WIDTH = 60, 200
 _CJK = re.compile(rf"[{CJK_CHARS}]")
@@ -28,20 +29,22 @@ def _word_pattern(query: str) -> re.Pattern[str] | None:
 
 def _matches(text: str, query: str) -> list[tuple[int, int]]:
     """(start, end) of query words (same word, same stem, or the last word as a prefix) and of
-    query CJK runs (or their bigrams) in `text`."""
+    query CJK runs (or their bigrams) in `text`, in either Chinese script (folding keeps
+    offsets: one character for one)."""
     spans: list[tuple[int, int]] = []
     pattern = _word_pattern(query)
     if pattern is not None:
         spans.extend(m.span() for m in pattern.finditer(text) if not _CJK.match(m.group()))
+    folded = fold_chinese(text)
     for r in runs(query):
         if not is_cjk(r):
             continue
-        pieces = [r] if r in text else ([r[i : i + 2] for i in range(len(r) - 1)] or [r])
+        pieces = [r] if r in folded else ([r[i : i + 2] for i in range(len(r) - 1)] or [r])
         for piece in pieces:
-            start = text.find(piece)
+            start = folded.find(piece)
             while start >= 0:
                 spans.append((start, start + len(piece)))
-                start = text.find(piece, start + len(piece))
+                start = folded.find(piece, start + len(piece))
     return _merge(sorted(spans))
 
 

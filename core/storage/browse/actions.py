@@ -3,7 +3,7 @@
 A bulk action (1) puts the rows it is about (a selection, or every row of a filter) in the temp
 table `browse_target`, (2) opens a journal entry, (3) snapshots the rows that will change into
 bulk_card / bulk_unit (INSERT ... SELECT), (4) changes exactly the snapshotted rows and (5) works
-out the card queue again by the one queue rule (QUEUE_SQL). Undo writes the snapshot back. The
+out the card queue again by the one queue rule (queue_sql). Undo writes the snapshot back. The
 service owns the transaction (core.services.browse.service), so kill -9 at any point leaves
 all of it or none.
 """
@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.domain.browse import BulkAction, RowKey
+from core.domain.review import Queue
 from core.storage.browse.models import CARD_COLUMNS, UNIT_COLUMNS, ArticleTrash, BulkJournal
-from core.storage.db import db
-from core.storage.review import repo as review_repo
-from core.storage.review.models import NO_BUCKET, Q_REVIEW
-from core.storage.review.repo import QUEUE_SQL
+from core.storage.db import db, translated
+from core.storage.review import cards as review_cards
+from core.storage.review.models import NO_BUCKET, queue_sql
 from core.storage.search import index as search_index
 
 JOURNAL_KEEP = 20  # bulk actions kept for undo (a 100k-card snapshot is ~10 MB)
@@ -111,17 +111,20 @@ def _exec(sql: str, params: dict[str, Any] | tuple[Any, ...] = ()) -> Any:
     return db.execute_sql(sql, params)
 
 
+@translated
 def clear_target() -> None:
     """An empty `browse_target` (a temp table: this connection's own, gone when it closes)."""
     _exec("CREATE TEMP TABLE IF NOT EXISTS browse_target (card_id INTEGER, unit_id INTEGER NOT NULL)")
     _exec(f"DELETE FROM {_TARGET}")
 
 
+@translated
 def target_rows(select_sql: str, params: dict[str, Any]) -> None:
     """Add `SELECT card id, unit id ...` rows (Browse's filter, core.storage.browse.rows.target_sql)."""
     _exec(f"INSERT INTO {_TARGET} (card_id, unit_id) {select_sql}", params)
 
 
+@translated
 def target_keys(keys: Iterable[RowKey]) -> None:
     cards = [(k.card_id,) for k in keys if k.card_id is not None]
     units = [(k.unit_id,) for k in keys if k.card_id is None]
@@ -132,6 +135,7 @@ def target_keys(keys: Iterable[RowKey]) -> None:
     con.executemany(f"INSERT INTO {_TARGET} (card_id, unit_id) VALUES (NULL, ?)", units)
 
 
+@translated
 def target_article(article_id: int) -> None:
     _exec(
         f"INSERT INTO {_TARGET} (card_id, unit_id) SELECT NULL, id FROM unit WHERE article_id = ?",
@@ -139,6 +143,7 @@ def target_article(article_id: int) -> None:
     )
 
 
+@translated
 def target_trashed_since(article_id: int, since: int) -> None:
     """The article's units trashed at `since` or later (with its deletion, or after)."""
     _exec(
@@ -148,6 +153,7 @@ def target_trashed_since(article_id: int, since: int) -> None:
     )
 
 
+@translated
 def open_journal(action: str, now: int, *, article_id: int | None = None) -> int:
     """A new journal entry (older ones beyond JOURNAL_KEEP are dropped with their snapshots)."""
     entry = BulkJournal.create(action=action, at=now, article_id=article_id)
@@ -176,12 +182,13 @@ def _requeue(journal: int, now: int) -> None:
     """Every snapshotted card's queue by the rule, from its flags as they are now (written
     only where it changes)."""
     _exec(
-        f"UPDATE card SET queue = ({QUEUE_SQL}) WHERE id IN (SELECT card_id FROM bulk_card WHERE journal_id = :j) "
-        f"AND queue != ({QUEUE_SQL})",
+        f"UPDATE card SET queue = ({queue_sql()}) WHERE id IN (SELECT card_id FROM bulk_card WHERE journal_id = :j) "
+        f"AND queue != ({queue_sql()})",
         {"j": journal, "now": now},
     )
 
 
+@translated
 def change_cards(journal: int, action: BulkAction, now: int, **values: Any) -> Changed:
     """A card action on the target's cards (those it changes: a suspended card is not suspended again)."""
     which, assign = CARD_ACTIONS[action]
@@ -197,6 +204,7 @@ def change_cards(journal: int, action: BulkAction, now: int, **values: Any) -> C
     return Changed(n, 0)
 
 
+@translated
 def change_units(journal: int, action: BulkAction, now: int, **values: Any) -> Changed:
     """A unit action on the target's units; their cards follow a status change."""
     which, assign, cards_follow = UNIT_ACTIONS[action]
@@ -219,7 +227,7 @@ def change_units(journal: int, action: BulkAction, now: int, **values: Any) -> C
         )
         if action == BulkAction.CONFIRM:  # a proposal has no cards yet
             for (unit_id,) in list(_exec("SELECT unit_id FROM bulk_unit WHERE journal_id = ?", (journal,))):
-                review_repo.ensure_cards(unit_id, now)
+                review_cards.ensure_cards(unit_id, now)
         _follow_status(journal, now)
     if action in (BulkAction.TAG, BulkAction.UNTAG):  # tags are searched: the units' entries anew
         for (unit_id,) in list(_exec("SELECT unit_id FROM bulk_unit WHERE journal_id = ?", (journal,))):
@@ -235,11 +243,12 @@ def _follow_status(journal: int, now: int) -> None:
     ours = "unit_id IN (SELECT unit_id FROM bulk_unit WHERE journal_id = :j)"
     _exec(f"UPDATE card SET active = {active} WHERE {ours} AND active != {active}", {"j": journal})
     _exec(
-        f"UPDATE card SET queue = ({QUEUE_SQL}) WHERE {ours} AND queue != ({QUEUE_SQL})",
+        f"UPDATE card SET queue = ({queue_sql()}) WHERE {ours} AND queue != ({queue_sql()})",
         {"j": journal, "now": now},
     )
 
 
+@translated
 def pin_due(journal: int, days_per_stability: float) -> None:
     """Re-time the journal's units' review cards for a new retention (pin / unpin): the interval
     in whole days is S x days_per_stability (scheduler.interval_for's rule), at least one."""
@@ -251,6 +260,7 @@ def pin_due(journal: int, days_per_stability: float) -> None:
     )
 
 
+@translated
 def move_cards(journal: int, dues: dict[int, int], now: int) -> int:
     """Give cards new due times (schedule tools), snapshotted first; returns how many."""
     if not dues:
@@ -266,11 +276,12 @@ def move_cards(journal: int, dues: dict[int, int], now: int) -> int:
     return len(dues)
 
 
+@translated
 def retime_reviews(journal: int, days_per_stability: float) -> int:
     """Every review card of a unit not pinned due S x days_per_stability days after its last
     review (a new desired retention), snapshotted first; returns how many."""
     which = (
-        f"queue = {Q_REVIEW} AND last_review IS NOT NULL AND stability > 0 "
+        f"queue = {Queue.REVIEW:d} AND last_review IS NOT NULL AND stability > 0 "
         "AND unit_id IN (SELECT id FROM unit WHERE pinned = 0)"
     )
     n = _snapshot_cards(journal, which, {})
@@ -283,11 +294,13 @@ def retime_reviews(journal: int, days_per_stability: float) -> int:
     return n
 
 
+@translated
 def snapshot_unit_cards(journal: int) -> int:
     """Snapshot the cards of the journal's units (before pin_due changes them)."""
     return _snapshot_cards(journal, "unit_id IN (SELECT unit_id FROM bulk_unit WHERE journal_id = :j)", {})
 
 
+@translated
 def change_count(journal: int, cards: int) -> None:
     _count(journal, cards, 0)
 
@@ -298,6 +311,7 @@ def _count(journal: int, cards: int, units: int) -> None:
     )
 
 
+@translated
 def drop_if_empty(journal: int) -> bool:
     """Forget a journal entry that changed nothing (nothing to undo). True when dropped."""
     row = _exec("SELECT cards, units, article_id FROM bulk_journal WHERE id = ?", (journal,)).fetchone()
@@ -307,10 +321,12 @@ def drop_if_empty(journal: int) -> bool:
     return False
 
 
+@translated
 def last_journal() -> BulkJournal | None:
     return BulkJournal.select().where(BulkJournal.undone == False).order_by(BulkJournal.id.desc()).first()  # noqa: E712
 
 
+@translated
 def undo(entry: BulkJournal, now: int) -> None:
     """Put the journal's rows back as they were (inside the caller's transaction)."""
     j = {"j": entry.id, "now": now}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.storage.db import db
+from core.storage.db import db, translated
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +33,7 @@ class LogFacts:
     stability: float | None  # after the answer
 
 
+@translated
 def card_facts(card_id: int) -> CardFacts | None:
     row = db.execute_sql(
         "SELECT c.id, c.unit_id, q.question, q.answer, u.content, a.title, c.state, c.queue, c.stability, "
@@ -43,6 +44,7 @@ def card_facts(card_id: int) -> CardFacts | None:
     return CardFacts(*row) if row else None
 
 
+@translated
 def logs(card_id: int) -> list[LogFacts]:
     rows = db.execute_sql(
         "SELECT reviewed_at, rating, scheduled_days, stability FROM review_log WHERE card_id = ? ORDER BY reviewed_at, id",

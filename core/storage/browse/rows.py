@@ -25,19 +25,12 @@ import peewee
 from core.domain.browse import BrowseFilter, BrowseRow, BrowseSort, Column, RowKey
 from core.domain.errors import Cancelled
 from core.domain.export import READER
+from core.domain.review import Queue
 from core.domain.stop import StopFlag
-from core.storage.db import db
-from core.storage.review.models import Q_BURIED, Q_INACTIVE, Q_LEARN, Q_NEW, Q_REVIEW, Q_SUSPENDED
-from core.storage.review.repo import QUEUE_SQL
+from core.storage.db import db, translated
+from core.storage.review.models import queue_sql
 
-QUEUE_NAMES = {
-    Q_NEW: "new",
-    Q_LEARN: "learning",
-    Q_REVIEW: "review",
-    Q_SUSPENDED: "suspended",
-    Q_BURIED: "buried",
-    Q_INACTIVE: "inactive",
-}
+QUEUE_NAMES = {int(q): q.label for q in Queue}
 _QUEUE_OF = {name: q for q, name in QUEUE_NAMES.items()}
 CARD, UNIT = 0, 1  # the arms, in their tie order
 NO_CARD_STATUSES = ("proposed", "rejected", "trashed")  # a confirmed unit has its cards
@@ -56,7 +49,7 @@ _LED = (
 # walking a sort index over every unit.
 _UNIT_FROM = "FROM unit u INDEXED BY unit_status JOIN article a ON a.id = u.article_id"
 _SELECT = {
-    CARD: f"c.id, u.id, q.question, u.content, a.id, a.title, u.memory_type, u.status, ({QUEUE_SQL}), c.due, "
+    CARD: f"c.id, u.id, q.question, u.content, a.id, a.title, u.memory_type, u.status, ({queue_sql()}), c.due, "
     "c.last_review, c.stability, c.difficulty, c.lapses, c.reps, u.tags_json, u.extractor, c.created_at, "
     "u.pinned, c.leech, u.anchor",
     UNIT: "NULL, u.id, u.content, u.content, a.id, a.title, u.memory_type, u.status, NULL, NULL, NULL, NULL, "
@@ -139,6 +132,7 @@ class Where:
     params: dict[str, Any]
 
 
+@translated
 def where(f: BrowseFilter, arm: int, *, now: int, r_ratio: float | None) -> Where:
     """The filter as SQL over one arm. `r_ratio` is (days since the last review) / S at which R
     falls to `f.retrievability_below` (the caller's forgetting curve)."""
@@ -209,12 +203,12 @@ def _card_parts(f: BrowseFilter, parts: list[str], params: dict[str, Any], r_rat
     # the stored queue (its index): BrowseService.start lifts ended burials first
     _in(parts, params, "c.queue", "qu", tuple(_QUEUE_OF[s] for s in f.states if s in _QUEUE_OF))
     if f.due_before is not None:
-        parts.append(f"c.queue IN ({Q_LEARN}, {Q_REVIEW}) AND c.due < :due_before")
+        parts.append(f"c.queue IN ({Queue.LEARNING:d}, {Queue.REVIEW:d}) AND c.due < :due_before")
         params["due_before"] = f.due_before
     if f.leech:
         parts.append("c.leech = 1")
     if f.suspended:  # through the queue index: a suspended card waits in SUSPENDED, or INACTIVE
-        parts.append(f"(c.queue = {Q_SUSPENDED} OR (c.queue = {Q_INACTIVE} AND c.suspended = 1))")
+        parts.append(f"(c.queue = {Queue.SUSPENDED:d} OR (c.queue = {Queue.INACTIVE:d} AND c.suspended = 1))")
     if r_ratio is not None:  # R < x  <=>  (now - last review) / S > r_ratio (days)
         parts.append(
             "c.last_review IS NOT NULL AND c.stability > 0 AND c.last_review + :rk * c.stability < :now"
@@ -345,6 +339,7 @@ def _order(t: tuple[Any, ...]) -> tuple[Any, ...]:
     return order
 
 
+@translated
 def page(
     f: BrowseFilter,
     sort: BrowseSort,
@@ -363,6 +358,7 @@ def page(
     return [_row(t) for t in taken], (_order(taken[-1]) if taken and more else None)
 
 
+@translated
 def count(f: BrowseFilter, *, now: int, r_ratio: float | None, stop: StopFlag | None = None) -> int:
     """Rows the filter shows. A set `stop` ends the count within a few thousand steps of SQLite
     (the filter changed: its count is no longer wanted) and raises Cancelled."""
@@ -386,6 +382,7 @@ def count(f: BrowseFilter, *, now: int, r_ratio: float | None, stop: StopFlag | 
     return total
 
 
+@translated
 def target_sql(
     f: BrowseFilter, arm: int, *, now: int, r_ratio: float | None
 ) -> tuple[str, dict[str, Any]] | None:

@@ -4,13 +4,14 @@ card: ~0.4 s a retention on a million cards)."""
 
 from __future__ import annotations
 
-from core.storage.db import db
-from core.storage.review.models import Q_REVIEW
+from core.domain.review import Queue
+from core.storage.db import db, translated
 
 DAY = 86400
-_REVIEWING = f"queue = {Q_REVIEW}"
+_REVIEWING = f"queue = {Queue.REVIEW:d}"
 
 
+@translated
 def due_before(until: int) -> list[tuple[int, int, int, float]]:
     """(card id, due, last review, stability) of review cards due before `until` (overdue too)."""
     rows = db.execute_sql(
@@ -21,6 +22,7 @@ def due_before(until: int) -> list[tuple[int, int, int, float]]:
     return [(int(r[0]), int(r[1]), int(r[2]), float(r[3])) for r in rows]
 
 
+@translated
 def per_day(first_day: int, days: int) -> dict[int, int]:
     """Review cards due per UTC day index from `first_day` (a day number; overdue on index 0)."""
     counts = {i: 0 for i in range(days)}
@@ -31,6 +33,7 @@ def per_day(first_day: int, days: int) -> dict[int, int]:
     return counts
 
 
+@translated
 def projected_total(first_day: int, days: int, days_per_stability: float) -> int:
     """Review cards (of units not pinned) whose next review at another retention falls before
     the end of the forecast days; pinned units keep their own retention (their cards counted
@@ -44,6 +47,7 @@ def projected_total(first_day: int, days: int, days_per_stability: float) -> int
     return int(row[0])
 
 
+@translated
 def retimed_count() -> int:
     row = db.execute_sql(
         f"SELECT COUNT(*) FROM card c JOIN unit u ON u.id = c.unit_id WHERE c.{_REVIEWING} AND u.pinned = 0 "

@@ -7,13 +7,14 @@ from collections.abc import Sequence
 
 from core.domain.browse import TrashEntry
 from core.storage.browse.models import ArticleTrash
-from core.storage.db import db
+from core.storage.db import db, translated
 from core.storage.models import Article
 from core.storage.search import index as search_index
 
 KEEP_DAYS = 30  # how long the trash keeps things (core.services.curation purges at start-up)
 
 
+@translated
 def units(limit: int, offset: int = 0) -> list[TrashEntry]:
     """Trashed units, the soonest purged first."""
     rows = db.execute_sql(
@@ -25,10 +26,12 @@ def units(limit: int, offset: int = 0) -> list[TrashEntry]:
     return [TrashEntry(r[0], r[1], r[2], r[3] or 0, (r[3] or 0) + KEEP_DAYS * 86400, r[4]) for r in rows]
 
 
+@translated
 def count_units() -> int:
     return int(db.execute_sql("SELECT COUNT(*) FROM unit WHERE status = 'trashed'").fetchone()[0])
 
 
+@translated
 def articles() -> list[tuple[int, str, int]]:
     """Deleted articles: (id, title, deleted at), the soonest purged first."""
     rows = db.execute_sql(
@@ -38,10 +41,12 @@ def articles() -> list[tuple[int, str, int]]:
     return [(int(r[0]), str(r[1]), int(r[2])) for r in rows]
 
 
+@translated
 def is_deleted(article_id: int) -> bool:
     return ArticleTrash.get_or_none(ArticleTrash.article == article_id) is not None
 
 
+@translated
 def mark_deleted(article_id: int, now: int) -> bool:
     """List the article as deleted (inside the caller's transaction). False when it is gone or
     already deleted."""
@@ -51,6 +56,7 @@ def mark_deleted(article_id: int, now: int) -> bool:
     return True
 
 
+@translated
 def unmark_deleted(article_id: int) -> int | None:
     """Take the article off the deleted list; when it was deleted (None: it was not)."""
     row = ArticleTrash.get_or_none(ArticleTrash.article == article_id)
@@ -60,6 +66,7 @@ def unmark_deleted(article_id: int) -> int | None:
     return int(row.trashed_at)
 
 
+@translated
 def purge_units(unit_ids: Sequence[int]) -> int:
     """Delete trashed units for good, with their cards and history (inside the caller's
     transaction). Units not in the trash are left alone."""
@@ -81,6 +88,7 @@ def purge_units(unit_ids: Sequence[int]) -> int:
     return len(ids)
 
 
+@translated
 def purge_articles(older_than: int) -> int:
     """Delete for good the articles deleted before `older_than`, with everything of theirs
     (inside the caller's transaction)."""
@@ -94,6 +102,7 @@ def purge_articles(older_than: int) -> int:
     return len(ids)
 
 
+@translated
 def expired_unit_ids(older_than: int) -> list[int]:
     return [
         int(r[0])

@@ -1,15 +1,14 @@
 """Cards, review logs and the undo journal (owned by the scheduler/review work).
 
-A card is one recall question of a confirmed unit. `queue` is what the session reads:
-
-    0 new · 1 learning/relearning (intraday) · 2 review
-   -1 suspended · -2 buried (until `buried_until`) · -3 inactive (unit not confirmed / trashed)
-
-It is derived from the FSRS `state` and the flags (`active`, `suspended`, `buried_until`) by
-`queue_for`, so suspending a card of a trashed unit and restoring the unit brings it back
-suspended. Times are UTC epoch seconds. The covering index (queue, sbucket, t90, due,
-last_review, stability, unit) lets a session find the due cards of lowest retrievability bucket by bucket
-without reading the other rows (see review_queue.due_review_candidates).
+A card is one recall question of a confirmed unit. `queue` (a `Queue`) is what the session
+reads: new, learning (intraday), review, suspended, buried (until `buried_until`), inactive
+(the unit is not confirmed). It is derived from the FSRS `state` and the flags (`active`,
+`suspended`, `buried_until`) by one rule, below, in its Python form (`queue_for`) and its SQL
+form (`queue_sql`), both built from the same table; so suspending a card of a trashed unit and
+restoring the unit brings it back suspended. Times are UTC epoch seconds. The covering index
+(queue, sbucket, t90, due, last_review, stability, unit) lets a session find the due cards of
+lowest retrievability bucket by bucket without reading the other rows (see
+queue.due_review_candidates).
 """
 
 from __future__ import annotations
@@ -18,11 +17,36 @@ import math
 
 import peewee
 
+from core.domain.review import Queue, State
 from core.storage.db import BaseModel, register_models, register_schema_hook
 from core.storage.models import Question, Unit
 
-Q_NEW, Q_LEARN, Q_REVIEW = 0, 1, 2
-Q_SUSPENDED, Q_BURIED, Q_INACTIVE = -1, -2, -3
+# The queue rule. The first flag that holds decides, in this order; a card with none goes by its
+# FSRS state (learning and relearning: the intraday LEARNING queue).
+FLAG_ORDER = (Queue.INACTIVE, Queue.SUSPENDED, Queue.BURIED)
+STATE_QUEUE: dict[int, Queue] = {State.NEW: Queue.NEW, State.REVIEW: Queue.REVIEW}
+
+
+def queue_for(state: int, *, active: bool, suspended: bool, buried: bool) -> Queue:
+    """The queue of a card in this state with these flags."""
+    flags = {Queue.INACTIVE: not active, Queue.SUSPENDED: suspended, Queue.BURIED: buried}
+    for queue in FLAG_ORDER:
+        if flags[queue]:
+            return queue
+    return STATE_QUEUE.get(state, Queue.LEARNING)
+
+
+def queue_sql(*, active: str = "active", buried: str | None = "buried_until > :now") -> str:
+    """`queue_for` as an SQL expression over a card row, built from the same rule.
+
+    `active` and `buried` are SQL: a statement that sets `active` passes the new value (SET
+    expressions see the row as it was), and `buried=None` is for cards known not to be buried.
+    The default `buried` reads the `:now` parameter.
+    """
+    flags = {Queue.INACTIVE: f"NOT ({active})", Queue.SUSPENDED: "suspended", Queue.BURIED: buried}
+    whens = [f"WHEN {flags[q]} THEN {q:d}" for q in FLAG_ORDER if flags[q] is not None]
+    whens += [f"WHEN state = {state:d} THEN {q:d}" for state, q in STATE_QUEUE.items()]
+    return f"CASE {' '.join(whens)} ELSE {Queue.LEARNING:d} END"
 
 
 # Cards are grouped by stability in eighth-octaves (bucket b holds 2^(b/8) <= S < 2^((b+1)/8)),
@@ -51,24 +75,10 @@ def t90(last_review: int | None, stability: float | None) -> int | None:
     return last_review + round(stability * 86400)
 
 
-def queue_for(state: int, *, active: bool, suspended: bool, buried: bool) -> int:
-    if not active:
-        return Q_INACTIVE
-    if suspended:
-        return Q_SUSPENDED
-    if buried:
-        return Q_BURIED
-    if state == 0:
-        return Q_NEW
-    if state == 2:
-        return Q_REVIEW
-    return Q_LEARN
-
-
 class Card(BaseModel):
     question = peewee.ForeignKeyField(Question, unique=True, backref="cards", on_delete="CASCADE")
     unit = peewee.ForeignKeyField(Unit, backref="cards", on_delete="CASCADE", index=True)
-    state = peewee.IntegerField(default=0)  # 0 new, 1 learning, 2 review, 3 relearning (fsrs.State)
+    state = peewee.IntegerField(default=State.NEW)  # a State: new, learning, review, relearning
     step = peewee.IntegerField(null=True)
     stability = peewee.FloatField(null=True)
     difficulty = peewee.FloatField(null=True)
@@ -76,7 +86,7 @@ class Card(BaseModel):
     last_review = peewee.IntegerField(null=True)
     reps = peewee.IntegerField(default=0)  # == number of review log rows
     lapses = peewee.IntegerField(default=0)
-    queue = peewee.IntegerField(default=Q_NEW)
+    queue = peewee.IntegerField(default=Queue.NEW)  # a Queue, by the rule above
     active = peewee.BooleanField(default=True)  # the unit is confirmed
     suspended = peewee.BooleanField(default=False)
     leech = peewee.BooleanField(default=False)  # tagged when it became a leech
@@ -120,18 +130,19 @@ class UndoEntry(BaseModel):
 
 # Review cards due per UTC day (day = due // 86400), kept by triggers so load balancing reads a
 # handful of rows instead of counting every card due in the fuzz range.
+_R = int(Queue.REVIEW)
 _DUE_DAY_SQL = (
     "CREATE TABLE IF NOT EXISTS review_due_day (day INTEGER PRIMARY KEY, n INTEGER NOT NULL)",
-    "CREATE TRIGGER IF NOT EXISTS card_due_day_ins AFTER INSERT ON card WHEN NEW.queue = 2 BEGIN "
+    f"CREATE TRIGGER IF NOT EXISTS card_due_day_ins AFTER INSERT ON card WHEN NEW.queue = {_R} BEGIN "
     "INSERT INTO review_due_day (day, n) VALUES (NEW.due / 86400, 1) "
     "ON CONFLICT (day) DO UPDATE SET n = n + 1; END",
-    "CREATE TRIGGER IF NOT EXISTS card_due_day_del AFTER DELETE ON card WHEN OLD.queue = 2 BEGIN "
+    f"CREATE TRIGGER IF NOT EXISTS card_due_day_del AFTER DELETE ON card WHEN OLD.queue = {_R} BEGIN "
     "UPDATE review_due_day SET n = n - 1 WHERE day = OLD.due / 86400; END",
     "CREATE TRIGGER IF NOT EXISTS card_due_day_upd AFTER UPDATE OF queue, due ON card "
-    "WHEN (OLD.queue = 2 OR NEW.queue = 2) AND (OLD.queue != NEW.queue OR OLD.due / 86400 != NEW.due / 86400) "
+    f"WHEN (OLD.queue = {_R} OR NEW.queue = {_R}) AND (OLD.queue != NEW.queue OR OLD.due / 86400 != NEW.due / 86400) "
     "BEGIN "
-    "UPDATE review_due_day SET n = n - 1 WHERE OLD.queue = 2 AND day = OLD.due / 86400; "
-    "INSERT INTO review_due_day (day, n) SELECT NEW.due / 86400, 1 WHERE NEW.queue = 2 "
+    f"UPDATE review_due_day SET n = n - 1 WHERE OLD.queue = {_R} AND day = OLD.due / 86400; "
+    f"INSERT INTO review_due_day (day, n) SELECT NEW.due / 86400, 1 WHERE NEW.queue = {_R} "
     "ON CONFLICT (day) DO UPDATE SET n = n + 1; END",
 )
 
@@ -144,7 +155,7 @@ def _due_day_schema(database: peewee.SqliteDatabase) -> None:
         database.execute_sql(sql)
     if fresh:  # a database from before the counter: count once
         database.execute_sql(
-            "INSERT INTO review_due_day (day, n) SELECT due / 86400, COUNT(*) FROM card WHERE queue = 2 GROUP BY 1"
+            f"INSERT INTO review_due_day (day, n) SELECT due / 86400, COUNT(*) FROM card WHERE queue = {_R} GROUP BY 1"
         )
 
 

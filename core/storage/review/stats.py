@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.storage.db import db
+from core.domain.review import Queue
+from core.storage.db import db, translated
 
 
 def _rows(sql: str, params: dict[str, Any]) -> list[tuple[Any, ...]]:
@@ -18,20 +19,24 @@ def _rows(sql: str, params: dict[str, Any]) -> list[tuple[Any, ...]]:
 _R = "pow(1.0 + :factor * MAX(0, (:now - c.last_review) / 86400.0) / c.stability, :decay)"
 
 
+@translated
 def counts_by_queue() -> dict[int, int]:
     return {int(q): int(n) for q, n in _rows("SELECT queue, COUNT(*) FROM card GROUP BY queue", {})}
 
 
+@translated
 def leech_count() -> int:
     return int(_rows("SELECT COUNT(*) FROM card WHERE leech = 1", {})[0][0])
 
 
+@translated
 def average_retrievability(now: int, decay: float, factor: float) -> float | None:
     sql = f"SELECT AVG({_R}) FROM card c WHERE c.active = 1 AND c.last_review IS NOT NULL AND c.stability > 0"
     value = _rows(sql, {"now": now, "decay": decay, "factor": factor})[0][0]
     return None if value is None else float(value)
 
 
+@translated
 def card_retrievability(
     now: int, decay: float, factor: float, limit: int, offset: int = 0
 ) -> list[tuple[int, int, float]]:
@@ -48,6 +53,7 @@ def card_retrievability(
     ]
 
 
+@translated
 def unit_retrievability(
     now: int, decay: float, factor: float, limit: int
 ) -> list[tuple[int, str, float | None, int, bool]]:
@@ -63,15 +69,17 @@ def unit_retrievability(
     ]
 
 
+@translated
 def due_per_day(day_start: int, days: int) -> dict[int, int]:
     """Learning + review cards due per day offset from `day_start` (overdue counted on day 0)."""
     sql = (
         "SELECT MAX(0, (due - :start) / 86400) AS d, COUNT(*) FROM card "
-        "WHERE queue IN (1, 2) AND due < :end GROUP BY d"
+        f"WHERE queue IN ({Queue.LEARNING:d}, {Queue.REVIEW:d}) AND due < :end GROUP BY d"
     )
     return {int(d): int(n) for d, n in _rows(sql, {"start": day_start, "end": day_start + days * 86400})}
 
 
+@translated
 def reviews_per_day(day_start: int, days: int) -> dict[int, int]:
     """Answers per day offset (0 = today, -1 = yesterday ...) over the last `days` days."""
     sql = (
@@ -83,6 +91,7 @@ def reviews_per_day(day_start: int, days: int) -> dict[int, int]:
     }
 
 
+@translated
 def true_retention(since: int) -> tuple[int, int]:
     """(review-state answers, of which passed) since `since`."""
     sql = "SELECT COUNT(*), COALESCE(SUM(rating > 1), 0) FROM review_log WHERE state_before = 2 AND reviewed_at >= :since"
@@ -90,6 +99,7 @@ def true_retention(since: int) -> tuple[int, int]:
     return int(total), int(passed)
 
 
+@translated
 def active_day_offsets(day_start: int, days: int = 3650) -> list[int]:
     """Day offsets (0 = today, negative = past) with at least one answer, newest first."""
     sql = (
@@ -99,5 +109,6 @@ def active_day_offsets(day_start: int, days: int = 3650) -> list[int]:
     return [int(d) for (d,) in _rows(sql, {"start": day_start, "since": day_start - days * 86400})]
 
 
+@translated
 def total_reviews() -> int:
     return int(_rows("SELECT COUNT(*) FROM review_log", {})[0][0])

@@ -12,7 +12,13 @@ Tables (created at open by a schema hook; see search_text.py for the columns):
 - ``search_unit``: the same over each unit's content, tags, questions and answers; rowid = unit.id.
 - ``search_tri``: FTS5 trigram over the raw paragraph text (external content: the paragraph
   table itself, no copy), for substrings inside words.
-- ``search_para_vocab``: fts5vocab over search_para (document frequencies for the ranker).
+- ``search_para_vocab``, ``search_unit_vocab``: fts5vocab over search_para and search_unit
+  (document frequencies for the ranker; is a query word in the library at all?).
+- ``search_words``: every English word of two letters or more that the index has seen, the
+  vocabulary typo correction picks from (core.services.search.spell). Only added to: a word
+  whose paragraphs are gone stays until a rebuild, and correction checks a candidate's
+  document frequency before using it. (The fts5vocab tables read the whole index to list every
+  term: 3-5 s on 100k paragraphs; this list loads in a fraction of that.)
 - ``search_stats``: paragraph count and summed lengths (BM25 averages).
 - ``search_feedback``: how often a hit was opened (a small, switchable ranking signal).
 
@@ -23,11 +29,11 @@ executemany of the same rows into the same tables.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import peewee
 
-from core.storage.db import db, register_schema_hook
+from core.storage.db import MIGRATIONS, db, register_schema_hook, translated
 
 _FTS_OPTIONS = "tokenize='unicode61 remove_diacritics 2'"
 SCHEMA = (
@@ -37,12 +43,18 @@ SCHEMA = (
     "CREATE VIRTUAL TABLE IF NOT EXISTS search_tri USING fts5(text, content='paragraph', "
     "content_rowid='id', tokenize='trigram')",
     "CREATE VIRTUAL TABLE IF NOT EXISTS search_para_vocab USING fts5vocab(search_para, 'col')",
+    "CREATE VIRTUAL TABLE IF NOT EXISTS search_unit_vocab USING fts5vocab(search_unit, 'col')",
+    "CREATE TABLE IF NOT EXISTS search_words (word TEXT PRIMARY KEY) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS search_stats (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS search_feedback (paragraph_pk INTEGER NOT NULL, unit_id INTEGER NOT NULL, "
     "opens INTEGER NOT NULL, last_at INTEGER NOT NULL, PRIMARY KEY (paragraph_pk, unit_id)) WITHOUT ROWID",
 )
 # Counters in search_stats: paragraphs, BM25 terms (bag), five-letter truncations, sentences.
 STAT_KEYS = ("docs", "bag", "trunc", "sentences")
+# ... and how many words search_words has been given, ever (a rebuild keeps counting): a cached
+# copy of the vocabulary is current while this is unchanged.
+WORDS_KEY = "words"
+WORDS_MIN = 2  # letters: shorter words are not listed (never offered as a correction)
 # FTS5 keeps a transaction's new terms in memory and writes a segment each time they pass
 # `hashsize` (default 1 MB); every segment is merged again later. 16 MB per table means a few
 # large segments for a big article: about a third less FTS5 time on bench_import's 50 MB.
@@ -70,10 +82,26 @@ register_schema_hook(
         "search_unit",
         "search_tri",
         "search_para_vocab",
+        "search_unit_vocab",
+        "search_words",
         "search_stats",
         "search_feedback",
     ),
 )
+
+
+def _reindex_v3(database: peewee.SqliteDatabase) -> None:
+    """Schema 2: Traditional Chinese is folded to Simplified in the index (core.text.chinese)
+    and search_words lists the vocabulary: every paragraph and unit is indexed again (the
+    migration runs it in one transaction, after a backup copy of the library). bench_search:
+    100k paragraphs rebuilt in 120 s, the whole migration 128 s with its 409 MB backup (2 shared
+    cores, load 4), about the time their import took to index; once per library."""
+    for sql in SCHEMA:
+        database.execute_sql(sql)
+    rebuild()
+
+
+MIGRATIONS[3] = _reindex_v3
 
 
 def _add_stats(delta: dict[str, int]) -> None:
@@ -85,6 +113,7 @@ def _add_stats(delta: dict[str, int]) -> None:
     )
 
 
+@translated
 def fts_settings(table: str) -> dict[str, int]:
     """The FTS5 settings a table has (its _config rows, the version left out)."""
     rows = db.execute_sql(f"SELECT k, v FROM {table}_config WHERE k != 'version'")
@@ -98,6 +127,20 @@ def _apply_settings() -> None:
         for key, value in FTS_SETTINGS.items():
             if have.get(key) != value:
                 db.execute_sql(f"INSERT INTO {table}({table}, rank) VALUES (?, ?)", (key, value))
+
+
+def _add_words(columns: Iterable[str]) -> None:
+    """Add the English words of `words` column strings to search_words (new ones only)."""
+    seen = {w for text in columns for w in text.split()}
+    new = [(w,) for w in seen if len(w) >= WORDS_MIN and w.isascii() and w.isalpha()]
+    if not new:
+        return
+    con = db.connection()
+    before = con.total_changes
+    con.executemany("INSERT OR IGNORE INTO search_words(word) VALUES (?)", new)
+    added = con.total_changes - before
+    if added:
+        _add_stats({WORDS_KEY: added})
 
 
 def _index_paragraphs(rows: Sequence[tuple[int, str]]) -> None:
@@ -115,6 +158,7 @@ def _index_paragraphs(rows: Sequence[tuple[int, str]]) -> None:
     )
     # external content: the text given must be the paragraph row's text, and it is (same rows)
     con.executemany("INSERT INTO search_tri(rowid, text) VALUES (?, ?)", rows)
+    _add_words(a.words for a in analysed)
     _add_stats(
         {
             "docs": len(analysed),
@@ -125,6 +169,7 @@ def _index_paragraphs(rows: Sequence[tuple[int, str]]) -> None:
     )
 
 
+@translated
 def unit_text(unit_id: int) -> str | None:
     """Everything of a unit a person may search for: content, tags, questions, answers."""
     row = db.execute_sql("SELECT content, tags_json FROM unit WHERE id = ?", (unit_id,)).fetchone()
@@ -138,6 +183,7 @@ def unit_text(unit_id: int) -> str | None:
     return "\n".join(p for p in parts if p)
 
 
+@translated
 def index_article(article_id: int) -> None:
     """Index an article's paragraphs and units. Called inside the import transaction."""
     rows = db.execute_sql(
@@ -148,6 +194,7 @@ def index_article(article_id: int) -> None:
         reindex_unit(unit_id)
 
 
+@translated
 def reindex_unit(unit_id: int) -> None:
     """Refresh one unit's entry after an edit, status change, trash or restore."""
     from core.text.analysis import index_row  # imported on first use
@@ -160,13 +207,16 @@ def reindex_unit(unit_id: int) -> None:
             "INSERT INTO search_unit(rowid, words, stems, trunc) VALUES (?, ?, ?, ?)",
             (unit_id, a.words, a.stems, a.trunc),
         )
+        _add_words([a.words])
 
 
+@translated
 def remove_unit(unit_id: int) -> None:
     """Drop one unit from the index (purge). Called inside the caller's transaction."""
     db.execute_sql("DELETE FROM search_unit WHERE rowid = ?", (unit_id,))
 
 
+@translated
 def remove_article(article_id: int) -> None:
     """Drop an article's paragraphs and units from the index, before the article rows go."""
     from core.text.analysis import index_row  # imported on first use
@@ -192,18 +242,21 @@ def remove_article(article_id: int) -> None:
         remove_unit(unit_id)
 
 
+@translated
 def rebuild() -> None:
     """Recreate the whole index from the library tables (inside the caller's transaction)."""
     db.execute_sql("INSERT INTO search_para(search_para) VALUES ('delete-all')")
     db.execute_sql("DELETE FROM search_unit")
     db.execute_sql("INSERT INTO search_tri(search_tri) VALUES ('delete-all')")
-    db.execute_sql("DELETE FROM search_stats")
+    db.execute_sql(f"DELETE FROM search_stats WHERE key IN ({','.join('?' * len(STAT_KEYS))})", STAT_KEYS)
+    db.execute_sql("DELETE FROM search_words")
     _add_stats(dict.fromkeys(STAT_KEYS, 0))
     _index_paragraphs(list(db.execute_sql("SELECT id, text FROM paragraph ORDER BY id")))
     for (unit_id,) in list(db.execute_sql("SELECT id FROM unit")):
         reindex_unit(unit_id)
 
 
+@translated
 def record_open(paragraph_pk: int, unit_id: int | None, now: int) -> None:
     """Remember that a hit was opened (use feedback for ranking)."""
     db.execute_sql(

@@ -10,7 +10,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.storage.db import db
+from core.domain.review import Queue
+from core.storage.db import db, translated
 from core.text.analysis import fts_phrase, is_cjk
 
 _CHUNK = 500
@@ -23,6 +24,7 @@ def _rows(sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
 # --- match expressions ----------------------------------------------------------------------
 
 
+@translated
 def term_expr(run: str, *, prefix: bool = False) -> str:
     """One normalised run as an FTS5 expression: an English word in `words` (optionally a
     prefix), a CJK character in `words`, a longer CJK run as a phrase of bigrams in `stems`."""
@@ -33,6 +35,7 @@ def term_expr(run: str, *, prefix: bool = False) -> str:
     return "words : " + fts_phrase([run]) + (" *" if prefix else "")
 
 
+@translated
 def all_of(runs: Sequence[str], *, last_prefix: bool) -> str:
     """Every run present (AND); the last English run may match as a prefix."""
     return " AND ".join(
@@ -40,11 +43,13 @@ def all_of(runs: Sequence[str], *, last_prefix: bool) -> str:
     )
 
 
+@translated
 def phrase_of(tokens: Sequence[str], *, last_prefix: bool) -> str:
     """All tokens adjacent, in order, in the `words` column."""
     return "words : " + fts_phrase(list(tokens)) + (" *" if last_prefix else "")
 
 
+@translated
 def any_of(stems: Iterable[str], cjk_bigrams: Iterable[str], cjk_chars: Iterable[str]) -> str:
     """OR of stems and CJK bigrams (`stems` column) and single CJK characters (`words`)."""
     parts = [fts_phrase([t]) for t in sorted(set(stems))]
@@ -81,6 +86,7 @@ def _newest(table: str, expr: str, limit: int) -> list[int]:
     return [int(r[0]) for r in _rows(sql, [expr, limit])]
 
 
+@translated
 def paragraphs_matching(
     expr: str, limit: int, article_ids: Sequence[int] = (), cap: int | None = None
 ) -> list[tuple[int, float]]:
@@ -105,6 +111,7 @@ def paragraphs_matching(
     return [(int(r), float(s)) for r, s in _rows(sql, [expr, limit])]
 
 
+@translated
 def paragraphs_containing(
     chunks: Sequence[str], limit: int, article_ids: Sequence[int] = (), cap: int | None = None
 ) -> list[int]:
@@ -126,6 +133,7 @@ def paragraphs_containing(
     return [int(r[0]) for r in _rows(sql, [expr, limit])]
 
 
+@translated
 def units_matching(expr: str, limit: int, unit_filter: str, params: Sequence[Any]) -> list[tuple[int, float]]:
     """(unit id, bm25 score) best first; `unit_filter` is an SQL condition on alias u."""
     if not expr:
@@ -148,6 +156,7 @@ class IndexStats:
     sentences: int
 
 
+@translated
 def index_stats() -> IndexStats:
     values = dict(_rows("SELECT key, value FROM search_stats"))
     return IndexStats(
@@ -158,6 +167,7 @@ def index_stats() -> IndexStats:
     )
 
 
+@translated
 def document_frequencies(column: str, terms: Iterable[str]) -> dict[str, int]:
     """How many paragraphs hold each term in one column (words / stems / trunc)."""
     wanted = sorted(set(terms))
@@ -188,6 +198,7 @@ class ParagraphRow:
     locator_json: str | None = None  # where the paragraph sits (decoded only for the hits shown)
 
 
+@translated
 def paragraph_rows(pks: Iterable[int]) -> dict[int, ParagraphRow]:
     ids = sorted(set(pks))
     out: dict[int, ParagraphRow] = {}
@@ -211,6 +222,7 @@ class UnitRow:
     content: str
 
 
+@translated
 def unit_rows(unit_ids: Iterable[int]) -> dict[int, UnitRow]:
     ids = sorted(set(unit_ids))
     out: dict[int, UnitRow] = {}
@@ -227,6 +239,7 @@ def unit_rows(unit_ids: Iterable[int]) -> dict[int, UnitRow]:
     return out
 
 
+@translated
 def feedback(pks: Iterable[int]) -> dict[tuple[int, int], int]:
     """Opens per (paragraph pk, unit id or 0)."""
     ids = sorted(set(pks))
@@ -241,6 +254,7 @@ def feedback(pks: Iterable[int]) -> dict[tuple[int, int], int]:
     return out
 
 
+@translated
 def unit_filter_sql(
     statuses: Sequence[str],
     memory_types: Sequence[str],
@@ -267,10 +281,23 @@ def unit_filter_sql(
     return (" AND ".join(parts) or "1"), params
 
 
+@translated
+def tag_counts() -> list[tuple[str, int]]:
+    """Tags on units that are not trashed, with how many units carry each, most used first
+    (case folded as the tag filter compares them; the first spelling seen is shown)."""
+    rows = _rows(
+        "SELECT MIN(j.value), COUNT(DISTINCT u.id) AS n FROM unit u, json_each(u.tags_json) j "
+        "WHERE u.status != 'trashed' AND trim(j.value) != '' GROUP BY lower(j.value) ORDER BY n DESC, lower(j.value)"
+    )
+    return [(str(tag), int(n)) for tag, n in rows]
+
+
+@translated
 def card_table_exists() -> bool:
     return bool(_rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'card'"))
 
 
+@translated
 def units_in_memory_state(
     *,
     now: int,
@@ -285,7 +312,7 @@ def units_in_memory_state(
     parts: list[str] = []
     params: list[Any] = []
     if due:
-        parts.append("c.queue IN (1, 2) AND c.due <= ?")
+        parts.append(f"c.queue IN ({Queue.LEARNING:d}, {Queue.REVIEW:d}) AND c.due <= ?")
         params.append(now)
     if leech:
         parts.append("c.leech = 1")
@@ -301,6 +328,7 @@ def units_in_memory_state(
     return {int(r[0]) for r in _rows(f"SELECT DISTINCT c.unit_id FROM card c WHERE {where}", params)}
 
 
+@translated
 def paragraph_pk(article_id: int, paragraph_id: str) -> int | None:
     rows = _rows(
         "SELECT id FROM paragraph WHERE article_id = ? AND paragraph_id = ?", (article_id, paragraph_id)
@@ -308,6 +336,7 @@ def paragraph_pk(article_id: int, paragraph_id: str) -> int | None:
     return int(rows[0][0]) if rows else None
 
 
+@translated
 def article_path(article_id: int) -> tuple[str, str]:
     """(source path, title) of an article; ("", "") when it is gone."""
     rows = _rows("SELECT source_path, title FROM article WHERE id = ?", (article_id,))

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 
+from core.text.cjk import HAN
 from core.validation.claims import lexicon as L
 from core.validation.claims.facts import Finding
 from core.validation.claims.lexicon import words
@@ -41,7 +42,7 @@ _BI_MASK = (
     "好比",
 )
 _ADJ = "".join(L.ADJ_ZH)
-_PREDICATE_END = r"(?=[^\u3400-\u9fff]|$|得|了|的|些|一点|一點)"
+_PREDICATE_END = rf"(?=[^{HAN}]|$|得|了|的|些|一点|一點)"
 _ZH_DEGREE = re.compile(rf"(?:{'|'.join(L.DEGREE_ZH)})([{_ADJ}])|([{_ADJ}])得多")
 _ZH_WORDS = re.compile("|".join(sorted(L.DIRECTION_ZH, key=len, reverse=True)))
 _ZH_BI = re.compile(

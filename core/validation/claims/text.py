@@ -17,11 +17,12 @@ from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
-from core.text import CJK_RE, cjk_ratio, unify
+from core.text import cjk_ratio, unify
 from core.text.analysis import STOP, stem
+from core.text.cjk import HAN, KANA
 from core.validation.claims.lexicon import words
 
-CJK_CLASS = CJK_RE.pattern[1:-1] + "\u3040-\u30ff"
+CJK_CLASS = HAN + KANA
 _CJK_CLASS = CJK_CLASS
 CJK_CHAR = re.compile(f"[{CJK_CLASS}]")
 _TOKEN = re.compile(

@@ -2,42 +2,24 @@
 
 Every write here is one IMMEDIATE transaction that also journals the rows it changes (undo).
 Hot paths use plain SQL by primary key or index; nothing here scans all cards. The session's
-queries (what is due, in which order) live in review_queue.py.
+queries (what is due, in which order) live in queue.py.
+
+A card row is a `CardRow`: the columns read, written and journalled are its fields (in the
+order they are declared), so a new column is a field here and one in models.Card.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from core.storage.db import db, write_transaction
+from core.domain.review import Queue, State
+from core.storage.db import db, translated, write_transaction
 from core.storage.models import Unit
-from core.storage.review import queue as review_queue
-from core.storage.review.models import (
-    NO_BUCKET,
-    Q_BURIED,
-    Q_INACTIVE,
-    Q_NEW,
-    Q_REVIEW,
-    ReviewLog,
-    UndoEntry,
-    queue_for,
-    stability_bucket,
-    t90,
-)
+from core.storage.review.models import ReviewLog, UndoEntry, queue_for, queue_sql, stability_bucket, t90
 
-# The queue a card belongs in, from its state and flags (SQL twin of review_models.queue_for).
-QUEUE_SQL = (
-    "CASE WHEN active = 0 THEN -3 WHEN suspended = 1 THEN -1 "
-    "WHEN buried_until IS NOT NULL AND buried_until > :now THEN -2 "
-    "WHEN state = 0 THEN 0 WHEN state = 2 THEN 2 ELSE 1 END"
-)
-_COLS = (
-    "id, unit_id, question_id, state, step, stability, difficulty, due, last_review, reps, lapses, "
-    "queue, active, suspended, leech, buried_until, created_at"
-)
 UNDO_KEEP = 200  # journal entries kept (older ones are pruned)
 
 
@@ -61,6 +43,29 @@ class CardRow:
     buried_until: int | None
     created_at: int
 
+    @classmethod
+    def new(cls, question_id: int, unit_id: int, now: int, *, active: bool) -> CardRow:
+        """A card never answered: new cards are shown in the order they were made (`due`)."""
+        return cls(
+            id=0,
+            unit_id=unit_id,
+            question_id=question_id,
+            state=State.NEW,
+            step=None,
+            stability=None,
+            difficulty=None,
+            due=now,
+            last_review=None,
+            reps=0,
+            lapses=0,
+            queue=queue_for(State.NEW, active=active, suspended=False, buried=False),
+            active=active,
+            suspended=False,
+            leech=False,
+            buried_until=None,
+            created_at=now,
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class LogRow:
@@ -74,24 +79,70 @@ class LogRow:
     clock_skew_s: int
 
 
+@dataclass(frozen=True, slots=True)
+class CardContent:
+    """What a card asks and where it comes from."""
+
+    question: str
+    answer: str
+    kind: str
+    unit_id: int
+    unit_content: str
+    pinned: bool
+    memory_type: str
+    article_title: str
+    article_id: int
+
+
 _FIELDS = tuple(f.name for f in fields(CardRow))
+_FLAGS = tuple(i for i, f in enumerate(fields(CardRow)) if f.type == "bool")  # stored as 0/1
+_SELECT = f"SELECT {', '.join(_FIELDS)} FROM card"
+_FIXED = frozenset({"id", "unit_id", "question_id", "created_at"})  # set once, when the card is made
+# Columns worked out from the fields on every write: the queue (by the rule) and the session index.
+_DERIVED = ("queue", "sbucket", "t90")
+_UPDATE = (
+    "UPDATE card SET "
+    + ", ".join(
+        f"{name} = :{name}"
+        for name in (*(f for f in _FIELDS if f not in _FIXED and f not in _DERIVED), *_DERIVED)
+    )
+    + " WHERE id = :id"
+)
 
 
+@translated
 def row_dict(r: CardRow) -> dict[str, Any]:
     """A card row as a dict (dataclasses.asdict deep-copies and is ~20x slower)."""
     return {name: getattr(r, name) for name in _FIELDS}
 
 
-def row_queue(r: CardRow, now: int) -> int:
+@translated
+def row_queue(r: CardRow, now: int) -> Queue:
     buried = r.buried_until is not None and r.buried_until > now
     return queue_for(r.state, active=r.active, suspended=r.suspended, buried=buried)
 
 
-def _row(t: Sequence[Any]) -> CardRow:
-    return CardRow(
-        t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11],
-        bool(t[12]), bool(t[13]), bool(t[14]), t[15], t[16],
-    )  # fmt: skip
+def _card(values: Sequence[Any]) -> CardRow:
+    """A row read with `_SELECT` (its columns are CardRow's fields, in order)."""
+    row = list(values)
+    for i in _FLAGS:
+        row[i] = bool(row[i])
+    return CardRow(*row)
+
+
+def _columns(r: CardRow, now: int) -> dict[str, Any]:
+    """The row's columns as stored: its fields, and the columns derived from them."""
+    return {
+        **row_dict(r),
+        "queue": int(row_queue(r, now)),
+        "sbucket": stability_bucket(r.stability),
+        "t90": t90(r.last_review, r.stability),
+    }
+
+
+def _require_transaction(name: str) -> None:
+    if not db.in_transaction():  # a programming error: each statement would commit on its own
+        raise RuntimeError(f"{name} writes inside the caller's write_transaction()")
 
 
 def _exec(sql: str, params: dict[str, Any] | Sequence[Any] = ()) -> Any:
@@ -101,6 +152,7 @@ def _exec(sql: str, params: dict[str, Any] | Sequence[Any] = ()) -> Any:
 # --- kept in step with curation (called inside curation transactions) ---------------------
 
 
+@translated
 def ensure_cards(unit_id: int, now: int) -> int:
     """Create a new card for every question of a confirmed unit that has none; return how many.
 
@@ -109,54 +161,54 @@ def ensure_cards(unit_id: int, now: int) -> int:
     unit = Unit.get_or_none(Unit.id == unit_id)
     if unit is None:
         return 0
-    active = 1 if unit.status == "confirmed" else 0
     missing = _exec(
         "SELECT q.id FROM question q LEFT JOIN card c ON c.question_id = q.id "
         "WHERE q.unit_id = ? AND c.id IS NULL ORDER BY q.position",
         (unit_id,),
     ).fetchall()
     for (qid,) in missing:
-        _exec(
-            "INSERT INTO card (question_id, unit_id, state, due, reps, lapses, queue, active, suspended, leech, "
-            "created_at, sbucket) VALUES (?, ?, 0, ?, 0, 0, ?, ?, 0, 0, ?, ?)",
-            (qid, unit_id, now, Q_NEW if active else Q_INACTIVE, active, now, NO_BUCKET),
-        )
+        columns = _columns(CardRow.new(qid, unit_id, now, active=unit.status == "confirmed"), now)
+        del columns["id"]
+        names = ", ".join(columns)
+        _exec(f"INSERT INTO card ({names}) VALUES ({', '.join(':' + n for n in columns)})", columns)
     return len(missing)
 
 
+@translated
 def on_unit_status(unit_id: int, status: str, now: int) -> None:
     """Keep cards in step with the unit: rejected/trashed units' cards leave the queue,
     a restored or re-confirmed unit's cards come back. Inside the caller's transaction."""
     if status == "confirmed":
         ensure_cards(unit_id, now)
-    active = 1 if status == "confirmed" else 0
-    # SET expressions see the row before the update, so `active` is passed, not read.
-    queue = QUEUE_SQL.replace("active = 0", ":a = 0")
     _exec(
-        f"UPDATE card SET active = :a, queue = ({queue}) WHERE unit_id = :u",
-        {"a": active, "u": unit_id, "now": now},
+        f"UPDATE card SET active = :a, queue = ({queue_sql(active=':a')}) WHERE unit_id = :u",
+        {"a": 1 if status == "confirmed" else 0, "u": unit_id, "now": now},
     )
 
 
 # --- reads -------------------------------------------------------------------------------
 
 
+@translated
 def get_card(card_id: int) -> CardRow | None:
-    t = _exec(f"SELECT {_COLS} FROM card WHERE id = ?", (card_id,)).fetchone()
-    return _row(t) if t else None
+    t = _exec(f"{_SELECT} WHERE id = ?", (card_id,)).fetchone()
+    return _card(t) if t else None
 
 
+@translated
 def cards_of_unit(unit_id: int) -> list[CardRow]:
-    return [_row(t) for t in _exec(f"SELECT {_COLS} FROM card WHERE unit_id = ? ORDER BY id", (unit_id,))]
+    return [_card(t) for t in _exec(f"{_SELECT} WHERE unit_id = ? ORDER BY id", (unit_id,))]
 
 
-def cards_where(queue: int, limit: int = 1000, *, leech_only: bool = False) -> list[CardRow]:
+@translated
+def cards_where(queue: Queue, limit: int = 1000, *, leech_only: bool = False) -> list[CardRow]:
     extra = " AND leech = 1" if leech_only else ""
-    sql = f"SELECT {_COLS} FROM card WHERE queue = ?{extra} ORDER BY id LIMIT ?"
-    return [_row(t) for t in _exec(sql, (queue, limit))]
+    sql = f"{_SELECT} WHERE queue = ?{extra} ORDER BY id LIMIT ?"
+    return [_card(t) for t in _exec(sql, (int(queue), limit))]
 
 
-def card_content(card_id: int) -> dict[str, Any] | None:
+@translated
+def card_content(card_id: int) -> CardContent | None:
     """Question, answer, kind and the unit/article it comes from."""
     t = _exec(
         "SELECT q.question, q.answer, q.kind, u.id, u.content, u.pinned, u.memory_type, a.title, a.id "
@@ -166,32 +218,22 @@ def card_content(card_id: int) -> dict[str, Any] | None:
     ).fetchone()
     if t is None:
         return None
-    keys = (
-        "question",
-        "answer",
-        "kind",
-        "unit_id",
-        "unit_content",
-        "pinned",
-        "memory_type",
-        "article_title",
-        "article_id",
+    question, answer, kind, unit_id, unit_content, pinned, memory_type, title, article_id = t
+    return CardContent(
+        question, answer, kind, unit_id, unit_content, bool(pinned), memory_type, title, article_id
     )
-    return dict(zip(keys, t, strict=True))
 
 
+@translated
 def unit_pinned(unit_id: int) -> bool:
     t = _exec("SELECT pinned FROM unit WHERE id = ?", (unit_id,)).fetchone()
     return bool(t and t[0])
 
 
-def review_logs() -> Iterable[tuple[int, int, int]]:
+@translated
+def review_logs() -> Iterator[tuple[int, int, int]]:
     """(card id, rating, reviewed_at) of every review, by card then time (the optimizer's input)."""
-    return _exec("SELECT card_id, rating, reviewed_at FROM review_log ORDER BY card_id, reviewed_at, id")
-
-
-def log_count(card_id: int) -> int:
-    return int(_exec("SELECT COUNT(*) FROM review_log WHERE card_id = ?", (card_id,)).fetchone()[0])
+    yield from _exec("SELECT card_id, rating, reviewed_at FROM review_log ORDER BY card_id, reviewed_at, id")
 
 
 # --- writes (each one IMMEDIATE transaction, with its undo snapshot) -----------------------
@@ -214,57 +256,45 @@ def _journal(action: str, before: Sequence[CardRow], now: int, **extra: Any) -> 
 
 
 def _write_card(r: CardRow, now: int) -> None:
-    _exec(
-        "UPDATE card SET state = :state, step = :step, stability = :stability, difficulty = :difficulty, "
-        "due = :due, last_review = :last_review, reps = :reps, lapses = :lapses, active = :active, "
-        "suspended = :suspended, leech = :leech, buried_until = :buried_until, queue = :queue, "
-        "sbucket = :sbucket, t90 = :t90 WHERE id = :id",
-        {
-            **row_dict(r),
-            "queue": row_queue(r, now),
-            "sbucket": stability_bucket(r.stability),
-            "t90": t90(r.last_review, r.stability),
-        },
+    _exec(_UPDATE, _columns(r, now))
+
+
+@dataclass(frozen=True, slots=True)
+class SavedAnswer:
+    review_log_id: int
+    buried: int  # the unit's other new/review cards, buried for the rest of the day
+
+
+@translated
+def save_answer(before: CardRow, after: CardRow, log: LogRow, *, now: int, bury_until: int) -> SavedAnswer:
+    """Save one answer: the card's new row, its review log, the burial of the unit's other
+    new and review cards until `bury_until`, and the undo entry. Inside the caller's
+    write_transaction, the one that read `before`: the answer is all written or not at all."""
+    _require_transaction("save_answer")
+    siblings = [
+        _card(t)
+        for t in _exec(
+            f"{_SELECT} WHERE unit_id = ? AND id != ? AND queue IN (?, ?)",
+            (before.unit_id, before.id, int(Queue.NEW), int(Queue.REVIEW)),
+        )
+    ]
+    _write_card(after, now)
+    cur = _exec(
+        "INSERT INTO review_log (card_id, rating, reviewed_at, wall_at, state_before, elapsed_days, "
+        "scheduled_days, stability, difficulty, duration_ms, clock_skew_s) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+        (before.id, log.rating, log.reviewed_at, log.wall_at, log.state_before, log.elapsed_days,
+         log.scheduled_days, after.stability, after.difficulty, log.duration_ms, log.clock_skew_s),
+    )  # fmt: skip
+    log_id = int(cur.lastrowid)
+    for s in siblings:
+        _write_card(replace(s, buried_until=bury_until), now)
+    _journal(
+        "rate", [before, *siblings], now, review_log_id=log_id, card_id=before.id, unit_id=before.unit_id
     )
+    return SavedAnswer(log_id, len(siblings))
 
 
-Decide = Callable[[CardRow, Callable[[int, int, int], list[int]]], tuple[CardRow, LogRow, dict[str, Any]]]
-
-
-def answer(
-    card_id: int, decide: Decide, *, now: int, bury_until: int
-) -> tuple[CardRow, int, dict[str, Any]] | None:
-    """Rate a card in ONE IMMEDIATE transaction: card state, review log, sibling burying, undo entry.
-
-    `decide(row, due_load)` gets the card as stored now and returns (new row, log, extra info).
-    Returns (new row, review log id, extra) or None if the card does not exist.
-    """
-    with write_transaction():
-        row = get_card(card_id)
-        if row is None:
-            return None
-        new, log, info = decide(row, review_queue.due_load)
-        siblings = [
-            _row(t)
-            for t in _exec(
-                f"SELECT {_COLS} FROM card WHERE unit_id = ? AND id != ? AND queue IN (?, ?)",
-                (row.unit_id, row.id, Q_NEW, Q_REVIEW),
-            )
-        ]
-        _write_card(new, now)
-        cur = _exec(
-            "INSERT INTO review_log (card_id, rating, reviewed_at, wall_at, state_before, elapsed_days, "
-            "scheduled_days, stability, difficulty, duration_ms, clock_skew_s) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            (row.id, log.rating, log.reviewed_at, log.wall_at, log.state_before, log.elapsed_days,
-             log.scheduled_days, new.stability, new.difficulty, log.duration_ms, log.clock_skew_s),
-        )  # fmt: skip
-        log_id = int(cur.lastrowid)
-        for s in siblings:
-            _write_card(replace(s, buried_until=bury_until), now)
-        _journal("rate", [row, *siblings], now, review_log_id=log_id, card_id=row.id, unit_id=row.unit_id)
-        return new, log_id, {**info, "buried": len(siblings)}
-
-
+@translated
 def update_cards(action: str, new_rows: Sequence[CardRow], now: int, *, card_id: int | None = None) -> int:
     """Write changed card rows (suspend, bury, postpone, ...) with one undo entry. Returns how many."""
     if not new_rows:
@@ -277,6 +307,7 @@ def update_cards(action: str, new_rows: Sequence[CardRow], now: int, *, card_id:
     return len(new_rows)
 
 
+@translated
 def set_pinned(unit_id: int, pinned: bool, new_rows: Sequence[CardRow], now: int) -> bool:
     """Pin/unpin a unit and re-time its cards for the new retention target, undoable."""
     with write_transaction():
@@ -291,6 +322,7 @@ def set_pinned(unit_id: int, pinned: bool, new_rows: Sequence[CardRow], now: int
     return True
 
 
+@translated
 def undo_last(now: int) -> tuple[str, int | None] | None:
     """Undo the latest review action (several steps: call again). Returns (action, card id) or None."""
     with write_transaction():
@@ -312,48 +344,54 @@ def undo_last(now: int) -> tuple[str, int | None] | None:
     return action, card_id
 
 
+@translated
 def undo_depth() -> int:
     return int(UndoEntry.select().count())
 
 
+@translated
 def unbury(now: int) -> int:
     """Bring back cards whose burial ended. Returns how many."""
+    buried = int(Queue.BURIED)
     if not _exec(
-        "SELECT 1 FROM card WHERE queue = ? AND buried_until <= ? LIMIT 1", (Q_BURIED, now)
+        "SELECT 1 FROM card WHERE queue = ? AND buried_until <= ? LIMIT 1", (buried, now)
     ).fetchone():
         return 0
     with write_transaction():
         cur = _exec(
-            "UPDATE card SET buried_until = NULL, queue = CASE state WHEN 0 THEN 0 WHEN 2 THEN 2 ELSE 1 END "
+            f"UPDATE card SET buried_until = NULL, queue = ({queue_sql(buried=None)}) "
             "WHERE queue = :q AND buried_until <= :now",
-            {"q": Q_BURIED, "now": now},
+            {"q": buried, "now": now},
         )
     return int(cur.rowcount or 0)
 
 
+@translated
 def get_setting(key: str) -> Any:
     t = _exec("SELECT value_json FROM setting WHERE key = ?", (key,)).fetchone()
     return json.loads(t[0]) if t else None
 
 
+@translated
 def put_setting(key: str, value: Any) -> None:
     with write_transaction():
         _exec("INSERT OR REPLACE INTO setting (key, value_json) VALUES (?, ?)", (key, json.dumps(value)))
 
 
-def reschedule_all(compute: Callable[[CardRow, list[tuple[int, int]]], CardRow | None], now: int) -> int:
-    """Recompute every reviewed card from its log (after new parameters). One transaction."""
-    changed = 0
-    with write_transaction():
-        logs: dict[int, list[tuple[int, int]]] = {}
-        for cid, rating, at in review_logs():
-            logs.setdefault(cid, []).append((rating, at))
-        for cid, entries in logs.items():
-            row = get_card(cid)
-            if row is None:
-                continue
-            new = compute(row, entries)
-            if new is not None:
-                _write_card(new, now)
-                changed += 1
-    return changed
+@translated
+def review_histories() -> dict[int, list[tuple[int, int]]]:
+    """Card id -> its answers as (rating, reviewed_at), oldest first."""
+    histories: dict[int, list[tuple[int, int]]] = {}
+    for card_id, rating, at in review_logs():
+        histories.setdefault(card_id, []).append((rating, at))
+    return histories
+
+
+@translated
+def rewrite_cards(rows: Sequence[CardRow], now: int) -> int:
+    """Write recomputed card rows (new FSRS parameters) without an undo entry. Inside the
+    caller's write_transaction."""
+    _require_transaction("rewrite_cards")
+    for r in rows:
+        _write_card(r, now)
+    return len(rows)

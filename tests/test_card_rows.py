@@ -1,0 +1,71 @@
+"""The card-queue rule has one source: its Python and SQL forms agree on every combination, and
+card rows are mapped from CardRow's fields (read, written and journalled as they are)."""
+
+from __future__ import annotations
+
+import itertools
+import sqlite3
+from dataclasses import fields, replace
+
+from core.domain.review import Queue, State
+from core.services.bootstrap import Services
+from core.storage.review import cards
+from core.storage.review.models import Card, queue_for, queue_sql
+from tests.conftest import SAMPLES
+
+NOW = 1_000_000
+
+
+def test_queue_sql_and_queue_for_agree_on_every_state_and_flag() -> None:
+    con = sqlite3.connect(":memory:")
+    con.execute("CREATE TABLE card (state INTEGER, active INTEGER, suspended INTEGER, buried_until INTEGER)")
+    combos = list(itertools.product(State, (0, 1), (0, 1), (None, NOW - 1, NOW, NOW + 1)))
+    con.executemany("INSERT INTO card VALUES (?, ?, ?, ?)", combos)
+    rows = con.execute(
+        f"SELECT state, active, suspended, buried_until, {queue_sql()} FROM card", {"now": NOW}
+    )
+    seen = set()
+    for state, active, suspended, buried_until, queue in rows:
+        buried = buried_until is not None and buried_until > NOW
+        expected = queue_for(state, active=bool(active), suspended=bool(suspended), buried=buried)
+        assert queue == expected, (state, active, suspended, buried_until)
+        seen.add(Queue(queue))
+    assert seen == set(Queue)  # every queue is reached: the comparison covers the whole rule
+
+
+def test_queue_sql_takes_a_new_active_value_and_known_unburied_cards() -> None:
+    con = sqlite3.connect(":memory:")
+    con.execute("CREATE TABLE card (state INTEGER, active INTEGER, suspended INTEGER, buried_until INTEGER)")
+    con.execute("INSERT INTO card VALUES (2, 0, 0, ?)", (NOW + 5,))
+    [(inactive, restored)] = con.execute(
+        f"SELECT {queue_sql()}, {queue_sql(active=':a')} FROM card", {"now": NOW, "a": 1}
+    )
+    assert (inactive, restored) == (Queue.INACTIVE, Queue.BURIED)
+    [(unburied,)] = con.execute(f"SELECT {queue_sql(active=':a', buried=None)} FROM card", {"a": 1})
+    assert unburied == Queue.REVIEW
+
+
+def test_every_card_row_field_is_a_column_of_the_card_table() -> None:
+    columns = {f.column_name for f in Card._meta.sorted_fields}
+    assert {f.name for f in fields(cards.CardRow)} <= columns
+
+
+def test_a_card_row_survives_a_write_and_a_read_unchanged(services: Services) -> None:
+    [outcome] = services.library.import_paths([SAMPLES / "photosynthesis.txt"], extractor="offline")
+    unit = services.library.units(outcome.article_id)[0]
+    assert services.curation.accept(unit.id)
+    [row] = cards.cards_of_unit(unit.id)[:1]
+    assert row.queue == Queue.NEW and row.active and not row.suspended
+    changed = replace(row, state=State.REVIEW, step=None, stability=12.5, difficulty=4.25, due=NOW + 86400,
+                      last_review=NOW, reps=3, lapses=1, suspended=True, leech=True, buried_until=NOW + 60)  # fmt: skip
+    cards.update_cards("setup", [changed], NOW)
+    again = cards.get_card(row.id)
+    assert again == replace(changed, queue=Queue.SUSPENDED)  # the queue follows the rule
+    assert all(type(getattr(again, f.name)) is bool for f in fields(cards.CardRow) if f.type == "bool")
+
+
+def test_what_a_card_shows_is_named_alike_in_storage_and_the_domain() -> None:
+    """ReviewItem is built from CardContent's fields by name: each must be one of ReviewItem's."""
+    from core.domain.review import ReviewItem
+
+    assert {f.name for f in fields(cards.CardContent)} <= {f.name for f in fields(ReviewItem)}

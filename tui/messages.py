@@ -1,0 +1,32 @@
+"""What screens ask of the app: messages up (attributes down), so no screen imports or calls
+the app. Each is handled by MemoryRushApp (the handler named in its docstring); the last two go
+the other way, from the app to its screens."""
+
+from __future__ import annotations
+
+from textual.message import Message
+
+
+class OpenArticle(Message):
+    """Open the evidence browser on an article (at a unit, or at a paragraph index). Handled by
+    `MemoryRushApp.on_open_article`."""
+
+    def __init__(self, article_id: int, *, unit_id: int | None = None, paragraph: int | None = None) -> None:
+        super().__init__()
+        self.article_id = article_id
+        self.unit_id = unit_id
+        self.paragraph = paragraph
+
+
+class FirstFrameShown(Message, bubble=False):
+    """Sent by the app to every screen once its first frame is on screen: work the first frame
+    does not need (a worker's imports and queries) starts here. Handled by `on_first_frame_shown`."""
+
+
+class BackupProgressed(Message):
+    """Pages copied so far. Handled by `on_backup_progressed` (Settings shows it)."""
+
+    def __init__(self, done: int, total: int) -> None:
+        super().__init__()
+        self.done = done
+        self.total = total
