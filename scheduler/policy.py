@@ -28,7 +28,7 @@ DEFAULT_PARAMETERS: tuple[float, ...] = tuple(fsrs.scheduler.DEFAULT_PARAMETERS)
 FUZZ_RANGES = fsrs.scheduler.FUZZ_RANGES
 
 # load(first_day_offset, last_day_offset) -> cards already due on each day offset (inclusive)
-LoadFn = Callable[[int, int], Sequence[int]]
+LoadFn = Callable[[int, int], Sequence[float]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,10 +130,17 @@ def retrievability(
     return float((1 + factor * days / stability) ** decay)
 
 
+def days_per_stability(retention: float, parameters: Sequence[float] = DEFAULT_PARAMETERS) -> float:
+    """Days since the last review, per day of stability, at which R falls to `retention`: the
+    forgetting curve solved for t / S (1 at 0.9 by construction). SQL filters and re-timings
+    multiply a card's S by it."""
+    decay, factor = decay_factor(parameters)
+    return float((retention ** (1 / decay) - 1) / factor)
+
+
 def interval_for(stability: float, retention: float, parameters: Sequence[float] = DEFAULT_PARAMETERS) -> int:
     """Whole days until R falls to `retention` (≥ 1), as fsrs computes it."""
-    decay, factor = decay_factor(parameters)
-    return max(1, round(stability / factor * (retention ** (1 / decay) - 1)))
+    return max(1, round(stability * days_per_stability(retention, parameters)))
 
 
 def fuzz_range(interval_days: int, maximum_interval: int = 36500) -> tuple[int, int]:
@@ -148,7 +155,7 @@ def fuzz_range(interval_days: int, maximum_interval: int = 36500) -> tuple[int, 
     return min(lo, hi), hi
 
 
-def choose_day(lo: int, hi: int, rng: random.Random, load: Sequence[int] | None = None) -> int:
+def choose_day(lo: int, hi: int, rng: random.Random, load: Sequence[float] | None = None) -> int:
     """A day in [lo, hi]: the least loaded one (ties at random) when `load` is given, else uniform."""
     if lo >= hi:
         return lo
@@ -211,7 +218,7 @@ def plan(card: CardState, rating: int, now: datetime, policy: Policy) -> Planned
 
 
 def settle(
-    planned: Planned, *, rng: random.Random | None = None, load: Sequence[int] | None = None
+    planned: Planned, *, rng: random.Random | None = None, load: Sequence[float] | None = None
 ) -> tuple[CardState, ReviewRecord]:
     """The new state and the log of a planned answer. With fuzz days, the due day is the one
     with the fewest cards already due (`load`: a count per day offset, lo..hi), or else a

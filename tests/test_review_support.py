@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from datetime import UTC
 from zoneinfo import ZoneInfo
 
 from core.host.clock import FixedClock
@@ -12,6 +13,7 @@ from core.storage.db import db, write_transaction
 from core.storage.models import Article, Question, Unit
 
 UTC_ZONE = ZoneInfo("UTC")
+DAY = 86400
 _doc = itertools.count(1)
 
 
@@ -66,3 +68,21 @@ def session_ids(svc: Services) -> list[int]:
     """Answer nothing: the ids the session would show, in order (reads the built queue)."""
     svc.review.start_session()
     return list(svc.review._queue)
+
+
+def due_one_a_day(services: Services, clock: FixedClock, n: int = 20) -> list[int]:
+    """n review cards of stability 20 days, last reviewed 10 days ago, due on the next ten days in turn."""
+    services.review.tz = UTC
+    services.review.fuzz = False
+    add_units(n, 1, now=int(clock.now().timestamp()))
+    cards = [int(r[0]) for r in q("SELECT id FROM card ORDER BY id")]  # type: ignore[call-overload]
+    for card in cards:
+        graduate(services, clock, card)
+    now = int(clock.now().timestamp())
+    with write_transaction():
+        for i, card in enumerate(cards):
+            db.execute_sql(
+                "UPDATE card SET stability = 20, last_review = ?, due = ?, buried_until = NULL, queue = 2 WHERE id = ?",
+                (now - 10 * DAY, (now // DAY + 1 + i % 10) * DAY + 3600, card),
+            )
+    return cards

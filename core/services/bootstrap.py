@@ -19,6 +19,8 @@ from core.text.words import plural
 
 if TYPE_CHECKING:  # the services are imported where first used: a faster start-up
     from core.services.authoring import AuthoringService
+    from core.services.browse.schedule import ScheduleService
+    from core.services.browse.service import BrowseService
     from core.services.curation import CurationService
     from core.services.library import LibraryService
     from core.services.review.service import ReviewService
@@ -78,6 +80,18 @@ class Services:
         from core.services.stats import StatsService
 
         return StatsService(self.settings, self.clock)
+
+    @cached_property
+    def browse(self) -> BrowseService:
+        from core.services.browse.service import BrowseService
+
+        return BrowseService(self.settings, self.clock)
+
+    @cached_property
+    def schedule(self) -> ScheduleService:
+        from core.services.browse.schedule import ScheduleService
+
+        return ScheduleService(self.settings, self.clock)
 
     @cached_property
     def search(self) -> SearchService:

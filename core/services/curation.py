@@ -20,6 +20,8 @@ from core.domain.errors import MemoryRushError
 from core.storage import authoring as authoring_repo
 from core.storage import curation as curation_repo
 from core.storage import library as library_repo
+from core.storage.browse import trash as browse_trash
+from core.storage.db import write_transaction
 from core.validation import validate
 
 TRASH_DAYS = 30
@@ -148,7 +150,13 @@ class CurationService:
         return curation_repo.trash(unit_id, self.clock())
 
     def purge_expired_trash(self) -> int:
-        return curation_repo.purge_trash(self.clock() - TRASH_DAYS * 86400)
+        """Delete what has been in the trash for TRASH_DAYS: units, then deleted articles (with
+        anything left of theirs). Returns how many units went."""
+        cutoff = self.clock() - TRASH_DAYS * 86400
+        purged = curation_repo.purge_trash(cutoff)
+        with write_transaction():
+            browse_trash.purge_articles(cutoff)
+        return purged
 
     def undo(self, article_id: int | None = None) -> int | None:
         return curation_repo.undo_last(self.clock(), article_id)

@@ -71,6 +71,7 @@ def register_schema_hook(hook: SchemaHook, *, creates: tuple[str, ...]) -> None:
 def _load_table_modules() -> None:
     # Importing these registers their models/hooks.
     from core.storage import models  # noqa: F401
+    from core.storage.browse import models as browse_models  # noqa: F401
     from core.storage.review import models as review_models  # noqa: F401
     from core.storage.search import index as search_index  # noqa: F401
 

@@ -21,6 +21,7 @@ from core.domain import (
 )
 from core.domain.export import ORIGINS
 from core.storage import converters
+from core.storage.browse.models import ArticleTrash
 from core.storage.db import db, reading, translated, write_transaction
 from core.storage.models import Article, Artifact, Evidence, Paragraph, Question, Unit
 from core.storage.review import cards
@@ -121,9 +122,14 @@ def _counts(article_ids: Iterable[int] | None = None) -> dict[int, dict[str, int
     return out
 
 
+def _shown() -> peewee.Expression:
+    """Articles in the library: not deleted (a deleted one waits in the trash, core.storage.browse)."""
+    return Article.id.not_in(ArticleTrash.select(ArticleTrash.article))
+
+
 @translated
 def list_articles(limit: int | None = None, offset: int = 0) -> list[ArticleInfo]:
-    q = Article.select().order_by(Article.added_at.desc(), Article.id.desc()).offset(offset)
+    q = Article.select().where(_shown()).order_by(Article.added_at.desc(), Article.id.desc()).offset(offset)
     if limit is not None:
         q = q.limit(limit)
     return _with_counts(list(q))
@@ -142,7 +148,7 @@ def _with_counts(rows: list[Article]) -> list[ArticleInfo]:
 
 @translated
 def count_articles() -> int:
-    return int(Article.select().count())
+    return int(Article.select().where(_shown()).count())
 
 
 @translated

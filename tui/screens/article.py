@@ -45,6 +45,7 @@ class ArticleScreen(MakesCards):
         Binding("u", "undo", "Undo", id="article.undo"),
         Binding("s", "ideas", "Summary & ideas", id="article.ideas"),
         Binding("m", "idea_unit", "Unit of this idea", id="article.idea_unit"),
+        Binding("i", "card_info", "Card info", id="article.info"),
         Binding("tab", "app.focus_next", "Switch pane", show=False, id="article.focus"),
     ]
 
@@ -232,6 +233,19 @@ class ArticleScreen(MakesCards):
         i = TYPE_FILTERS.index(self.type_filter)
         self.type_filter = TYPE_FILTERS[(i + 1) % len(TYPE_FILTERS)]
         self._load_units()
+
+    def action_card_info(self) -> None:
+        from tui.modals.card_info import CardInfoModal
+
+        unit = self._shown_unit
+        cards = None
+        if unit is not None:
+            with self.reporting("reading the cards"):
+                cards = self.services.review.cards_of_unit(unit.id)
+        if not cards:
+            notify(self.app, "This unit has no cards: confirm it first (t: triage)", severity="warning")
+            return
+        self.app.push_screen(CardInfoModal(self.services, tuple(c.id for c in cards)))
 
     def action_triage(self) -> None:
         from tui.screens.triage import TriageScreen

@@ -17,18 +17,23 @@ from tui.widgets.title_bar import TitleBar
 
 def sections() -> list[tuple[str, list[Binding]]]:
     """(section, bindings) for the app and every screen and modal."""
+    from tui.modals.card_info import CardInfoModal
     from tui.modals.edit_unit import EditUnitModal
     from tui.modals.export import ExportModal
     from tui.modals.pick import PickModal
+    from tui.modals.prompt import Ask, Confirm
     from tui.modals.reason import ReasonModal
     from tui.modals.search import SearchModal
     from tui.screens.article import ArticleScreen
+    from tui.screens.browse import BrowseScreen
     from tui.screens.home import HomeScreen
     from tui.screens.import_screen import ImportScreen
     from tui.screens.library import LibraryScreen
     from tui.screens.review import ReviewScreen
+    from tui.screens.schedule import ScheduleScreen
     from tui.screens.settings import SettingsScreen
     from tui.screens.stats import StatsScreen
+    from tui.screens.trash import TrashScreen
     from tui.screens.triage import TriageScreen
     from tui.widgets.import_tree import ImportTree
     from tui.widgets.paragraph_view import ParagraphView
@@ -52,6 +57,11 @@ def sections() -> list[tuple[str, list[Binding]]]:
         ("Keep anyway (a reason)", list(ReasonModal.BINDINGS)),
         ("Export", list(ExportModal.BINDINGS)),
         ("Review", list(ReviewScreen.BINDINGS)),
+        ("Browse", list(BrowseScreen.BINDINGS)),
+        ("Card info", list(CardInfoModal.BINDINGS)),
+        ("Trash", list(TrashScreen.BINDINGS)),
+        ("Schedule", list(ScheduleScreen.BINDINGS)),
+        ("Questions", [*Confirm.BINDINGS, *Ask.BINDINGS]),
         ("Stats", list(StatsScreen.BINDINGS)),
         ("Settings", list(SettingsScreen.BINDINGS)),
         ("Search", list(SearchModal.BINDINGS)),

@@ -62,6 +62,8 @@ class HomeScreen(BaseScreen):
         Binding("t", "triage", "Triage", id="home.triage"),
         Binding("i", "import", "Import", id="home.import"),
         Binding("l", "library", "Library", id="home.library"),
+        Binding("b", "browse", "Browse", id="home.browse"),
+        Binding("w", "schedule", "Schedule", id="home.schedule"),
         Binding("s", "stats", "Stats", id="home.stats"),
         Binding("comma", "settings", "Settings", id="home.settings"),
     ]
@@ -176,6 +178,16 @@ class HomeScreen(BaseScreen):
         from tui.screens.library import LibraryScreen
 
         self.app.push_screen(LibraryScreen())
+
+    def action_browse(self) -> None:
+        from tui.screens.browse import BrowseScreen
+
+        self.app.push_screen(BrowseScreen())
+
+    def action_schedule(self) -> None:
+        from tui.screens.schedule import ScheduleScreen
+
+        self.app.push_screen(ScheduleScreen())
 
     def action_stats(self) -> None:
         from tui.screens.stats import StatsScreen

@@ -69,6 +69,7 @@ class ReviewScreen(MakesCards):
         Binding("p", "pin", "Pin", id="review.pin"),
         Binding("o", "open_source", "Open source", id="review.open"),
         Binding("v", "select_evidence", "Select in evidence", id="review.select"),
+        Binding("i", "card_info", "Card info", id="review.info"),
     ]
 
     def __init__(self) -> None:
@@ -182,7 +183,7 @@ class ReviewScreen(MakesCards):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.saving and action in WAIT_FOR_SAVE:
             return False
-        if action == "rate":
+        if action in ("rate", "card_info"):  # card info after the answer: memory figures spoil no recall
             return True if self.item is not None and self.revealed else None
         if action == "reveal":
             return True if self.item is not None and not self.revealed else None
@@ -199,6 +200,8 @@ class ReviewScreen(MakesCards):
             return "The session is complete: nothing to review now (escape: back to Home)"
         if action == "rate":
             return "Show the answer first (space), then rate it 1-4"
+        if action == "card_info":
+            return "Card info comes after the answer (space)"
         if action == "reveal":
             return "The answer is shown: rate it 1 Again, 2 Hard, 3 Good or 4 Easy"
         if action == "select_evidence":
@@ -344,6 +347,12 @@ class ReviewScreen(MakesCards):
     def action_open_source(self) -> None:
         if self.item is not None:
             self.post_message(OpenArticle(self.item.article_id, unit_id=self.item.unit_id))
+
+    def action_card_info(self) -> None:
+        from tui.modals.card_info import CardInfoModal
+
+        if self.item is not None:
+            self.app.push_screen(CardInfoModal(self.services, (self.item.card.id,)))
 
     def action_edit(self) -> None:
         unit = None

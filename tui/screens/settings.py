@@ -148,4 +148,8 @@ class SettingsScreen(BaseScreen):
         self.app.theme = config.theme
         what = ", ".join(f"{name.replace('_', ' ')} {getattr(config, name)}" for name in changed)
         box.update(content(f"Saved: {what}."))
+        if "desired_retention" in changed:  # the cards scheduled for the old one: offer to re-time them
+            from tui.screens.schedule import offer_reschedule
+
+            offer_reschedule(self, old.desired_retention, config.desired_retention)
         notify(self.app, f"Settings saved ({what}) to {paths.config_path()}")

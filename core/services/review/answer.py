@@ -32,7 +32,7 @@ def decide(
     row: CardRow,
     planned: scheduler.Planned,
     *,
-    load: Sequence[int] | None,
+    load: Sequence[float] | None,
     rng: random.Random,
     now: datetime,
     duration_ms: int | None,

@@ -46,6 +46,7 @@ from core.domain.review import (
 )
 from core.host.clock import Clock
 from core.host.config import Config, Settings
+from core.services.browse.schedule import day_rule, utc_day
 from core.services.review.answer import decide
 from core.services.review.convert import as_epoch, card_view, to_state
 from core.services.review.parameters import fsrs_parameters, save_parameters
@@ -55,6 +56,7 @@ from core.storage.review import cards
 from core.storage.review import queue as review_queue
 from core.storage.review.cards import CardContent, CardRow
 from scheduler import Policy, Rating
+from scheduler.workload import weighted
 
 log = logging.getLogger(__name__)
 log.addHandler(logging.NullHandler())  # the app shows AnswerResult.warnings; no stray stderr output
@@ -247,7 +249,10 @@ class ReviewService:
                 raise UnknownCard(f"card {card_id} does not exist (its unit may have been purged)")
             planned = scheduler.plan(to_state(row), grade, now, self.policy(cards.unit_pinned(row.unit_id)))
             # load balancing counts review cards per UTC day of the candidate due times
-            load = review_queue.due_load(as_epoch(now), *planned.fuzz_days) if planned.fuzz_days else None
+            load: list[float] | None = None
+            if planned.fuzz_days is not None:  # cards due per fuzz day, weighed by easy days and vacations
+                counts = review_queue.due_load(as_epoch(now), *planned.fuzz_days)
+                load = weighted(counts, utc_day(as_epoch(now), planned.fuzz_days[0]), day_rule())
             decision = decide(
                 row,
                 planned,

@@ -1,0 +1,141 @@
+"""Browse benchmark on a 1M-card library (figures for the notes, no pass/fail).
+
+    python bench/bench_browse.py [--home DIR] [--cards 1000000]
+
+1. Browse in the app (headless, 160x48): first paint (push -> first page of rows painted),
+   filter change and sort change (-> the new first page painted; every column both ways and
+   the filters below), cursor move (targets: paint <= 100 ms, filter/sort p95 <= 150 ms,
+   move p95 <= 16.7 ms). The count of matching rows comes later from its own worker and is
+   timed apart.
+2. A bulk action on 100k cards (suspend by filter, then its undo), one transaction each
+   (target <= 3 s).
+
+The library is bench/library_rows.fill_library's (2 questions a unit, cards in review, 3
+reviews each), kept in --home between runs; its first open makes Browse's sort indexes (timed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.bench_tui import Ms, first, painted, pct  # noqa: E402
+from bench.library_rows import fill_library  # noqa: E402
+
+FILTERS = ("r<0.8", "is:suspended", "tag:bench", "type:concept", "due<7", "reviewed:30", "memory", "zzzz")
+
+
+def make_library(home: Path, cards: int) -> None:
+    db = home / "memoryrush.sqlite3"
+    if not db.exists():
+        home.mkdir(parents=True, exist_ok=True)
+        env = {**os.environ, "MEMORYRUSH_HOME": str(home)}
+        code = "from core.services.bootstrap import open_services; open_services(None).close()"
+        subprocess.run([sys.executable, "-c", code], env=env, check=True, cwd=ROOT)
+        started = time.perf_counter()
+        fill_library(db, cards, now=int(time.time()))
+        print(f"built {cards:,} cards in {time.perf_counter() - started:.0f} s")
+    started = time.perf_counter()
+    from core.services.bootstrap import open_services
+
+    open_services(home).close()  # the first open with Browse makes its sort indexes
+    print(f"open (sort indexes made if missing): {time.perf_counter() - started:.1f} s")
+
+
+async def shown(app: object, screen: object, change: object) -> Ms:
+    """Time a change until its first page is painted (the page is read in a worker)."""
+    await asyncio.sleep(0)
+    started, cpu = time.perf_counter(), time.process_time()
+    change()  # type: ignore[operator]
+    while screen._shown_generation != screen._generation:  # type: ignore[attr-defined]
+        await asyncio.sleep(0.0005)
+    app.screen._on_timer_update()  # type: ignore[attr-defined]
+    elapsed = Ms((time.perf_counter() - started) * 1000)
+    elapsed.cpu = (time.process_time() - cpu) * 1000
+    return elapsed
+
+
+async def in_app(home: Path) -> None:
+    from core.domain.browse import BrowseSort, Column
+    from core.services.bootstrap import open_services
+    from tui.app import MemoryRushApp
+    from tui.screens.browse import BrowseScreen
+
+    svc = open_services(home)
+    app = MemoryRushApp(svc)
+    async with app.run_test(size=(160, 48)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = BrowseScreen()
+        opened = await shown(app, screen, lambda: app.push_screen(screen))
+        counted = time.perf_counter()
+        while screen._total is None:
+            await asyncio.sleep(0.005)
+        count_ms = (time.perf_counter() - counted) * 1000 + opened
+        print(
+            f"browse ({screen._total:,} rows): first paint {first(opened)}; count shown after {count_ms:.0f} ms"
+        )
+        table = screen.query_one("DataTable")
+        table.focus()
+        moves = [await painted(app, table.action_cursor_down) for _ in range(300)]
+        print(f"cursor move (300 rows, pages read on the way) {pct(moves)}")
+        sorts: dict[str, Ms] = {}
+        for column in Column:
+            for descending in (False, True):
+
+                def resort(c: Column = column, d: bool = descending) -> None:
+                    screen._sort = BrowseSort(c, d)
+                    screen._reload()
+
+                sorts[f"{column.value}{' desc' if descending else ''}"] = await shown(app, screen, resort)
+        print(f"sort change, every column both ways: {pct(list(sorts.values()))}")
+        print("  each: " + ", ".join(f"{k} {v:.0f}" for k, v in sorts.items()))
+        screen._sort = BrowseSort()
+        filters = {line: await shown(app, screen, lambda q=line: screen._apply_query(q)) for line in FILTERS}
+        print(f"filter change ({len(FILTERS)} filters): {pct(list(filters.values()))}")
+        print("  each: " + ", ".join(f"{k!r} {v:.0f}" for k, v in filters.items()))
+    svc.close()
+
+
+def bulk(home: Path) -> None:
+    from core.domain.browse import BrowseFilter, BulkAction, Selection
+    from core.services.bootstrap import open_services
+
+    svc = open_services(home)
+    f = BrowseFilter(article_ids=tuple(range(1, 501)))  # 500 articles of 100 units, 2 cards each
+    n = svc.browse.count(f)
+    started, cpu = time.perf_counter(), time.process_time()
+    result = svc.browse.act(BulkAction.SUSPEND, Selection(f))
+    took, took_cpu = time.perf_counter() - started, time.process_time() - cpu
+    started = time.perf_counter()
+    svc.browse.undo()
+    undo = time.perf_counter() - started
+    print(
+        f"bulk suspend of {result.cards:,} cards ({n:,} rows in the filter): {took:.2f} s (CPU {took_cpu:.2f}) "
+        f"in one transaction; its undo {undo:.2f} s (target <= 3 s)"
+    )
+    svc.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--home", type=Path, default=Path("/tmp/memoryrush-bench-browse"))
+    parser.add_argument("--cards", type=int, default=1_000_000)
+    args = parser.parse_args()
+    os.environ["MEMORYRUSH_HOME"] = str(args.home)
+    make_library(args.home, args.cards)
+    asyncio.run(in_app(args.home))
+    bulk(args.home)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,177 @@
+"""Schedule tools: easy days, vacations, the 30-day forecast at each retention choice,
+rescheduling for a new desired retention (the workload change shown first), review ahead and
+postpone, and moving already scheduled cards off easy days and vacations.
+
+Easy days and vacations are the library's (settings table: "easy_days", "vacations"), so every
+answer's load balancing reads them (`day_rule`, core.services.review.service) and so does this.
+Every change of due dates is one transaction in the Browse journal: `u` in Browse or Schedule
+takes it back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+import scheduler
+from core.domain.browse import BulkAction, BulkResult, Forecast, Selection, WorkloadChange
+from core.host.clock import Clock
+from core.host.config import Config, Settings
+from core.services.browse.service import BrowseService
+from core.storage.browse import actions
+from core.storage.browse import schedule as schedule_repo
+from core.storage.db import write_transaction
+from core.storage.review import cards as review_repo
+from scheduler.workload import (
+    NO_LOAD_CHANGE,
+    DayRule,
+    Scheduled,
+    days_of,
+    parse_easy_days,
+    parse_vacation,
+    rebalance,
+    window,
+)
+
+DAY = 86400
+HORIZON = 30  # forecast days
+RETENTIONS = (0.80, 0.85, 0.90, 0.95)
+MOVE_AHEAD = 90  # days of scheduled cards that easy days and vacations may move
+
+
+def day_rule() -> DayRule:
+    """The library's easy days and vacations."""
+    easy = review_repo.get_setting("easy_days")
+    spans = review_repo.get_setting("vacations") or []
+    vacations = days_of([(date.fromisoformat(a), date.fromisoformat(b)) for a, b in spans])
+    return DayRule(tuple(float(x) for x in easy) if easy else NO_LOAD_CHANGE, vacations)
+
+
+@dataclass
+class ScheduleService:
+    settings: Settings
+    clock: Clock
+
+    @property
+    def config(self) -> Config:
+        return self.settings.current
+
+    @property
+    def browse(self) -> BrowseService:
+        return BrowseService(self.settings, self.clock)
+
+    def _now(self) -> int:
+        return int(self.clock.now().timestamp())
+
+    def _today(self) -> tuple[int, date]:
+        """Today as a UTC day number and date (load balancing counts UTC days)."""
+        day = self._now() // DAY
+        return day, date(1970, 1, 1) + timedelta(days=day)
+
+    # --- easy days and vacations ------------------------------------------------------------
+
+    def set_easy_days(self, text: str) -> DayRule:
+        """'1 1 1 1 1 0.5 0.5' (Monday first); ValueError says what is wrong."""
+        review_repo.put_setting("easy_days", list(parse_easy_days(text)))
+        return day_rule()
+
+    def add_vacation(self, text: str) -> DayRule:
+        start, end = parse_vacation(text)
+        spans = review_repo.get_setting("vacations") or []
+        spans.append([start.isoformat(), end.isoformat()])
+        review_repo.put_setting("vacations", sorted(spans))
+        return day_rule()
+
+    def clear_vacations(self) -> DayRule:
+        review_repo.put_setting("vacations", [])
+        return day_rule()
+
+    def vacations(self) -> list[tuple[str, str]]:
+        return [(str(a), str(b)) for a, b in review_repo.get_setting("vacations") or []]
+
+    def apply_days(self) -> BulkResult:
+        """Move review cards due in the next MOVE_AHEAD days off vacation days, and off easy
+        days to lighter days, each inside its own fuzz window (widened past the days off)."""
+        first, today = self._today()
+        rule = day_rule()
+        now = self._now()
+        cards = []
+        old: dict[int, int] = {}
+        for card_id, due, last, _ in schedule_repo.due_before((first + MOVE_AHEAD) * DAY):
+            interval = max(1, round((due - last) / DAY))
+            day = max(0, due // DAY - first)
+            lo, hi = window(day, interval, scheduler.fuzz_range(interval), rule, today)
+            cards.append(Scheduled(card_id, day, lo, hi))
+            old[card_id] = due
+        moves = rebalance(cards, schedule_repo.per_day(first, MOVE_AHEAD + 400), rule, today)
+        # a moved card keeps its time of day (never before now)
+        dues = {card_id: max(now, (first + day) * DAY + old[card_id] % DAY) for card_id, day in moves.items()}
+        with write_transaction():
+            journal = actions.open_journal("apply_days", now)
+            n = actions.move_cards(journal, dues, now)
+            if actions.drop_if_empty(journal):
+                journal = 0
+        return BulkResult("apply_days", n, 0, journal)
+
+    # --- forecast and retention ------------------------------------------------------------
+
+    def forecast(self, retentions: tuple[float, ...] = RETENTIONS) -> Forecast:
+        first, today = self._today()
+        counts = schedule_repo.per_day(first, HORIZON)
+        params = self.browse.parameters()
+        totals = tuple(
+            (r, schedule_repo.projected_total(first, HORIZON, scheduler.days_per_stability(r, params)))
+            for r in sorted({*retentions, self.config.desired_retention})
+        )
+        rule = day_rule()
+        spans = tuple((a, b) for a, b in self.vacations())
+        return Forecast(
+            days=tuple((today + timedelta(days=i)).isoformat() for i in range(HORIZON)),
+            due=tuple(counts[i] for i in range(HORIZON)),
+            by_retention=totals,
+            easy_days=rule.easy_days,
+            vacations=spans,
+        )
+
+    def retention_change(self, new: float, old: float | None = None) -> WorkloadChange:
+        """What rescheduling for `new` would do to the next HORIZON days (from `old`, by default
+        the desired retention in the settings)."""
+        first, _ = self._today()
+        params = self.browse.parameters()
+        return WorkloadChange(
+            old_retention=self.config.desired_retention if old is None else old,
+            new_retention=new,
+            cards=schedule_repo.retimed_count(),
+            old_total=sum(schedule_repo.per_day(first, HORIZON).values()),
+            new_total=schedule_repo.projected_total(
+                first, HORIZON, scheduler.days_per_stability(new, params)
+            ),
+        )
+
+    def reschedule(self, retention: float) -> BulkResult:
+        """Re-time every review card (of units not pinned) for `retention`: one transaction, undoable."""
+        now = self._now()
+        k = scheduler.days_per_stability(retention, self.browse.parameters())
+        with write_transaction():
+            journal = actions.open_journal("reschedule", now)
+            n = actions.retime_reviews(journal, k)
+            if actions.drop_if_empty(journal):
+                journal = 0
+        return BulkResult("reschedule", n, 0, journal)
+
+    # --- review ahead, postpone -----------------------------------------------------------------
+
+    def review_ahead(self, days: int) -> BulkResult:
+        """Review cards due within `days` days are due now (today's session takes them)."""
+        f = self.browse.parse(f"state:review due<{max(0, days)}").filter
+        return self.browse.act(BulkAction.ADVANCE, Selection(f))
+
+    def postpone(self, days: int) -> BulkResult:
+        """Review cards due today (overdue included) are due `days` days later."""
+        f = self.browse.parse("state:review due<0").filter
+        return self.browse.act(BulkAction.POSTPONE, Selection(f), days=max(1, days))
+
+
+def utc_day(base: int, days: int = 0) -> date:
+    """The UTC date `days` days after the UTC day of epoch `base` (load balancing's days)."""
+    return date(1970, 1, 1) + timedelta(days=base // DAY + days)

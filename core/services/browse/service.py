@@ -1,0 +1,262 @@
+"""The Browse use cases: pages of rows, their count, bulk actions (one transaction each,
+undoable), deleting and restoring articles, the trash, card info.
+
+    svc.browse.parse("r<0.8 tag:cells")      -> ParsedFilter (the filter and what was not understood)
+    svc.browse.page(filter, sort, after)     -> BrowsePage (keyset: pass page.after for the next)
+    svc.browse.count(filter)                 -> int
+    svc.browse.act(BulkAction.SUSPEND, Selection(filter, keys)) -> BulkResult
+    svc.browse.undo()                        -> BulkUndo | None
+    svc.browse.delete_article(id) / restore_article(id) -> BulkResult
+    svc.browse.trash() / deleted_articles() / purge(unit_ids) -> ...
+    svc.browse.card_info(card_id)            -> CardInfo | None
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, tzinfo
+from typing import Any
+
+import scheduler
+from core.domain.browse import (
+    BrowseFilter,
+    BrowsePage,
+    BrowseRow,
+    BrowseSort,
+    BulkAction,
+    BulkResult,
+    BulkUndo,
+    CardInfo,
+    ReviewEntry,
+    Selection,
+    TrashEntry,
+)
+from core.domain.stop import StopFlag
+from core.host.clock import Clock
+from core.host.config import Config, Settings
+from core.services.browse.filters import ParsedFilter, parse_filter
+from core.services.review.parameters import fsrs_parameters
+from core.storage.browse import actions, info, rows, trash
+from core.storage.db import write_transaction
+from core.storage.review import cards as review_cards
+from scheduler.policy import decay_factor
+
+PAGE = 100
+CURVE_POINTS = 40
+
+
+@dataclass
+class BrowseService:
+    settings: Settings
+    clock: Clock
+    tz: tzinfo | None = None  # None: the machine's local zone
+
+    @property
+    def config(self) -> Config:
+        return self.settings.current
+
+    def _now(self) -> int:
+        return int(self.clock.now().timestamp())
+
+    def _zone(self) -> tzinfo:
+        return self.tz or datetime.now().astimezone().tzinfo or UTC
+
+    def parameters(self) -> tuple[float, ...]:
+        return fsrs_parameters()
+
+    def _r_ratio(self, f: BrowseFilter) -> float | None:
+        r = f.retrievability_below
+        if r is None:
+            return None
+        return scheduler.days_per_stability(min(max(r, 1e-6), 1.0), self.parameters())
+
+    # --- the table -------------------------------------------------------------------------
+
+    def parse(self, line: str) -> ParsedFilter:
+        return parse_filter(line, now=self._now(), tz=self._zone())
+
+    def page(
+        self, f: BrowseFilter, sort: BrowseSort, after: tuple[Any, ...] | None = None, limit: int = PAGE
+    ) -> BrowsePage:
+        now = self._now()
+        found, last = rows.page(f, sort, after, limit, now=now, r_ratio=self._r_ratio(f))
+        return BrowsePage(tuple(self._with_r(r, now) for r in found), last)
+
+    def _with_r(self, row: BrowseRow, now: int) -> BrowseRow:
+        if row.last_review is None or not row.stability:
+            return row
+        elapsed = datetime.fromtimestamp(row.last_review, UTC)
+        r = scheduler.retrievability(
+            row.stability, elapsed, datetime.fromtimestamp(now, UTC), self.parameters()
+        )
+        return replace(row, retrievability=r)
+
+    def count(self, f: BrowseFilter, stop: StopFlag | None = None) -> int:
+        """Rows the filter shows; Cancelled when `stop` is set before the count ends."""
+        return rows.count(f, now=self._now(), r_ratio=self._r_ratio(f), stop=stop)
+
+    def start(self) -> int:
+        """Before Browse shows card states: burials that ended are lifted (what a review session
+        does when it starts), so the stored queue is the card's state. Returns how many."""
+        return review_cards.unbury(self._now())
+
+    # --- bulk actions ----------------------------------------------------------------------
+
+    def _target(self, selection: Selection, now: int) -> None:
+        actions.clear_target()
+        if selection.keys:
+            actions.target_keys(selection.keys)
+            return
+        for arm in (rows.CARD, rows.UNIT):
+            sql = rows.target_sql(selection.filter, arm, now=now, r_ratio=self._r_ratio(selection.filter))
+            if sql is not None:
+                actions.target_rows(*sql)
+
+    def act(self, action: BulkAction, selection: Selection, *, tag: str = "", days: int = 0) -> BulkResult:
+        """One action on the selection (or its whole filter), in one transaction, undoable.
+        Card actions (suspend, bury, forget, set due) change the rows' cards; unit actions
+        (pin, trash, restore, reject, confirm, tag, keep) the rows' units and their cards."""
+        now = self._now()
+        with write_transaction():
+            self._target(selection, now)
+            journal = actions.open_journal(action.value, now)
+            changed = self._apply(journal, action, now, tag=tag.strip().casefold(), days=days)
+            if actions.drop_if_empty(journal):
+                journal = 0
+        return BulkResult(action.value, changed.cards, changed.units, journal)
+
+    def _apply(self, journal: int, action: BulkAction, now: int, *, tag: str, days: int) -> actions.Changed:
+        if action in actions.CARD_ACTIONS:
+            day = scheduler.review_day(
+                datetime.fromtimestamp(now, UTC), self._zone(), self.config.day_starts_at_hour
+            )
+            until = int(day.end.timestamp())
+            return actions.change_cards(journal, action, now, until=until, due=now + days * 86400, days=days)
+        if action in (BulkAction.TAG, BulkAction.UNTAG) and not tag:
+            return actions.Changed(0, 0)
+        changed = actions.change_units(journal, action, now, tag=tag)
+        if action in (BulkAction.PIN, BulkAction.UNPIN) and changed.units:
+            retention = (
+                self.config.pinned_retention if action == BulkAction.PIN else self.config.desired_retention
+            )
+            cards = actions.snapshot_unit_cards(journal)
+            actions.pin_due(journal, scheduler.days_per_stability(retention, self.parameters()))
+            actions.change_count(journal, cards)
+            changed = actions.Changed(cards, changed.units)
+        return changed
+
+    def undo(self) -> BulkUndo | None:
+        """Take back the latest bulk action not yet undone (several: call again)."""
+        with write_transaction():
+            entry = actions.last_journal()
+            if entry is None:
+                return None
+            actions.undo(entry, self._now())
+        return BulkUndo(str(entry.action), int(entry.cards), int(entry.units))
+
+    def can_undo(self) -> bool:
+        return actions.last_journal() is not None
+
+    # --- articles and the trash -----------------------------------------------------------
+
+    def delete_article(self, article_id: int) -> BulkResult:
+        """The article leaves the library and its units go to the trash (their cards out of
+        review, their history kept), restorable for 30 days; undoable."""
+        now = self._now()
+        with write_transaction():
+            if not trash.mark_deleted(article_id, now):
+                return BulkResult("delete_article", 0, 0, 0)
+            actions.clear_target()
+            actions.target_article(article_id)
+            journal = actions.open_journal("delete_article", now, article_id=article_id)
+            changed = actions.change_units(journal, BulkAction.TRASH, now)
+        return BulkResult("delete_article", changed.cards, changed.units, journal)
+
+    def restore_article(self, article_id: int) -> BulkResult:
+        """Back from the trash: the article and the units trashed with it (or after)."""
+        now = self._now()
+        with write_transaction():
+            deleted_at = trash.unmark_deleted(article_id)
+            if deleted_at is None:
+                return BulkResult("restore_article", 0, 0, 0)
+            actions.clear_target()
+            actions.target_trashed_since(article_id, deleted_at)
+            journal = actions.open_journal("restore_article", now, article_id=article_id)
+            changed = actions.change_units(journal, BulkAction.RESTORE, now)
+        return BulkResult("restore_article", changed.cards, changed.units, journal)
+
+    def trash(self, limit: int = 500, offset: int = 0) -> list[TrashEntry]:
+        return trash.units(limit, offset)
+
+    def trash_count(self) -> int:
+        return trash.count_units()
+
+    def deleted_articles(self) -> list[tuple[int, str, int]]:
+        return trash.articles()
+
+    def purge(self, unit_ids: list[int]) -> int:
+        """Delete trashed units for good now (not undoable: the trash view asks first)."""
+        with write_transaction():
+            return trash.purge_units(unit_ids)
+
+    # --- card info -------------------------------------------------------------------------
+
+    def card_info(self, card_id: int) -> CardInfo | None:
+        facts = info.card_facts(card_id)
+        if facts is None:
+            return None
+        params = self.parameters()
+        now = datetime.fromtimestamp(self._now(), UTC)
+        at = lambda t: datetime.fromtimestamp(t, UTC)  # noqa: E731
+        entries: list[ReviewEntry] = []
+        previous: tuple[int, float | None] | None = None
+        for log in info.logs(card_id):
+            r = None
+            if previous is not None and previous[1]:
+                r = scheduler.retrievability(previous[1], at(previous[0]), at(log.reviewed_at), params)
+            entries.append(ReviewEntry(log.reviewed_at, log.rating, log.scheduled_days, r, log.stability))
+            previous = (log.reviewed_at, log.stability)
+        r_now = None
+        if facts.last_review is not None and facts.stability:
+            r_now = scheduler.retrievability(facts.stability, at(facts.last_review), now, params)
+        interval = (facts.due - facts.last_review) // 86400 if facts.last_review is not None else None
+        return CardInfo(
+            card_id=facts.card_id,
+            unit_id=facts.unit_id,
+            question=facts.question,
+            answer=facts.answer,
+            unit_content=facts.unit_content,
+            article_title=facts.article_title,
+            state=rows.QUEUE_NAMES.get(facts.queue, ""),
+            retrievability=r_now,
+            stability=facts.stability,
+            difficulty=facts.difficulty,
+            due=facts.due,
+            interval_days=interval,
+            reps=facts.reps,
+            lapses=facts.lapses,
+            reviews=tuple(entries),
+            curve=_curve(facts.stability, interval, params),
+        )
+
+
+def _with_r(row: BrowseRow, now: int, params: tuple[float, ...]) -> BrowseRow:
+    if row.last_review is None or not row.stability:
+        return row
+    elapsed = datetime.fromtimestamp(row.last_review, UTC)
+    r = scheduler.retrievability(row.stability, elapsed, datetime.fromtimestamp(now, UTC), params)
+    return replace(row, retrievability=r)
+
+
+def _curve(
+    stability: float | None, interval: int | None, params: tuple[float, ...]
+) -> tuple[tuple[float, float], ...]:
+    """The forgetting curve R(t) from the last review over twice the interval (at least 30 days)."""
+    if not stability:
+        return ()
+    span = max(30.0, 2.0 * (interval or 0))
+    decay, factor = decay_factor(params)
+    return tuple(
+        (t, float((1 + factor * t / stability) ** decay))
+        for t in (span * i / (CURVE_POINTS - 1) for i in range(CURVE_POINTS))
+    )

@@ -1,0 +1,94 @@
+"""Browse's tables: the bulk-action journal (what undo puts back) and the deleted articles.
+
+A bulk action snapshots the rows it is about to change into bulk_card / bulk_unit in the same
+transaction as the change (INSERT ... SELECT: no row passes through Python, so 100k cards cost
+one statement), and undo writes them back. A deleted article stays a row with its paragraphs:
+it is listed in article_trash, its units are in the trash, and both come back on restore (or are
+purged for good with the unit trash, 30 days on).
+"""
+
+from __future__ import annotations
+
+import peewee
+
+from core.storage.db import BaseModel, register_models, register_schema_hook
+from core.storage.models import Article
+
+# The card and unit columns a bulk action may change, snapshotted before it and put back by undo.
+CARD_COLUMNS = (
+    "state", "step", "stability", "difficulty", "due", "last_review", "reps", "lapses", "queue",
+    "active", "suspended", "leech", "buried_until", "sbucket", "t90",
+)  # fmt: skip
+UNIT_COLUMNS = ("status", "status_before_trash", "pinned", "tags_json", "trashed_at", "updated_at", "anchor")
+
+
+class BulkJournal(BaseModel):
+    """One bulk action, undoable until undone (the newest first)."""
+
+    action = peewee.CharField()
+    cards = peewee.IntegerField(default=0)
+    units = peewee.IntegerField(default=0)
+    article_id = peewee.IntegerField(null=True)  # an article deleted by this action
+    at = peewee.IntegerField()
+    undone = peewee.BooleanField(default=False)
+
+
+class BulkCard(BaseModel):
+    journal = peewee.ForeignKeyField(BulkJournal, on_delete="CASCADE", index=False)
+    card_id = peewee.IntegerField()
+    state = peewee.IntegerField()
+    step = peewee.IntegerField(null=True)
+    stability = peewee.FloatField(null=True)
+    difficulty = peewee.FloatField(null=True)
+    due = peewee.IntegerField()
+    last_review = peewee.IntegerField(null=True)
+    reps = peewee.IntegerField()
+    lapses = peewee.IntegerField()
+    queue = peewee.IntegerField()
+    active = peewee.BooleanField()
+    suspended = peewee.BooleanField()
+    leech = peewee.BooleanField()
+    buried_until = peewee.IntegerField(null=True)
+    sbucket = peewee.IntegerField()
+    t90 = peewee.IntegerField(null=True)
+
+    class Meta:
+        indexes = ((("journal", "card_id"), True),)  # undo reads a journal's cards by card
+
+
+class BulkUnit(BaseModel):
+    journal = peewee.ForeignKeyField(BulkJournal, on_delete="CASCADE", index=True)
+    unit_id = peewee.IntegerField()
+    status = peewee.CharField()
+    status_before_trash = peewee.CharField(null=True)
+    pinned = peewee.BooleanField()
+    tags_json = peewee.TextField()
+    trashed_at = peewee.IntegerField(null=True)
+    updated_at = peewee.IntegerField()
+    anchor = peewee.CharField()
+
+
+class ArticleTrash(BaseModel):
+    """A deleted article: hidden from the library, restorable until purged with its units."""
+
+    article = peewee.ForeignKeyField(Article, primary_key=True, on_delete="CASCADE")
+    trashed_at = peewee.IntegerField(index=True)
+
+
+def _sort_indexes(database: peewee.SqliteDatabase) -> None:
+    """The indexes Browse's sorts read in order (core.storage.browse.rows.PLANS): made once, when
+    a library first opens with Browse (~1 s per index on a million cards)."""
+    from core.storage.browse.rows import SORT_INDEXES
+
+    for name, target in SORT_INDEXES.items():
+        database.execute_sql(f"CREATE INDEX IF NOT EXISTS {name} ON {target}")
+
+
+def _index_names() -> tuple[str, ...]:
+    from core.storage.browse.rows import SORT_INDEXES
+
+    return tuple(SORT_INDEXES)
+
+
+register_models(BulkJournal, BulkCard, BulkUnit, ArticleTrash)
+register_schema_hook(_sort_indexes, creates=_index_names())

@@ -1,0 +1,47 @@
+"""Card info from Review (after the answer is shown, not before) and from the Article screen."""
+
+from __future__ import annotations
+
+from conftest import SIZE, make_app, screen_text, settle
+
+from core.services.bootstrap import Services
+from tui.modals.card_info import CardInfoModal
+from tui.screens.article import ArticleScreen
+from tui.screens.review import ReviewScreen
+
+
+async def test_review_shows_card_info_only_after_the_answer(samples: Services) -> None:
+    article = samples.library.articles()[-1]
+    samples.curation.accept_all_valid(article.id)
+    app = make_app(samples, start="review")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.item is not None
+        await pilot.press("i")
+        await settle(pilot)
+        assert not isinstance(app.screen, CardInfoModal)  # would show the memory before recall
+        await pilot.press("space", "i")
+        await settle(pilot)
+        assert isinstance(app.screen, CardInfoModal) and app.screen.card_id == screen.item.card.id
+        assert "R now" in screen_text(app)
+
+
+async def test_article_shows_each_card_of_the_unit(samples: Services) -> None:
+    article = samples.library.articles()[-1]
+    samples.curation.accept_all_valid(article.id)
+    unit = next(u for u in samples.library.units(article.id) if len(samples.review.cards_of_unit(u.id)) > 1)
+    cards = [c.id for c in samples.review.cards_of_unit(unit.id)]
+    app = make_app(samples)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.open_article(article.id, unit_id=unit.id)
+        await settle(pilot)
+        assert isinstance(app.screen, ArticleScreen)
+        await pilot.press("i")
+        await settle(pilot)
+        modal = app.screen
+        assert isinstance(modal, CardInfoModal) and modal.card_id == cards[0]
+        await pilot.press("n")
+        await settle(pilot)
+        assert modal.card_id == cards[1] and f"2 of {len(cards)}" in screen_text(app)

@@ -1,0 +1,433 @@
+"""Browse: every unit and card of the library in one table, filtered, sorted, acted on.
+
+The table holds only the rows seen so far: a page (core.services.browse.PAGE rows) is read by
+keyset after the last one as the cursor nears the end, in a named worker, so a million rows
+paint as fast as a hundred (bench/bench_browse.py). The count comes from its own worker. An
+action applies to the rows picked with space, else to the whole filter when `a` took it, else
+to the row under the cursor; each is one transaction, and `u` takes it back.
+"""
+
+from __future__ import annotations
+
+import threading
+from datetime import datetime
+from functools import partial
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.content import Content
+from textual.timer import Timer
+from textual.widgets import DataTable, Input, Static
+
+from core.domain.browse import (
+    BrowseFilter,
+    BrowsePage,
+    BrowseRow,
+    BrowseSort,
+    BulkAction,
+    BulkResult,
+    Column,
+    RowKey,
+    Selection,
+)
+from core.domain.errors import Cancelled
+from core.text.words import plural
+from tui.messages import OpenArticle
+from tui.safe import cell, content, notify
+from tui.screens.base import BaseScreen
+from tui.widgets.guarded import SafeInput
+from tui.widgets.key_bar import KeyBar
+from tui.widgets.row_table import RowTable
+from tui.widgets.title_bar import TitleBar
+
+NEAR_END = 20  # rows from the end at which the next page is read
+DETAIL_AFTER_S = 0.08
+SORTS = tuple(Column)
+MARK = "sel"
+
+# A key of Browse -> (action, what it says it did, a question to ask first: tag / days)
+ACTION_KEYS: dict[str, BulkAction] = {
+    "suspend": BulkAction.SUSPEND,
+    "unsuspend": BulkAction.UNSUSPEND,
+    "bury": BulkAction.BURY,
+    "unbury": BulkAction.UNBURY,
+    "pin": BulkAction.PIN,
+    "unpin": BulkAction.UNPIN,
+    "trash": BulkAction.TRASH,
+    "restore": BulkAction.RESTORE,
+    "reject": BulkAction.REJECT,
+    "confirm": BulkAction.CONFIRM,
+    "keep": BulkAction.KEEP,
+    "forget": BulkAction.FORGET,
+}
+
+
+def _day(epoch: int | None) -> str:
+    return datetime.fromtimestamp(epoch).strftime("%Y-%m-%d") if epoch is not None else ""
+
+
+def _num(value: float | None, fmt: str) -> str:
+    return format(value, fmt) if value is not None else ""
+
+
+def cells(row: BrowseRow, picked: bool) -> list[object]:
+    """The row's cells, in column order (text through the gate: it is untrusted)."""
+    return [
+        cell("●" if picked else ""),
+        cell(row.unit_content[:48]),
+        cell(row.article_title[:20]),
+        cell(row.memory_type),
+        cell(row.status + (" (source changed)" if row.source_changed else "")),
+        cell(row.state + (" · leech" if row.leech else "") + (" · pinned" if row.pinned else "")),
+        cell(_day(row.due) if row.state not in ("", "new") else ""),
+        cell(_num(row.retrievability, ".2f")),
+        cell(_num(row.stability, ".1f")),
+        cell(_num(row.difficulty, ".1f")),
+        cell(row.lapses if row.lapses is not None else ""),
+        cell(row.reps if row.reps is not None else ""),
+        cell(", ".join(row.tags)[:24]),
+        cell(row.origin),
+        cell(_day(row.added)),
+    ]
+
+
+class BrowseScreen(BaseScreen):
+    """Every unit and card: filter line, table, what the cursor row asks."""
+
+    HELP_NAME = "Browse"
+    BINDINGS = [
+        Binding("f", "filter", "Filter", id="browse.filter"),
+        Binding("o", "sort", "Sort", id="browse.sort"),
+        Binding("O", "reverse", "Reverse", id="browse.reverse", show=False),
+        Binding("space", "pick", "Pick", id="browse.pick"),
+        Binding("a", "take_all", "All of filter", id="browse.all"),
+        Binding("i", "card_info", "Card info", id="browse.info"),
+        Binding("enter", "open", "Open", id="browse.open", show=False),
+        Binding("x", "act('suspend')", "Suspend", id="browse.suspend"),
+        Binding("X", "act('unsuspend')", "Unsuspend", id="browse.unsuspend", show=False),
+        Binding("b", "act('bury')", "Bury", id="browse.bury", show=False),
+        Binding("B", "act('unbury')", "Unbury", id="browse.unbury", show=False),
+        Binding("p", "act('pin')", "Pin", id="browse.pin", show=False),
+        Binding("P", "act('unpin')", "Unpin", id="browse.unpin", show=False),
+        Binding("d", "act('trash')", "Trash", id="browse.trash"),
+        Binding("r", "act('restore')", "Restore", id="browse.restore"),
+        Binding("j", "act('reject')", "Reject", id="browse.reject"),
+        Binding("J", "act('confirm')", "Un-reject", id="browse.confirm", show=False),
+        Binding("k", "act('keep')", "Keep (source changed)", id="browse.keep", show=False),
+        Binding("F", "act('forget')", "Forget", id="browse.forget", show=False),
+        Binding("D", "set_due", "Set due", id="browse.set_due", show=False),
+        Binding("t", "tag", "Tag", id="browse.tag", show=False),
+        Binding("T", "untag", "Untag", id="browse.untag", show=False),
+        Binding("A", "delete_article", "Delete article", id="browse.delete_article", show=False),
+        Binding("w", "trash_view", "Trash view", id="browse.trash_view"),
+        Binding("u", "undo", "Undo", id="browse.undo"),
+    ]
+
+    def __init__(self, query: str = "") -> None:
+        super().__init__()
+        self._query = query
+        self._filter = BrowseFilter()
+        self._sort = BrowseSort()
+        self._after: tuple[object, ...] | None = None
+        self._rows: dict[str, BrowseRow] = {}
+        self._picked: set[str] = set()
+        self._whole = False  # the whole filter is taken
+        self._generation = 0  # a page read for an older filter or sort is dropped
+        self._shown_generation = -1  # the generation whose first page is on screen
+        self._loading = False
+        self._total: int | None = None
+        self._counting = threading.Event()  # set: the count running is for an older filter
+        self._detail_timer: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar()
+        yield SafeInput(
+            self._query,
+            placeholder="filter: words, r<0.8, is:suspended, tag:x, type:claim, due<7, added:30 …",
+            id="browse-filter",
+        )
+        yield Static(id="browse-status")
+        yield RowTable(id="browse-table", cursor_type="row", zebra_stripes=True)
+        yield Static(id="browse-detail")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        table = self.query_one(RowTable)
+        table.add_column("", key=MARK)
+        for column in Column:
+            table.add_column(column.label, key=column.value)
+        with self.reporting("lifting ended burials"):
+            self.services.browse.start()
+        self._apply_query(self._query)
+        table.focus()
+
+    def refresh_data(self) -> None:
+        if self._rows:  # back from another screen (an article, the trash): the rows as they are now
+            self._reload()
+
+    # --- filter, sort, pages ---------------------------------------------------------------
+
+    def _apply_query(self, line: str) -> None:
+        with self.reporting("reading the filter"):
+            parsed = self.services.browse.parse(line)
+            self._filter = parsed.filter
+            for problem in parsed.problems:
+                notify(self.app, problem, severity="warning")
+        self._whole = False
+        self._picked.clear()
+        self._reload()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._apply_query(event.value)
+        self.query_one(RowTable).focus()
+
+    def _reload(self) -> None:
+        self._generation += 1
+        self._after = None
+        self._total = None
+        table = self.query_one(RowTable)
+        self._keep_row = table.cursor_row
+        table.clear()
+        self._rows.clear()
+        self._counting.set()  # the count of the old filter stops
+        self._load_page(self._generation, None)
+        self._show_status()
+
+    @work(thread=True, exclusive=True, group="browse-page", name="reading the rows", exit_on_error=False)
+    def _load_page(self, generation: int, after: tuple[object, ...] | None) -> None:
+        page = self.services.browse.page(self._filter, self._sort, after)
+        self.app.call_from_thread(self._show_page, generation, page)
+
+    @work(thread=True, exclusive=True, group="browse-count", name="counting the rows", exit_on_error=False)
+    def _count(self, generation: int, stop: threading.Event) -> None:
+        try:
+            total = self.services.browse.count(self._filter, stop)
+        except Cancelled:
+            return
+        self.app.call_from_thread(self._show_count, generation, total)
+
+    def _show_page(self, generation: int, page: BrowsePage) -> None:
+        if generation != self._generation:
+            return
+        table = self.query_one(RowTable)
+        for row in page.rows:
+            key = str(row.key)
+            if key in self._rows:
+                continue
+            self._rows[key] = row
+            table.add_row(*cells(row, key in self._picked or self._whole), key=key)
+        table.measure_new_rows()
+        self._after = page.after
+        self._loading = False
+        if self._shown_generation != generation:  # the first page is up: now the count
+            self._shown_generation = generation
+            self._counting = threading.Event()
+            self._count(generation, self._counting)
+        keep = getattr(self, "_keep_row", 0)
+        if keep and table.cursor_row < keep < table.row_count:
+            table.move_cursor(row=keep)
+            self._keep_row = 0
+        self._show_status()
+        self._show_detail()
+
+    def _show_count(self, generation: int, total: int) -> None:
+        if generation == self._generation:
+            self._total = total
+            self._show_status()
+
+    def _show_status(self) -> None:
+        shown = "counting…" if self._total is None else plural(self._total, "row")
+        order = f"sorted by {self._sort.column.label} {'↓' if self._sort.descending else '↑'}"
+        taken = (
+            "all of the filter taken"
+            if self._whole
+            else (f"{len(self._picked)} picked" if self._picked else "actions apply to the cursor row")
+        )
+        self.query_one("#browse-status", Static).update(content(f"{shown} · {order} · {taken}"), layout=False)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        # the cursor row's question once the cursor rests: a held arrow key paints only the table
+        if self._detail_timer is not None:
+            self._detail_timer.stop()
+        self._detail_timer = self.set_timer(DETAIL_AFTER_S, self._show_detail)
+        table = self.query_one(RowTable)
+        if self._after is not None and not self._loading and event.cursor_row >= table.row_count - NEAR_END:
+            self._loading = True
+            self._load_page(self._generation, self._after)
+
+    def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
+        if event.column_key.value in tuple(c.value for c in Column):
+            column = Column(event.column_key.value)
+            descending = not self._sort.descending if column == self._sort.column else False
+            self._sort = BrowseSort(column, descending)
+            self._reload()
+
+    def _current(self) -> BrowseRow | None:
+        table = self.query_one(RowTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        return self._rows.get(str(key.value))
+
+    def _show_detail(self) -> None:
+        row = self._current()
+        text = (
+            ""
+            if row is None
+            else (f"Q: {row.content}" if row.key.card_id is not None else "no card (not confirmed)")
+        )
+        if row is not None and row.tags:
+            text += f" · tags: {', '.join(row.tags)}"
+        self.query_one("#browse-detail", Static).update(content(text, single_line=True), layout=False)
+
+    def action_filter(self) -> None:
+        self.query_one("#browse-filter", Input).focus()
+
+    def action_sort(self) -> None:
+        nxt = SORTS[(SORTS.index(self._sort.column) + 1) % len(SORTS)]
+        self._sort = BrowseSort(nxt, descending=False)
+        self._reload()
+
+    def action_reverse(self) -> None:
+        self._sort = BrowseSort(self._sort.column, not self._sort.descending)
+        self._reload()
+
+    # --- picking -----------------------------------------------------------------------------
+
+    def action_pick(self) -> None:
+        row = self._current()
+        if row is None:
+            return
+        key = str(row.key)
+        self._whole = False
+        self._picked.symmetric_difference_update({key})
+        table = self.query_one(RowTable)
+        table.update_cell(key, MARK, cell("●" if key in self._picked else ""))
+        if table.cursor_row < table.row_count - 1:
+            table.move_cursor(row=table.cursor_row + 1)
+        self._show_status()
+
+    def action_take_all(self) -> None:
+        self._whole = not self._whole
+        self._picked.clear()
+        table = self.query_one(RowTable)
+        for key in self._rows:
+            table.update_cell(key, MARK, cell("●" if self._whole else ""))
+        self._show_status()
+
+    def _selection(self) -> Selection | None:
+        if self._picked:
+            return Selection(self._filter, tuple(RowKey.parse(k) for k in self._picked))
+        if self._whole:
+            return Selection(self._filter)
+        row = self._current()
+        return Selection(self._filter, (row.key,)) if row is not None else None
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def action_act(self, name: str, tag: str = "", days: int = 0) -> None:
+        selection = self._selection()
+        if selection is None:
+            notify(self.app, "No rows: change the filter", severity="warning")
+            return
+        self._run(ACTION_KEYS.get(name) or BulkAction(name), selection, tag, days)
+
+    @work(thread=True, group="browse-act", name="changing the rows", exit_on_error=False)
+    def _run(self, action: BulkAction, selection: Selection, tag: str, days: int) -> None:
+        result = self.services.browse.act(action, selection, tag=tag, days=days)
+        self.app.call_from_thread(self._acted, action, result)
+
+    def _acted(self, action: BulkAction, result: BulkResult) -> None:
+        if result.journal_id == 0:
+            notify(self.app, f"Nothing to {action.value.replace('_', ' ')} here", severity="warning")
+            return
+        parts = [plural(n, what) for n, what in ((result.units, "unit"), (result.cards, "card")) if n]
+        notify(self.app, f"{action.past.capitalize()}: {' and '.join(parts)} · u undoes it")
+        self._picked.clear()
+        self._whole = False
+        self._reload()
+
+    def _ask(self, question: str, then: partial[None], placeholder: str = "") -> None:
+        from tui.modals.prompt import Ask
+
+        self.app.push_screen(
+            Ask(question, placeholder=placeholder), lambda answer: then(answer) if answer else None
+        )
+
+    def action_tag(self) -> None:
+        self._ask("Add the tag", partial(self._tag_answered, "tag"), "a tag")
+
+    def action_untag(self) -> None:
+        self._ask("Take off the tag", partial(self._tag_answered, "untag"), "a tag")
+
+    def _tag_answered(self, name: str, tag: str) -> None:
+        self.action_act(name, tag=tag)
+
+    def action_set_due(self) -> None:
+        self._ask(
+            "Due in how many days? (0: today; the cards' memory is kept)", partial(self._due_answered), "7"
+        )
+
+    def _due_answered(self, text: str) -> None:
+        if not text.strip().isdigit():
+            notify(self.app, f"{text!r} is not a number of days", severity="warning")
+            return
+        self.action_act("set_due", days=int(text))
+
+    def action_undo(self) -> None:
+        with self.reporting("undoing"):
+            undone = self.services.browse.undo()
+            if undone is None:
+                notify(self.app, "Nothing to undo", severity="warning")
+                return
+            notify(self.app, f"Undone: {undone.action.replace('_', ' ')}")
+            self._reload()
+
+    def action_delete_article(self) -> None:
+        from tui.modals.prompt import Confirm
+
+        row = self._current()
+        if row is None:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            with self.reporting("deleting the article"):
+                result = self.services.browse.delete_article(row.article_id)
+                notify(
+                    self.app,
+                    f"Deleted; {plural(result.units, 'unit')} in the trash for 30 days · u undoes it, w shows the trash",
+                )
+                self._reload()
+
+        question = Content.assemble("Delete the article ", (row.article_title, "bold"), "?")
+        self.app.push_screen(
+            Confirm(
+                question.plain,
+                "Its units go to the trash (their review history is kept) and can be restored for 30 days.",
+            ),
+            answered,
+        )
+
+    def action_card_info(self) -> None:
+        from tui.modals.card_info import CardInfoModal
+
+        row = self._current()
+        if row is None or row.key.card_id is None:
+            notify(self.app, "This unit has no card yet (it is not confirmed)", severity="warning")
+            return
+        self.app.push_screen(CardInfoModal(self.services, (row.key.card_id,)))
+
+    def action_open(self) -> None:
+        row = self._current()
+        if row is not None:
+            self.post_message(OpenArticle(row.article_id, unit_id=row.key.unit_id))
+
+    def action_trash_view(self) -> None:
+        from tui.screens.trash import TrashScreen
+
+        self.app.push_screen(TrashScreen())

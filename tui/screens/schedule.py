@@ -1,0 +1,254 @@
+"""Schedule: the next 30 days' reviews, what each retention choice would make of them, easy
+days and vacations (set here, applied at once to the cards already scheduled and to every
+answer after), a retention change with its workload first, review ahead, postpone, optimize.
+
+Reached from Home (w) and the palette. The figures are read in a named worker (the totals at
+each retention read every review card: ~0.4 s each on a million).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import date
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Static
+
+from core.domain.browse import BulkResult, Forecast, WorkloadChange
+from core.domain.errors import MemoryRushError
+from core.domain.review import OptimizeResult
+from core.host import paths
+from core.host.config import ConfigError, save_config
+from core.text.words import plural
+from tui.safe import content, notify
+from tui.screens.base import BaseScreen
+from tui.widgets.chart import BarChart
+from tui.widgets.key_bar import KeyBar
+from tui.widgets.title_bar import TitleBar
+
+WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+
+
+def days_line(forecast: Forecast) -> str:
+    easy = " · ".join(f"{d} {f:g}" for d, f in zip(WEEKDAYS, forecast.easy_days, strict=True))
+    off = ", ".join(a if a == b else f"{a}..{b}" for a, b in forecast.vacations) or "none"
+    return f"Easy days (load per weekday): {easy}\nVacations (no reviews): {off}"
+
+
+def retention_line(forecast: Forecast, current: float) -> str:
+    parts = [f"{r:.0%}{' (yours)' if abs(r - current) < 1e-9 else ''}: {n}" for r, n in forecast.by_retention]
+    return "Reviews in the next 30 days at each desired retention — " + " · ".join(parts)
+
+
+def change_text(change: WorkloadChange) -> str:
+    return (
+        f"{plural(change.cards, 'review card')} re-timed for {change.new_retention:.0%} "
+        f"(from {change.old_retention:.0%}): reviews in the next 30 days {change.old_total} → {change.new_total}."
+    )
+
+
+def offer_reschedule(screen: BaseScreen, old: float, new: float) -> None:
+    """After the desired retention changed: the workload change, then reschedule if asked."""
+    from tui.modals.prompt import Confirm
+
+    services = screen.services
+    with screen.reporting("working out the new workload"):
+        change = services.schedule.retention_change(new, old)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                with screen.reporting("rescheduling"):
+                    result = services.schedule.reschedule(new)
+                    notify(
+                        screen.app,
+                        f"Rescheduled {plural(result.cards, 'card')} · u in Browse or Schedule undoes it",
+                    )
+                    if isinstance(screen, ScheduleScreen):
+                        screen.refresh_data()
+
+        screen.app.push_screen(
+            Confirm("Reschedule your review cards for the new retention?", change_text(change)), answered
+        )
+
+
+class ScheduleScreen(BaseScreen):
+    """The forecast and the tools that shape it."""
+
+    HELP_NAME = "Schedule"
+    BINDINGS = [
+        Binding("e", "easy_days", "Easy days", id="schedule.easy"),
+        Binding("v", "vacation", "Vacation", id="schedule.vacation"),
+        Binding("V", "clear_vacations", "Clear vacations", id="schedule.clear", show=False),
+        Binding("r", "retention", "Retention", id="schedule.retention"),
+        Binding("a", "ahead", "Review ahead", id="schedule.ahead"),
+        Binding("p", "postpone", "Postpone", id="schedule.postpone"),
+        Binding("O", "optimize", "Optimize", id="schedule.optimize"),
+        Binding("u", "undo", "Undo", id="schedule.undo"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forecast: Forecast | None = None
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar()
+        yield Static(content("Reading the schedule …"), id="schedule-days")
+        yield BarChart(id="schedule-chart")
+        yield Static(id="schedule-retention")
+        yield Static(id="schedule-result")
+        yield KeyBar()
+
+    def refresh_data(self) -> None:
+        self._load()
+
+    @work(thread=True, exclusive=True, group="schedule", name="reading the forecast", exit_on_error=False)
+    def _load(self) -> None:
+        forecast = self.services.schedule.forecast()
+        self.app.call_from_thread(self.show, forecast)
+
+    def show(self, forecast: Forecast) -> None:
+        self.forecast = forecast
+        self.query_one("#schedule-days", Static).update(content(days_line(forecast)))
+        labels = [date.fromisoformat(d).strftime("%d") for d in forecast.days]
+        self.query_one(BarChart).show(
+            "Reviews due per day (today first, overdue included)", labels, list(forecast.due), every=5
+        )
+        current = self.services.config.desired_retention
+        self.query_one("#schedule-retention", Static).update(content(retention_line(forecast, current)))
+
+    def _said(self, result: BulkResult, what: str) -> None:
+        notify(
+            self.app,
+            f"{what}: {plural(result.cards, 'card')} moved · u undoes it"
+            if result.cards
+            else f"{what}: no card had to move",
+        )
+        self._load()
+
+    def _ask(self, question: str, value: str, then: Callable[[str], None]) -> None:
+        from tui.modals.prompt import Ask
+
+        self.app.push_screen(Ask(question, value=value), lambda text: then(text) if text else None)
+
+    def action_easy_days(self) -> None:
+        shown = self.forecast.easy_days if self.forecast is not None else (1.0,) * 7
+        current = " ".join(f"{f:g}" for f in shown)
+        self._ask(
+            "Load per weekday, Monday first (1 a full day, 0.5 half, 0 none)", current, self._easy_answered
+        )
+
+    def _easy_answered(self, text: str) -> None:
+        with self.reporting("setting easy days"):
+            try:
+                self.services.schedule.set_easy_days(text)
+            except ValueError as exc:
+                notify(self.app, f"Easy days not set: {exc}", severity="warning")
+                return
+            self._said(self.services.schedule.apply_days(), "Easy days set")
+
+    def action_vacation(self) -> None:
+        self._ask(
+            "Vacation: first and last day (YYYY-MM-DD..YYYY-MM-DD, or one day)", "", self._vacation_answered
+        )
+
+    def _vacation_answered(self, text: str) -> None:
+        with self.reporting("adding the vacation"):
+            try:
+                self.services.schedule.add_vacation(text)
+            except ValueError as exc:
+                notify(self.app, f"Vacation not added: {exc}", severity="warning")
+                return
+            self._said(self.services.schedule.apply_days(), "Vacation added")
+
+    def action_clear_vacations(self) -> None:
+        with self.reporting("clearing the vacations"):
+            self.services.schedule.clear_vacations()
+            notify(self.app, "No vacations (cards moved for them stay where they are; u undoes a move)")
+            self._load()
+
+    def action_retention(self) -> None:
+        current = self.services.config.desired_retention
+        self._ask(
+            f"New desired retention (now {current:g}; 0.70 to 0.99)", f"{current:g}", self._retention_answered
+        )
+
+    def _retention_answered(self, text: str) -> None:
+        try:
+            new = float(text)
+        except ValueError:
+            notify(self.app, f"{text!r} is not a number", severity="warning")
+            return
+        if not 0.70 <= new <= 0.99:
+            notify(self.app, "Desired retention is between 0.70 and 0.99", severity="warning")
+            return
+        old = self.services.config
+        config = replace(old, desired_retention=new)
+        try:
+            save_config(paths.config_path(), config)
+        except (OSError, ConfigError) as exc:
+            notify(self.app, f"Not saved: could not write {paths.config_path()}: {exc}", severity="error")
+            return
+        self.services.config = config
+        offer_reschedule(self, old.desired_retention, new)
+        self._load()
+
+    def action_ahead(self) -> None:
+        self._ask(
+            "Review ahead: bring the cards due in the next how many days to today?", "1", self._ahead_answered
+        )
+
+    def _ahead_answered(self, text: str) -> None:
+        if text.strip().isdigit():
+            with self.reporting("bringing cards forward"):
+                self._said(self.services.schedule.review_ahead(int(text)), "Review ahead")
+
+    def action_postpone(self) -> None:
+        self._ask("Postpone today's due cards (overdue too) by how many days?", "1", self._postpone_answered)
+
+    def _postpone_answered(self, text: str) -> None:
+        if text.strip().isdigit():
+            with self.reporting("postponing"):
+                self._said(self.services.schedule.postpone(int(text)), "Postponed")
+
+    @work(thread=True, exclusive=True, group="optimize", name="optimizing", exit_on_error=False)
+    def action_optimize(self) -> None:
+        self.app.call_from_thread(
+            self.query_one("#schedule-result", Static).update,
+            content("Optimizing: fitting FSRS to your reviews …"),
+        )
+        try:
+            result = self.services.review.optimize(reschedule=True)
+        except MemoryRushError as exc:  # too few reviews: said as today's `memoryrush optimize` says it
+            self.app.call_from_thread(self._optimized, None, str(exc))
+            return
+        self.app.call_from_thread(self._optimized, result, "")
+
+    def _optimized(self, result: OptimizeResult | None, refusal: str) -> None:
+        box = self.query_one("#schedule-result", Static)
+        if result is None:
+            box.update(content(f"Not optimized: {refusal}"))
+            return
+        verdict = (
+            f"saved; {plural(result.rescheduled, 'card')} rescheduled"
+            if result.saved
+            else "not saved (no better than the parameters in use)"
+        )
+        box.update(
+            content(
+                f"Optimized on {plural(result.reviews, 'review')}: log loss {result.old_log_loss:.4f} → "
+                f"{result.new_log_loss:.4f}, RMSE {result.old_rmse:.4f} → {result.new_rmse:.4f}; {verdict}."
+            )
+        )
+        self._load()
+
+    def action_undo(self) -> None:
+        with self.reporting("undoing"):
+            undone = self.services.browse.undo()
+            notify(
+                self.app,
+                "Nothing to undo" if undone is None else f"Undone: {undone.action.replace('_', ' ')}",
+            )
+            self._load()
