@@ -354,10 +354,22 @@ async def selection_moves(app: Any, view: Any) -> None:
         view.action_select()
         view.action_grow("word", 1)
         spans = view.selected_spans()
-        saves.append(await painted(app, lambda s=spans: screen._cloze(screen.article_id, view, s)))
+        saves.append(await painted(app, lambda s=spans: screen._save_cloze(screen.article_id, view, s)))
+        await app.workers.wait_for_complete()  # the save itself is timed below, alone
+    service: list[Ms] = []
+    for i in range(20):
+        view.go_to(3100 + i)
+        view.clear_selection()
+        view.action_select()
+        spans = view.selected_spans()
+        started, cpu = time.perf_counter(), time.process_time()
+        screen.services.authoring.cloze(screen.article_id, spans)
+        service.append(Ms((time.perf_counter() - started) * 1000))
+        service[-1].cpu = (time.process_time() - cpu) * 1000
     print(
         f"article selection: word cursor move {pct(words)}; selection step {pct(steps)}; "
-        f"cloze saved (c) {pct(saves)} (target p95 <= 16.7 ms)"
+        f"c (the key; the save is a worker) {pct(saves)} (target p95 <= 16.7 ms); "
+        f"the save itself, off the UI thread {pct(service)}"
     )
 
 
