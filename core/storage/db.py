@@ -54,10 +54,16 @@ def register_models(*models: type[BaseModel]) -> None:
             _MODELS.append(m)
 
 
+# The table modules in the order their models are listed (and loaded from a dump): parents
+# before the rows pointing at them, the same order whichever module a process imported first.
+_MODULE_ORDER = ("core.storage.models", "core.storage.browse.models", "core.storage.review.models")
+
+
 def registered_models() -> list[type[BaseModel]]:
-    """Every table model, in registration order (parents before the rows pointing at them)."""
+    """Every table model: by module in _MODULE_ORDER, then in registration order."""
     _load_table_modules()
-    return list(_MODELS)
+    rank = {name: i for i, name in enumerate(_MODULE_ORDER)}
+    return sorted(_MODELS, key=lambda m: rank.get(m.__module__, len(rank)))
 
 
 def register_schema_hook(hook: SchemaHook, *, creates: tuple[str, ...]) -> None:
