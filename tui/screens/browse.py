@@ -74,7 +74,7 @@ def _num(value: float | None, fmt: str) -> str:
 def cells(row: BrowseRow, picked: bool) -> list[object]:
     """The row's cells, in column order (text through the gate: it is untrusted)."""
     return [
-        cell("●" if picked else ""),
+        cell("●" if picked else " "),
         cell(row.unit_content[:48]),
         cell(row.article_title[:20]),
         cell(row.memory_type),
@@ -305,7 +305,7 @@ class BrowseScreen(BaseScreen):
         self._whole = False
         self._picked.symmetric_difference_update({key})
         table = self.query_one(RowTable)
-        table.update_cell(key, MARK, cell("●" if key in self._picked else ""))
+        table.update_cell(key, MARK, cell("●" if key in self._picked else " "))
         if table.cursor_row < table.row_count - 1:
             table.move_cursor(row=table.cursor_row + 1)
         self._show_status()
@@ -315,7 +315,7 @@ class BrowseScreen(BaseScreen):
         self._picked.clear()
         table = self.query_one(RowTable)
         for key in self._rows:
-            table.update_cell(key, MARK, cell("●" if self._whole else ""))
+            table.update_cell(key, MARK, cell("●" if self._whole else " "))
         self._show_status()
 
     def _selection(self) -> Selection | None:
