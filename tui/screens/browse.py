@@ -92,6 +92,19 @@ def cells(row: BrowseRow, picked: bool) -> list[object]:
     ]
 
 
+def undo_bulk(screen: BaseScreen) -> bool:
+    """Take back the latest Browse journal action (Browse, Trash and Schedule share the one
+    journal) and say what; True when something was undone."""
+    with screen.reporting("undoing"):
+        undone = screen.services.browse.undo()
+        if undone is None:
+            notify(screen.app, "Nothing to undo", severity="warning")
+            return False
+        notify(screen.app, f"Undone: {undone.action.replace('_', ' ')}")
+        return True
+    return False
+
+
 class BrowseScreen(BaseScreen):
     """Every unit and card: filter line, table, what the cursor row asks."""
 
@@ -378,12 +391,7 @@ class BrowseScreen(BaseScreen):
         self.action_act("set_due", days=int(text))
 
     def action_undo(self) -> None:
-        with self.reporting("undoing"):
-            undone = self.services.browse.undo()
-            if undone is None:
-                notify(self.app, "Nothing to undo", severity="warning")
-                return
-            notify(self.app, f"Undone: {undone.action.replace('_', ' ')}")
+        if undo_bulk(self):
             self._reload()
 
     def action_delete_article(self) -> None:
