@@ -15,6 +15,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import App
 from textual.content import Content
+from textual.style import Style
 
 from core.text import sanitize
 from core.text.spans import find_span
@@ -76,7 +77,7 @@ SPAN_STYLES = {
 }
 
 
-def styled(text: str, spans: Iterable[tuple[int, int, str]]) -> Content:
+def styled(text: str, spans: Iterable[tuple[int, int, str | Style]]) -> Content:
     """Untrusted text as literal Content, with our own styles over (start, end) offsets of the
     raw text. Sanitising drops characters (controls) and widens tabs, so the offsets are moved
     with the text: each piece between span edges is sanitised alone (sanitize works character

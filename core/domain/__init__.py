@@ -146,6 +146,17 @@ class EvidenceSpan:
     locator: Locator | None = None  # the cited paragraph's place, when read from the library
 
 
+@dataclass(frozen=True, slots=True)
+class SelectedSpan:
+    """What a reader selected in one paragraph: the exact span (start, end) of its reader text
+    (a selection over consecutive paragraphs is one of these per paragraph, in order)."""
+
+    paragraph_id: str
+    start: int
+    end: int
+    text: str
+
+
 # What a model writes for a piece of evidence and an artifact carries (the locator is the
 # library's: it comes from the cited paragraph).
 EVIDENCE_FIELDS: tuple[str, ...] = ("paragraph_id", "quote")
@@ -190,6 +201,13 @@ class ValidationIssue:
     message: str
     location: str  # e.g. "memory_units[2].evidence[0]"
     severity: Literal["error", "warning"] = "error"
+    kept: str = ""  # the reader's reason for keeping the unit despite this error ("" = not kept)
+
+    @property
+    def keepable(self) -> bool:
+        """A contradiction between the words and the quote (core/validation/consistency.py): the
+        one error a reader may keep with a reason; every other error must be fixed."""
+        return self.severity == "error" and self.code.startswith("claim_contradicts_")
 
     @property
     def unit_index(self) -> int | None:
@@ -294,8 +312,9 @@ class StoredUnit:
 
     @property
     def acceptable(self) -> bool:
-        """A unit with validation errors cannot be accepted until fixed."""
-        return not any(i.severity == "error" for i in self.issues)
+        """A unit with validation errors cannot be accepted until fixed (or each kept with a
+        reason: the issue stays, marked kept)."""
+        return not any(i.severity == "error" and not i.kept for i in self.issues)
 
     def quotes_by_paragraph(self) -> dict[str, tuple[str, ...]]:
         """The unit's quotes by the paragraph they come from, paragraphs in evidence order."""

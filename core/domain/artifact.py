@@ -76,7 +76,14 @@ def output_from_dict(data: dict[str, Any]) -> ArticleMemoryOutput:
 
 
 def report_to_list(report: ValidationReport) -> list[dict[str, str]]:
-    return [asdict(i) for i in report.issues]
+    """Issues as stored JSON (`kept` only when an issue was kept with a reason)."""
+    out = []
+    for issue in report.issues:
+        item = asdict(issue)
+        if not issue.kept:
+            del item["kept"]
+        out.append(item)
+    return out
 
 
 def report_from_list(items: Any) -> ValidationReport:
@@ -88,6 +95,7 @@ def report_from_list(items: Any) -> ValidationReport:
                 str(i.get("message", "")),
                 str(i.get("location", "")),
                 "warning" if i.get("severity") == "warning" else "error",
+                str(i.get("kept", "") or ""),
             )
             for i in (items if isinstance(items, list) else ())
             if isinstance(i, dict)

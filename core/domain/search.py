@@ -26,6 +26,7 @@ class SearchFilters:
     suspended: bool = False
     retrievability_below: float | None = None
     units_only: bool = False
+    origin: str | None = None  # "yours" (units you made) | "extracted" (proposed by an extractor)
 
     @property
     def memory_state(self) -> bool:
@@ -34,7 +35,12 @@ class SearchFilters:
     @property
     def wants_units_only(self) -> bool:
         return bool(
-            self.units_only or self.unit_statuses or self.memory_types or self.tags or self.memory_state
+            self.units_only
+            or self.unit_statuses
+            or self.memory_types
+            or self.tags
+            or self.memory_state
+            or self.origin
         )
 
 

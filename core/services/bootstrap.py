@@ -18,6 +18,7 @@ from core.storage.models import older_readers_waiting, trash_waiting
 from core.text.words import plural
 
 if TYPE_CHECKING:  # the services are imported where first used: a faster start-up
+    from core.services.authoring import AuthoringService
     from core.services.browse.schedule import ScheduleService
     from core.services.browse.service import BrowseService
     from core.services.curation import CurationService
@@ -61,6 +62,12 @@ class Services:
         from core.services.curation import CurationService
 
         return CurationService(self.clock.epoch)
+
+    @cached_property
+    def authoring(self) -> AuthoringService:
+        from core.services.authoring import AuthoringService
+
+        return AuthoringService(self.clock.epoch)
 
     @cached_property
     def review(self) -> ReviewService:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.domain import (
     AnchorState,
@@ -12,10 +12,12 @@ from core.domain import (
     RecallQuestion,
     SourceDocument,
     StoredUnit,
+    ValidationIssue,
     ValidationReport,
 )
 from core.domain.artifact import report_to_list
 from core.domain.errors import MemoryRushError
+from core.storage import authoring as authoring_repo
 from core.storage import curation as curation_repo
 from core.storage import library as library_repo
 from core.storage.browse import trash as browse_trash
@@ -23,6 +25,16 @@ from core.storage.db import write_transaction
 from core.validation import validate
 
 TRASH_DAYS = 30
+
+
+def carry_kept(before: Sequence[ValidationIssue], report: ValidationReport) -> ValidationReport:
+    """A re-check keeps the reasons given for the same issues (same code and message)."""
+    reasons = {(i.code, i.message): i.kept for i in before if i.kept}
+    if not reasons:
+        return report
+    return ValidationReport(
+        tuple(replace(i, kept=reasons.get((i.code, i.message), "")) for i in report.issues)
+    )
 
 
 class CannotAccept(MemoryRushError):
@@ -82,8 +94,11 @@ class CurationService:
         if unit is None:
             raise MemoryRushError(f"unit {unit_id} does not exist")
         tags = [t.strip() for t in tags if t.strip()]
-        report = self.validate_edit(
-            unit, content=content, memory_type=memory_type, tags=tags, questions=questions
+        report = carry_kept(
+            unit.issues,
+            self.validate_edit(
+                unit, content=content, memory_type=memory_type, tags=tags, questions=questions
+            ),
         )
         curation_repo.edit(
             unit_id,
@@ -95,6 +110,20 @@ class CurationService:
             now=self.clock(),
         )
         return report
+
+    def keep_anyway(self, unit_id: int, reason: str) -> bool:
+        """Keep a unit whose words contradict its quote, with the reader's reason: the issue
+        stays on the unit, marked kept, and no longer blocks accepting it. Undo takes it back."""
+        unit = library_repo.unit(unit_id)
+        reason = " ".join(reason.split())
+        if unit is None or not reason:
+            return False
+        issues = tuple(replace(i, kept=reason) if i.keepable and not i.kept else i for i in unit.issues)
+        if issues == unit.issues:
+            return False
+        return authoring_repo.set_issues(
+            unit_id, report_to_list(ValidationReport(issues)), "keep_anyway", self.clock()
+        )
 
     def trash(self, unit_id: int) -> bool:
         return curation_repo.trash(unit_id, self.clock())

@@ -16,6 +16,7 @@ from core.domain.review import DayPoint, MemoryStats, Queue, UnitStrength
 from core.host.clock import Clock
 from core.host.config import Config, Settings
 from core.services.review.parameters import forgetting_curve
+from core.storage import library as library_repo
 from core.storage.review import stats as review_stats
 
 WINDOW_DAYS = 30
@@ -65,6 +66,10 @@ class StatsService:
             streak=self._streak(start),
             total_reviews=review_stats.total_reviews(),
         )
+
+    def units_by_origin(self) -> dict[str, int]:
+        """Confirmed units you made ("yours") and those an extractor proposed ("extracted")."""
+        return library_repo.count_by_origin("confirmed")
 
     def reviews_by_day(self, days: int) -> tuple[DayPoint, ...]:
         """Answers per review day over the last `days` days, oldest first (Home's heatmap)."""

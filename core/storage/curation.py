@@ -1,4 +1,11 @@
-"""Curation writes: accept / reject / edit / trash / restore / undo, each one transaction."""
+"""Curation writes: accept / reject / edit / trash / restore / undo, each one transaction.
+
+Each write records an event with the unit as it was before (`snapshot`); undo puts the latest
+back. Events written by one action over several units (accept all valid, a split) carry the
+same `batch` key beside the snapshot, and undo takes the whole batch back at once. A unit made
+by the reader (core/storage/authoring.py) is recorded as it would be in the trash, so undoing
+its making trashes it (restore brings it back: nothing is lost).
+"""
 
 from __future__ import annotations
 
@@ -9,12 +16,14 @@ from typing import Any, cast
 import peewee
 
 from core.storage.db import translated, write_transaction
-from core.storage.models import CurationEvent, Question, Unit
+from core.storage.models import CurationEvent, Evidence, Question, Unit
 from core.storage.review import cards
 from core.storage.search import index as search_index
 
 
-def _snapshot(row: Unit) -> dict[str, Any]:
+@translated
+def snapshot(row: Unit) -> dict[str, Any]:
+    """The unit's row, its questions and its evidence: what undo puts back."""
     return {
         "status": row.status,
         "content": row.content,
@@ -30,10 +39,18 @@ def _snapshot(row: Unit) -> dict[str, Any]:
             {"question": q.question, "answer": q.answer, "kind": q.kind, "position": q.position}
             for q in Question.select().where(Question.unit == row.id).order_by(Question.position)
         ],
+        "evidence": [
+            {"paragraph_id": e.paragraph_id, "quote": e.quote}
+            for e in Evidence.select().where(Evidence.unit == row.id).order_by(Evidence.position)
+        ],
     }
 
 
-def _event(row: Unit, action: str, before: dict[str, Any], now: int) -> None:
+@translated
+def record(row: Unit, action: str, before: dict[str, Any], now: int, batch: str | None = None) -> None:
+    """The event of one curation step (`batch`: the key shared by the steps of one action)."""
+    if batch is not None:
+        before = {**before, "batch": batch}
     CurationEvent.create(
         unit=row.id,
         action=action,
@@ -50,16 +67,17 @@ def set_status(unit_ids: Sequence[int], status: str, action: str, now: int) -> i
 
     Trashed units are left alone: they come back only through `restore`."""
     changed = 0
+    batch = f"{action}-{now}-{unit_ids[0]}" if len(unit_ids) > 1 else None
     with write_transaction():
         for unit_id in unit_ids:
             row = Unit.get_or_none(Unit.id == unit_id)
             if row is None or row.status in (status, "trashed"):
                 continue
-            before = _snapshot(row)
+            before = snapshot(row)
             row.status = status
             row.updated_at = now
             row.save()
-            _event(row, action, before, now)
+            record(row, action, before, now, batch)
             if status == "confirmed":
                 cards.ensure_cards(row.id, now)
             cards.on_unit_status(row.id, status, now)
@@ -82,7 +100,7 @@ def edit(
     """Replace a unit's content, type, tags and questions (question, answer, kind)."""
     with write_transaction():
         row = Unit.get_by_id(unit_id)
-        before = _snapshot(row)
+        before = snapshot(row)
         row.content = content
         row.memory_type = memory_type
         row.tags_json = json.dumps(list(tags), ensure_ascii=False)
@@ -90,14 +108,15 @@ def edit(
         row.edited = True
         row.updated_at = now
         row.save()
-        _replace_questions(row.id, [{"question": q, "answer": a, "kind": k} for q, a, k in questions])
-        _event(row, "edit", before, now)
+        replace_questions(row.id, [{"question": q, "answer": a, "kind": k} for q, a, k in questions])
+        record(row, "edit", before, now)
         if row.status == "confirmed":
             cards.ensure_cards(row.id, now)
         search_index.reindex_unit(row.id)
 
 
-def _replace_questions(unit_id: int, questions: list[dict[str, Any]]) -> None:
+@translated
+def replace_questions(unit_id: int, questions: list[dict[str, Any]]) -> None:
     existing = list(Question.select().where(Question.unit == unit_id).order_by(Question.position))
     for pos, q in enumerate(questions):
         if pos < len(existing):
@@ -119,13 +138,13 @@ def trash(unit_id: int, now: int) -> bool:
         row = Unit.get_or_none(Unit.id == unit_id)
         if row is None or row.status == "trashed":
             return False
-        before = _snapshot(row)
+        before = snapshot(row)
         row.status_before_trash = row.status
         row.status = "trashed"
         row.trashed_at = now
         row.updated_at = now
         row.save()
-        _event(row, "trash", before, now)
+        record(row, "trash", before, now)
         cards.on_unit_status(row.id, "trashed", now)
         search_index.reindex_unit(row.id)
     return True
@@ -137,13 +156,13 @@ def restore(unit_id: int, now: int) -> bool:
         row = Unit.get_or_none(Unit.id == unit_id)
         if row is None or row.status != "trashed":
             return False
-        before = _snapshot(row)
+        before = snapshot(row)
         row.status = row.status_before_trash or "proposed"
         row.status_before_trash = None
         row.trashed_at = None
         row.updated_at = now
         row.save()
-        _event(row, "restore", before, now)
+        record(row, "restore", before, now)
         cards.on_unit_status(row.id, row.status, now)
         search_index.reindex_unit(row.id)
     return True
@@ -157,11 +176,11 @@ def set_anchor(unit_id: int, anchor: str, action: str, now: int) -> bool:
         row = Unit.get_or_none(Unit.id == unit_id)
         if row is None or row.anchor == anchor:
             return False
-        before = _snapshot(row)
+        before = snapshot(row)
         row.anchor = anchor
         row.updated_at = now
         row.save()
-        _event(row, action, before, now)
+        record(row, action, before, now)
     return True
 
 
@@ -182,7 +201,8 @@ def purge_trash(older_than: int) -> int:
 
 @translated
 def undo_last(now: int, article_id: int | None = None) -> int | None:
-    """Undo the latest curation event (optionally within one article). Returns the unit id."""
+    """Undo the latest curation event (optionally within one article), with every event of its
+    batch. Returns the unit id (of the batch's first unit)."""
     with write_transaction():
         q = CurationEvent.select().join(Unit).where(CurationEvent.undone == False)  # noqa: E712
         q = q.where(CurationEvent.action != "undo")
@@ -191,26 +211,53 @@ def undo_last(now: int, article_id: int | None = None) -> int | None:
         event = q.order_by(CurationEvent.id.desc()).first()
         if event is None:
             return None
-        before = json.loads(event.before_json)
-        row = Unit.get_by_id(event.unit_id)
-        row.status = before["status"]
-        row.content = before["content"]
-        row.memory_type = before["memory_type"]
-        row.tags_json = before["tags_json"]
-        row.issues_json = before["issues_json"]
-        row.edited = before["edited"]
-        row.low_confidence = before["low_confidence"]
-        row.trashed_at = before["trashed_at"]
-        row.status_before_trash = before["status_before_trash"]
-        row.anchor = before.get("anchor", row.anchor)  # events written before anchors had none
-        row.updated_at = now
-        row.save()
-        _replace_questions(row.id, before["questions"])
-        event.undone = True
-        event.save()
-        cards.on_unit_status(row.id, row.status, now)
-        search_index.reindex_unit(row.id)
-        return int(row.id)
+        batch = json.loads(event.before_json).get("batch")
+        events = [event]
+        if batch is not None:
+            same_time = CurationEvent.select().where(
+                (CurationEvent.at == event.at) & (CurationEvent.undone == False)  # noqa: E712
+            )
+            events = [e for e in same_time if json.loads(e.before_json).get("batch") == batch]
+        for each in sorted(events, key=lambda e: -e.id):
+            _put_back(each, now)
+        return int(min(events, key=lambda e: e.id).unit_id)
+
+
+def _put_back(event: CurationEvent, now: int) -> None:
+    before = json.loads(event.before_json)
+    row = Unit.get_by_id(event.unit_id)
+    row.status = before["status"]
+    row.content = before["content"]
+    row.memory_type = before["memory_type"]
+    row.tags_json = before["tags_json"]
+    row.issues_json = before["issues_json"]
+    row.edited = before["edited"]
+    row.low_confidence = before["low_confidence"]
+    row.trashed_at = before["trashed_at"]
+    row.status_before_trash = before["status_before_trash"]
+    row.anchor = before.get("anchor", row.anchor)  # events written before anchors had none
+    row.updated_at = now
+    row.save()
+    replace_questions(row.id, before["questions"])
+    if "evidence" in before:  # events written before evidence could change have none
+        replace_evidence(row.id, [(e["paragraph_id"], e["quote"]) for e in before["evidence"]])
+    event.undone = True
+    event.save()
+    cards.on_unit_status(row.id, row.status, now)
+    search_index.reindex_unit(row.id)
+
+
+@translated
+def replace_evidence(unit_id: int, spans: Sequence[tuple[str, str]]) -> None:
+    """A unit's evidence becomes these (paragraph id, quote) spans, inside the caller's transaction."""
+    Evidence.delete().where(Evidence.unit == unit_id).execute()
+    if spans:
+        Evidence.insert_many(
+            [
+                {"unit": unit_id, "position": j, "paragraph_id": p, "quote": q}
+                for j, (p, q) in enumerate(spans)
+            ]
+        ).execute()
 
 
 @translated

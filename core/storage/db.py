@@ -54,10 +54,16 @@ def register_models(*models: type[BaseModel]) -> None:
             _MODELS.append(m)
 
 
+# The table modules in the order their models are listed (and loaded from a dump): parents
+# before the rows pointing at them, the same order whichever module a process imported first.
+_MODULE_ORDER = ("core.storage.models", "core.storage.browse.models", "core.storage.review.models")
+
+
 def registered_models() -> list[type[BaseModel]]:
-    """Every table model, in registration order (parents before the rows pointing at them)."""
+    """Every table model: by module in _MODULE_ORDER, then in registration order."""
     _load_table_modules()
-    return list(_MODELS)
+    rank = {name: i for i, name in enumerate(_MODULE_ORDER)}
+    return sorted(_MODELS, key=lambda m: rank.get(m.__module__, len(rank)))
 
 
 def register_schema_hook(hook: SchemaHook, *, creates: tuple[str, ...]) -> None:
@@ -300,11 +306,27 @@ def translate(exc: BaseException) -> StorageError:
 
 
 @contextmanager
-def write_transaction() -> Iterator[None]:
-    """One IMMEDIATE transaction; SQLite errors become StorageError with nothing half-written."""
+def write_transaction(*, wait: bool = True) -> Iterator[None]:
+    """One IMMEDIATE transaction; SQLite errors become StorageError with nothing half-written.
+
+    wait=False: when another connection holds the write lock, fail at once with DatabaseBusy
+    instead of waiting up to the busy timeout (the BEGIN only: once begun, the timeout is the
+    usual one). For a caller with a slower path that may wait, off the UI thread."""
     try:
-        with db.atomic("IMMEDIATE"):
-            yield
+        if wait:
+            with db.atomic("IMMEDIATE"):
+                yield
+            return
+        db.execute_sql("PRAGMA busy_timeout = 0")
+        restored = False
+        try:
+            with db.atomic("IMMEDIATE"):
+                db.execute_sql(f"PRAGMA busy_timeout = {int(busy_timeout_ms())}")
+                restored = True
+                yield
+        finally:
+            if not restored:
+                db.execute_sql(f"PRAGMA busy_timeout = {int(busy_timeout_ms())}")
     except SQLITE_ERRORS as exc:
         cause = root_cause(exc)
         raise translate(cause) from cause

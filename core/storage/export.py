@@ -17,7 +17,6 @@ from typing import Any
 
 from core.domain import Locator
 from core.domain.export import (
-    READER,
     ExportArticle,
     ExportCard,
     ExportFilter,
@@ -64,12 +63,7 @@ def library_id() -> str:
 
 
 def _where(f: ExportFilter) -> tuple[str, list[Any]]:
-    sql, params = unit_filter_sql(f.statuses, f.memory_types, f.tags, f.article_ids)
-    if f.origin == "yours":
-        sql, params = f"{sql} AND u.extractor = ?", [*params, READER]
-    elif f.origin == "extracted":
-        sql, params = f"{sql} AND u.extractor != ?", [*params, READER]
-    return sql, params
+    return unit_filter_sql(f.statuses, f.memory_types, f.tags, f.article_ids, f.origin)
 
 
 @translated

@@ -19,12 +19,14 @@ from core.domain import (
     StoredUnit,
     ValidationIssue,
 )
+from core.domain.export import ORIGINS
 from core.storage import converters
 from core.storage.browse.models import ArticleTrash
-from core.storage.db import reading, translated, write_transaction
+from core.storage.db import db, reading, translated, write_transaction
 from core.storage.models import Article, Artifact, Evidence, Paragraph, Question, Unit
 from core.storage.review import cards
 from core.storage.search import index as search_index
+from core.storage.search.query import unit_filter_sql
 from core.storage.writes import CHUNK, insert_output, insert_paragraphs
 
 
@@ -277,6 +279,17 @@ def count_units(status: str | None = None, *, anchor: str | None = None) -> int:
     if anchor is not None:
         q = q.where(Unit.anchor == anchor)
     return int(q.count())
+
+
+@translated
+def count_by_origin(status: str) -> dict[str, int]:
+    """Units of one status by origin: {"yours": n, "extracted": m} (search's unit filter rule)."""
+    out: dict[str, int] = {}
+    for origin in ORIGINS:
+        cond, params = unit_filter_sql([status], [], [], [], origin)
+        row = db.execute_sql(f"SELECT COUNT(*) FROM unit u WHERE {cond}", params).fetchone()
+        out[origin] = int(row[0]) if row else 0
+    return out
 
 
 @translated

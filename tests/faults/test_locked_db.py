@@ -149,3 +149,37 @@ def test_a_held_lock_never_freezes_the_review_screen(
 
     run_app(home, body, start="review")
     assert reps_mismatches(home) == []
+
+
+def test_an_answer_that_may_not_wait_is_refused_at_once_and_the_wait_comes_back(
+    home: Path, start_holder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The review screen saves an answer on the spot when the lock is free (wait=False) and
+    hands it to its worker when not: so a held lock must refuse at once, saving nothing, and
+    leave the connection's busy timeout as it was for every later write."""
+    from core.domain.errors import DatabaseBusy
+    from core.storage.db import busy_timeout_ms, db
+
+    monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "3000")
+    confirmed_library(home)
+    svc = open_services(home)
+    try:
+        item = svc.review.next_card()
+        assert item is not None
+        holder = start_holder("hold_exclusive.py", str(db_file(home)), ready="locked")
+        started = time.monotonic()
+        with pytest.raises(DatabaseBusy):
+            svc.review.answer(item.card.id, 3, wait=False)
+        assert time.monotonic() - started < 1.0  # not the 3 s a waiting write would take
+        assert db.execute_sql("PRAGMA busy_timeout").fetchone()[0] == busy_timeout_ms() == 3000
+        started = time.monotonic()
+        with pytest.raises(DatabaseBusy):
+            svc.review.answer(item.card.id, 3)  # the worker's way: waits the whole timeout
+        assert time.monotonic() - started >= 2.5
+        holder.release()
+        svc.review.answer(item.card.id, 3, wait=False)
+        assert db.execute_sql("PRAGMA busy_timeout").fetchone()[0] == 3000
+    finally:
+        svc.close()
+    assert scalar(home, "SELECT COUNT(*) FROM review_log") == 1
+    assert integrity(home) == "ok"

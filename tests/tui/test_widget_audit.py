@@ -51,6 +51,8 @@ AUDITED: dict[str, str] = {
     "tui.modals.prompt.Confirm": OURS,
     "tui.modals.prompt.Ask": "its question through tui.safe.content; the answer field is a SafeInput",
     "tui.modals.edit_unit.EditUnitModal": OURS,
+    "tui.modals.edit_unit.QuestionRow": "a question's SafeInput fields and our label",
+    "tui.modals.reason.ReasonModal": OURS,
     "tui.modals.search.SearchModal": OURS,
     "tui.modals.export.ExportModal": OURS,
     "tui.modals.pick.PickModal": OURS,
@@ -102,7 +104,8 @@ def our_screen_classes() -> set[str]:
         for info in pkgutil.iter_modules(package.__path__):
             module = importlib.import_module(f"{package.__name__}.{info.name}")
             for _, cls in inspect.getmembers(module, inspect.isclass):
-                if issubclass(cls, Screen) and cls.__module__ == module.__name__ and cls is not BaseScreen:
+                base = cls is BaseScreen or bool(cls.__subclasses__())  # a base of screens, never shown
+                if issubclass(cls, Screen) and cls.__module__ == module.__name__ and not base:
                     names.add(f"{cls.__module__}.{cls.__qualname__}")
     return names
 

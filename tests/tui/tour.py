@@ -18,7 +18,7 @@ from typing import Any
 from conftest import HOSTILE_BODY, settle
 from faults.helpers import ESCAPES, HOSTILE_NAMES, MARKUP
 from textual.command import CommandPalette
-from textual.widgets import DirectoryTree, Select
+from textual.widgets import DirectoryTree, Select, TextArea
 
 from core.host import paths
 from core.services.bootstrap import Services
@@ -84,7 +84,18 @@ async def tour(app: Any, pilot: Any, stop: Stop) -> list[str]:
     await at("triage")
     await _keys(pilot, "e")
     await at("edit unit")
-    await _keys(pilot, "escape", "a")  # accept: its questions become cards
+    await _keys(pilot, "escape")
+    for _ in range(3):  # the unit whose words an edit makes contradict its quote
+        if "schedules" in app.screen.unit.content:
+            break
+        await _keys(pilot, "s")
+    await _keys(pilot, "e")
+    area = app.screen.query_one("#edit-content", TextArea)
+    area.text = area.text.replace(" schedules ", " never schedules ")
+    await _keys(pilot, "ctrl+s", "ctrl+s", "exclamation_mark")
+    await at("keep anyway")
+    await _keys(pilot, *f"a reason {MARKUP}", "enter")  # kept: acceptable
+    await _keys(pilot, "a")  # accept: its questions become cards
     await at("triage: accepted")
     await _keys(pilot, "escape", "escape", "escape", "r")
     await at("review")

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import click
 
+from core.domain.export import ORIGINS
 from core.domain.search import SearchFilters, SearchResult
 from tui.cli.common import data_dir_option, fail, one_line, out, services
 
@@ -81,6 +82,12 @@ def _print_hits(result: SearchResult) -> None:
 @click.option("--units", "units_only", is_flag=True, help="Only memory units, no bare paragraphs.")
 @click.option("--exact", is_flag=True, help="Search the words as typed: no typo correction.")
 @click.option(
+    "--origin",
+    type=click.Choice(ORIGINS),
+    default=None,
+    help="Only units you made (yours) or only those an extractor proposed (extracted).",
+)
+@click.option(
     "--no-signals", is_flag=True, help="Rank by text only (no recency / use feedback), e.g. for evaluation."
 )
 @data_dir_option
@@ -99,6 +106,7 @@ def search_cmd(
     r_below: float | None,
     units_only: bool,
     exact: bool,
+    origin: str | None,
     no_signals: bool,
     data_dir: Path | None,
 ) -> None:
@@ -124,6 +132,7 @@ def search_cmd(
         suspended=suspended,
         retrievability_below=r_below,
         units_only=units_only,
+        origin=origin,
     )
     with services(data_dir, exclusive=False) as svc:
         svc.search.signals = not no_signals

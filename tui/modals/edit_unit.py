@@ -1,4 +1,5 @@
-"""Edit a unit: content, type, tags, first question and answer. Returns the edit or None."""
+"""Edit a unit: content, type, tags and every question (add one, delete one). Returns the edit
+or None. The same form makes a new unit of yours from a selection (`title`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static, TextArea
@@ -30,61 +31,124 @@ class UnitEdit:
 Check = Callable[[UnitEdit], ValidationReport | None]  # None: could not check (already reported)
 
 
+class QuestionRow(Vertical):
+    """One question of the form: its question and answer fields and its kind."""
+
+    def __init__(self, number: int, question: str, answer: str, kind: str) -> None:
+        super().__init__(classes="question-row")
+        self.kind = kind
+        self.number = number
+        self._question = question
+        self._answer = answer
+
+    def compose(self) -> ComposeResult:
+        yield Label(Content(f"Question {self.number} ({self.kind})"), classes="question-label")
+        yield SafeInput(sanitize(self._question, single_line=True), classes="edit-question")
+        yield Label(Content("Answer"))
+        yield SafeInput(sanitize(self._answer, single_line=True), classes="edit-answer")
+
+    def value(self) -> tuple[str, str, str]:
+        question = self.query_one(".edit-question", Input).value.strip()
+        answer = self.query_one(".edit-answer", Input).value.strip()
+        return question, answer, self.kind
+
+
 class EditUnitModal(ModalScreen[UnitEdit | None]):
     """A form over one unit; ctrl+s checks the edit with `check` and saves it."""
 
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", id="edit.save"),
         Binding("escape", "cancel", "Cancel", id="edit.cancel"),
+        Binding("ctrl+n", "add_question", "Add question", id="edit.add_question"),
+        Binding("ctrl+r", "remove_question", "Delete question", id="edit.remove_question"),
+        Binding("ctrl+t", "next_type", "Next type", id="edit.next_type"),
     ]
 
-    def __init__(self, unit: StoredUnit, check: Check | None = None) -> None:
+    def __init__(
+        self,
+        unit: StoredUnit,
+        check: Check | None = None,
+        *,
+        title: str = "Edit unit",
+        keep_errors: bool = True,
+    ) -> None:
+        """`keep_errors`: a second save keeps an edit with errors (a proposal, which then cannot
+        be accepted); False: a card with errors is never saved (a card of yours is confirmed)."""
         super().__init__()
         self.unit = unit
         self.check = check
+        self.title_text = title
+        self.keep_errors = keep_errors
+        self._rows = 0
 
     def compose(self) -> ComposeResult:
         unit = self.unit
-        first = unit.questions[0] if unit.questions else None
         with Vertical(id="edit-dialog"):
-            yield Label(Content.styled("Edit unit", "bold"))
-            yield Label(Content("Content"))
-            yield TextArea(sanitize(unit.content), id="edit-content", soft_wrap=True)
-            yield Label(Content("Type"))
-            yield Select(
-                [(Content(t), t) for t in MEMORY_TYPES],
-                value=unit.memory_type,
-                allow_blank=False,
-                id="edit-type",
-            )
-            yield Label(Content("Tags (comma separated)"))
-            yield SafeInput(sanitize(", ".join(unit.tags), single_line=True), id="edit-tags")
-            yield Label(Content("Question"))
-            yield SafeInput(sanitize(first.question if first else "", single_line=True), id="edit-question")
-            yield Label(Content("Answer"))
-            yield SafeInput(
-                sanitize(first.expected_answer if first else "", single_line=True), id="edit-answer"
-            )
+            yield Label(Content.styled(self.title_text, "bold"))
+            with VerticalScroll(id="edit-fields"):
+                yield Label(Content("Content"))
+                yield TextArea(sanitize(unit.content), id="edit-content", soft_wrap=True)
+                yield Label(Content("Type (ctrl+t: next)"))
+                yield Select(
+                    [(Content(t), t) for t in MEMORY_TYPES],
+                    value=unit.memory_type if unit.memory_type in MEMORY_TYPES else MEMORY_TYPES[0],
+                    allow_blank=False,
+                    id="edit-type",
+                )
+                yield Label(Content("Tags (comma separated)"))
+                yield SafeInput(sanitize(", ".join(unit.tags), single_line=True), id="edit-tags")
+                with Vertical(id="edit-questions"):
+                    for q in unit.questions or ():
+                        yield self._row(q.question, q.expected_answer, q.kind)
+                    if not unit.questions:
+                        yield self._row("", "", "qa")
             yield Static(id="edit-issues")
-            yield Label(Content("ctrl+s save · escape cancel"), classes="hint")
+            yield Label(
+                Content("ctrl+s save · ctrl+n add question · ctrl+r delete question · escape cancel"),
+                classes="hint",
+            )
         yield KeyBar()
+
+    def _row(self, question: str, answer: str, kind: str) -> QuestionRow:
+        self._rows += 1
+        return QuestionRow(self._rows, question, answer, kind)
 
     def on_mount(self) -> None:
         self.query_one("#edit-content", TextArea).focus()
 
+    def rows(self) -> list[QuestionRow]:
+        return list(self.query(QuestionRow))
+
     def current(self) -> UnitEdit:
-        question = self.query_one("#edit-question", Input).value.strip()
-        answer = self.query_one("#edit-answer", Input).value.strip()
-        kind = self.unit.questions[0].kind if self.unit.questions else "qa"
-        rest = tuple((q.question, q.expected_answer, q.kind) for q in self.unit.questions[1:])
-        first = ((question, answer, kind),) if question or answer else ()
+        questions = tuple(v for v in (row.value() for row in self.rows()) if v[0] or v[1])
         memory_type = self.query_one("#edit-type", Select).value
         return UnitEdit(
             content=self.query_one("#edit-content", TextArea).text.strip(),
             memory_type=str(memory_type),
             tags=tuple(t.strip() for t in self.query_one("#edit-tags", Input).value.split(",") if t.strip()),
-            questions=first + rest,
+            questions=questions,
         )
+
+    def action_add_question(self) -> None:
+        row = self._row("", "", "qa")
+        self.query_one("#edit-questions", Vertical).mount(row)
+        self.call_after_refresh(lambda: row.query_one(".edit-question", Input).focus())
+
+    def action_remove_question(self) -> None:
+        """Delete the question that has the focus (the last one otherwise)."""
+        rows = self.rows()
+        if not rows:
+            return
+        focused = self.focused
+        chosen = next((r for r in rows if focused is not None and focused in r.query(Input)), rows[-1])
+        chosen.remove()
+        self.query_one("#edit-content", TextArea).focus()
+
+    def action_next_type(self) -> None:
+        select = self.query_one("#edit-type", Select)
+        current = str(select.value)
+        index = MEMORY_TYPES.index(current) if current in MEMORY_TYPES else -1
+        select.value = MEMORY_TYPES[(index + 1) % len(MEMORY_TYPES)]
 
     def action_save(self) -> None:
         edit = self.current()
@@ -92,13 +156,14 @@ class EditUnitModal(ModalScreen[UnitEdit | None]):
             report = self.check(edit)
             if report is None:
                 return  # the form stays open with the edit
-            if not report.ok and not getattr(self, "_warned", False):
+            if not report.ok and not (self.keep_errors and getattr(self, "_warned", False)):
                 self._warned = True
-                lines = [
-                    Content.styled(
-                        "Still has errors (saving again keeps them; it stays unacceptable):", "bold $error"
-                    )
-                ]
+                heading = (
+                    "Still has errors (saving again keeps them; it stays unacceptable):"
+                    if self.keep_errors
+                    else "Not saved: fix these errors first (escape cancels):"
+                )
+                lines = [Content.styled(heading, "bold $error")]
                 lines += [content(f"{i.severity}: {i.message}") for i in report.issues]
                 self.query_one("#edit-issues", Static).update(Content("\n").join(lines))
                 return

@@ -7,6 +7,7 @@ is remembered per article.
 
 from __future__ import annotations
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -16,12 +17,12 @@ from textual.widgets.option_list import Option
 
 from core.domain import MEMORY_TYPES, StoredUnit
 from tui.safe import content, notify
-from tui.screens.base import BaseScreen
+from tui.screens.own_cards import SAVED, MakesCards
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.steady_option_list import SteadyOptionList
 from tui.widgets.title_bar import TitleBar
-from tui.widgets.unit_view import unit_details, unit_line
+from tui.widgets.unit_view import idea_options, unit_details, unit_line
 
 STATUS_FILTERS: tuple[str | None, ...] = (None, "proposed", "confirmed", "rejected")
 TYPE_FILTERS: tuple[str | None, ...] = (None, *MEMORY_TYPES)
@@ -29,7 +30,7 @@ UNIT_PAGE = 50  # units are loaded a page at a time as the highlight nears the e
 FIRST_UNITS = 40  # the first page is a screenful or two, so the article paints at once
 
 
-class ArticleScreen(BaseScreen):
+class ArticleScreen(MakesCards):
     """The evidence browser for one article."""
 
     HELP_NAME = "Article"
@@ -41,6 +42,9 @@ class ArticleScreen(BaseScreen):
         Binding("f", "status_filter", "Filter status", id="article.filter_status"),
         Binding("y", "type_filter", "Filter type", id="article.filter_type"),
         Binding("t", "triage", "Triage", id="article.triage"),
+        Binding("u", "undo", "Undo", id="article.undo"),
+        Binding("s", "ideas", "Summary & ideas", id="article.ideas"),
+        Binding("m", "idea_unit", "Unit of this idea", id="article.idea_unit"),
         Binding("i", "card_info", "Card info", id="article.info"),
         Binding("tab", "app.focus_next", "Switch pane", show=False, id="article.focus"),
     ]
@@ -60,6 +64,7 @@ class ArticleScreen(BaseScreen):
         self._more_units = False
         self._shown_unit: StoredUnit | None = None  # the unit whose details and evidence are shown
         self._details_height: tuple[int, int] | None = None  # (width, lines) of the card shown
+        self._ideas = 0  # how many core ideas the ideas list shows
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -68,6 +73,7 @@ class ArticleScreen(BaseScreen):
             with Vertical(id="article-side"):
                 yield Static(id="article-filter")
                 yield SteadyOptionList(id="article-units")
+                yield SteadyOptionList(id="article-ideas")
                 yield Static(id="article-unit")
         yield KeyBar()
 
@@ -87,7 +93,7 @@ class ArticleScreen(BaseScreen):
         view.go_to(start, top=True)
         self._load_units(select=self.initial_unit, scroll=self.initial_unit is not None)
         if self.initial_unit is not None:
-            self.query_one(OptionList).focus()
+            self.query_one("#article-units", OptionList).focus()
         else:
             view.focus()
 
@@ -95,7 +101,7 @@ class ArticleScreen(BaseScreen):
         first = FIRST_UNITS if select is None else UNIT_PAGE  # a unit asked for: look further for it
         self.units = self._fetch_units(first, 0)
         self._more_units = len(self.units) == first
-        options = self.query_one(OptionList)
+        options = self.query_one("#article-units", OptionList)
         options.clear_options()
         options.add_options([Option(unit_line(u), id=str(u.id)) for u in self.units])
         self.query_one("#article-filter", Static).update(
@@ -137,7 +143,7 @@ class ArticleScreen(BaseScreen):
             self._fresh = False
             return
         if self.is_mounted and self.units:
-            current = self.query_one(OptionList).highlighted
+            current = self.query_one("#article-units", OptionList).highlighted
             keep = self.units[current].id if current is not None and current < len(self.units) else None
             self._load_units(select=keep, scroll=False)
 
@@ -156,9 +162,13 @@ class ArticleScreen(BaseScreen):
         more = self._fetch_units(UNIT_PAGE, len(self.units))
         self._more_units = len(more) == UNIT_PAGE
         self.units.extend(more)
-        self.query_one(OptionList).add_options([Option(unit_line(u), id=str(u.id)) for u in more])
+        self.query_one("#article-units", OptionList).add_options(
+            [Option(unit_line(u), id=str(u.id)) for u in more]
+        )
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id != "article-units":
+            return  # the ideas list: nothing to show beside it
         if self._more_units and event.option_index >= len(self.units) - 5:
             self._load_more_units()
         scroll, self._scroll = self._scroll, True
@@ -195,7 +205,7 @@ class ArticleScreen(BaseScreen):
                 self.query_one(ParagraphView).go_to(para.index)
 
     def action_unit(self, delta: int) -> None:
-        options = self.query_one(OptionList)
+        options = self.query_one("#article-units", OptionList)
         if not self.units:
             return
         current = options.highlighted if options.highlighted is not None else -delta
@@ -208,7 +218,7 @@ class ArticleScreen(BaseScreen):
             return
         self.span_index = (self.span_index + delta) % len(spans)
         unit_index, paragraph_id = spans[self.span_index]
-        options = self.query_one(OptionList)
+        options = self.query_one("#article-units", OptionList)
         if options.highlighted != unit_index:
             options.highlighted = unit_index
             self._show_unit(unit_index)
@@ -241,6 +251,67 @@ class ArticleScreen(BaseScreen):
         from tui.screens.triage import TriageScreen
 
         self.app.push_screen(TriageScreen(self.article_id))
+
+    # --- cards of yours -------------------------------------------------------------------
+
+    def card_article(self) -> int | None:
+        return self.article_id
+
+    def card_made(self, unit_id: int) -> None:
+        self.status_filter = self.type_filter = None  # show it, whatever the filters were
+        self._load_units(select=unit_id, scroll=False)
+
+    # --- summary and core ideas --------------------------------------------------------------
+
+    def action_ideas(self) -> None:
+        """Show the article's summary and core ideas (each with its quote) instead of its
+        units, and back."""
+        ideas = self.query_one("#article-ideas", OptionList)
+        units = self.query_one("#article-units", OptionList)
+        showing = not ideas.display
+        if showing:
+            output = None
+            with self.reporting("reading the summary and core ideas"):
+                output = self.services.authoring.ideas(self.article_id)
+            ideas.clear_options()
+            ideas.add_options(idea_options(output))
+            self._ideas = len(output.core_ideas) if output is not None else 0
+            if self._ideas:
+                ideas.highlighted = 1  # the first idea (the summary heads the list)
+        ideas.display, units.display = showing, not showing
+        (ideas if showing else units).focus()
+        self.refresh_bindings()
+
+    def action_idea_unit(self) -> None:
+        """A unit of yours of the highlighted core idea (its words, its quote)."""
+        ideas = self.query_one("#article-ideas", OptionList)
+        index = (ideas.highlighted or 0) - 1  # option 0 is the summary
+        if 0 <= index < self._ideas:
+            self.action_ideas()  # back to the units, where the new one will be highlighted
+            self._save_idea(self.query_one(ParagraphView), index)
+
+    @work(thread=True, name="making a unit of the idea", group="own-cards", exit_on_error=False)
+    def _save_idea(self, view: ParagraphView, index: int) -> None:
+        """Thread worker: the card writer reads the whole article the first time."""
+        try:
+            made = self.services.authoring.from_idea(self.article_id, index)
+        finally:
+            self.services.end_thread_work()
+        self.post_message(self.CardSaved(view, made.unit_id, f"Unit of the idea saved as yours: {SAVED}"))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "idea_unit":
+            return self.is_mounted and bool(self.query_one("#article-ideas").display) and self._ideas > 0
+        return True
+
+    def action_undo(self) -> None:
+        """Undo the last curation step in this article (a card you made goes to the trash)."""
+        undone = None
+        with self.reporting("undoing"):
+            undone = self.services.curation.undo(self.article_id)
+            notify(self.app, "Nothing to undo" if undone is None else "Undone")
+        self._fresh = False
+        self.refresh_data()
 
     # --- reading position -----------------------------------------------------------------
 

@@ -22,6 +22,7 @@ def sections() -> list[tuple[str, list[Binding]]]:
     from tui.modals.export import ExportModal
     from tui.modals.pick import PickModal
     from tui.modals.prompt import Ask, Confirm
+    from tui.modals.reason import ReasonModal
     from tui.modals.search import SearchModal
     from tui.screens.article import ArticleScreen
     from tui.screens.browse import BrowseScreen
@@ -53,6 +54,7 @@ def sections() -> list[tuple[str, list[Binding]]]:
         ("Article", [*ArticleScreen.BINDINGS, *ParagraphView.BINDINGS]),
         ("Triage", list(TriageScreen.BINDINGS)),
         ("Edit unit", list(EditUnitModal.BINDINGS)),
+        ("Keep anyway (a reason)", list(ReasonModal.BINDINGS)),
         ("Export", list(ExportModal.BINDINGS)),
         ("Review", list(ReviewScreen.BINDINGS)),
         ("Browse", list(BrowseScreen.BINDINGS)),

@@ -2,8 +2,9 @@
 
 The rating keys are only active after the reveal (check_action + refresh_bindings). Undo, edit,
 suspend, bury, pin and open-the-source work on the current card; a summary ends the session.
-An answer is saved by a thread worker: another process holding the database lock (up to the
-busy timeout) never freezes the screen; the card's actions wait until the save is done.
+An answer is saved at once when the database lock is free, else by a thread worker: another
+process holding the lock (up to the busy timeout) never freezes the screen; the card's actions
+wait until the save is done.
 """
 
 from __future__ import annotations
@@ -22,11 +23,13 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from core.domain import SourceParagraph, StoredUnit
+from core.domain.errors import DatabaseBusy
 from core.domain.review import AnswerResult, ReviewItem
 from tui.messages import OpenArticle
-from tui.safe import notify
-from tui.screens.base import BaseScreen
+from tui.safe import content, notify
+from tui.screens.own_cards import MakesCards
 from tui.widgets.key_bar import KeyBar
+from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.review_card import (
     answer_view,
     evidence_view,
@@ -44,12 +47,12 @@ if TYPE_CHECKING:
 
 TALL = 40  # rows from which the question card gets more room
 SHORT = 30  # rows below which it gets less
-NEEDS_CARD = {"reveal", "edit", "suspend", "bury", "pin", "open_source"}
+NEEDS_CARD = {"reveal", "edit", "suspend", "bury", "pin", "open_source", "select_evidence"}
 WAIT_FOR_SAVE = {"rate", "reveal", "undo", "edit", "suspend", "bury", "pin"}  # while an answer is saved
 SAVING = "saving the answer"  # the worker's name: its errors are reported under it
 
 
-class ReviewScreen(BaseScreen):
+class ReviewScreen(MakesCards):
     """Today's session, one card at a time."""
 
     HELP_NAME = "Review"
@@ -65,6 +68,7 @@ class ReviewScreen(BaseScreen):
         Binding("b", "bury", "Bury", id="review.bury"),
         Binding("p", "pin", "Pin", id="review.pin"),
         Binding("o", "open_source", "Open source", id="review.open"),
+        Binding("v", "select_evidence", "Select in evidence", id="review.select"),
         Binding("i", "card_info", "Card info", id="review.info"),
     ]
 
@@ -75,6 +79,7 @@ class ReviewScreen(BaseScreen):
         self.shown_at = 0.0
         self.answered: list[int] = []  # the card of each answer given here (undo takes the last)
         self.saving = False  # an answer is being saved (by the worker)
+        self.steps: list[tuple[str, int]] = []  # ("card", unit id) for each card of yours made here
         self._progress_timer: Timer | None = None
 
     class AnswerSaved(Message):
@@ -94,6 +99,7 @@ class ReviewScreen(BaseScreen):
                 yield Static(id="review-question")
             yield Static(id="review-answer")
             yield Static(id="review-evidence")
+            yield ParagraphView(id="review-select")
         yield Static(id="review-ratings")
         yield KeyBar()
 
@@ -136,6 +142,7 @@ class ReviewScreen(BaseScreen):
                 self.query_one("#review-question", Static).update(finished(summary, self.answered))
 
     def _paint(self) -> None:
+        self._close_selecting()
         # The session summary costs a few queries: refresh it once the user pauses, so the
         # next card is painted first (rating -> next card stays within a frame).
         if self._progress_timer is not None:
@@ -180,6 +187,8 @@ class ReviewScreen(BaseScreen):
             return True if self.item is not None and self.revealed else None
         if action == "reveal":
             return True if self.item is not None and not self.revealed else None
+        if action == "select_evidence":
+            return True if self.item is not None and self.revealed else None
         if action in NEEDS_CARD:
             return True if self.item is not None else None
         return True
@@ -195,6 +204,8 @@ class ReviewScreen(BaseScreen):
             return "Card info comes after the answer (space)"
         if action == "reveal":
             return "The answer is shown: rate it 1 Again, 2 Hard, 3 Good or 4 Easy"
+        if action == "select_evidence":
+            return "Show the answer first (space): then v selects in its evidence"
         return None
 
     # --- actions --------------------------------------------------------------------------------
@@ -207,8 +218,20 @@ class ReviewScreen(BaseScreen):
     def action_rate(self, rating: int) -> None:
         if self.item is None or not self.revealed or self.saving:
             return
+        card_id, duration_ms = self.item.card.id, int((time.monotonic() - self.shown_at) * 1000)
         self.saving = True
-        self.save_answer(self.item.card.id, rating, int((time.monotonic() - self.shown_at) * 1000))
+        # Saved here when the lock is free (an answer takes a few ms: the next card is painted in
+        # the same frame); when another process holds it, the worker waits, and the screen does not.
+        with self.reporting(SAVING) as saving:
+            try:
+                result = self.services.review.answer(card_id, rating, duration_ms=duration_ms, wait=False)
+            except DatabaseBusy:
+                self.save_answer(card_id, rating, duration_ms)
+                return
+        if saving.failed:
+            self.saving = False
+            return
+        self.on_review_screen_answer_saved(self.AnswerSaved(card_id, result))
 
     @work(thread=True, name=SAVING, group="answer", exit_on_error=False)
     def save_answer(self, card_id: int, rating: int, duration_ms: int) -> None:
@@ -222,6 +245,7 @@ class ReviewScreen(BaseScreen):
     def on_review_screen_answer_saved(self, message: AnswerSaved) -> None:
         self.saving = False
         self.answered.append(message.card_id)
+        self.steps.clear()  # u now undoes the answer
         for warning in message.result.warnings:
             notify(self.app, warning, severity="warning")
         if message.result.became_leech:
@@ -234,6 +258,12 @@ class ReviewScreen(BaseScreen):
             self.saving = False
 
     def action_undo(self) -> None:
+        if self.steps and self.item is not None:  # a card of yours made here after the last answer
+            _, unit_id = self.steps.pop()
+            with self.reporting("taking the card back"):
+                if self.services.curation.undo(self.item.article_id) == unit_id:
+                    notify(self.app, "Undone: the card you made is in the trash (restore brings it back)")
+                    return
         with self.reporting("undoing"):
             done = self.services.review.undo()
             if done is None:
@@ -270,6 +300,49 @@ class ReviewScreen(BaseScreen):
         with self.reporting("reloading the card"):
             self.item = self.services.review.next_card()
         self._paint()
+
+    # --- selecting in the evidence (cards of yours) --------------------------------------------
+
+    def action_select_evidence(self) -> None:
+        """The evidence paragraphs in a paragraph view: move the word cursor, v selects, c / n
+        make a card of yours; escape goes back to the card."""
+        item = self.item
+        if item is None or not self.revealed:
+            return
+        shown: list[tuple[SourceParagraph, list[str]]] = []
+        with self.reporting("reading the evidence"):
+            unit = self.services.library.unit(item.unit_id)
+            shown = evidence_of(self.services.library, unit) if unit is not None else []
+        if not shown:
+            return
+        paragraphs = [para for para, _ in shown]
+        view = self.query_one("#review-select", ParagraphView)
+        view.load(len(paragraphs), lambda start, limit: paragraphs[start : start + limit])
+        view.set_evidence({para.paragraph_id: quotes for para, quotes in shown})
+        view.border_title = content(item.article_title, single_line=True)
+        self.query_one("#review-evidence").display = False
+        view.display = True
+        view.focus()
+
+    def _close_selecting(self) -> bool:
+        view = self.query_one("#review-select", ParagraphView)
+        if not view.display:
+            return False
+        view.display = False
+        view.clear_selection()
+        self.query_one("#review-evidence").display = self.revealed and self.item is not None
+        return True
+
+    def action_back(self) -> None:
+        if not self._close_selecting():
+            super().action_back()
+
+    def card_article(self) -> int | None:
+        return self.item.article_id if self.item is not None else None
+
+    def card_made(self, unit_id: int) -> None:
+        self._close_selecting()
+        self.steps.append(("card", unit_id))
 
     def action_open_source(self) -> None:
         if self.item is not None:

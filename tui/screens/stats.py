@@ -67,9 +67,12 @@ class StatsScreen(BaseScreen):
         """Thread worker: the stats queries can take a while on a big library."""
         stats = self.services.stats.summary()
         rates = self.services.curation.rates()
-        self.app.call_from_thread(self.show, stats, rates)
+        origins = self.services.stats.units_by_origin()
+        self.app.call_from_thread(self.show, stats, rates, origins)
 
-    def show(self, stats: MemoryStats, rates: list[dict[str, Any]]) -> None:
+    def show(
+        self, stats: MemoryStats, rates: list[dict[str, Any]], origins: dict[str, int] | None = None
+    ) -> None:
         reviews = [int(p.value) for p in stats.reviews_per_day]
         self.query_one("#chart-reviews", BarChart).show(
             f"Reviews a day, last 30 days: {sum(reviews)}",
@@ -107,6 +110,8 @@ class StatsScreen(BaseScreen):
                 heatmap(per_day, today, weeks=5),
                 "\n",
                 (f"Streak {plural(stats.streak, 'day')}", "bold $accent"),
+                "\n",
+                origin_line(origins or {}),
             )
         )
         table = self.query_one("#stats-rates", DataTable)
@@ -125,3 +130,9 @@ class StatsScreen(BaseScreen):
             )
         if not rates:
             table.add_row(cell("no curation yet"), cell(""), cell(""), cell(""), cell(""), cell(""))
+
+
+def origin_line(origins: dict[str, int]) -> Content:
+    """How many confirmed units are yours and how many an extractor proposed."""
+    yours, extracted = origins.get("yours", 0), origins.get("extracted", 0)
+    return Content.assemble(("Confirmed ", "bold"), f"{yours} yours · {extracted} extracted")

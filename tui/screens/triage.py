@@ -1,6 +1,10 @@
 """Triage: one proposed unit at a time beside its evidence; accept, reject, edit, skip, undo.
 
-Units with validation errors cannot be accepted (the key is disabled) until an edit fixes them.
+Units with validation errors cannot be accepted (the key is disabled) until an edit fixes them;
+a contradiction between the words and the quote may instead be kept with a reason (!).
+Fixing fast: b gives the cloze the card writer's next blank, S splits the unit in two, E makes
+the selection in the evidence view (v, then grow it) its evidence, and e edits every question;
+c / n on a selection make a card of yours. u undoes each step (accept all valid: the batch).
 `c` switches to the units whose source changed (re-import, sync) and whose quote is gone: each
 is kept as it is (K) or retired to the trash (X); `u` undoes either.
 """
@@ -19,7 +23,7 @@ from core.domain import StoredUnit
 from core.text.words import plural
 from tui.messages import OpenArticle
 from tui.safe import content, notify
-from tui.screens.base import BaseScreen
+from tui.screens.triage_fixes import FixesProposals
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.title_bar import TitleBar
@@ -29,12 +33,14 @@ if TYPE_CHECKING:
     from core.services.library import LibraryService
 
 CHANGED_STATUSES = ["proposed", "confirmed", "rejected"]  # a retired (trashed) one is decided
+FIXES = {"next_blank", "split", "evidence"}
 
 
-class TriageScreen(BaseScreen):
+class TriageScreen(FixesProposals):
     """The proposal queue (of one article, or of the whole library)."""
 
     HELP_NAME = "Triage"
+    AUTO_FOCUS = "#triage-evidence"  # the evidence view: select in it (v), its keys act on the unit
     BINDINGS = [
         Binding("a", "accept", "Accept", id="triage.accept"),
         Binding("r", "reject", "Reject", id="triage.reject"),
@@ -47,6 +53,10 @@ class TriageScreen(BaseScreen):
         Binding("K", "keep", "Keep (source changed)", id="triage.keep"),
         Binding("X", "retire", "Retire (source changed)", id="triage.retire"),
         Binding("o", "open_article", "Open article", id="triage.open"),
+        Binding("b", "next_blank", "Next blank", id="triage.next_blank"),
+        Binding("S", "split", "Split", id="triage.split"),
+        Binding("E", "evidence", "Evidence = selection", id="triage.evidence"),
+        Binding("exclamation_mark", "keep_anyway", "Keep anyway", id="triage.keep_anyway"),
     ]
 
     def __init__(self, article_id: int | None = None) -> None:
@@ -180,8 +190,12 @@ class TriageScreen(BaseScreen):
         return f"{plural(waiting, 'proposal')} waiting"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in {"accept", "reject", "edit", "skip", "open_article"} and self.unit is None:
+        if action in {"accept", "reject", "edit", "skip", "open_article", *FIXES} and self.unit is None:
             return None
+        if action == "evidence":
+            return bool(self.query_one(ParagraphView).selection)
+        if action == "keep_anyway":
+            return self.unit is not None and any(i.keepable and not i.kept for i in self.unit.issues)
         # hidden (False), not greyed, while nothing's source changed: the footer has no room
         if action == "source_changed":
             return bool(self.source_changed or self.changed_waiting)
@@ -200,6 +214,8 @@ class TriageScreen(BaseScreen):
             return "No proposal on screen: import articles (i on Home), or l for the low-confidence list"
         if action == "accept":
             return "This unit has validation errors: edit it (e) to fix them, then accept"
+        if action == "evidence":
+            return "Select the evidence in the article first: v, then grow it (shift+right, ), })"
         return None
 
     # --- actions --------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 Focused (ctrl+f in the search, or tab), its keys are in the key bar: `s` status, `y` type,
 `t` tag, `a` article (both from a list), `d` due, `l` leech, `x` suspended, `r` recall below
-(0.9, 0.8, 0.7, 0.5, off), `c` clear. Status, type and R step through their values in turn, as
+(0.9, 0.8, 0.7, 0.5, off), `o` origin (yours: the units you made; extracted), `c` clear. Status, type and R step through their values in turn, as
 the Article screen's `f` / `y` do. Focused, the line shows every filter, the ones in force in
 the accent colour; otherwise only those in force. Changes go up as `FilterBar.Changed` (the modal searches again); a tag or an article
 is asked for with `FilterBar.Pick` (the modal shows the list and sets `choose`).
@@ -20,12 +20,14 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from core.domain import MEMORY_TYPES, UnitStatus
+from core.domain.export import ORIGINS
 from core.domain.search import SearchFilters
 from tui.safe import content
 
 STATUSES: tuple[str, ...] = ("", *(s.value for s in UnitStatus))
 TYPES: tuple[str, ...] = ("", *MEMORY_TYPES)
 R_BELOW: tuple[float | None, ...] = (None, 0.9, 0.8, 0.7, 0.5)
+ORIGIN_STEPS: tuple[str, ...] = ("", *ORIGINS)  # any, yours, extracted
 
 
 def _next(values: tuple[object, ...], current: object) -> object:
@@ -44,6 +46,7 @@ class FilterBar(Widget, can_focus=True):
         Binding("l", "leech", "Leech", id="search.leech"),
         Binding("x", "suspended", "Suspended", id="search.suspended"),
         Binding("r", "recall", "R below", id="search.recall"),
+        Binding("o", "origin", "Yours / extracted", id="search.origin"),
         Binding("c", "clear", "Clear filters", id="search.clear"),
     ]
     DEFAULT_CSS = """
@@ -120,6 +123,11 @@ class FilterBar(Widget, can_focus=True):
         below = _next(R_BELOW, self.filters.retrievability_below)
         self.filters = replace(self.filters, retrievability_below=below)  # type: ignore[arg-type]
 
+    def action_origin(self) -> None:
+        """Only units you made, only proposed ones, any (in turn)."""
+        origin = _next(ORIGIN_STEPS, self.filters.origin or "")
+        self.filters = replace(self.filters, origin=str(origin) or None)
+
     def action_clear(self) -> None:
         self.article_title = ""
         self.filters = SearchFilters()
@@ -138,6 +146,7 @@ class FilterBar(Widget, can_focus=True):
             ("leech", Content("on") if f.leech else None, "off"),
             ("suspended", Content("on") if f.suspended else None, "off"),
             ("R below", Content(f"{r_below:g}") if r_below is not None else None, "off"),
+            ("origin", Content(f.origin) if f.origin else None, "any"),
         ]
         if not self.has_focus:  # only the filters in force (or none), and the key to change them
             parts = [p for p in parts if p[1] is not None]

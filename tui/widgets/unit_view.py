@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from textual.content import Content
+from textual.widgets.option_list import Option
 
-from core.domain import StoredUnit
+from core.domain import ArticleMemoryOutput, StoredUnit
+from core.domain.export import READER
 from tui.safe import content
 
 STATUS_STYLE = {
@@ -52,7 +54,7 @@ def unit_details(unit: StoredUnit, *, show_answers: bool = True) -> Content:
         Content.assemble(("Tags     ", "bold"), content(", ".join(unit.tags) or "—", single_line=True)),
         Content.assemble(
             ("Source   ", "bold"),
-            content(unit.extractor or "—", single_line=True),
+            content("yours" if unit.extractor == READER else unit.extractor or "—", single_line=True),
             content(f" / {unit.model}" if unit.model else "", single_line=True),
         ),
     ]
@@ -73,13 +75,51 @@ def unit_details(unit: StoredUnit, *, show_answers: bool = True) -> Content:
         where = " (question)" if issue.location.startswith("recall_questions[") else ""
         parts.append(
             Content.assemble(
-                (f"{issue.severity.upper()} ", style),
+                (
+                    "KEPT " if issue.kept else f"{issue.severity.upper()} ",
+                    "bold $secondary" if issue.kept else style,
+                ),
                 (f"{issue.code}{where}: ", "italic"),
                 content(issue.message),
+                (" · kept because: " if issue.kept else "", "italic"),
+                content(issue.kept),
             )
         )
     if not unit.acceptable:
+        keep = (
+            " (or keep a contradiction with a reason: !)"
+            if any(i.keepable and not i.kept for i in unit.issues)
+            else ""
+        )
         parts.append(
-            Content.styled("Has validation errors: edit it before it can be accepted.", "bold $error")
+            Content.styled(f"Has validation errors: edit it before it can be accepted{keep}.", "bold $error")
         )
     return Content("\n").join(parts)
+
+
+def idea_options(output: ArticleMemoryOutput | None) -> list[Option]:
+    """The article's summary (a heading row) and each core idea with why it matters and its
+    quotes, for the Article screen's ideas list."""
+    summary = output.summary.strip() if output is not None else ""
+    rows = [
+        Option(
+            Content.assemble(
+                ("Summary  ", "bold"), content(summary or "No summary was stored for this article.")
+            ),
+            disabled=True,
+        )
+    ]
+    for n, idea in enumerate(output.core_ideas if output is not None else (), 1):
+        parts = [Content.assemble((f"Idea {n}  ", "bold $primary"), content(idea.idea))]
+        if idea.why_it_matters.strip():
+            parts.append(Content.assemble(("Why      ", "italic"), content(idea.why_it_matters)))
+        parts += [
+            Content.assemble(("         ", ""), (e.paragraph_id, "$text-muted"), " “", content(e.quote), "”")
+            for e in idea.evidence
+        ]
+        rows.append(Option(Content("\n").join(parts)))
+    if len(rows) == 1:
+        rows.append(
+            Option(Content.styled("No core ideas were stored for this article.", "italic"), disabled=True)
+        )
+    return rows

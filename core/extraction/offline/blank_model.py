@@ -77,3 +77,11 @@ def choose(
         if value > best_score and allowed(content, cand, topics):
             best, best_score = cand, value
     return best
+
+
+def ranked(content: str, lang: str, doc: DocCounts, topics: frozenset[str]) -> list[Candidate]:
+    """Every allowed candidate, best first (the order `choose` prefers them in: score, then
+    position): the blanks a reader cycles through in Triage."""
+    scored = [(score(c.features), c) for c in candidates(content, lang, doc)]
+    best_first = sorted(scored, key=lambda pair: -pair[0])  # stable: ties keep their order
+    return [c for _, c in best_first if allowed(content, c, topics)]

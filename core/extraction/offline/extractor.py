@@ -10,10 +10,7 @@ randomness, and every tie is broken by document order.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from core.domain import (
-    NON_EVIDENCE_KINDS,
     ArticleMemoryOutput,
     EvidenceSpan,
     ExtractionResult,
@@ -24,11 +21,10 @@ from core.domain import (
 from core.domain.errors import Cancelled
 from core.domain.stop import StopFlag, check_stop
 from core.extraction.offline import cues, prepare, salience, tags
-from core.extraction.offline.candidates import DocCounts
+from core.extraction.offline.context import context_of
 from core.extraction.offline.gate import dedupe, gate
 from core.extraction.offline.ideas import core_ideas, summary
 from core.extraction.offline.questions import questions_for
-from core.validation.cards import topic_terms
 
 
 class OfflineExtractor:
@@ -70,8 +66,8 @@ class OfflineExtractor:
         total = sum(len(s.text) for s in found)  # the article's length sets the count, its ideas cap it
         k = salience.unit_count(total, len(pool), lang, self.max_units)
         chosen = sorted(dedupe(salience.select(pool, 2 * k))[:k], key=lambda x: x.order)
-        counts = DocCounts(dict(Counter(w for s in found for w in s.words)), len(found))
-        frequent = topic_terms(p.text for p in document.paragraphs if p.kind not in NON_EVIDENCE_KINDS)
+        context = context_of(document, found)
+        counts, frequent = context.counts, context.frequent
         topics = tags.article_topics(counts.counts, lang)
         units: list[MemoryUnit] = []
         questions: list[RecallQuestion] = []

@@ -234,13 +234,16 @@ class ReviewService:
 
     # --- answers ----------------------------------------------------------------------------
 
-    def answer(self, card_id: int, rating: Rating | int, *, duration_ms: int | None = None) -> AnswerResult:
+    def answer(
+        self, card_id: int, rating: Rating | int, *, duration_ms: int | None = None, wait: bool = True
+    ) -> AnswerResult:
         """Rate a card (1 again, 2 hard, 3 good, 4 easy): read, decide and save in one IMMEDIATE
-        transaction (another process cannot change the card in between)."""
+        transaction (another process cannot change the card in between). wait=False: raise
+        DatabaseBusy at once, nothing saved, when another process holds the write lock."""
         grade = Rating(int(rating))
         now = self.now()
         day = self._ensure_day(now)
-        with write_transaction():
+        with write_transaction(wait=wait):
             row = cards.get_card(card_id)
             if row is None:
                 raise UnknownCard(f"card {card_id} does not exist (its unit may have been purged)")

@@ -231,7 +231,7 @@ class SearchService:
         units that hold every word (found by the first expression, when `every_word`)."""
         statuses = filters.unit_statuses or DEFAULT_UNIT_STATUSES
         cond, params = search_query.unit_filter_sql(
-            statuses, filters.memory_types, filters.tags, filters.article_ids
+            statuses, filters.memory_types, filters.tags, filters.article_ids, filters.origin
         )
         ranked: list[int] = []
         whole: set[int] = set()

@@ -13,7 +13,6 @@ import peewee
 
 from core.storage.db import BaseModel, register_models, register_schema_hook
 from core.storage.models import Article
-from core.storage.review import models as review_models  # noqa: F401  (cards registered first: one table order)
 
 # The card and unit columns a bulk action may change, snapshotted before it and put back by undo.
 CARD_COLUMNS = (

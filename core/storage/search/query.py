@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from core.domain.export import ORIGINS, READER
 from core.domain.review import Queue
 from core.storage.db import db, translated
 from core.text.analysis import fts_phrase, is_cjk
@@ -260,8 +261,10 @@ def unit_filter_sql(
     memory_types: Sequence[str],
     tags: Sequence[str],
     article_ids: Sequence[int],
+    origin: str | None = None,
 ) -> tuple[str, list[Any]]:
-    """An SQL condition on alias u (the unit table) and its parameters."""
+    """An SQL condition on alias u (the unit table) and its parameters. `origin` "yours": the
+    units the reader made (`extractor == READER`), "extracted": the others."""
     parts: list[str] = []
     params: list[Any] = []
     for column, values in (
@@ -278,6 +281,9 @@ def unit_filter_sql(
             f"({','.join('?' * len(tags))}))"
         )
         params.extend(t.casefold() for t in tags)
+    if origin in ORIGINS:
+        parts.append("u.extractor = ?" if origin == "yours" else "u.extractor != ?")
+        params.append(READER)
     return (" AND ".join(parts) or "1"), params
 
 

@@ -1,0 +1,137 @@
+"""Writes for units the reader makes or reshapes: a new unit (made from a selection, or the
+second half of a split), a unit's evidence re-picked, an issue kept with a reason. Each is one
+transaction and records curation events (core/storage/curation.py), so undo takes it back.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import peewee
+
+from core.storage import curation
+from core.storage.db import translated, write_transaction
+from core.storage.models import Unit
+from core.storage.review import cards
+from core.storage.search import index as search_index
+
+
+@dataclass(frozen=True, slots=True)
+class NewUnit:
+    """A unit to store: its words, evidence (paragraph id, quote) and questions (question,
+    answer, kind), its issues as stored, and who made it (`extractor`: "reader" for yours)."""
+
+    content: str
+    memory_type: str
+    tags: tuple[str, ...]
+    evidence: tuple[tuple[str, str], ...]
+    questions: tuple[tuple[str, str, str], ...]
+    issues: tuple[dict[str, str], ...]
+    extractor: str
+    status: str
+    confidence: float = 1.0
+    model: str | None = None
+    artifact: int | None = None
+
+
+def _insert(article_id: int, unit: NewUnit, now: int, batch: str | None) -> int:
+    """Inside the caller's transaction: the row, its evidence and questions, its cards when
+    confirmed, and a "make" event whose before is the unit in the trash (undo trashes it)."""
+    position = Unit.select(peewee.fn.MAX(Unit.position)).where(Unit.article == article_id).scalar()
+    row = Unit.create(
+        article=article_id,
+        artifact=unit.artifact,
+        position=(position if position is not None else -1) + 1,
+        content=unit.content,
+        memory_type=unit.memory_type,
+        tags_json=json.dumps(list(unit.tags), ensure_ascii=False),
+        confidence=unit.confidence,
+        status=unit.status,
+        issues_json=json.dumps(list(unit.issues), ensure_ascii=False),
+        extractor=unit.extractor,
+        model=unit.model,
+        created_at=now,
+        updated_at=now,
+    )
+    curation.replace_evidence(row.id, unit.evidence)
+    curation.replace_questions(
+        row.id, [{"question": q, "answer": a, "kind": k} for q, a, k in unit.questions]
+    )
+    trashed = {
+        **curation.snapshot(row),
+        "status": "trashed",
+        "status_before_trash": unit.status,
+        "trashed_at": now,
+    }
+    curation.record(row, "make", trashed, now, batch)
+    if unit.status == "confirmed":
+        cards.ensure_cards(row.id, now)
+    search_index.reindex_unit(row.id)
+    return int(row.id)
+
+
+@translated
+def make_unit(article_id: int, unit: NewUnit, now: int) -> int:
+    """Store a new unit (one transaction). Returns its id."""
+    with write_transaction():
+        return _insert(article_id, unit, now, None)
+
+
+@translated
+def split(unit_id: int, first: NewUnit, second: NewUnit, now: int) -> int:
+    """The unit becomes `first`, and `second` is stored beside it, as one undoable batch.
+    Returns the new unit's id."""
+    batch = f"split-{now}-{unit_id}"
+    with write_transaction():
+        row = Unit.get_by_id(unit_id)
+        before = curation.snapshot(row)
+        row.content = first.content
+        row.issues_json = json.dumps(list(first.issues), ensure_ascii=False)
+        row.edited = True
+        row.updated_at = now
+        row.save()
+        curation.replace_questions(
+            row.id, [{"question": q, "answer": a, "kind": k} for q, a, k in first.questions]
+        )
+        curation.record(row, "split", before, now, batch)
+        if row.status == "confirmed":
+            cards.ensure_cards(row.id, now)
+        search_index.reindex_unit(row.id)
+        return _insert(int(row.article_id), second, now, batch)
+
+
+@translated
+def set_evidence(
+    unit_id: int, evidence: Sequence[tuple[str, str]], issues: Sequence[dict[str, str]], now: int
+) -> bool:
+    """The unit's evidence becomes `evidence` (its issues re-checked): an undoable "evidence" step."""
+    with write_transaction():
+        row = Unit.get_or_none(Unit.id == unit_id)
+        if row is None:
+            return False
+        before = curation.snapshot(row)
+        curation.replace_evidence(row.id, evidence)
+        row.issues_json = json.dumps(list(issues), ensure_ascii=False)
+        row.edited = True
+        row.updated_at = now
+        row.save()
+        curation.record(row, "evidence", before, now)
+        search_index.reindex_unit(row.id)
+    return True
+
+
+@translated
+def set_issues(unit_id: int, issues: Sequence[dict[str, str]], action: str, now: int) -> bool:
+    """The unit's stored issues become `issues` (an issue kept with a reason): an undoable step."""
+    with write_transaction():
+        row = Unit.get_or_none(Unit.id == unit_id)
+        if row is None:
+            return False
+        before = curation.snapshot(row)
+        row.issues_json = json.dumps(list(issues), ensure_ascii=False)
+        row.updated_at = now
+        row.save()
+        curation.record(row, action, before, now)
+    return True

@@ -1,0 +1,42 @@
+"""Ask for a reason in one line (keeping a unit whose words contradict its quote). Returns the
+reason, or None when cancelled or left blank."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+from tui.safe import content
+from tui.widgets.guarded import SafeInput
+
+
+class ReasonModal(ModalScreen[str | None]):
+    """One question (our words) over the untrusted `detail` it is about, and an answer field."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="reason.cancel")]
+
+    def __init__(self, question: str, detail: str) -> None:
+        super().__init__()
+        self.question = question
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="reason-dialog"):
+            yield Label(Content.styled(self.question, "bold"))
+            yield Label(content(self.detail), classes="hint")
+            yield SafeInput(placeholder="the reason (enter keeps it; escape cancels)", id="reason-input")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        reason = " ".join(event.value.split())
+        self.dismiss(reason or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
