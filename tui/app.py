@@ -24,7 +24,7 @@ from core.host import paths
 from core.services.bootstrap import Services, open_services
 from themes import DEFAULT_THEME, register_themes
 from tui.bindings import APP_BINDINGS
-from tui.messages import FirstFrameShown, OpenArticle
+from tui.messages import FirstFrameShown, OpenArticle, OpenBrowse
 from tui.workers import DaemonWorkerThreads
 
 if TYPE_CHECKING:
@@ -34,6 +34,8 @@ MAX_NOTICES = 3  # toasts on screen at once
 # Textual's palette commands that ours replace: Quit (ctrl+q is ours), Keys (`?` shows every
 # key), Screenshot (saved where it can be, and says where).
 TEXTUAL_COMMANDS_REPLACED = frozenset({"Quit", "Keys", "Screenshot"})
+BROWSE_ABOUT = "Every unit and card in one table: filter, sort, act on many at once  (b on Home)"
+SCHEDULE_ABOUT = "The next 30 days' reviews, easy days, vacations, retention and optimize  (w on Home)"
 STYLES = Path(__file__).resolve().parent / "styles"
 SCREEN_STYLES = STYLES / "screens.tcss"
 
@@ -217,6 +219,16 @@ class MemoryRushApp(App[None]):
     def on_open_article(self, message: OpenArticle) -> None:
         self.open_article(message.article_id, unit_id=message.unit_id, paragraph=message.paragraph)
 
+    def on_open_browse(self, message: OpenBrowse) -> None:
+        from tui.screens.browse import BrowseScreen
+
+        self.push_screen(BrowseScreen(message.query))
+
+    def open_schedule(self) -> None:
+        from tui.screens.schedule import ScheduleScreen
+
+        self.push_screen(ScheduleScreen())
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette: every action of ours bound on this screen (its description, then what it
         does and its key), then Textual's theme and maximise commands and our Screenshot. Widget
@@ -236,6 +248,11 @@ class MemoryRushApp(App[None]):
         for command in super().get_system_commands(screen):
             if command.title not in TEXTUAL_COMMANDS_REPLACED:
                 yield command
+        # Browse and Schedule from any screen (Home binds them to b and w: offered once there)
+        if "home.browse" not in seen:
+            yield SystemCommand("Browse", BROWSE_ABOUT, lambda: self.post_message(OpenBrowse()))
+        if "home.schedule" not in seen:
+            yield SystemCommand("Schedule", SCHEDULE_ABOUT, self.open_schedule)
         yield SystemCommand(
             "Screenshot",
             f"Save a picture (SVG) of this screen in {paths.screenshots_dir()}",

@@ -128,6 +128,7 @@ ABOUT: dict[str, str] = {
     "confirm.no": "No, leave it",
     "ask.cancel": "Close without an answer",
     "info.close": "Close the card info",
+    "search.browse": "Open Browse on these words: every matching unit and card, to act on",
     "info.next": "The unit's next card",
     "review.info": "This card's memory (after the answer): R, S, D, every review, its forgetting curve",
     "article.info": "The memory of this unit's cards: R, S, D, every review, the forgetting curve",

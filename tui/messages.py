@@ -30,3 +30,12 @@ class BackupProgressed(Message):
         super().__init__()
         self.done = done
         self.total = total
+
+
+class OpenBrowse(Message):
+    """Open Browse on a filter line (the search box's words). Handled by
+    `MemoryRushApp.on_open_browse`."""
+
+    def __init__(self, query: str = "") -> None:
+        super().__init__()
+        self.query = query

@@ -153,3 +153,21 @@ async def test_open_card_info(svc: Services, tui_clock: FixedClock) -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, BrowseScreen)
+
+
+async def test_search_and_the_palette_open_browse(svc: Services, tui_clock: FixedClock) -> None:
+    units = _library(svc, tui_clock)
+    content = str(q("SELECT content FROM unit WHERE id = ?", units[1])[0][0])
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("slash", *content, "ctrl+b")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BrowseScreen)
+        assert {r.key.unit_id for r in screen._rows.values()} == {units[1]}  # both its cards
+        assert len(screen._rows) == 2
+        await pilot.press("escape")
+        await settle(pilot)
+        commands = {c.title for c in app.get_system_commands(app.screen)}
+        assert {"Browse", "Schedule"} <= commands

@@ -25,6 +25,7 @@ from textual.worker import Worker
 from core.domain.search import SearchFilters, SearchHit, SearchResult
 from core.text import sanitize
 from core.text.words import plural
+from tui.messages import OpenBrowse
 from tui.reporting import Reporting, report_worker
 from tui.safe import content
 from tui.widgets.guarded import SafeInput
@@ -54,6 +55,7 @@ class SearchModal(ModalScreen[SearchHit | None]):
         Binding("escape", "cancel", "Close", id="search.close"),
         Binding("ctrl+f", "focus_filters", "Filters", id="search.filters"),
         Binding("ctrl+o", "as_typed", "Search as typed", id="search.as_typed"),
+        Binding("ctrl+b", "browse", "Browse these", id="search.browse"),
         Binding("down", "focus_results", "Results", show=False, id="search.results"),
         # priority: ahead of the list's own up; it passes the key on unless at the first result
         Binding("up", "focus_input", "Search field", show=False, priority=True, id="search.input"),
@@ -157,6 +159,12 @@ class SearchModal(ModalScreen[SearchHit | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    def action_browse(self) -> None:
+        """Browse's table on the words typed (its filter line reads them: words and terms)."""
+        query = self.query_one("#search-input", Input).value.strip()
+        self.dismiss(None)
+        self.app.post_message(OpenBrowse(query))
 
     def on_filter_bar_pick(self, event: FilterBar.Pick) -> None:
         from tui.modals.pick import PickModal

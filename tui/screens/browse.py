@@ -74,7 +74,7 @@ def _num(value: float | None, fmt: str) -> str:
 def cells(row: BrowseRow, picked: bool) -> list[object]:
     """The row's cells, in column order (text through the gate: it is untrusted)."""
     return [
-        cell("●" if picked else ""),
+        cell("●" if picked else " "),
         cell(row.unit_content[:48]),
         cell(row.article_title[:20]),
         cell(row.memory_type),
@@ -90,6 +90,19 @@ def cells(row: BrowseRow, picked: bool) -> list[object]:
         cell(row.origin),
         cell(_day(row.added)),
     ]
+
+
+def undo_bulk(screen: BaseScreen) -> bool:
+    """Take back the latest Browse journal action (Browse, Trash and Schedule share the one
+    journal) and say what; True when something was undone."""
+    with screen.reporting("undoing"):
+        undone = screen.services.browse.undo()
+        if undone is None:
+            notify(screen.app, "Nothing to undo", severity="warning")
+            return False
+        notify(screen.app, f"Undone: {undone.action.replace('_', ' ')}")
+        return True
+    return False
 
 
 class BrowseScreen(BaseScreen):
@@ -305,7 +318,7 @@ class BrowseScreen(BaseScreen):
         self._whole = False
         self._picked.symmetric_difference_update({key})
         table = self.query_one(RowTable)
-        table.update_cell(key, MARK, cell("●" if key in self._picked else ""))
+        table.update_cell(key, MARK, cell("●" if key in self._picked else " "))
         if table.cursor_row < table.row_count - 1:
             table.move_cursor(row=table.cursor_row + 1)
         self._show_status()
@@ -315,7 +328,7 @@ class BrowseScreen(BaseScreen):
         self._picked.clear()
         table = self.query_one(RowTable)
         for key in self._rows:
-            table.update_cell(key, MARK, cell("●" if self._whole else ""))
+            table.update_cell(key, MARK, cell("●" if self._whole else " "))
         self._show_status()
 
     def _selection(self) -> Selection | None:
@@ -378,12 +391,7 @@ class BrowseScreen(BaseScreen):
         self.action_act("set_due", days=int(text))
 
     def action_undo(self) -> None:
-        with self.reporting("undoing"):
-            undone = self.services.browse.undo()
-            if undone is None:
-                notify(self.app, "Nothing to undo", severity="warning")
-                return
-            notify(self.app, f"Undone: {undone.action.replace('_', ' ')}")
+        if undo_bulk(self):
             self._reload()
 
     def action_delete_article(self) -> None:

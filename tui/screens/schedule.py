@@ -245,10 +245,7 @@ class ScheduleScreen(BaseScreen):
         self._load()
 
     def action_undo(self) -> None:
-        with self.reporting("undoing"):
-            undone = self.services.browse.undo()
-            notify(
-                self.app,
-                "Nothing to undo" if undone is None else f"Undone: {undone.action.replace('_', ' ')}",
-            )
+        from tui.screens.browse import undo_bulk
+
+        if undo_bulk(self):
             self._load()

@@ -132,10 +132,7 @@ class TrashScreen(BaseScreen):
         )
 
     def action_undo(self) -> None:
-        with self.reporting("undoing"):
-            undone = self.services.browse.undo()
-            notify(
-                self.app,
-                "Nothing to undo" if undone is None else f"Undone: {undone.action.replace('_', ' ')}",
-            )
+        from tui.screens.browse import undo_bulk
+
+        if undo_bulk(self):
             self.refresh_data()
