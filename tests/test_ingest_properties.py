@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from core.ingest import parse_text
@@ -23,6 +23,7 @@ SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[Heal
 
 @SETTINGS
 @given(text=TEXT, suffix=SUFFIX)
+@example(text="\t\u2028", suffix=".md")  # a code block of whitespace alone (hypothesis found it)
 def test_parse_text_never_raises_and_gives_well_formed_paragraphs(text: str, suffix: str) -> None:
     doc = parse_text(text, f"/docs/file{suffix}", suffix=suffix)
     assert doc.document_id.startswith("doc_") and len(doc.document_id) == 16

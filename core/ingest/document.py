@@ -85,10 +85,10 @@ def document_from_blocks(
     encoding: str = "utf-8",
     metadata: dict[str, Any] | None = None,
 ) -> SourceDocument:
-    """Number blocks into paragraphs (empty blocks dropped). `payload` is what the document id
+    """Number blocks into paragraphs (empty or whitespace-only blocks dropped). `payload` is what the document id
     and the content hash come from (a text format's normalised source); by default the title and
     reader text, so a web page or PDF whose words did not change keeps its id."""
-    kept = [b for b in blocks if b.text]
+    kept = [b for b in blocks if b.text.strip()]  # a block of whitespace alone (a tab and U+2028) is empty
     # the ingestion rule for control characters and bidi overrides (plain text's too): each one
     # replaced by one U+FFFD, so the spans' offsets still hold; headings in locators alike
     paragraphs = tuple(
