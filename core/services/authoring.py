@@ -33,7 +33,9 @@ from core.domain.export import READER
 from core.storage import authoring as authoring_repo
 from core.storage import library as library_repo
 from core.storage.authoring import NewUnit
+from core.storage.db import write_transaction
 from core.validation import validate
+from core.validation.cards import topic_terms
 
 if TYPE_CHECKING:  # the card writer is imported on first use (half a second at start-up)
     from core.extraction.offline.context import ArticleContext
@@ -58,6 +60,7 @@ class AuthoringService:
     clock: Callable[[], int]
     _contexts: dict[int, tuple[SourceDocument, ArticleContext]] = field(default_factory=dict)
     _documents: dict[int, tuple[tuple[int, int], SourceDocument]] = field(default_factory=dict)
+    _topics: dict[int, tuple[tuple[int, int, int], frozenset[str]]] = field(default_factory=dict)
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -94,6 +97,26 @@ class AuthoringService:
             kept = self._contexts[article_id] = (doc, article_context(doc))
         return kept[1]
 
+    def topics(self, article_id: int) -> frozenset[str]:
+        """The article's topic terms (the card rules' "the blank is a topic term"), kept per
+        article: the first card of an article reads all of it (~300 ms on 5,000 paragraphs),
+        the next ones read one row to see that it was not read again since."""
+        key = library_repo.article_key(article_id)
+        if key is None:
+            raise MemoryRushError(f"article {article_id} no longer exists")
+        kept = self._topics.get(article_id)
+        if kept is None or kept[0] != key:
+            terms = topic_terms(p.text for p in self.document(article_id).paragraphs)
+            if len(self._topics) > 16:
+                self._topics.clear()
+            kept = self._topics[article_id] = (key, terms)
+        return kept[1]
+
+    def ready(self, article_id: int) -> bool:
+        """Whether a card of this article saves in a few ms (its topic terms are kept): else
+        the first save reads the whole article, work for a thread (`topics` prepares it)."""
+        return article_id in self._topics
+
     def ideas(self, article_id: int) -> ArticleMemoryOutput | None:
         """The article's summary and core ideas, as its latest extraction stored them."""
         stored = library_repo.artifact_json(article_id)
@@ -102,30 +125,30 @@ class AuthoringService:
 
     # --- a cloze from a selection ------------------------------------------------------------
 
-    def cloze(self, article_id: int, spans: Sequence[SelectedSpan]) -> Made:
+    def cloze(self, article_id: int, spans: Sequence[SelectedSpan], *, wait: bool = True) -> Made:
         """The selection is the blank; the unit is the sentence it is in (the sentences, when
-        it runs over several), and that sentence is its evidence."""
+        it runs over several), and that sentence is its evidence. One transaction reads the
+        paragraph, checks the card against it and stores it (wait=False: DatabaseBusy at once,
+        nothing saved, when another process holds the write lock)."""
         if len(spans) != 1:
             raise CannotMake(
                 "a cloze blanks words of one paragraph: select inside one paragraph (n makes a unit of more)"
             )
         span = spans[0]
-        para = library_repo.paragraph_by_id(article_id, span.paragraph_id)
-        if para is None or para.text[span.start : span.end] != span.text or not span.text.strip():
-            raise CannotMake("the selection is not in the article's text any more: select it again")
-        a, b = _sentence_around(para.text, span.start, span.end)
-        sentence = para.text[a:b]
-        question = sentence[: span.start - a] + BLANK + sentence[span.end - a :]
-        from core.extraction.offline import cues
+        topics = self.topics(article_id)
+        with write_transaction(wait=wait):
+            cited = _cited(article_id, spans)
+            para = cited.paragraph(span.paragraph_id)
+            if para is None or para.text[span.start : span.end] != span.text or not span.text.strip():
+                raise CannotMake("the selection is not in the article's text any more: select it again")
+            a, b = _sentence_around(para.text, span.start, span.end)
+            sentence = para.text[a:b]
+            question = sentence[: span.start - a] + BLANK + sentence[span.end - a :]
+            from core.extraction.offline import cues
 
-        return self.make(
-            article_id,
-            (SelectedSpan(span.paragraph_id, a, b, sentence),),
-            content=sentence,
-            memory_type=cues.memory_type(sentence),
-            tags=(),
-            questions=((question, span.text, "cloze"),),
-        )
+            card = Card(sentence, cues.memory_type(sentence), (), ((question, span.text, "cloze"),))
+            evidence = (SelectedSpan(span.paragraph_id, a, b, sentence),)
+            return self._store(article_id, evidence, card, cited, topics)
 
     # --- a unit from a selection (the form opens on this draft) -----------------------------
 
@@ -149,32 +172,49 @@ class AuthoringService:
         self, article_id: int, spans: Sequence[SelectedSpan], *, content: str, memory_type: str,
         tags: Sequence[str], questions: Questions,
     ) -> ValidationReport:  # fmt: skip
-        """The validator's report on a card as the form holds it (nothing saved)."""
+        """The validator's report on a card as the form holds it (nothing saved): against the
+        paragraphs it cites, with the article's topic terms."""
         evidence = tuple(EvidenceSpan(s.paragraph_id, s.text) for s in spans)
-        document = self.document(article_id, [s.paragraph_id for s in spans])
-        return check_unit(document, content, memory_type, tags, evidence, questions)
+        topics = self.topics(article_id)
+        cited = _cited(article_id, spans)
+        return check_unit(cited, content, memory_type, tags, evidence, questions, topics=topics)
 
     def make(
         self, article_id: int, spans: Sequence[SelectedSpan], *, content: str, memory_type: str,
-        tags: Sequence[str], questions: Questions,
+        tags: Sequence[str], questions: Questions, wait: bool = True,
     ) -> Made:  # fmt: skip
         """Save a card you made: confirmed, its cards created, yours; refused (CannotMake, and
-        nothing saved) while it has an error."""
-        report = self.check(
-            article_id, spans, content=content, memory_type=memory_type, tags=tags, questions=questions
+        nothing saved) while it has an error. One transaction reads the cited paragraphs,
+        checks the card and stores it (`wait` as for cloze)."""
+        card = Card(content, memory_type, tags, questions)
+        topics = self.topics(article_id)
+        with write_transaction(wait=wait):
+            return self._store(article_id, spans, card, _cited(article_id, spans), topics)
+
+    def _store(
+        self, article_id: int, spans: Sequence[SelectedSpan], card: Card, cited: SourceDocument,
+        topics: frozenset[str],
+    ) -> Made:  # fmt: skip
+        """Inside the caller's transaction: the card checked against `cited` (the paragraphs
+        it quotes) and stored, or CannotMake when it has an error."""
+        evidence = tuple(EvidenceSpan(s.paragraph_id, s.text) for s in spans)
+        report = check_unit(
+            cited, card.content, card.memory_type, card.tags, evidence, card.questions, topics=topics
         )
         refuse_errors(report)
         unit = NewUnit(
-            content=content.strip(),
-            memory_type=memory_type,
-            tags=tuple(t.strip() for t in tags if t.strip()),
+            content=card.content.strip(),
+            memory_type=card.memory_type,
+            tags=tuple(t.strip() for t in card.tags if t.strip()),
             evidence=tuple((s.paragraph_id, s.text) for s in spans),
-            questions=tuple((q.strip(), a.strip(), k) for q, a, k in questions if q.strip() and a.strip()),
+            questions=tuple(
+                (q.strip(), a.strip(), k) for q, a, k in card.questions if q.strip() and a.strip()
+            ),
             issues=tuple(report_to_list(report)),
             extractor=READER,
             status="confirmed",
         )
-        return Made(authoring_repo.make_unit(article_id, unit, self.clock()), report)
+        return Made(authoring_repo.insert_unit(article_id, unit, self.clock()), report)
 
     def from_idea(self, article_id: int, index: int) -> Made:
         """A unit of core idea `index`: its words, its quotes, the card writer's questions."""
@@ -276,6 +316,23 @@ class AuthoringService:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card as the reader words it: what make() checks and stores."""
+
+    content: str
+    memory_type: str
+    tags: Sequence[str]
+    questions: Questions
+
+
+def _cited(article_id: int, spans: Sequence[SelectedSpan]) -> SourceDocument:
+    """The paragraphs the spans cite (one read), as the document a card is checked against:
+    grounding needs only them; the article-wide rule takes the kept topic terms."""
+    paragraphs = tuple(library_repo.paragraphs_by_id(article_id, [s.paragraph_id for s in spans]))
+    return SourceDocument("", "", "", paragraphs)
+
+
 def _same(article_id: int, doc: SourceDocument, paragraph_id: str) -> bool:
     """Whether the kept document still has the stored text of this paragraph."""
     now = library_repo.paragraph_by_id(article_id, paragraph_id)
@@ -310,12 +367,14 @@ def split_point(content: str) -> tuple[str, str] | None:
 
 def check_unit(
     document: SourceDocument, content: str, memory_type: str, tags: Sequence[str],
-    evidence: tuple[EvidenceSpan, ...], questions: Questions,
+    evidence: tuple[EvidenceSpan, ...], questions: Questions, *, topics: frozenset[str] | None = None,
 ) -> ValidationReport:  # fmt: skip
-    """A reader's card against its article: grounding, the card rules (warnings), the claims."""
+    """A reader's card against its article: grounding, the card rules (warnings), the claims.
+    `document` may be only the cited paragraphs when `topics` are the article's."""
     unit = MemoryUnit(content.strip(), memory_type, evidence, tuple(tags), 1.0)
     asked = tuple(RecallQuestion(q.strip(), a.strip(), 0, k) for q, a, k in questions)
-    return validate(ArticleMemoryOutput("", (), (unit,), asked), document, authored=True)
+    output = ArticleMemoryOutput("", (), (unit,), asked)
+    return validate(output, document, authored=True, topics=topics)
 
 
 def refuse_errors(report: ValidationReport) -> None:

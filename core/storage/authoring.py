@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import peewee
 
 from core.storage import curation
-from core.storage.db import translated, write_transaction
+from core.storage.db import db, translated, write_transaction
 from core.storage.models import Unit
 from core.storage.review import cards
 from core.storage.search import index as search_index
@@ -36,9 +36,11 @@ class NewUnit:
     artifact: int | None = None
 
 
-def _insert(article_id: int, unit: NewUnit, now: int, batch: str | None) -> int:
-    """Inside the caller's transaction: the row, its evidence and questions, its cards when
+def insert_unit(article_id: int, unit: NewUnit, now: int, batch: str | None = None) -> int:
+    """Inside the caller's write_transaction (the service that checked the card owns it): the row, its evidence and questions, its cards when
     confirmed, and a "make" event whose before is the unit in the trash (undo trashes it)."""
+    if not db.in_transaction():  # a programming error: each statement would commit on its own
+        raise RuntimeError("insert_unit writes inside the caller's write_transaction()")
     position = Unit.select(peewee.fn.MAX(Unit.position)).where(Unit.article == article_id).scalar()
     row = Unit.create(
         article=article_id,
@@ -76,7 +78,7 @@ def _insert(article_id: int, unit: NewUnit, now: int, batch: str | None) -> int:
 def make_unit(article_id: int, unit: NewUnit, now: int) -> int:
     """Store a new unit (one transaction). Returns its id."""
     with write_transaction():
-        return _insert(article_id, unit, now, None)
+        return insert_unit(article_id, unit, now)
 
 
 @translated
@@ -99,7 +101,7 @@ def split(unit_id: int, first: NewUnit, second: NewUnit, now: int) -> int:
         if row.status == "confirmed":
             cards.ensure_cards(row.id, now)
         search_index.reindex_unit(row.id)
-        return _insert(int(row.article_id), second, now, batch)
+        return insert_unit(int(row.article_id), second, now, batch)
 
 
 @translated

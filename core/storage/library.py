@@ -195,6 +195,33 @@ def paragraph_by_id(article_id: int, paragraph_id: str) -> SourceParagraph | Non
 
 
 @translated
+def paragraphs_by_id(article_id: int, paragraph_ids: Iterable[str]) -> list[SourceParagraph]:
+    """These paragraphs of the article (the ones a card cites), in article order; one query."""
+    wanted = list(dict.fromkeys(paragraph_ids))
+    if not wanted:
+        return []
+    q = (
+        Paragraph.select()
+        .where((Paragraph.article == article_id) & Paragraph.paragraph_id.in_(wanted))
+        .order_by(Paragraph.position)
+    )
+    return [converters.paragraph(r) for r in q]
+
+
+@translated
+def article_key(article_id: int) -> tuple[int, int, int] | None:
+    """The article's (version, paragraph count, reader version): what changes when its text is
+    read again; None when it no longer exists. One row by its key, no counts."""
+    row = (
+        Article.select(Article.version, Article.paragraph_count, Article.reader_version)
+        .where(Article.id == article_id)
+        .tuples()
+        .first()
+    )
+    return (int(row[0]), int(row[1]), int(row[2])) if row is not None else None
+
+
+@translated
 def units_from_rows(rows: list[Unit]) -> list[StoredUnit]:
     if not rows:
         return []

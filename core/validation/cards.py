@@ -207,9 +207,15 @@ def _tag_key(tag: str) -> str:
 
 
 def card_issues(
-    output: Any, paragraphs: Mapping[str, tuple[str, str]], *, authored: bool = False
+    output: Any,
+    paragraphs: Mapping[str, tuple[str, str]],
+    *,
+    authored: bool = False,
+    topics: frozenset[str] | None = None,
 ) -> list[ValidationIssue]:
-    """Every card rule the output breaks; `authored` (a reader's own edit) makes all warnings."""
+    """Every card rule the output breaks; `authored` (a reader's own edit) makes all warnings.
+    `topics`: the article's topic terms (topic_terms of all its paragraphs) when `paragraphs`
+    are only the ones its cards cite."""
     issues: list[ValidationIssue] = []
 
     def add(code: str, message: str, where: str, severity: Severity = "error") -> None:
@@ -231,7 +237,8 @@ def card_issues(
                 text, get_field(unit, "memory_type"), quotes, get_field(unit, "tags")
             ):
                 add(code, message, f"memory_units[{i}]", severity)
-    topics = topic_terms(text for text, _ in paragraphs.values())
+    if topics is None:
+        topics = topic_terms(text for text, _ in paragraphs.values())
     for k, q in enumerate(as_list(get_field(output, "recall_questions"))):
         question, answer = get_field(q, "question"), get_field(q, "expected_answer")
         index, kind = get_field(q, "memory_unit_index"), get_field(q, "kind")

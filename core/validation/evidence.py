@@ -78,11 +78,15 @@ def _check_evidence(
             c.add("quote_not_found", f"the quote is not in {pid}", loc)
 
 
-def validate_raw(output: Any, document: SourceDocument, *, authored: bool = False) -> ValidationReport:
+def validate_raw(
+    output: Any, document: SourceDocument, *, authored: bool = False, topics: frozenset[str] | None = None
+) -> ValidationReport:
     """Validate an output given as domain objects or as plain dicts/lists (LLM JSON).
 
     Grounding and shape first, then the card rules (core/validation/cards.py); `authored`
-    marks a reader's own edit, whose card rules are warnings."""
+    marks a reader's own edit, whose card rules are warnings. `document` may hold only the
+    paragraphs the output cites when `topics` gives the whole article's topic terms (a card
+    saved while reading: checking one paragraph, not 5,000)."""
     c = _Collector()
     paragraphs = {p.paragraph_id: (p.text, p.kind) for p in document.paragraphs}
     if output is None or not (isinstance(output, Mapping) or hasattr(output, "memory_units")):
@@ -102,7 +106,7 @@ def validate_raw(output: Any, document: SourceDocument, *, authored: bool = Fals
         questions = []
     _check_questions(c, questions, len(units))
     _check_ideas(c, get_field(output, "core_ideas"), paragraphs)
-    c.issues.extend(card_issues(output, paragraphs, authored=authored))
+    c.issues.extend(card_issues(output, paragraphs, authored=authored, topics=topics))
     c.issues.extend(_claim_issues(units, questions, c.issues))
     return ValidationReport(tuple(c.issues))
 
@@ -254,7 +258,12 @@ def _near(a: _Text, b: _Text) -> bool:
 
 
 def validate(
-    output: ArticleMemoryOutput, document: SourceDocument, *, authored: bool = False
+    output: ArticleMemoryOutput,
+    document: SourceDocument,
+    *,
+    authored: bool = False,
+    topics: frozenset[str] | None = None,
 ) -> ValidationReport:
-    """Validate an extractor's output (or a reader's edit, `authored`) against its document."""
-    return validate_raw(output, document, authored=authored)
+    """Validate an extractor's output (or a reader's edit, `authored`) against its document
+    (see validate_raw for `topics`)."""
+    return validate_raw(output, document, authored=authored, topics=topics)

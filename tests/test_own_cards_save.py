@@ -1,0 +1,104 @@
+"""Issue 16, the save of a card of yours: one transaction that reads only the paragraph it cites
+(not the 5,000 of a long article), a no-wait write for the screen (DatabaseBusy at once, nothing
+saved, when another process holds the lock), and the article-wide card rule still counted on the
+whole article."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from core.domain import SelectedSpan
+from core.domain.errors import DatabaseBusy
+from core.domain.export import READER
+from core.host import paths
+from core.services.bootstrap import Services
+from core.storage.db import db
+
+GARDEN = "Tomatoes grow well in warm gardens."
+OTHERS = [
+    "Gardens need water. Gardens need sun. Gardens reward patience.",
+    "Many gardens are small; gardens on balconies count too.",
+    "Community gardens share tools and gardens share seeds.",
+]
+
+
+def _article(services: Services, tmp_path: Path) -> int:
+    path = tmp_path / "gardens.md"
+    path.write_text("\n\n".join([GARDEN, *OTHERS]) + "\n", encoding="utf-8")
+    (outcome,) = services.library.import_paths([path], extractor="offline")
+    assert outcome.article_id is not None
+    return outcome.article_id
+
+
+def _span(part: str) -> SelectedSpan:
+    start = GARDEN.index(part)
+    return SelectedSpan("p_001", start, start + len(part), part)
+
+
+def _yours(services: Services, article_id: int) -> list[int]:
+    return [u.id for u in services.library.units(article_id) if u.extractor == READER]
+
+
+@contextmanager
+def traced() -> Iterator[list[str]]:
+    """The SQL this thread's connection runs meanwhile."""
+    seen: list[str] = []
+    connection = db.connection()
+    connection.set_trace_callback(seen.append)
+    try:
+        yield seen
+    finally:
+        connection.set_trace_callback(None)
+
+
+def test_a_cloze_reads_only_its_paragraph_inside_its_one_transaction(
+    services: Services, tmp_path: Path
+) -> None:
+    article_id = _article(services, tmp_path)
+    services.authoring.cloze(article_id, [_span("Tomatoes")])  # the first card reads the article once
+    with traced() as sql:
+        made = services.authoring.cloze(article_id, [_span("warm")])
+    assert made.unit_id in _yours(services, article_id)
+    begins = [i for i, s in enumerate(sql) if s.startswith("BEGIN")]
+    commits = [i for i, s in enumerate(sql) if s.startswith("COMMIT")]
+    assert len(begins) == 1 and len(commits) == 1, sql
+    reads = [i for i, s in enumerate(sql) if 'FROM "paragraph"' in s]
+    assert reads and all(begins[0] < i < commits[0] for i in reads), sql  # checked where it is stored
+    assert all(" IN (" in sql[i] for i in reads), sql  # the cited paragraph, never the whole article
+
+
+def test_a_no_wait_cloze_on_a_locked_database_saves_nothing_and_says_so(
+    services: Services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "5000")  # a waiting save would hang the test
+    article_id = _article(services, tmp_path)
+    services.authoring.topics(article_id)
+    assert services.authoring.ready(article_id)
+    other = sqlite3.connect(str(paths.database_path()), timeout=0)
+    other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+    try:
+        with pytest.raises(DatabaseBusy, match="nothing was saved"):
+            services.authoring.cloze(article_id, [_span("warm")], wait=False)
+    finally:
+        other.rollback()
+        other.close()
+    assert _yours(services, article_id) == []
+    made = services.authoring.cloze(article_id, [_span("warm")], wait=False)  # the lock is free again
+    assert _yours(services, article_id) == [made.unit_id]
+
+
+def test_the_topic_term_rule_counts_the_whole_article_not_the_cited_paragraph(
+    services: Services, tmp_path: Path
+) -> None:
+    """'gardens' is the article's most frequent term though its own paragraph names it once: a
+    cloze blanking it is warned about (guessed, not recalled), one blanking 'Tomatoes' is not."""
+    article_id = _article(services, tmp_path)
+    topical = services.authoring.cloze(article_id, [_span("gardens")])
+    assert "cloze_topic_term" in {i.code for i in topical.report.issues}
+    plain = services.authoring.cloze(article_id, [_span("Tomatoes")])
+    assert "cloze_topic_term" not in {i.code for i in plain.report.issues}
