@@ -104,16 +104,7 @@ class ArticleScreen(MakesCards):
         options = self.query_one("#article-units", OptionList)
         options.clear_options()
         options.add_options([Option(unit_line(u), id=str(u.id)) for u in self.units])
-        self.query_one("#article-filter", Static).update(
-            Content.assemble(
-                ("Units ", "bold"),
-                f"{len(self.units)}{'+' if self._more_units else ''}",
-                ("  status: ", "bold"),
-                self.status_filter or "all",
-                ("  type: ", "bold"),
-                self.type_filter or "all",
-            )
-        )
+        self._update_count()
         if self.units:
             index = next((i for i, u in enumerate(self.units) if u.id == select), 0)
             self._scroll = scroll
@@ -124,6 +115,18 @@ class ArticleScreen(MakesCards):
             options.add_option(Option(self._no_units(), disabled=True))  # in the list, not below it
             self.query_one("#article-unit", Static).update(Content(""))
             self.query_one(ParagraphView).set_evidence({})
+
+    def _update_count(self) -> None:
+        self.query_one("#article-filter", Static).update(
+            Content.assemble(
+                ("Units ", "bold"),
+                f"{len(self.units)}{'+' if self._more_units else ''}",
+                ("  status: ", "bold"),
+                self.status_filter or "all",
+                ("  type: ", "bold"),
+                self.type_filter or "all",
+            )
+        )
 
     def _no_units(self) -> Content:
         """What an empty unit list says: which filter left nothing and the keys that change it."""
@@ -258,8 +261,24 @@ class ArticleScreen(MakesCards):
         return self.article_id
 
     def card_made(self, unit_id: int) -> None:
-        self.status_filter = self.type_filter = None  # show it, whatever the filters were
-        self._load_units(select=unit_id, scroll=False)
+        """A unit of yours sorts last (the article's next position): with every unit listed it
+        is added at the end and highlighted (a few ms: the list is not read again); with pages
+        still to load, they bring it. Filters are cleared to show it (the list is read again)."""
+        if self.status_filter or self.type_filter or not self.units:
+            self.status_filter = self.type_filter = None
+            self._load_units(select=unit_id, scroll=False)
+            return
+        if self._more_units:
+            return
+        with self.reporting("listing your card"):
+            unit = self.services.library.unit(unit_id)
+            if unit is not None:
+                self.units.append(unit)
+                options = self.query_one("#article-units", OptionList)
+                options.add_option(Option(unit_line(unit), id=str(unit.id)))
+                self._scroll = False
+                options.highlighted = len(self.units) - 1
+                self._update_count()
 
     # --- summary and core ideas --------------------------------------------------------------
 

@@ -2,18 +2,32 @@
 the form on a unit of it (core/services/authoring.py saves either: yours, confirmed, in
 today's session). Article, Triage and Review are such screens; each says which article its
 view shows (`card_article`) and what to show once a card is made (`card_made`).
+
+A card is saved on the spot, as a review answer is (tui/screens/review.py): one transaction
+that reads the paragraph it cites, checks the card and stores it, a few ms (bench/bench_tui.py,
+"c -> cloze saved"), so it is listed in the same frame. Two things go to a thread worker
+instead, and the screen does not wait: another process holding the write lock (the worker
+waits up to the busy timeout), and the first card of an article, whose card rules read all of
+it once (its topic terms, ~300 ms on 5,000 paragraphs) — a selection starting reads them ahead.
 """
 
 from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.message import Message
 
 from core.domain import SelectedSpan, StoredUnit
+from core.domain.errors import DatabaseBusy
 from tui.modals.edit_unit import EditUnitModal, UnitEdit
 from tui.safe import notify
 from tui.screens.base import BaseScreen
 from tui.widgets.paragraph_view import ParagraphView
+
+if TYPE_CHECKING:
+    from core.services.authoring import Made
 
 SAVED = "in today's session, new-card limits allowing (u undoes)"
 
@@ -56,32 +70,67 @@ class MakesCards(BaseScreen):
         if article_id is None:
             return
         if event.kind == "cloze":
-            self._save_cloze(article_id, event.view, event.spans)
+            self._save(article_id, event.view, event.spans, None)
         else:
             self._write_draft(article_id, event.view, event.spans)
 
-    @work(thread=True, name="saving the cloze", group="own-cards", exit_on_error=False)
-    def _save_cloze(self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...]) -> None:
-        """Thread worker: the save reads and checks the article (tens of ms on a long one); a
-        refused card is reported under the worker's name (BaseScreen), nothing saved."""
-        try:
-            made = self.services.authoring.cloze(article_id, spans)
-        finally:
-            self.services.end_thread_work()
-        self.post_message(self.CardSaved(view, made.unit_id, f"Cloze saved as yours: {SAVED}"))
+    def on_paragraph_view_selection_changed(self, event: ParagraphView.SelectionChanged) -> None:
+        article_id = self.card_article()
+        started = event.view.selection is not None
+        if article_id is not None and started and not self.services.authoring.ready(article_id):
+            self._prepare(article_id)
 
-    @work(thread=True, name="saving your unit", group="own-cards", exit_on_error=False)
-    def _save_unit(
-        self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...], edit: UnitEdit
-    ) -> None:
+    @work(thread=True, name="reading the article for your card", group="own-cards-ready", exclusive=True)
+    def _prepare(self, article_id: int) -> None:
+        """Thread worker: the article's topic terms, read once, so that its cards save at once."""
         try:
-            made = self.services.authoring.make(
-                article_id, spans, content=edit.content, memory_type=edit.memory_type,
-                tags=edit.tags, questions=edit.questions,
-            )  # fmt: skip
+            self.services.authoring.topics(article_id)
         finally:
             self.services.end_thread_work()
-        self.post_message(self.CardSaved(view, made.unit_id, f"Unit saved as yours: {SAVED}"))
+
+    def _save(
+        self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...], edit: UnitEdit | None
+    ) -> None:
+        """A cloze (`edit` None) or the form's unit, saved here when that takes a few ms; else
+        by a worker. A refused card is reported and nothing is saved; the selection stays."""
+        what = "saving the cloze" if edit is None else "saving your unit"
+        if self.services.authoring.ready(article_id):
+            made: Made | None = None
+            with self.reporting(what) as saving:
+                try:
+                    made = self._store(article_id, spans, edit, wait=False)
+                except DatabaseBusy:
+                    pass  # another process is writing: the worker waits for it
+            if saving.failed:
+                return
+            if made is not None:
+                self.on_makes_cards_card_saved(self.CardSaved(view, made.unit_id, _said(edit)))
+                return
+        work = partial(self._save_worker, article_id, view, spans, edit)
+        self.run_worker(work, name=what, group="own-cards", thread=True, exit_on_error=False)
+
+    def _store(
+        self, article_id: int, spans: tuple[SelectedSpan, ...], edit: UnitEdit | None, *, wait: bool
+    ) -> Made:
+        authoring = self.services.authoring
+        if edit is None:
+            return authoring.cloze(article_id, spans, wait=wait)
+        return authoring.make(
+            article_id, spans, content=edit.content, memory_type=edit.memory_type,
+            tags=edit.tags, questions=edit.questions, wait=wait,
+        )  # fmt: skip
+
+    def _save_worker(
+        self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...], edit: UnitEdit | None
+    ) -> None:
+        """Thread worker ("saving the cloze", "saving your unit"): the save when it may wait
+        (the lock, the article's first read); an error is reported under the worker's name
+        (BaseScreen), nothing saved."""
+        try:
+            made = self._store(article_id, spans, edit, wait=True)
+        finally:
+            self.services.end_thread_work()
+        self.post_message(self.CardSaved(view, made.unit_id, _said(edit)))
 
     def on_makes_cards_card_saved(self, message: CardSaved) -> None:
         message.view.clear_selection()
@@ -112,9 +161,13 @@ class MakesCards(BaseScreen):
 
         def done(edit: UnitEdit | None) -> None:
             if edit is not None:
-                self._save_unit(article_id, view, spans, edit)
+                self._save(article_id, view, spans, edit)
 
         form = EditUnitModal(
             message.draft, check, title="New unit of yours, from the selection", keep_errors=False
         )
         self.app.push_screen(form, done)
+
+
+def _said(edit: UnitEdit | None) -> str:
+    return f"Cloze saved as yours: {SAVED}" if edit is None else f"Unit saved as yours: {SAVED}"

@@ -103,7 +103,12 @@ class ParagraphView(Widget, can_focus=True):
             self.spans = spans
 
     class SelectionChanged(Message):
-        """A selection started or ended. Handled by `on_paragraph_view_selection_changed`."""
+        """A selection started or ended (`view.selection`). Handled by
+        `on_paragraph_view_selection_changed`."""
+
+        def __init__(self, view: ParagraphView) -> None:
+            super().__init__()
+            self.view = view
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -278,7 +283,7 @@ class ParagraphView(Widget, can_focus=True):
             self._repaint(touched | {self.cursor})
         if toggled:  # the keys change only when a selection starts or ends (a footer redraw)
             self.refresh_bindings()
-            self.post_message(self.SelectionChanged())
+            self.post_message(self.SelectionChanged(self))
 
     def _repaint(self, indices: set[int]) -> None:
         """Draw again only the lines of these paragraphs (a new cursor word or selection: only

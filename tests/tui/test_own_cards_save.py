@@ -1,0 +1,94 @@
+"""Issue 16, `c` saves within a frame: a selection starting reads the article's topic terms ahead
+(a worker), then `c` stores the cloze on the spot, on the UI thread, and the Article lists it at
+once; with another process holding the write lock a worker waits instead, the selection stays
+and the card is saved when the lock is free (nothing lost)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from conftest import SIZE, make_app, settle
+
+from core.domain.export import READER
+from core.host import paths
+from core.services.bootstrap import Services
+from core.storage.db import db
+
+ARTICLE = """# Libraries
+
+About 42 percent of adults never visit a public library in a given year.
+
+Public libraries lend books, films and music to anyone with a card.
+"""
+
+
+def _import(svc: Services, tmp_path: Path) -> int:
+    path = tmp_path / "libraries.md"
+    path.write_text(ARTICLE, encoding="utf-8")
+    (outcome,) = svc.library.import_paths([path], extractor="offline")
+    assert outcome.article_id is not None
+    return outcome.article_id
+
+
+def _yours(svc: Services, article_id: int) -> list[int]:
+    return [u.id for u in svc.library.units(article_id, ["confirmed"]) if u.extractor == READER]
+
+
+async def test_c_stores_the_cloze_on_the_spot_and_lists_it(svc: Services, tmp_path: Path) -> None:
+    from tui.screens.article import ArticleScreen
+    from tui.widgets.paragraph_view import ParagraphView
+
+    article_id = _import(svc, tmp_path)
+    app = make_app(svc)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("l", "enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ArticleScreen)
+        await pilot.press("home", "right", "v", "shift+right")  # "42 percent"
+        await settle(pilot)  # the selection started: the article's topic terms are read ahead
+        assert svc.authoring.ready(article_id)
+        sql: list[str] = []
+        db.connection().set_trace_callback(sql.append)  # the UI thread's own connection
+        try:
+            await pilot.press("c")
+        finally:
+            db.connection().set_trace_callback(None)
+        assert any(s.startswith('INSERT INTO "unit"') for s in sql), "saved on the UI thread"
+        (mine,) = _yours(svc, article_id)
+        assert screen.units[-1].id == mine  # listed at once, highlighted
+        assert screen.query_one("#article-units").highlighted == len(screen.units) - 1  # type: ignore[attr-defined]
+        assert screen.query_one(ParagraphView).selection is None
+        assert any("Cloze saved as yours" in str(n.message) for n in app._notifications)
+
+
+async def test_c_on_a_locked_database_waits_in_a_worker_and_saves_when_free(
+    svc: Services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tui.widgets.paragraph_view import ParagraphView
+
+    monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "20000")
+    article_id = _import(svc, tmp_path)
+    app = make_app(svc)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("l", "enter")
+        await settle(pilot)
+        await pilot.press("home", "right", "v", "shift+right")
+        await settle(pilot)
+        view = app.screen.query_one(ParagraphView)
+        other = sqlite3.connect(str(paths.database_path()), timeout=0)
+        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        try:
+            await pilot.press("c")
+            await pilot.pause(0.2)
+            assert [w.name for w in app.workers if w.is_running] == ["saving the cloze"]
+            assert view.selection is not None and not _yours(svc, article_id)  # waiting, kept
+        finally:
+            other.rollback()
+            other.close()
+        await settle(pilot)
+        assert len(_yours(svc, article_id)) == 1 and view.selection is None
