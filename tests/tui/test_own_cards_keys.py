@@ -165,7 +165,7 @@ async def test_select_in_review_after_the_reveal_and_make_a_cloze(svc: Services,
         assert blanks == ["42 percent"]
 
 
-async def test_a_mouse_drag_selects_whole_paragraphs(svc: Services, tmp_path: Path) -> None:
+async def test_a_mouse_drag_on_the_ids_selects_whole_paragraphs(svc: Services, tmp_path: Path) -> None:
     from textual.events import MouseMove
 
     from tui.widgets.paragraph_view import ParagraphView
@@ -177,9 +177,10 @@ async def test_a_mouse_drag_selects_whole_paragraphs(svc: Services, tmp_path: Pa
         view = app.screen.query_one(ParagraphView)
         view.go_to(0, top=True)
         await settle(pilot)
-        await pilot.mouse_down(view, offset=(12, 1))  # the first paragraph (inside the border)
-        await pilot._post_mouse_events([MouseMove], view, (12, 4), button=1)  # down to the second
-        await pilot.mouse_up(view, offset=(12, 4))
+        # in the gutter (its ids): a drag in the text selects characters (test_paragraph_mouse.py)
+        await pilot.mouse_down(view, offset=(3, 1))  # the first paragraph (inside the border)
+        await pilot._post_mouse_events([MouseMove], view, (3, 4), button=1)  # down to the second
+        await pilot.mouse_up(view, offset=(3, 4))
         await settle(pilot)
         spans = view.selected_spans()
         assert [s.paragraph_id for s in spans] == ["p_001", "p_002"]
