@@ -132,6 +132,14 @@ async def selection_moves(app: Any, view: Any) -> None:
     16.7 ms each)."""
     view.go_to(2500)
     words = [await painted(app, lambda d=d: view.action_word(d)) for d in [1] * 100 + [-1] * 100]
+    # The first selection on an article starts a worker reading its topic terms (the card
+    # rules', for the saves): timed alone, until it is done, so the steps below are the steps.
+    started, cpu = time.perf_counter(), time.process_time()
+    view.action_select()
+    await asyncio.sleep(0.01)  # the selection's message starts the worker
+    await app.workers.wait_for_complete()
+    ahead = Ms((time.perf_counter() - started) * 1000)
+    ahead.cpu = (time.process_time() - cpu) * 1000
     steps: list[Ms] = []
     for _ in range(20):
         view.clear_selection()
@@ -151,7 +159,8 @@ async def selection_moves(app: Any, view: Any) -> None:
     saves = await cloze_saves(app, view)
     print(
         f"article selection: word cursor move {pct(words)}; selection step {pct(steps)}; "
-        f"c -> cloze saved, its unit listed and painted {pct(saves)} (target p95 <= 16.7 ms)"
+        f"c -> cloze saved, its unit listed and painted {pct(saves)} (target p95 <= 16.7 ms); "
+        f"the first selection's worker reading the article's topic terms {first(ahead)}"
     )
 
 
@@ -160,7 +169,8 @@ async def cloze_saves(app: Any, view: Any) -> list[Ms]:
     handler clears the selection and lists the new unit), painted: the whole of what the key
     costs, on the UI thread and in any worker it starts (CPU time counts every thread). One
     untimed save first: the first card made on an article reads all of it once (the card
-    rules' topic terms), which the screen starts in a worker when a selection starts."""
+    rules' topic terms), which the screen starts in a worker when a selection starts (timed
+    by selection_moves)."""
 
     async def make() -> None:
         view.action_make("cloze")
