@@ -102,3 +102,27 @@ def test_the_topic_term_rule_counts_the_whole_article_not_the_cited_paragraph(
     assert "cloze_topic_term" in {i.code for i in topical.report.issues}
     plain = services.authoring.cloze(article_id, [_span("Tomatoes")])
     assert "cloze_topic_term" not in {i.code for i in plain.report.issues}
+
+
+def test_the_make_event_keeps_the_unit_as_stored(services: Services, tmp_path: Path) -> None:
+    """The save builds the undo snapshot from what it stores (no read back): it is the snapshot
+    a read of the stored rows gives, in the trash."""
+    import json
+
+    from core.storage import curation
+    from core.storage.models import CurationEvent, Unit
+
+    article_id = _article(services, tmp_path)
+    made = services.authoring.make(
+        article_id, [_span("Tomatoes grow well")], content="Tomatoes grow well in warm gardens.",
+        memory_type="claim", tags=("garden",),
+        questions=(("What grows well in warm gardens?", "Tomatoes", "qa"), ("Where? ____", "warm gardens", "cloze")),
+    )  # fmt: skip
+    (event,) = CurationEvent.select().where(CurationEvent.unit == made.unit_id)
+    stored = curation.snapshot(Unit.get_by_id(made.unit_id))
+    before = json.loads(event.before_json)
+    assert before["questions"] == stored["questions"] and len(stored["questions"]) == 2
+    assert (
+        before["evidence"] == stored["evidence"] == [{"paragraph_id": "p_001", "quote": "Tomatoes grow well"}]
+    )
+    assert before["status"] == "trashed" and before["status_before_trash"] == "confirmed"

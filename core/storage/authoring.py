@@ -37,8 +37,9 @@ class NewUnit:
 
 
 def insert_unit(article_id: int, unit: NewUnit, now: int, batch: str | None = None) -> int:
-    """Inside the caller's write_transaction (the service that checked the card owns it): the row, its evidence and questions, its cards when
-    confirmed, and a "make" event whose before is the unit in the trash (undo trashes it)."""
+    """Inside the caller's write_transaction (the service that checked the card owns it): the
+    row, its evidence and questions, its cards when confirmed, and a "make" event whose before
+    is the unit in the trash (undo trashes it)."""
     if not db.in_transaction():  # a programming error: each statement would commit on its own
         raise RuntimeError("insert_unit writes inside the caller's write_transaction()")
     position = Unit.select(peewee.fn.MAX(Unit.position)).where(Unit.article == article_id).scalar()
@@ -62,7 +63,7 @@ def insert_unit(article_id: int, unit: NewUnit, now: int, batch: str | None = No
         row.id, [{"question": q, "answer": a, "kind": k} for q, a, k in unit.questions]
     )
     trashed = {
-        **curation.snapshot(row),
+        **curation.snapshot(row, unit.questions, unit.evidence),
         "status": "trashed",
         "status_before_trash": unit.status,
         "trashed_at": now,

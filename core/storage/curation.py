@@ -22,8 +22,37 @@ from core.storage.search import index as search_index
 
 
 @translated
-def snapshot(row: Unit) -> dict[str, Any]:
-    """The unit's row, its questions and its evidence: what undo puts back."""
+def snapshot(
+    row: Unit,
+    questions: Sequence[tuple[str, str, str]] | None = None,
+    evidence: Sequence[tuple[str, str]] | None = None,
+) -> dict[str, Any]:
+    """The unit's row, its questions and its evidence: what undo puts back. `questions`
+    (question, answer, kind) and `evidence` (paragraph id, quote): what the caller has just
+    stored for it, in order (a new unit: two reads fewer on the save of a card of yours)."""
+    if questions is not None and evidence is not None:
+        return {
+            **_row_snapshot(row),
+            "questions": [
+                {"question": q, "answer": a, "kind": k, "position": i}
+                for i, (q, a, k) in enumerate(questions)
+            ],
+            "evidence": [{"paragraph_id": p, "quote": quote} for p, quote in evidence],
+        }
+    return {
+        **_row_snapshot(row),
+        "questions": [
+            {"question": q.question, "answer": q.answer, "kind": q.kind, "position": q.position}
+            for q in Question.select().where(Question.unit == row.id).order_by(Question.position)
+        ],
+        "evidence": [
+            {"paragraph_id": e.paragraph_id, "quote": e.quote}
+            for e in Evidence.select().where(Evidence.unit == row.id).order_by(Evidence.position)
+        ],
+    }
+
+
+def _row_snapshot(row: Unit) -> dict[str, Any]:
     return {
         "status": row.status,
         "content": row.content,
@@ -35,14 +64,6 @@ def snapshot(row: Unit) -> dict[str, Any]:
         "trashed_at": row.trashed_at,
         "status_before_trash": row.status_before_trash,
         "anchor": row.anchor,
-        "questions": [
-            {"question": q.question, "answer": q.answer, "kind": q.kind, "position": q.position}
-            for q in Question.select().where(Question.unit == row.id).order_by(Question.position)
-        ],
-        "evidence": [
-            {"paragraph_id": e.paragraph_id, "quote": e.quote}
-            for e in Evidence.select().where(Evidence.unit == row.id).order_by(Evidence.position)
-        ],
     }
 
 
