@@ -1,7 +1,8 @@
 """Issue 16, `c` saves within a frame: a selection starting reads the article's topic terms ahead
 (a worker), then `c` stores the cloze on the spot, on the UI thread, and the Article lists it at
-once; with another process holding the write lock a worker waits instead, the selection stays
-and the card is saved when the lock is free (nothing lost)."""
+once; with another process holding the write lock a worker waits instead (the screen says so),
+the selection stays, a second `c` meanwhile makes no second card, and the card is saved when
+the lock is free (nothing lost)."""
 
 from __future__ import annotations
 
@@ -87,8 +88,12 @@ async def test_c_on_a_locked_database_waits_in_a_worker_and_saves_when_free(
             await pilot.pause(0.2)
             assert [w.name for w in app.workers if w.is_running] == ["saving the cloze"]
             assert view.selection is not None and not _yours(svc, article_id)  # waiting, kept
+            await pilot.press("c")  # again, impatient: not a second card
+            await pilot.pause()
         finally:
             other.rollback()
             other.close()
         await settle(pilot)
         assert len(_yours(svc, article_id)) == 1 and view.selection is None
+        shown = [str(n.message) for n in app._notifications]
+        assert any("database is busy" in m for m in shown) and any("Still saving" in m for m in shown), shown

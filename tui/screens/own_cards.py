@@ -80,7 +80,10 @@ class MakesCards(BaseScreen):
         if article_id is not None and started and not self.services.authoring.ready(article_id):
             self._prepare(article_id)
 
-    @work(thread=True, name="reading the article for your card", group="own-cards-ready", exclusive=True)
+    @work(
+        thread=True, name="reading the article for your card", group="own-cards-ready", exclusive=True,
+        exit_on_error=False,
+    )  # fmt: skip
     def _prepare(self, article_id: int) -> None:
         """Thread worker: the article's topic terms, read once, so that its cards save at once."""
         try:
@@ -94,13 +97,18 @@ class MakesCards(BaseScreen):
         """A cloze (`edit` None) or the form's unit, saved here when that takes a few ms; else
         by a worker. A refused card is reported and nothing is saved; the selection stays."""
         what = "saving the cloze" if edit is None else "saving your unit"
+        if any(w.group == "own-cards" and w.is_running for w in self.workers if w.node is self):
+            notify(self.app, "Still saving the last card: press it again once it is saved")
+            return
         if self.services.authoring.ready(article_id):
             made: Made | None = None
             with self.reporting(what) as saving:
                 try:
                     made = self._store(article_id, spans, edit, wait=False)
-                except DatabaseBusy:
-                    pass  # another process is writing: the worker waits for it
+                except DatabaseBusy:  # another process is writing: the worker waits for it
+                    notify(
+                        self.app, "The database is busy (another process is writing): saving when it is free"
+                    )
             if saving.failed:
                 return
             if made is not None:
