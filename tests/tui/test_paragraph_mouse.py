@@ -85,8 +85,9 @@ async def test_a_drag_selects_exact_characters_on_a_line_and_across_its_wrap(
         x, y = _find(view, "repetition")
         assert await _drag(pilot, view, (x + 3, y), (x + 6, y)) == "etit"
         # from a word on the first line to one on a later line: the wrap is not a gap
-        assert await _drag(pilot, view, _find(view, "review"), _last_cell(view, "memories")) == (
-            EN[EN.index("review") : EN.index("memories") + len("memories")]
+        assert (
+            await _drag(pilot, view, _find(view, "review"), _last_cell(view, "memories"))
+            == (EN[EN.index("review") : EN.index("memories") + len("memories")])
         )
         # backwards, from the end of "forget" to the start of "each"
         assert await _drag(pilot, view, _last_cell(view, "forget"), _find(view, "each")) == (
@@ -104,8 +105,9 @@ async def test_a_drag_selects_chinese_characters_by_their_two_cells(svc: Service
         start = _find(view, "每次")
         assert await _drag(pilot, view, start, _last_cell(view, "回忆")) == "每次成功回忆"
         assert _find(view, "消失")[1] > y, "the Chinese paragraph must wrap for this test"
-        assert await _drag(pilot, view, _find(view, "记忆因此"), _last_cell(view, "消失")) == (
-            ZH[ZH.index("记忆因此") : ZH.index("消失") + 2]
+        assert (
+            await _drag(pilot, view, _find(view, "记忆因此"), _last_cell(view, "消失"))
+            == (ZH[ZH.index("记忆因此") : ZH.index("消失") + 2])
         )
 
 
@@ -115,7 +117,9 @@ async def test_a_drag_over_two_paragraphs_selects_the_end_of_one_and_the_start_o
     _import(svc, tmp_path)
     async with make_app(svc).run_test(size=SIZE) as pilot:
         view = await _opened(pilot)
-        assert await _drag(pilot, view, _find(view, "years"), _last_cell(view, "间隔重复")) == "years.|间隔重复"
+        assert (
+            await _drag(pilot, view, _find(view, "years"), _last_cell(view, "间隔重复")) == "years.|间隔重复"
+        )
         assert view.selection is not None
         (i, a), (j, b) = view.selection.start, view.selection.end
         assert j == i + 1 and view.text_of(i) == EN and view.text_of(j) == ZH
