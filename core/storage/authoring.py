@@ -36,6 +36,7 @@ class NewUnit:
     artifact: int | None = None
 
 
+@translated
 def insert_unit(article_id: int, unit: NewUnit, now: int, batch: str | None = None) -> int:
     """Inside the caller's write_transaction (the service that checked the card owns it): the
     row, its evidence and questions, its cards when confirmed, and a "make" event whose before
