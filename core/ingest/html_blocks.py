@@ -11,6 +11,7 @@ navigation, forms, hidden elements and EPUB page-break markers are not text a re
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from html.parser import HTMLParser
 from typing import Any
@@ -85,6 +86,7 @@ _INLINE = {
     "tt": "code",
     "a": "link",
 }
+_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _VOID = frozenset(
     ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]
 )
@@ -126,18 +128,14 @@ class _Converter(HTMLParser):
             if tag == self._skip[-1] and tag not in _VOID:
                 self._skip.append(tag)
             return
-        if tag in _SKIP or "hidden" in a or "pagebreak" in (a.get("epub:type") or a.get("type") or ""):
+        if tag in _SKIP or (
+            a and ("hidden" in a or "pagebreak" in (a.get("epub:type") or a.get("type") or ""))
+        ):
             if tag not in _VOID:
                 self._skip.append(tag)
             return
-        classes = (a.get("class") or "").split() if tag == "span" else ()
-        styled = next((self._class_styles[c] for c in classes if c in self._class_styles), None)
-        if tag == "span" and "literal" in classes:
-            self._spans.append(("span", self._b.open("code")))  # docutils' ``code``
-        elif styled is not None:
-            self._spans.append(("span", self._b.open(styled)))  # <span class="bold">
-        elif tag == "span":
-            self._spans.append(("span", -1))  # a plain span: its end must not close a styled one
+        if tag == "span":
+            self._span(a)
         elif tag in _INLINE:
             href = a.get("href") if tag == "a" else None
             if tag != "a" or href:
@@ -221,6 +219,16 @@ class _Converter(HTMLParser):
         """Inside an element whose text is not read (script, nav, a hidden block, ...)."""
         return bool(self._skip)
 
+    def _span(self, a: Mapping[str, str | None]) -> None:
+        classes = (a.get("class") or "").split()
+        styled = next((self._class_styles[c] for c in classes if c in self._class_styles), None)
+        if "literal" in classes:
+            self._spans.append(("span", self._b.open("code")))  # docutils' ``code``
+        elif styled is not None:
+            self._spans.append(("span", self._b.open(styled)))  # <span class="bold">
+        else:
+            self._spans.append(("span", -1))  # a plain span: its end must not close a styled one
+
     # --- blocks ---------------------------------------------------------------------------
 
     def _open_container(self, tag: str, attrs: Mapping[str, str | None]) -> None:
@@ -284,25 +292,51 @@ class _Converter(HTMLParser):
         self._flush(outer)
 
 
-def _walk(converter: _Converter, element: Any) -> None:
-    """Feed a parsed lxml tree to the converter as parser events (no second parse; iterative,
-    so no depth of nesting can exhaust the stack)."""
+def parse_page(html: str) -> Any:
+    """lxml's tree of a web page or an XHTML chapter (raises lxml's ParserError when there is
+    no element, ValueError or RecursionError on what it cannot read).
+
+    Plain lxml elements: lxml.html's element classes cost a Python call for every element
+    visited (an eighth of reading a 336 KB page); nothing here uses their methods. lxml refuses
+    a str that carries an XML encoding declaration (XHTML): the text is decoded already."""
     from lxml import etree
 
+    root = etree.fromstring(_XML_DECLARATION.sub("", html, count=1), etree.HTMLParser())
+    if root is None:
+        raise etree.ParserError("Document is empty")
+    return root
+
+
+def _walk(converter: _Converter, element: Any) -> None:
+    """Feed a parsed lxml tree to the converter as parser events (no second parse; iterative,
+    so no depth of nesting can exhaust the stack). What is not read is not visited: a skipped
+    element's subtree (script, hidden, ...; unless a <title> is in it) and a <pre>'s elements."""
+    from lxml import etree
+
+    names: dict[Any, str] = {}  # tag -> its local name, lower case ("" for comments and PIs)
     walker = etree.iterwalk(element, events=("start", "end"))
     for event, el in walker:
         tag = el.tag
-        name = tag.rsplit("}", 1)[-1].lower() if isinstance(tag, str) else ""
+        name = names.get(tag)
+        if name is None:
+            name = names[tag] = tag.rsplit("}", 1)[-1].lower() if isinstance(tag, str) else ""
         if event == "start":
-            if name:
-                converter.start(name, el.attrib)
-                if name == "pre" and not converter.skipping:
-                    # code is read as its text: the highlighter's thousands of <span>s need no
-                    # visit (a Sphinx page's code was 60% of its elements)
-                    converter.handle_data("".join(el.itertext()))
-                    walker.skip_subtree()
+            if not name:
+                continue
+            skipping = converter.skipping
+            converter.start(name, el.attrib)
+            if converter.skipping:
+                if not skipping and next(el.iter("{*}title"), None) is None:  # HTML: lower case
+                    walker.skip_subtree()  # its text would all be dropped
                 elif el.text:
-                    converter.handle_data(el.text)
+                    converter.handle_data(el.text)  # a <title> (the page's) may be inside
+            elif name == "pre":
+                # code is read as its text: the highlighter's thousands of <span>s need no
+                # visit (a Sphinx page's code was 60% of its elements)
+                converter.handle_data("".join(el.itertext()))
+                walker.skip_subtree()
+            elif el.text:
+                converter.handle_data(el.text)
             continue
         if name and name not in _VOID:
             converter.handle_endtag(name)
