@@ -214,11 +214,6 @@ class _Converter(HTMLParser):
         else:
             self._b.text(data)
 
-    @property
-    def skipping(self) -> bool:
-        """Inside an element whose text is not read (script, nav, a hidden block, ...)."""
-        return bool(self._skip)
-
     def _span(self, a: Mapping[str, str | None]) -> None:
         classes = (a.get("class") or "").split()
         styled = next((self._class_styles[c] for c in classes if c in self._class_styles), None)
@@ -285,6 +280,42 @@ class _Converter(HTMLParser):
             return
         self.blocks.append(Block(kind, text, spans, self._sections.locator))
 
+    def feed_tree(self, element: Any) -> None:
+        """Feed a parsed lxml tree to the converter as parser events (no second parse; iterative,
+        so no depth of nesting can exhaust the stack). What is not read is not visited: a skipped
+        element's subtree (script, hidden, ...; unless a <title> is in it) and a <pre>'s elements."""
+        from lxml import etree
+
+        names: dict[Any, str] = {}  # tag -> its local name, lower case ("" for comments and PIs)
+        walker = etree.iterwalk(element, events=("start", "end"))
+        for event, el in walker:
+            tag = el.tag
+            name = names.get(tag)
+            if name is None:
+                name = names[tag] = tag.rsplit("}", 1)[-1].lower() if isinstance(tag, str) else ""
+            if event == "start":
+                if not name:
+                    continue
+                skipping = bool(self._skip)
+                self.start(name, el.attrib)
+                if self._skip:
+                    if not skipping and next(el.iter("{*}title"), None) is None:  # HTML: lower case
+                        walker.skip_subtree()  # its text would all be dropped
+                    elif el.text:
+                        self.handle_data(el.text)  # a <title> (the page's) may be inside
+                elif name == "pre":
+                    # code is read as its text: the highlighter's thousands of <span>s need no
+                    # visit (a Sphinx page's code was 60% of its elements)
+                    self.handle_data("".join(el.itertext()))
+                    walker.skip_subtree()
+                elif el.text:
+                    self.handle_data(el.text)
+                continue
+            if name and name not in _VOID:
+                self.handle_endtag(name)
+            if el.tail and el is not element:
+                self.handle_data(el.tail)
+
     def close(self) -> None:
         super().close()
         outer = _CONTAINERS[self._container[0]] if self._container else "paragraph"
@@ -307,43 +338,6 @@ def parse_page(html: str) -> Any:
     return root
 
 
-def _walk(converter: _Converter, element: Any) -> None:
-    """Feed a parsed lxml tree to the converter as parser events (no second parse; iterative,
-    so no depth of nesting can exhaust the stack). What is not read is not visited: a skipped
-    element's subtree (script, hidden, ...; unless a <title> is in it) and a <pre>'s elements."""
-    from lxml import etree
-
-    names: dict[Any, str] = {}  # tag -> its local name, lower case ("" for comments and PIs)
-    walker = etree.iterwalk(element, events=("start", "end"))
-    for event, el in walker:
-        tag = el.tag
-        name = names.get(tag)
-        if name is None:
-            name = names[tag] = tag.rsplit("}", 1)[-1].lower() if isinstance(tag, str) else ""
-        if event == "start":
-            if not name:
-                continue
-            skipping = converter.skipping
-            converter.start(name, el.attrib)
-            if converter.skipping:
-                if not skipping and next(el.iter("{*}title"), None) is None:  # HTML: lower case
-                    walker.skip_subtree()  # its text would all be dropped
-                elif el.text:
-                    converter.handle_data(el.text)  # a <title> (the page's) may be inside
-            elif name == "pre":
-                # code is read as its text: the highlighter's thousands of <span>s need no
-                # visit (a Sphinx page's code was 60% of its elements)
-                converter.handle_data("".join(el.itertext()))
-                walker.skip_subtree()
-            elif el.text:
-                converter.handle_data(el.text)
-            continue
-        if name and name not in _VOID:
-            converter.handle_endtag(name)
-        if el.tail and el is not element:
-            converter.handle_data(el.tail)
-
-
 def convert_tree(
     element: Any,
     *,
@@ -355,7 +349,7 @@ def convert_tree(
     converter = _Converter(
         sections or Sections(), leading_h1_is_title=leading_h1_is_title, class_styles=class_styles
     )
-    _walk(converter, element)
+    converter.feed_tree(element)
     converter.close()
     return converter
 

@@ -57,7 +57,7 @@ def parse_html(text: str, source_path: str, *, encoding: str = "utf-8") -> Sourc
         return document_from_blocks([], source_path, title=None, encoding=encoding)
     page_title = _page_title(root)
     content = _main_content(root) if root.find("body") is not None else None
-    if content is None or len(" ".join(content.itertext()).strip()) < _MIN_TEXT:
+    if content is None or not _has_text(content, _MIN_TEXT):
         extracted = _extracted(text)
         if extracted is not None:
             unlayout(extracted)
@@ -105,6 +105,22 @@ def _extracted(text: str) -> Any | None:
     if not isinstance(found, Document) or found.body is None:
         return None
     return _as_html(found.body)
+
+
+def _has_text(element: Any, wanted: int) -> bool:
+    """Whether the element's text (its pieces joined by spaces, the ends stripped) has `wanted`
+    characters: read only until it is known (a whole 336 KB page's took 3 ms). A prefix that
+    has them is enough: what follows can only add."""
+    pieces: list[str] = []
+    seen, check_at = 0, 2 * wanted
+    for piece in element.itertext():
+        pieces.append(piece)
+        seen += len(piece) + 1
+        if seen >= check_at:
+            if len(" ".join(pieces).strip()) >= wanted:
+                return True
+            check_at = 2 * seen
+    return len(" ".join(pieces).strip()) >= wanted
 
 
 def _only_images(block: Any) -> bool:

@@ -93,4 +93,6 @@ def cjk_ratio(text: str) -> float:
 def detect_language(text: str) -> str:
     """'zh' when CJK characters dominate the letters, else 'en'."""
     sample = text[:20000]
+    if sample.isascii():  # no CJK character (2 ms of regex scans saved on an English page)
+        return "en"
     return "zh" if cjk_ratio(sample) >= 0.3 else "en"
