@@ -90,6 +90,8 @@ _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _VOID = frozenset(
     ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]
 )
+# the end tags handle_endtag does something for when no element is being skipped
+_END = frozenset(["title", "span", "pre", *_INLINE, *_HEADINGS, *_CONTAINERS, *_FLOW]) - _VOID
 
 
 class _Converter(HTMLParser):
@@ -260,7 +262,7 @@ class _Converter(HTMLParser):
     def _flush(self, kind: str = "paragraph") -> None:
         if self._pre and not self._container:
             kind = "code"
-        text, spans = self._b.finish(verbatim=kind == "code")
+        text, spans = self._b.finish(verbatim=kind == "code") if len(self._b) else ("", ())
         self._b = TextBuilder()
         self._spans.clear()
         level, self._heading = self._heading, 0
@@ -309,12 +311,19 @@ class _Converter(HTMLParser):
                     self.handle_data("".join(el.itertext()))
                     walker.skip_subtree()
                 elif el.text:
-                    self.handle_data(el.text)
+                    self._data(el.text)
                 continue
-            if name and name not in _VOID:
+            if name in _END or (self._skip and name and name not in _VOID):
                 self.handle_endtag(name)
             if el.tail and el is not element:
-                self.handle_data(el.tail)
+                self._data(el.tail)
+
+    def _data(self, data: str) -> None:
+        """handle_data, with the common case (text to read) first."""
+        if self._in_title or self._skip or self._pre:
+            self.handle_data(data)
+        else:
+            self._b.text(data)
 
     def close(self) -> None:
         super().close()
