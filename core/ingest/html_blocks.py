@@ -333,8 +333,8 @@ class _Converter(HTMLParser):
 
 
 def parse_page(html: str) -> Any:
-    """lxml's tree of a web page or an XHTML chapter (raises lxml's ParserError when there is
-    no element, ValueError or RecursionError on what it cannot read).
+    """lxml's tree of a web page or an XHTML chapter, without comments (raises lxml's
+    ParserError when there is no element, ValueError or RecursionError on what it cannot read).
 
     Plain lxml elements: lxml.html's element classes cost a Python call for every element
     visited (an eighth of reading a 336 KB page); nothing here uses their methods. lxml refuses
@@ -344,6 +344,9 @@ def parse_page(html: str) -> Any:
     root = etree.fromstring(_XML_DECLARATION.sub("", html, count=1), etree.HTMLParser())
     if root is None:
         raise etree.ParserError("Document is empty")
+    # comments and processing instructions are not text, the text after them is: lxml's tree
+    # walk does not visit them, so "a <!-- note --> b" read as "a" until they went (tails kept)
+    etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
     return root
 
 
