@@ -84,15 +84,14 @@ _LETTER = re.compile(r"[^\W\d_]")
 def cjk_ratio(text: str) -> float:
     """Share of CJK characters among the letters of a text (two regex scans: a 20,000-character
     sample in 2 ms, where a loop over the characters took 26)."""
-    letters = len(_LETTER.findall(text))
-    if not letters:
+    cjk = len(CJK_RE.findall(text))
+    if not cjk:  # no letter count needed (most of the 2 ms of an English page's scans)
         return 0.0
-    return len(CJK_RE.findall(text)) / letters
+    letters = len(_LETTER.findall(text))
+    return cjk / letters if letters else 0.0
 
 
 def detect_language(text: str) -> str:
     """'zh' when CJK characters dominate the letters, else 'en'."""
     sample = text[:20000]
-    if sample.isascii():  # no CJK character (2 ms of regex scans saved on an English page)
-        return "en"
     return "zh" if cjk_ratio(sample) >= 0.3 else "en"
