@@ -303,20 +303,20 @@ class _Converter(HTMLParser):
                 if self._skip:
                     if not skipping and next(el.iter("{*}title"), None) is None:  # HTML: lower case
                         walker.skip_subtree()  # its text would all be dropped
-                    elif el.text:
-                        self.handle_data(el.text)  # a <title> (the page's) may be inside
+                    elif text := el.text:
+                        self.handle_data(text)  # a <title> (the page's) may be inside
                 elif name == "pre":
                     # code is read as its text: the highlighter's thousands of <span>s need no
                     # visit (a Sphinx page's code was 60% of its elements)
                     self.handle_data("".join(el.itertext()))
                     walker.skip_subtree()
-                elif el.text:
-                    self._data(el.text)
+                elif text := el.text:  # each .text or .tail is a new string from libxml2: once
+                    self._data(text)
                 continue
             if name in _END or (self._skip and name and name not in _VOID):
                 self.handle_endtag(name)
-            if el.tail and el is not element:
-                self._data(el.tail)
+            if (tail := el.tail) and el is not element:
+                self._data(tail)
 
     def _data(self, data: str) -> None:
         """handle_data, with the common case (text to read) first."""
