@@ -23,7 +23,7 @@ from core.domain import SourceDocument
 from core.domain.errors import RefusedInput
 from core.ingest.blocks import Block, Sections, one_line
 from core.ingest.document import document_from_blocks
-from core.ingest.html_blocks import convert_html, convert_tree
+from core.ingest.html_blocks import convert_html, convert_tree, parse_page
 
 _NS = {
     "c": "urn:oasis:names:tc:opendocument:xmlns:container",
@@ -39,7 +39,6 @@ _CHAPTER_TYPES = ("application/xhtml+xml", "text/html", "application/xml")
 _CSS_RULE = re.compile(r"(?:^|[}\s,])\.([A-Za-z_][\w-]*)\s*\{([^}]*)\}")  # a rule for one class
 _BOLD = re.compile(r"font-weight:(?:bold|bolder|[6-9]00)\b")
 _CSS_CAP = 1024 * 1024
-_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,11 +195,10 @@ def _titled(blocks: list[Block], chapter: str | None, book_title: str | None) ->
 def _convert(html: str, sections: Sections, class_styles: dict[str, str]) -> Any:
     """A chapter's blocks: lxml parses it (C; the standard library's parser, in Python, took
     three times as long on a 1 MB book), html_blocks reads the tree."""
-    import lxml.html
     from lxml import etree
 
     try:
-        root = lxml.html.document_fromstring(_XML_DECLARATION.sub("", html, count=1))
+        root = parse_page(html)
     except (etree.ParserError, ValueError):  # nothing lxml can read: the tolerant parser
         return convert_html(html, sections=sections, class_styles=class_styles)
     return convert_tree(root, sections=sections, class_styles=class_styles)

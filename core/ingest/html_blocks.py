@@ -11,6 +11,7 @@ navigation, forms, hidden elements and EPUB page-break markers are not text a re
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from html.parser import HTMLParser
 from typing import Any
@@ -85,9 +86,12 @@ _INLINE = {
     "tt": "code",
     "a": "link",
 }
+_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _VOID = frozenset(
     ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]
 )
+# the end tags handle_endtag does something for when no element is being skipped
+_END = frozenset(["title", "span", "pre", *_INLINE, *_HEADINGS, *_CONTAINERS, *_FLOW]) - _VOID
 
 
 class _Converter(HTMLParser):
@@ -126,18 +130,14 @@ class _Converter(HTMLParser):
             if tag == self._skip[-1] and tag not in _VOID:
                 self._skip.append(tag)
             return
-        if tag in _SKIP or "hidden" in a or "pagebreak" in (a.get("epub:type") or a.get("type") or ""):
+        if tag in _SKIP or (
+            a and ("hidden" in a or "pagebreak" in (a.get("epub:type") or a.get("type") or ""))
+        ):
             if tag not in _VOID:
                 self._skip.append(tag)
             return
-        classes = (a.get("class") or "").split() if tag == "span" else ()
-        styled = next((self._class_styles[c] for c in classes if c in self._class_styles), None)
-        if tag == "span" and "literal" in classes:
-            self._spans.append(("span", self._b.open("code")))  # docutils' ``code``
-        elif styled is not None:
-            self._spans.append(("span", self._b.open(styled)))  # <span class="bold">
-        elif tag == "span":
-            self._spans.append(("span", -1))  # a plain span: its end must not close a styled one
+        if tag == "span":
+            self._span(a)
         elif tag in _INLINE:
             href = a.get("href") if tag == "a" else None
             if tag != "a" or href:
@@ -216,10 +216,15 @@ class _Converter(HTMLParser):
         else:
             self._b.text(data)
 
-    @property
-    def skipping(self) -> bool:
-        """Inside an element whose text is not read (script, nav, a hidden block, ...)."""
-        return bool(self._skip)
+    def _span(self, a: Mapping[str, str | None]) -> None:
+        classes = (a.get("class") or "").split()
+        styled = next((self._class_styles[c] for c in classes if c in self._class_styles), None)
+        if "literal" in classes:
+            self._spans.append(("span", self._b.open("code")))  # docutils' ``code``
+        elif styled is not None:
+            self._spans.append(("span", self._b.open(styled)))  # <span class="bold">
+        else:
+            self._spans.append(("span", -1))  # a plain span: its end must not close a styled one
 
     # --- blocks ---------------------------------------------------------------------------
 
@@ -257,7 +262,7 @@ class _Converter(HTMLParser):
     def _flush(self, kind: str = "paragraph") -> None:
         if self._pre and not self._container:
             kind = "code"
-        text, spans = self._b.finish(verbatim=kind == "code")
+        text, spans = self._b.finish(verbatim=kind == "code") if len(self._b) else ("", ())
         self._b = TextBuilder()
         self._spans.clear()
         level, self._heading = self._heading, 0
@@ -277,6 +282,49 @@ class _Converter(HTMLParser):
             return
         self.blocks.append(Block(kind, text, spans, self._sections.locator))
 
+    def feed_tree(self, element: Any) -> None:
+        """Feed a parsed lxml tree to the converter as parser events (no second parse; iterative,
+        so no depth of nesting can exhaust the stack). What is not read is not visited: a skipped
+        element's subtree (script, hidden, ...; unless a <title> is in it) and a <pre>'s elements."""
+        from lxml import etree
+
+        names: dict[Any, str] = {}  # tag -> its local name, lower case ("" for comments and PIs)
+        walker = etree.iterwalk(element, events=("start", "end"))
+        for event, el in walker:
+            tag = el.tag
+            name = names.get(tag)
+            if name is None:
+                name = names[tag] = tag.rsplit("}", 1)[-1].lower() if isinstance(tag, str) else ""
+            if event == "start":
+                if not name:
+                    continue
+                skipping = bool(self._skip)
+                self.start(name, el.attrib)
+                if self._skip:
+                    if not skipping and next(el.iter("{*}title"), None) is None:  # HTML: lower case
+                        walker.skip_subtree()  # its text would all be dropped
+                    elif text := el.text:
+                        self.handle_data(text)  # a <title> (the page's) may be inside
+                elif name == "pre":
+                    # code is read as its text: the highlighter's thousands of <span>s need no
+                    # visit (a Sphinx page's code was 60% of its elements)
+                    self.handle_data("".join(el.itertext()))
+                    walker.skip_subtree()
+                elif text := el.text:  # each .text or .tail is a new string from libxml2: once
+                    self._data(text)
+                continue
+            if name in _END or (self._skip and name and name not in _VOID):
+                self.handle_endtag(name)
+            if (tail := el.tail) and el is not element:
+                self._data(tail)
+
+    def _data(self, data: str) -> None:
+        """handle_data, with the common case (text to read) first."""
+        if self._in_title or self._skip or self._pre:
+            self.handle_data(data)
+        else:
+            self._b.text(data)
+
     def close(self) -> None:
         super().close()
         outer = _CONTAINERS[self._container[0]] if self._container else "paragraph"
@@ -284,30 +332,22 @@ class _Converter(HTMLParser):
         self._flush(outer)
 
 
-def _walk(converter: _Converter, element: Any) -> None:
-    """Feed a parsed lxml tree to the converter as parser events (no second parse; iterative,
-    so no depth of nesting can exhaust the stack)."""
+def parse_page(html: str) -> Any:
+    """lxml's tree of a web page or an XHTML chapter, without comments (raises lxml's
+    ParserError when there is no element, ValueError or RecursionError on what it cannot read).
+
+    Plain lxml elements: lxml.html's element classes cost a Python call for every element
+    visited (an eighth of reading a 336 KB page); nothing here uses their methods. lxml refuses
+    a str that carries an XML encoding declaration (XHTML): the text is decoded already."""
     from lxml import etree
 
-    walker = etree.iterwalk(element, events=("start", "end"))
-    for event, el in walker:
-        tag = el.tag
-        name = tag.rsplit("}", 1)[-1].lower() if isinstance(tag, str) else ""
-        if event == "start":
-            if name:
-                converter.start(name, el.attrib)
-                if name == "pre" and not converter.skipping:
-                    # code is read as its text: the highlighter's thousands of <span>s need no
-                    # visit (a Sphinx page's code was 60% of its elements)
-                    converter.handle_data("".join(el.itertext()))
-                    walker.skip_subtree()
-                elif el.text:
-                    converter.handle_data(el.text)
-            continue
-        if name and name not in _VOID:
-            converter.handle_endtag(name)
-        if el.tail and el is not element:
-            converter.handle_data(el.tail)
+    root = etree.fromstring(_XML_DECLARATION.sub("", html, count=1), etree.HTMLParser())
+    if root is None:
+        raise etree.ParserError("Document is empty")
+    # comments and processing instructions are not text, the text after them is: lxml's tree
+    # walk does not visit them, so "a <!-- note --> b" read as "a" until they went (tails kept)
+    etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
+    return root
 
 
 def convert_tree(
@@ -321,7 +361,7 @@ def convert_tree(
     converter = _Converter(
         sections or Sections(), leading_h1_is_title=leading_h1_is_title, class_styles=class_styles
     )
-    _walk(converter, element)
+    converter.feed_tree(element)
     converter.close()
     return converter
 
