@@ -229,3 +229,33 @@ def test_an_article_whose_refresh_fails_is_left_as_it_was_and_the_library_opens(
     assert sql(data_home, "SELECT COUNT(*) FROM article WHERE reader_version < ?", (READER_VERSION,)) == [
         (2,)
     ]
+
+
+def test_a_web_page_read_before_reader_3_is_read_again(data_home: Path, tmp_path: Path) -> None:
+    """Reader 3 reads the text after an HTML comment inside a paragraph (reader 2 dropped it):
+    a page stored by reader 2 is read again at the next open, its paragraph whole."""
+    from core.extraction.offline import OfflineExtractor
+
+    page = tmp_path / "page.html"
+    page.write_text(
+        "<html><head><title>Comments</title></head><body><main><p>Sleep consolidates what you"
+        " learned <!-- an editor's note --> during the day, and spacing the reviews helps"
+        " more than cramming them.</p></main></body></html>",
+        encoding="utf-8",
+    )
+    svc = open_library(data_home)
+    try:
+        outcome = svc.library.import_file(page, OfflineExtractor())
+        assert outcome.status == "imported", outcome
+    finally:
+        svc.close()
+    [(whole,)] = sql(data_home, "SELECT text FROM paragraph WHERE text LIKE 'Sleep%'")
+    assert "during the day" in whole
+    sql(
+        data_home,
+        "UPDATE paragraph SET text = 'Sleep consolidates what you learned' WHERE text LIKE 'Sleep%'",
+    )
+    sql(data_home, "UPDATE article SET reader_version = 2")
+    open_library(data_home).close()
+    assert sql(data_home, "SELECT text FROM paragraph WHERE text LIKE 'Sleep%'") == [(whole,)]
+    assert sql(data_home, "SELECT DISTINCT reader_version FROM article") == [(READER_VERSION,)]

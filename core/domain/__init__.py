@@ -25,7 +25,8 @@ FALLBACK_EXTRACTOR = "offline"
 # formats changed in which version: core.ingest.reader.READER_CHANGED). Kept here, not in
 # core.ingest, so opening a library can ask whether anything is stale without loading a reader.
 # 2: Markdown inline markup rendered to reader text with spans and heading paths.
-READER_VERSION = 2
+# 3: web pages and EPUB chapters read the text after an HTML comment or processing instruction.
+READER_VERSION = 3
 
 
 class AnchorState(StrEnum):

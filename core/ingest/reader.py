@@ -32,7 +32,7 @@ SUPPORTED_SUFFIXES = TEXT_SUFFIXES + MARKUP_SUFFIXES + CONTAINER_SUFFIXES
 # text read from them is held to max_file_mb itself).
 CONTAINER_FACTOR = 10
 # The reader version (core.domain.READER_VERSION) that last changed each format's paragraphs.
-READER_CHANGED = {".md": 2, ".markdown": 2}
+READER_CHANGED = {".md": 2, ".markdown": 2, ".html": 3, ".htm": 3, ".xhtml": 3, ".epub": 3}
 DEFAULT_MAX_BYTES = 10 * 1024 * 1024
 _MB = 1024 * 1024
 _FORMAT_MAGIC = {".pdf": (b"%PDF-",), ".epub": (b"PK\x03\x04",), ".docx": (b"PK\x03\x04",)}
