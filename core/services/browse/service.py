@@ -37,6 +37,7 @@ from core.host.config import Config, Settings
 from core.services.browse.filters import ParsedFilter, parse_filter
 from core.services.review.parameters import fsrs_parameters
 from core.storage.browse import actions, info, rows, trash
+from core.storage.browse.where import CARD, QUEUE_NAMES, UNIT
 from core.storage.db import write_transaction
 from core.storage.review import cards as review_cards
 from scheduler.policy import decay_factor
@@ -107,7 +108,7 @@ class BrowseService:
         if selection.keys:
             actions.target_keys(selection.keys)
             return
-        for arm in (rows.CARD, rows.UNIT):
+        for arm in (CARD, UNIT):
             sql = rows.target_sql(selection.filter, arm, now=now, r_ratio=self._r_ratio(selection.filter))
             if sql is not None:
                 actions.target_rows(*sql)
@@ -227,7 +228,7 @@ class BrowseService:
             answer=facts.answer,
             unit_content=facts.unit_content,
             article_title=facts.article_title,
-            state=rows.QUEUE_NAMES.get(facts.queue, ""),
+            state=QUEUE_NAMES.get(facts.queue, ""),
             retrievability=r_now,
             stability=facts.stability,
             difficulty=facts.difficulty,

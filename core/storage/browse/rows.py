@@ -6,8 +6,8 @@ order after the last row shown (`(key, id) > (last key, last id)`, never OFFSET)
 merged here, so a page costs what its rows cost wherever it is in a million. The unit arm is
 found through the unit status index (confirmed units have their cards), so it stays small.
 
-The same WHERE serves the pages, the count and the bulk actions (`target_sql`), so what an
-action on "the whole filter" touches is exactly what the table shows.
+The filter's WHERE is core.storage.browse.where's; the same serves the pages, the count and the
+bulk actions (`target_sql`), so what an action on "the whole filter" touches is what the table shows.
 """
 
 from __future__ import annotations
@@ -25,15 +25,10 @@ import peewee
 from core.domain.browse import BrowseFilter, BrowseRow, BrowseSort, Column, RowKey
 from core.domain.errors import Cancelled
 from core.domain.export import READER
-from core.domain.review import Queue
 from core.domain.stop import StopFlag
+from core.storage.browse.where import CARD, QUEUE_NAMES, UNIT, Where, where
 from core.storage.db import db, translated
 from core.storage.review.models import queue_sql
-
-QUEUE_NAMES = {int(q): q.label for q in Queue}
-_QUEUE_OF = {name: q for q, name in QUEUE_NAMES.items()}
-CARD, UNIT = 0, 1  # the arms, in their tie order
-NO_CARD_STATUSES = ("proposed", "rejected", "trashed")  # a confirmed unit has its cards
 
 _JOINS = {  # the card arm, by the table that leads (its index gives the order; CROSS JOIN keeps it first)
     "card": "FROM card c CROSS JOIN unit u ON u.id = c.unit_id CROSS JOIN article a ON a.id = u.article_id",
@@ -122,110 +117,6 @@ SORT_INDEXES: dict[str, str] = {
     "browse_article_title": "article (title, id)",
     "browse_card_leech": "card (created_at, id) WHERE leech = 1",  # is:leech (few)
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Where:
-    """One arm's WHERE (None: the filter rules the arm out) and its named parameters."""
-
-    sql: str | None
-    params: dict[str, Any]
-
-
-@translated
-def where(f: BrowseFilter, arm: int, *, now: int, r_ratio: float | None) -> Where:
-    """The filter as SQL over one arm. `r_ratio` is (days since the last review) / S at which R
-    falls to `f.retrievability_below` (the caller's forgetting curve)."""
-    parts: list[str] = []
-    params: dict[str, Any] = {"now": now}
-    if arm == UNIT:
-        if _needs_card(f):
-            return Where(None, params)
-        parts.append(f"u.status IN ({', '.join(repr(s) for s in NO_CARD_STATUSES)})")
-        parts.append("NOT EXISTS (SELECT 1 FROM card c WHERE c.unit_id = u.id)")
-    _unit_parts(f, arm, parts, params)
-    if arm == CARD:
-        _card_parts(f, parts, params, r_ratio)
-    return Where(" AND ".join(parts) or "1", params)
-
-
-def _needs_card(f: BrowseFilter) -> bool:
-    return bool(
-        f.states
-        or f.due_before is not None
-        or f.leech
-        or f.suspended
-        or f.retrievability_below is not None
-        or f.reviewed_from is not None
-        or f.reviewed_to is not None
-    )
-
-
-def _in(parts: list[str], params: dict[str, Any], column: str, name: str, values: tuple[Any, ...]) -> None:
-    if values:
-        names = [f"{name}{i}" for i in range(len(values))]
-        parts.append(f"{column} IN ({', '.join(':' + n for n in names)})")
-        params.update(zip(names, values, strict=True))
-
-
-def _unit_parts(f: BrowseFilter, arm: int, parts: list[str], params: dict[str, Any]) -> None:
-    for i, word in enumerate(f.text.split()):
-        params[f"w{i}"] = f"%{word}%"
-        parts.append(
-            f"(u.content LIKE :w{i} OR q.question LIKE :w{i})" if arm == CARD else f"u.content LIKE :w{i}"
-        )
-    _in(parts, params, "u.status", "st", f.statuses)
-    _in(parts, params, "u.memory_type", "mt", f.memory_types)
-    _in(parts, params, "u.article_id", "ar", f.article_ids)
-    if f.tags:
-        names = [f"tg{i}" for i in range(len(f.tags))]
-        parts.append(
-            f"EXISTS (SELECT 1 FROM json_each(u.tags_json) j WHERE lower(j.value) IN ({', '.join(':' + n for n in names)}))"
-        )
-        params.update(zip(names, (t.casefold() for t in f.tags), strict=True))
-    if f.article_title:
-        params["title"] = f"%{f.article_title}%"
-        parts.append("a.title LIKE :title")
-    for flag, sql in ((f.pinned, "u.pinned = 1"), (f.source_changed, "u.anchor = 'changed'")):
-        if flag is not None:
-            parts.append(sql if flag else f"NOT ({sql})")
-    if f.yours is not None:
-        parts.append(f"u.extractor {'=' if f.yours else '!='} '{READER}'")
-    added = "c.created_at" if arm == CARD else "u.created_at"
-    _between(parts, params, added, "ad", f.added_from, f.added_to)
-    if f.leech is False and arm == CARD:
-        parts.append("c.leech = 0")
-    if f.suspended is False and arm == CARD:
-        parts.append("c.suspended = 0")
-
-
-def _card_parts(f: BrowseFilter, parts: list[str], params: dict[str, Any], r_ratio: float | None) -> None:
-    # the stored queue (its index): BrowseService.start lifts ended burials first
-    _in(parts, params, "c.queue", "qu", tuple(_QUEUE_OF[s] for s in f.states if s in _QUEUE_OF))
-    if f.due_before is not None:
-        parts.append(f"c.queue IN ({Queue.LEARNING:d}, {Queue.REVIEW:d}) AND c.due < :due_before")
-        params["due_before"] = f.due_before
-    if f.leech:
-        parts.append("c.leech = 1")
-    if f.suspended:  # through the queue index: a suspended card waits in SUSPENDED, or INACTIVE
-        parts.append(f"(c.queue = {Queue.SUSPENDED:d} OR (c.queue = {Queue.INACTIVE:d} AND c.suspended = 1))")
-    if r_ratio is not None:  # R < x  <=>  (now - last review) / S > r_ratio (days)
-        parts.append(
-            "c.last_review IS NOT NULL AND c.stability > 0 AND c.last_review + :rk * c.stability < :now"
-        )
-        params["rk"] = r_ratio * 86400
-    _between(parts, params, "c.last_review", "rv", f.reviewed_from, f.reviewed_to)
-
-
-def _between(
-    parts: list[str], params: dict[str, Any], column: str, name: str, lo: int | None, hi: int | None
-) -> None:
-    if lo is not None:
-        parts.append(f"{column} >= :{name}_lo")
-        params[f"{name}_lo"] = lo
-    if hi is not None:
-        parts.append(f"{column} < :{name}_hi")
-        params[f"{name}_hi"] = hi
 
 
 def _after(
