@@ -81,16 +81,8 @@ class BrowseService:
     ) -> BrowsePage:
         now = self._now()
         found, last = rows.page(f, sort, after, limit, now=now, r_ratio=self._r_ratio(f))
-        return BrowsePage(tuple(self._with_r(r, now) for r in found), last)
-
-    def _with_r(self, row: BrowseRow, now: int) -> BrowseRow:
-        if row.last_review is None or not row.stability:
-            return row
-        elapsed = datetime.fromtimestamp(row.last_review, UTC)
-        r = scheduler.retrievability(
-            row.stability, elapsed, datetime.fromtimestamp(now, UTC), self.parameters()
-        )
-        return replace(row, retrievability=r)
+        params = self.parameters()  # read once a page (a settings read each)
+        return BrowsePage(tuple(_with_r(r, now, params) for r in found), last)
 
     def count(self, f: BrowseFilter, stop: StopFlag | None = None) -> int:
         """Rows the filter shows; Cancelled when `stop` is set before the count ends."""

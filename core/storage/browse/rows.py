@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import heapq
 import json
+import math
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -26,6 +27,7 @@ from core.domain.browse import BrowseFilter, BrowseRow, BrowseSort, Column, RowK
 from core.domain.errors import Cancelled
 from core.domain.export import READER
 from core.domain.stop import StopFlag
+from core.storage.browse import rsort
 from core.storage.browse.where import CARD, QUEUE_NAMES, UNIT, Where, where
 from core.storage.db import db, translated
 from core.storage.review.models import queue_sql
@@ -51,10 +53,9 @@ _SELECT = {
     "NULL, NULL, NULL, u.tags_json, u.extractor, u.created_at, u.pinned, 0, u.anchor",
 }
 _NEVER = "CAST(1e300 AS REAL)"  # the R key of a card never reviewed: after every reviewed one
-R_KEY = (
-    f"CASE WHEN c.last_review IS NULL OR NOT c.stability > 0 THEN {_NEVER} "
-    "ELSE (c.last_review - :now) * 1.0 / c.stability END"
-)  # lower R first: R falls as (now - last review) / S grows, so the key is its negative
+NEVER_KEY = 1e300
+R_KEY = f"CASE WHEN {rsort.FINITE} THEN (c.last_review - :now) * 1.0 / c.stability ELSE {_NEVER} END"
+# lower R first: R falls as (now - last review) / S grows, so the key is its negative (rsort.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +117,8 @@ SORT_INDEXES: dict[str, str] = {
     "browse_unit_origin": f"unit ((extractor = '{READER}'), id)",
     "browse_article_title": "article (title, id)",
     "browse_card_leech": "card (created_at, id) WHERE leech = 1",  # is:leech (few)
+    rsort.R_INDEX: "card (sbucket, last_review, stability)",  # the R sort (rsort.py)
+    rsort.NEVER_INDEX: f"card (id) WHERE {rsort.NEVER_WHERE}",  # ... and its cards never reviewed
 }
 
 
@@ -170,6 +173,8 @@ def _arm_rows(
         return []
     plan = PLANS[sort.column]
     terms = plan.terms if arm == CARD else plan.unit_terms
+    if sort.column == Column.R and arm == CARD:
+        return _r_rows(w, sort, after, limit, now)
     if w.sql == "1" or plan.indexed == 0 or arm == UNIT:
         return _read(arm, w, terms, plan.indexed if arm == CARD else 0, sort, after, limit, budget=None) or []
     walked = _read(arm, w, terms, plan.indexed, sort, after, limit, budget=ORDER_BUDGET_S, index=plan.index)
@@ -191,11 +196,13 @@ def _read(
     budget: float | None,
     index: str = "",
     led: bool = False,
+    source: str = "",
 ) -> list[tuple[Any, ...]] | None:
     """The rows, or None when `budget` seconds ran out first. With `index`, the lead table is
-    read through it (the walk in sort order, whatever the filter's own indexes)."""
+    read through it (the walk in sort order, whatever the filter's own indexes); `source` is
+    a FROM of the caller's."""
     plan = PLANS[sort.column]
-    source = _JOINS[plan.lead] + _QUESTION if arm == CARD else _UNIT_FROM
+    source = source or (_JOINS[plan.lead] + _QUESTION if arm == CARD else _UNIT_FROM)
     if led:  # the filter leads: the planner picks the table its index starts from
         source = _LED
     if index:
@@ -223,6 +230,81 @@ def _read(
         if budget is not None:
             con.set_progress_handler(None, 0)
     return [(*t[:-width], (t[-width], arm, *t[-width + 1 :])) for t in found]
+
+
+def _r_rows(
+    w: Where, sort: BrowseSort, after: tuple[Any, ...] | None, limit: int, now: int
+) -> list[tuple[Any, ...]]:
+    """The card arm sorted by R (rsort.py): reviewed cards (K < NEVER_KEY) and those never
+    reviewed (K = NEVER_KEY, by id), each part from the page's position on, in sort order."""
+    k0 = after[0] if after is not None else None
+    if k0 is not None and (k0 > NEVER_KEY if not sort.descending else k0 < NEVER_KEY):
+        parts = ["finite"] if sort.descending else []  # past the never-reviewed part
+    elif k0 == NEVER_KEY:
+        parts = ["never", "finite"] if sort.descending else ["never"]
+    else:
+        parts = ["never", "finite"] if sort.descending else ["finite", "never"]
+    found: list[tuple[Any, ...]] = []
+    for part in parts:
+        if len(found) >= limit:
+            break
+        at = (
+            after
+            if after is not None and after[1] == CARD and (part == "never") == (k0 == NEVER_KEY)
+            else None
+        )
+        read = _r_finite if part == "finite" else _r_never
+        found += read(w, sort, at, limit - len(found), now)
+    return found
+
+
+def _r_finite(
+    w: Where, sort: BrowseSort, after: tuple[Any, ...] | None, limit: int, now: int
+) -> list[tuple[Any, ...]]:
+    """Reviewed cards up to rsort's cut (widened once when the filter keeps too few), else the
+    filter leads."""
+    pairs = rsort.buckets()
+    if not pairs:
+        return []
+    desc = sort.descending
+    pos = (after[0], after[2]) if after is not None else None
+    terms = (R_KEY, "c.id")
+    for need in (limit, 16 * limit):
+        cut = rsort.cut(now, desc, pos, need, pairs)
+        span = (cut.k, pos[0] if pos else math.inf) if desc else (pos[0] if pos else -math.inf, cut.k)
+        ranges = ", ".join(f"({b}, %d, %d)" % rsort.review_range(*span, b, now) for b in pairs)
+        source = (
+            f"FROM (VALUES {ranges}) v CROSS JOIN card c INDEXED BY {rsort.R_INDEX} ON c.sbucket = v.column1 "
+            "AND c.last_review BETWEEN v.column2 AND v.column3 "
+            + _JOINS["card"].removeprefix("FROM card c ")
+            + _QUESTION
+        )
+        bound = "" if cut.complete else f" AND {R_KEY} {'>=' if desc else '<='} :kcut"
+        narrowed = Where(f"{w.sql} AND {rsort.FINITE}{bound}", {**w.params, "kcut": cut.k})
+        got = _read(CARD, narrowed, terms, 0, sort, after, limit, budget=ORDER_BUDGET_S, source=source)
+        if got is None:
+            break
+        if len(got) >= limit or cut.complete:
+            return got
+    led = Where(f"{w.sql} AND {rsort.FINITE}", w.params)
+    return _read(CARD, led, terms, 0, sort, after, limit, budget=None, led=True) or []
+
+
+def _r_never(
+    w: Where, sort: BrowseSort, after: tuple[Any, ...] | None, limit: int, now: int
+) -> list[tuple[Any, ...]]:
+    """Cards never reviewed, by id, through their partial index (else the filter leads)."""
+    params = dict(w.params)
+    if after is not None:  # the position as a range of the index (the row value alone is not one)
+        params["nid"] = after[2]
+    seek = "" if after is None else f" AND c.id {'<' if sort.descending else '>'} :nid"
+    never = Where(f"{w.sql} AND NOT ({rsort.FINITE}){seek}", params)
+    terms = (_NEVER, "c.id")
+    source = _JOINS["card"].replace("card c", f"card c INDEXED BY {rsort.NEVER_INDEX}", 1) + _QUESTION
+    walked = _read(CARD, never, terms, 2, sort, after, limit, budget=ORDER_BUDGET_S, source=source)
+    if walked is not None:
+        return walked
+    return _read(CARD, never, (_NEVER, "+c.id"), 0, sort, after, limit, budget=None, led=True) or []
 
 
 def _order(t: tuple[Any, ...]) -> tuple[Any, ...]:
