@@ -17,9 +17,11 @@ from core.domain.browse import BrowseFilter, BrowseSort, BulkAction, Column, Row
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from core.storage.browse import rsort
+from core.storage.browse import text as browse_text
 from core.storage.db import write_transaction
 from core.storage.review import cards as review_cards
 from core.storage.review.models import stability_bucket
+from core.storage.search import index as search_index
 
 DAY = 86400
 
@@ -112,3 +114,70 @@ def test_the_r_bounds_hold_every_card_of_a_bucket() -> None:
         k = rsort.key(last, s, now)
         first, last_t = rsort.review_range(k, k, stability_bucket(s), now)
         assert first <= last <= last_t, (s, last)
+
+
+_TEXTS = [
+    ("Memory consolidation happens during sleep", "What does memory do in sleep?"),
+    ("The commemoration of memories, MEMORY in capitals", "Which word is in capitals?"),
+    ("叶绿体是光合作用的场所", "叶绿体在哪里？"),
+    ("葉綠體是光合作用的場所", "葉綠體在哪裡？"),
+    ("A naïve café near the covid19 wards", "Where is the café?"),
+    ("p_1 and pX1 labels; Ｍｅｍｏｒｙ in full width", "What is p_1?"),
+    ("Recall is retrieval practice", "What is recall?"),
+]
+_WORDS = [
+    "memory", "Memory", "MEMORY", "emor", "mem", "ory", "commemoration", "memories", "recall",
+    "retrieval practice", "zzzz", "叶绿体", "葉綠體", "绿", "綠", "光合作用", "场所", "場所",
+    "naïve", "cafe", "café", "covid", "covid19", "p_1", "px1", "q", "memory 叶绿体", "是", "in",
+]  # fmt: skip
+
+
+def _text_library(services: Services, clock: FixedClock) -> None:
+    """Units with English and Chinese (Simplified and Traditional) content and questions, some
+    confirmed (cards) and some proposals (no card), indexed by the search index's own writers."""
+    from core.storage import curation as curation_repo
+    from core.storage.models import Article, Question, Unit
+
+    now = int(clock.now().timestamp())
+    with write_transaction():
+        art = Article.create(
+            source_path="/t/x.md", document_id="doc_x", content_hash="h", title="X", added_at=now
+        )
+        ids = []
+        for i, (content, question) in enumerate(_TEXTS):
+            unit = Unit.create(
+                article=art,
+                position=i,
+                content=content,
+                memory_type="concept",
+                created_at=now,
+                updated_at=now,
+            )
+            Question.create(unit=unit, position=0, question=question, answer="an answer")
+            ids.append(int(unit.id))
+    assert curation_repo.set_status(ids[::2], "confirmed", "accept", now) == len(ids[::2])
+    with write_transaction():
+        for unit_id in ids[1::2]:  # the proposals: indexed as an import indexes them
+            search_index.reindex_unit(unit_id)
+
+
+@pytest.mark.parametrize("line", _WORDS)
+def test_the_text_filter_through_the_index_keeps_likes_rows(
+    services: Services, clock: FixedClock, line: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _text_library(services, clock)
+    f = BrowseFilter(text=line)
+    fast = set(_paged(services, BrowseSort(Column.ADDED), f, 3))
+    fast_count = services.browse.count(f)
+    monkeypatch.setattr(browse_text, "unit_match", lambda word: None)  # LIKE alone, every row read
+    like = set(_paged(services, BrowseSort(Column.ADDED), f, 3))
+    assert fast == like and fast_count == len(like), line
+    assert bool(like) == (
+        line not in ("zzzz", "q", "cafe", "memory 叶绿体")
+    )  # LIKE: no accent folding, one unit for both
+
+
+def test_english_and_han_words_go_through_the_index() -> None:
+    assert browse_text.unit_match("Memory") is not None
+    assert browse_text.unit_match("葉綠體") == 'words : "叶 绿 体"'  # folded, as the index is
+    assert browse_text.unit_match("p_1") is None and browse_text.unit_match("naïve") is None

@@ -14,6 +14,7 @@ from typing import Any
 from core.domain.browse import BrowseFilter
 from core.domain.export import READER
 from core.domain.review import Queue
+from core.storage.browse import text
 from core.storage.db import translated
 
 QUEUE_NAMES = {int(q): q.label for q in Queue}
@@ -69,6 +70,10 @@ def _in(parts: list[str], params: dict[str, Any], column: str, name: str, values
 def _unit_parts(f: BrowseFilter, arm: int, parts: list[str], params: dict[str, Any]) -> None:
     for i, word in enumerate(f.text.split()):
         params[f"w{i}"] = f"%{word}%"
+        match = text.unit_match(word)  # the units that can hold it, through the search index
+        if match is not None:
+            params[f"m{i}"] = match
+            parts.append(f"u.id IN (SELECT rowid FROM search_unit WHERE search_unit MATCH :m{i})")
         parts.append(
             f"(u.content LIKE :w{i} OR q.question LIKE :w{i})" if arm == CARD else f"u.content LIKE :w{i}"
         )
