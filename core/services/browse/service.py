@@ -37,7 +37,7 @@ from core.host.config import Config, Settings
 from core.services.browse.filters import ParsedFilter, parse_filter
 from core.services.review.parameters import fsrs_parameters
 from core.storage.browse import actions, info, rows, trash
-from core.storage.browse.where import CARD, QUEUE_NAMES, UNIT
+from core.storage.browse.where import CARD, QUEUE_NAMES, UNIT, count, target_sql
 from core.storage.db import write_transaction
 from core.storage.review import cards as review_cards
 from scheduler.policy import decay_factor
@@ -86,7 +86,7 @@ class BrowseService:
 
     def count(self, f: BrowseFilter, stop: StopFlag | None = None) -> int:
         """Rows the filter shows; Cancelled when `stop` is set before the count ends."""
-        return rows.count(f, now=self._now(), r_ratio=self._r_ratio(f), stop=stop)
+        return count(f, now=self._now(), r_ratio=self._r_ratio(f), stop=stop)
 
     def start(self) -> int:
         """Before Browse shows card states: burials that ended are lifted (what a review session
@@ -101,7 +101,7 @@ class BrowseService:
             actions.target_keys(selection.keys)
             return
         for arm in (CARD, UNIT):
-            sql = rows.target_sql(selection.filter, arm, now=now, r_ratio=self._r_ratio(selection.filter))
+            sql = target_sql(selection.filter, arm, now=now, r_ratio=self._r_ratio(selection.filter))
             if sql is not None:
                 actions.target_rows(*sql)
 

@@ -7,7 +7,8 @@ merged here, so a page costs what its rows cost wherever it is in a million. The
 found through the unit status index (confirmed units have their cards), so it stays small.
 
 The filter's WHERE is core.storage.browse.where's; the same serves the pages, the count and the
-bulk actions (`target_sql`), so what an action on "the whole filter" touches is what the table shows.
+bulk actions (where.count, where.target_sql), so what an action on "the whole filter" touches
+is what the table shows. The sort by R reads through its own index (rsort.py).
 """
 
 from __future__ import annotations
@@ -24,11 +25,9 @@ from typing import Any
 import peewee
 
 from core.domain.browse import BrowseFilter, BrowseRow, BrowseSort, Column, RowKey
-from core.domain.errors import Cancelled
 from core.domain.export import READER
-from core.domain.stop import StopFlag
 from core.storage.browse import rsort
-from core.storage.browse.where import CARD, QUEUE_NAMES, UNIT, Where, where
+from core.storage.browse.where import CARD, QUEUE_NAMES, UNIT, UNIT_FROM, Where, where
 from core.storage.db import db, translated
 from core.storage.review.models import queue_sql
 
@@ -42,9 +41,6 @@ _LED = (
     "FROM card c JOIN unit u ON u.id = c.unit_id JOIN article a ON a.id = u.article_id "
     "JOIN question q ON q.id = c.question_id"
 )
-# The unit arm is the units of NO_CARD_STATUSES: found through the status index (few), never by
-# walking a sort index over every unit.
-_UNIT_FROM = "FROM unit u INDEXED BY unit_status JOIN article a ON a.id = u.article_id"
 _SELECT = {
     CARD: f"c.id, u.id, q.question, u.content, a.id, a.title, u.memory_type, u.status, ({queue_sql()}), c.due, "
     "c.last_review, c.stability, c.difficulty, c.lapses, c.reps, u.tags_json, u.extractor, c.created_at, "
@@ -202,7 +198,7 @@ def _read(
     read through it (the walk in sort order, whatever the filter's own indexes); `source` is
     a FROM of the caller's."""
     plan = PLANS[sort.column]
-    source = source or (_JOINS[plan.lead] + _QUESTION if arm == CARD else _UNIT_FROM)
+    source = source or (_JOINS[plan.lead] + _QUESTION if arm == CARD else UNIT_FROM)
     if led:  # the filter leads: the planner picks the table its index starts from
         source = _LED
     if index:
@@ -271,7 +267,9 @@ def _r_finite(
     terms = (R_KEY, "c.id")
     for need in (limit, 16 * limit):
         cut = rsort.cut(now, desc, pos, need, pairs)
-        span = (cut.k, pos[0] if pos else math.inf) if desc else (pos[0] if pos else -math.inf, cut.k)
+        span: tuple[float, float] = (
+            (cut.k, pos[0] if pos else math.inf) if desc else (pos[0] if pos else -math.inf, cut.k)
+        )
         ranges = ", ".join(f"({b}, %d, %d)" % rsort.review_range(*span, b, now) for b in pairs)
         source = (
             f"FROM (VALUES {ranges}) v CROSS JOIN card c INDEXED BY {rsort.R_INDEX} ON c.sbucket = v.column1 "
@@ -329,50 +327,6 @@ def page(
     taken = [t for _, t in zip(range(limit), merged, strict=False)]
     more = sum(len(a) for a in arms) > len(taken)
     return [_row(t) for t in taken], (_order(taken[-1]) if taken and more else None)
-
-
-@translated
-def count(f: BrowseFilter, *, now: int, r_ratio: float | None, stop: StopFlag | None = None) -> int:
-    """Rows the filter shows. A set `stop` ends the count within a few thousand steps of SQLite
-    (the filter changed: its count is no longer wanted) and raises Cancelled."""
-    total = 0
-    con = db.connection()
-    if stop is not None:
-        con.set_progress_handler(stop.is_set, 10_000)
-    try:
-        for arm in (CARD, UNIT):
-            w = where(f, arm, now=now, r_ratio=r_ratio)
-            if w.sql is not None:
-                sql = f"SELECT COUNT(*) {_from(arm, f)} WHERE {w.sql}"
-                total += int(db.execute_sql(sql, w.params).fetchone()[0])
-    except (peewee.OperationalError, sqlite3.OperationalError) as exc:
-        if stop is not None and stop.is_set() and "interrupt" in str(exc):
-            raise Cancelled("the count was no longer wanted") from None
-        raise
-    finally:
-        if stop is not None:
-            con.set_progress_handler(None, 0)
-    return total
-
-
-@translated
-def target_sql(
-    f: BrowseFilter, arm: int, *, now: int, r_ratio: float | None
-) -> tuple[str, dict[str, Any]] | None:
-    """`SELECT card id, unit id ...` of every row of one arm the filter shows (for bulk writes)."""
-    w = where(f, arm, now=now, r_ratio=r_ratio)
-    if w.sql is None:
-        return None
-    ids = "c.id, u.id" if arm == CARD else "NULL, u.id"
-    return f"SELECT {ids} {_from(arm, f)} WHERE {w.sql}", w.params
-
-
-def _from(arm: int, f: BrowseFilter) -> str:
-    """The arm's tables for a count or a target (no order: the planner picks the lead)."""
-    if arm == UNIT:
-        return _UNIT_FROM
-    source = "FROM card c JOIN unit u ON u.id = c.unit_id JOIN article a ON a.id = u.article_id"
-    return source + (" JOIN question q ON q.id = c.question_id" if f.text else "")
 
 
 def _row(t: tuple[Any, ...]) -> BrowseRow:

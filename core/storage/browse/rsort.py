@@ -124,7 +124,7 @@ def cut(now: int, descending: bool, after: tuple[float, float] | None, need: int
     def read(bucket: int, n: int, last_row: tuple[int, float, int] | None) -> None:
         lo, hi = bucket_bounds(bucket)
         first, last = review_range(*((-math.inf, k_from) if descending else (k_from, math.inf)), bucket, now)
-        params = {"now": now, "b": bucket, "first": first, "last": last, "n": n}
+        params: dict[str, float] = {"now": now, "b": bucket, "first": first, "last": last, "n": n}
         if last_row is not None:
             params.update(lr=last_row[0], s=last_row[1], id=last_row[2])
         rows = cur.execute(more_sql if last_row else first_sql, params).fetchall()

@@ -1,4 +1,5 @@
-"""Browse's filter as SQL: one WHERE per arm, for the pages, the count and the bulk actions.
+"""Browse's filter as SQL: one WHERE per arm, for the pages, the count and the bulk actions
+(`count` and `target_sql` are here, the ordered pages in core.storage.browse.rows).
 
 Rows come from two arms: cards (joined to their question `q`, unit `u` and article `a`) and
 units with no card (`u`, `a`: proposals, units rejected or trashed before they were confirmed).
@@ -8,15 +9,23 @@ The same WHERE serves every reader of a filter (core.storage.browse.rows), so wh
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
+import peewee
+
 from core.domain.browse import BrowseFilter
+from core.domain.errors import Cancelled
 from core.domain.export import READER
 from core.domain.review import Queue
+from core.domain.stop import StopFlag
 from core.storage.browse import text
-from core.storage.db import translated
+from core.storage.db import db, translated
 
+# The unit arm is the units of NO_CARD_STATUSES: found through the status index (few), never by
+# walking a sort index over every unit.
+UNIT_FROM = "FROM unit u INDEXED BY unit_status JOIN article a ON a.id = u.article_id"
 QUEUE_NAMES = {int(q): q.label for q in Queue}
 _QUEUE_OF = {name: q for q, name in QUEUE_NAMES.items()}
 CARD, UNIT = 0, 1  # the arms, in their tie order
@@ -129,3 +138,47 @@ def _between(
     if hi is not None:
         parts.append(f"{column} < :{name}_hi")
         params[f"{name}_hi"] = hi
+
+
+@translated
+def count(f: BrowseFilter, *, now: int, r_ratio: float | None, stop: StopFlag | None = None) -> int:
+    """Rows the filter shows. A set `stop` ends the count within a few thousand steps of SQLite
+    (the filter changed: its count is no longer wanted) and raises Cancelled."""
+    total = 0
+    con = db.connection()
+    if stop is not None:
+        con.set_progress_handler(stop.is_set, 10_000)
+    try:
+        for arm in (CARD, UNIT):
+            w = where(f, arm, now=now, r_ratio=r_ratio)
+            if w.sql is not None:
+                sql = f"SELECT COUNT(*) {_from(arm, f)} WHERE {w.sql}"
+                total += int(db.execute_sql(sql, w.params).fetchone()[0])
+    except (peewee.OperationalError, sqlite3.OperationalError) as exc:
+        if stop is not None and stop.is_set() and "interrupt" in str(exc):
+            raise Cancelled("the count was no longer wanted") from None
+        raise
+    finally:
+        if stop is not None:
+            con.set_progress_handler(None, 0)
+    return total
+
+
+@translated
+def target_sql(
+    f: BrowseFilter, arm: int, *, now: int, r_ratio: float | None
+) -> tuple[str, dict[str, Any]] | None:
+    """`SELECT card id, unit id ...` of every row of one arm the filter shows (for bulk writes)."""
+    w = where(f, arm, now=now, r_ratio=r_ratio)
+    if w.sql is None:
+        return None
+    ids = "c.id, u.id" if arm == CARD else "NULL, u.id"
+    return f"SELECT {ids} {_from(arm, f)} WHERE {w.sql}", w.params
+
+
+def _from(arm: int, f: BrowseFilter) -> str:
+    """The arm's tables for a count or a target (no order: the planner picks the lead)."""
+    if arm == UNIT:
+        return UNIT_FROM
+    source = "FROM card c JOIN unit u ON u.id = c.unit_id JOIN article a ON a.id = u.article_id"
+    return source + (" JOIN question q ON q.id = c.question_id" if f.text else "")
