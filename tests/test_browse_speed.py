@@ -181,3 +181,31 @@ def test_english_and_han_words_go_through_the_index() -> None:
     assert browse_text.unit_match("Memory") is not None
     assert browse_text.unit_match("葉綠體") == 'words : "叶 绿 体"'  # folded, as the index is
     assert browse_text.unit_match("p_1") is None and browse_text.unit_match("naïve") is None
+
+
+def _dump() -> tuple[list[tuple[object, ...]], ...]:
+    return (
+        q("SELECT * FROM card ORDER BY id"),
+        q("SELECT * FROM unit ORDER BY id"),
+        q("SELECT day, n FROM review_due_day WHERE n != 0 ORDER BY day"),
+        q("SELECT rowid, words FROM search_unit ORDER BY rowid"),
+    )
+
+
+@pytest.mark.parametrize("action", list(BulkAction))
+def test_a_bulk_action_on_the_whole_filter_and_its_undo_restore_every_row(
+    services: Services, clock: FixedClock, action: BulkAction
+) -> None:
+    """Every column of every card and unit (and the due-day counter, the search index) is as
+    it was after the undo, whatever the action changed in one set-wise statement."""
+    _varied_cards(services, clock, n_units=40)
+    proposals = add_units(3, 1, now=int(clock.now().timestamp()), confirm=False)  # no cards
+    with write_transaction():
+        for unit_id in proposals:  # indexed, as an import indexes them
+            search_index.reindex_unit(unit_id)
+    before = _dump()
+    result = services.browse.act(action, Selection(BrowseFilter()), tag="bench", days=3)
+    if result.journal_id:
+        assert _dump() != before
+        assert services.browse.undo() is not None
+    assert _dump() == before
