@@ -169,15 +169,20 @@ def _arm_rows(
         return []
     plan = PLANS[sort.column]
     terms = plan.terms if arm == CARD else plan.unit_terms
-    if sort.column == Column.R and arm == CARD:
+    if sort.column == Column.R and arm == CARD and not w.narrow:
         return _r_rows(w, sort, after, limit, now)
+    if w.narrow:  # the search index's few units lead (where._text_parts)
+        return _read(arm, w, _unindexed(terms), 0, sort, after, limit, budget=None, led=arm == CARD) or []
     if w.sql == "1" or plan.indexed == 0 or arm == UNIT:
         return _read(arm, w, terms, plan.indexed if arm == CARD else 0, sort, after, limit, budget=None) or []
     walked = _read(arm, w, terms, plan.indexed, sort, after, limit, budget=ORDER_BUDGET_S, index=plan.index)
     if walked is not None:
         return walked
-    unindexed = tuple(f"+{t}" if t[0].isalpha() else t for t in terms)  # no index orders the rows
-    return _read(arm, w, unindexed, 0, sort, after, limit, budget=None, led=True) or []
+    return _read(arm, w, _unindexed(terms), 0, sort, after, limit, budget=None, led=True) or []
+
+
+def _unindexed(terms: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(f"+{t}" if t[0].isalpha() else t for t in terms)  # no index orders the rows
 
 
 def _read(

@@ -38,6 +38,7 @@ class Where:
 
     sql: str | None
     params: dict[str, Any]
+    narrow: bool = False  # a word of the text filter is in few units: the search index leads
 
 
 @translated
@@ -51,10 +52,11 @@ def where(f: BrowseFilter, arm: int, *, now: int, r_ratio: float | None) -> Wher
             return Where(None, params)
         parts.append(f"u.status IN ({', '.join(repr(s) for s in NO_CARD_STATUSES)})")
         parts.append("NOT EXISTS (SELECT 1 FROM card c WHERE c.unit_id = u.id)")
+    narrow = _text_parts(f, arm, parts, params)
     _unit_parts(f, arm, parts, params)
     if arm == CARD:
         _card_parts(f, parts, params, r_ratio)
-    return Where(" AND ".join(parts) or "1", params)
+    return Where(" AND ".join(parts) or "1", params, narrow)
 
 
 def _needs_card(f: BrowseFilter) -> bool:
@@ -76,16 +78,24 @@ def _in(parts: list[str], params: dict[str, Any], column: str, name: str, values
         params.update(zip(names, values, strict=True))
 
 
-def _unit_parts(f: BrowseFilter, arm: int, parts: list[str], params: dict[str, Any]) -> None:
+def _text_parts(f: BrowseFilter, arm: int, parts: list[str], params: dict[str, Any]) -> bool:
+    """Each word of the text, by LIKE; a word in few units is first looked up in the search
+    index (core.storage.browse.text), which then leads. True when one is."""
+    narrow = False
     for i, word in enumerate(f.text.split()):
         params[f"w{i}"] = f"%{word}%"
         match = text.unit_match(word)  # the units that can hold it, through the search index
-        if match is not None:
-            params[f"m{i}"] = match
+        if match is not None and text.in_few_units(match):
+            params[f"m{i}"] = match.query
             parts.append(f"u.id IN (SELECT rowid FROM search_unit WHERE search_unit MATCH :m{i})")
+            narrow = True
         parts.append(
             f"(u.content LIKE :w{i} OR q.question LIKE :w{i})" if arm == CARD else f"u.content LIKE :w{i}"
         )
+    return narrow
+
+
+def _unit_parts(f: BrowseFilter, arm: int, parts: list[str], params: dict[str, Any]) -> None:
     _in(parts, params, "u.status", "st", f.statuses)
     _in(parts, params, "u.memory_type", "mt", f.memory_types)
     _in(parts, params, "u.article_id", "ar", f.article_ids)
