@@ -296,18 +296,18 @@ def _r_finite(
 def _r_never(
     w: Where, sort: BrowseSort, after: tuple[Any, ...] | None, limit: int, now: int
 ) -> list[tuple[Any, ...]]:
-    """Cards never reviewed, by id, through their partial index (else the filter leads)."""
+    """Cards never reviewed, by id, through their partial index (else the filter leads). Their
+    key is NEVER_KEY: ordered by id alone, so the index gives the order (no sort)."""
     params = dict(w.params)
-    if after is not None:  # the position as a range of the index (the row value alone is not one)
+    if after is not None:  # the position as a range of the index
         params["nid"] = after[2]
     seek = "" if after is None else f" AND c.id {'<' if sort.descending else '>'} :nid"
     never = Where(f"{w.sql} AND NOT ({rsort.FINITE}){seek}", params)
-    terms = (_NEVER, "c.id")
     source = _JOINS["card"].replace("card c", f"card c INDEXED BY {rsort.NEVER_INDEX}", 1) + _QUESTION
-    walked = _read(CARD, never, terms, 2, sort, after, limit, budget=ORDER_BUDGET_S, source=source)
-    if walked is not None:
-        return walked
-    return _read(CARD, never, (_NEVER, "+c.id"), 0, sort, after, limit, budget=None, led=True) or []
+    found = _read(CARD, never, ("c.id",), 1, sort, None, limit, budget=ORDER_BUDGET_S, source=source)
+    if found is None:
+        found = _read(CARD, never, ("+c.id",), 0, sort, None, limit, budget=None, led=True) or []
+    return [(*t[:-1], (NEVER_KEY, CARD, t[-1][0])) for t in found]
 
 
 def _order(t: tuple[Any, ...]) -> tuple[Any, ...]:
