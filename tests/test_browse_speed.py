@@ -16,6 +16,7 @@ import scheduler
 from core.domain.browse import BrowseFilter, BrowseSort, BulkAction, Column, RowKey, Selection
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
+from core.storage.browse import rows as browse_rows
 from core.storage.browse import rsort
 from core.storage.browse import text as browse_text
 from core.storage.db import write_transaction
@@ -169,6 +170,14 @@ def test_the_text_filter_through_the_index_keeps_likes_rows(
     f = BrowseFilter(text=line)
     fast = set(_paged(services, BrowseSort(Column.ADDED), f, 3))
     fast_count = services.browse.count(f)
+    with (
+        monkeypatch.context() as m
+    ):  # every word common: LIKE in sort order, out of steps, then the index leads
+        m.setattr(browse_text, "FEW_UNITS", 0)
+        m.setattr(browse_text, "PHRASE_READ", 0)
+        m.setattr(browse_rows, "ORDER_BUDGET_S", -1.0)
+        for column in (Column.ADDED, Column.R):
+            assert set(_paged(services, BrowseSort(column), f, 3)) == fast, (line, column)
     monkeypatch.setattr(browse_text, "unit_match", lambda word: None)  # LIKE alone, every row read
     like = set(_paged(services, BrowseSort(Column.ADDED), f, 3))
     assert fast == like and fast_count == len(like), line

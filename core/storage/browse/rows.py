@@ -178,7 +178,7 @@ def _arm_rows(
     walked = _read(arm, w, terms, plan.indexed, sort, after, limit, budget=ORDER_BUDGET_S, index=plan.index)
     if walked is not None:
         return walked
-    return _read(arm, w, _unindexed(terms), 0, sort, after, limit, budget=None, led=True) or []
+    return _read(arm, w.leading(), _unindexed(terms), 0, sort, after, limit, budget=None, led=True) or []
 
 
 def _unindexed(terms: tuple[str, ...]) -> tuple[str, ...]:
@@ -289,7 +289,7 @@ def _r_finite(
             break
         if len(got) >= limit or cut.complete:
             return got
-    led = Where(f"{w.sql} AND {rsort.FINITE}", w.params)
+    led = Where(f"{w.leading().sql} AND {rsort.FINITE}", w.params)
     return _read(CARD, led, terms, 0, sort, after, limit, budget=None, led=True) or []
 
 
@@ -306,7 +306,8 @@ def _r_never(
     source = _JOINS["card"].replace("card c", f"card c INDEXED BY {rsort.NEVER_INDEX}", 1) + _QUESTION
     found = _read(CARD, never, ("c.id",), 1, sort, None, limit, budget=ORDER_BUDGET_S, source=source)
     if found is None:
-        found = _read(CARD, never, ("+c.id",), 0, sort, None, limit, budget=None, led=True) or []
+        led = Where(f"{never.sql}{w.index_sql}", params)
+        found = _read(CARD, led, ("+c.id",), 0, sort, None, limit, budget=None, led=True) or []
     return [(*t[:-1], (NEVER_KEY, CARD, t[-1][0])) for t in found]
 
 

@@ -34,6 +34,9 @@ MAX_TERMS = 64
 # units lead and are sorted. On the 1M-card bench the unit list of a word in 380k units cost
 # seconds to join and sort, LIKE in sort order ~40 ms.
 FEW_UNITS = 10_000
+# A phrase of common characters is read only this far (its characters' positions are read
+# too): beyond, LIKE in sort order goes first and the index leads only if that finds too few.
+PHRASE_READ = 2000
 _HAN_WORD = re.compile(f"[{HAN}]+")
 _ENGLISH_WORD = re.compile("[a-z]{2,}")
 
@@ -85,7 +88,7 @@ def in_few_units(match: Match) -> bool:
     if match.query.startswith('words : "'):  # a phrase: in no more units than its rarest character
         if min(_units(t, FEW_UNITS) for t in match.terms) <= FEW_UNITS:
             return True
-        return _units(match.query, FEW_UNITS) <= FEW_UNITS
+        return _units(match.query, PHRASE_READ) <= PHRASE_READ
     if any(_units(t, FEW_UNITS) > FEW_UNITS for t in match.terms):
         return False  # one listed word alone is in too many units
     return _units(match.query, FEW_UNITS) <= FEW_UNITS

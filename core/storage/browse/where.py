@@ -39,6 +39,11 @@ class Where:
     sql: str | None
     params: dict[str, Any]
     narrow: bool = False  # a word of the text filter is in few units: the search index leads
+    index_sql: str = ""  # the search index's part for the other words (where the filter leads)
+
+    def leading(self) -> Where:
+        """The WHERE for a read the filter leads: with the search index's part of every word."""
+        return Where(f"{self.sql}{self.index_sql}", self.params, self.narrow)
 
 
 @translated
@@ -52,11 +57,11 @@ def where(f: BrowseFilter, arm: int, *, now: int, r_ratio: float | None) -> Wher
             return Where(None, params)
         parts.append(f"u.status IN ({', '.join(repr(s) for s in NO_CARD_STATUSES)})")
         parts.append("NOT EXISTS (SELECT 1 FROM card c WHERE c.unit_id = u.id)")
-    narrow = _text_parts(f, arm, parts, params)
+    narrow, index_sql = _text_parts(f, arm, parts, params)
     _unit_parts(f, arm, parts, params)
     if arm == CARD:
         _card_parts(f, parts, params, r_ratio)
-    return Where(" AND ".join(parts) or "1", params, narrow)
+    return Where(" AND ".join(parts) or "1", params, narrow, index_sql)
 
 
 def _needs_card(f: BrowseFilter) -> bool:
@@ -78,21 +83,27 @@ def _in(parts: list[str], params: dict[str, Any], column: str, name: str, values
         params.update(zip(names, values, strict=True))
 
 
-def _text_parts(f: BrowseFilter, arm: int, parts: list[str], params: dict[str, Any]) -> bool:
-    """Each word of the text, by LIKE; a word in few units is first looked up in the search
-    index (core.storage.browse.text), which then leads. True when one is."""
-    narrow = False
+def _text_parts(f: BrowseFilter, arm: int, parts: list[str], params: dict[str, Any]) -> tuple[bool, str]:
+    """Each word of the text, by LIKE. A word in few units is first looked up in the search
+    index (core.storage.browse.text), which then leads (True); the index's part for the other
+    words is returned apart, for a read the filter leads (a walk in sort order that found too
+    few rows)."""
+    narrow, index_sql = False, ""
     for i, word in enumerate(f.text.split()):
         params[f"w{i}"] = f"%{word}%"
         match = text.unit_match(word)  # the units that can hold it, through the search index
-        if match is not None and text.in_few_units(match):
+        if match is not None:
             params[f"m{i}"] = match.query
-            parts.append(f"u.id IN (SELECT rowid FROM search_unit WHERE search_unit MATCH :m{i})")
-            narrow = True
+            units = f"u.id IN (SELECT rowid FROM search_unit WHERE search_unit MATCH :m{i})"
+            if text.in_few_units(match):
+                parts.append(units)
+                narrow = True
+            else:
+                index_sql += f" AND {units}"
         parts.append(
             f"(u.content LIKE :w{i} OR q.question LIKE :w{i})" if arm == CARD else f"u.content LIKE :w{i}"
         )
-    return narrow
+    return narrow, index_sql
 
 
 def _unit_parts(f: BrowseFilter, arm: int, parts: list[str], params: dict[str, Any]) -> None:
