@@ -63,6 +63,7 @@ def _k_max(last: int, now: int, lo: float, hi: float) -> float:
     return d / lo if lo > 0 else math.inf
 
 
+@translated
 def review_range(k_lo: float, k_hi: float, bucket: int, now: int) -> tuple[int, int]:
     """The last_review range of the bucket's cards whose K can lie in [k_lo, k_hi] (a second
     wider each way, never narrower)."""
@@ -78,6 +79,7 @@ def review_range(k_lo: float, k_hi: float, bucket: int, now: int) -> tuple[int, 
     return math.floor(first) - 1, math.ceil(last) + 1
 
 
+@translated
 def key(last_review: int, stability: float, now: int) -> float:
     """rows.R_KEY of a reviewed card, computed as SQLite computes it."""
     return (last_review - now) * 1.0 / stability
