@@ -37,6 +37,7 @@ from core.host.config import Config, Settings
 from core.services.browse.filters import ParsedFilter, parse_filter
 from core.services.review.parameters import fsrs_parameters
 from core.storage.browse import actions, info, rows, trash
+from core.storage.browse.where import CARD, QUEUE_NAMES, UNIT, count, target_sql
 from core.storage.db import write_transaction
 from core.storage.review import cards as review_cards
 from scheduler.policy import decay_factor
@@ -80,20 +81,12 @@ class BrowseService:
     ) -> BrowsePage:
         now = self._now()
         found, last = rows.page(f, sort, after, limit, now=now, r_ratio=self._r_ratio(f))
-        return BrowsePage(tuple(self._with_r(r, now) for r in found), last)
-
-    def _with_r(self, row: BrowseRow, now: int) -> BrowseRow:
-        if row.last_review is None or not row.stability:
-            return row
-        elapsed = datetime.fromtimestamp(row.last_review, UTC)
-        r = scheduler.retrievability(
-            row.stability, elapsed, datetime.fromtimestamp(now, UTC), self.parameters()
-        )
-        return replace(row, retrievability=r)
+        params = self.parameters()  # read once a page (a settings read each)
+        return BrowsePage(tuple(_with_r(r, now, params) for r in found), last)
 
     def count(self, f: BrowseFilter, stop: StopFlag | None = None) -> int:
         """Rows the filter shows; Cancelled when `stop` is set before the count ends."""
-        return rows.count(f, now=self._now(), r_ratio=self._r_ratio(f), stop=stop)
+        return count(f, now=self._now(), r_ratio=self._r_ratio(f), stop=stop)
 
     def start(self) -> int:
         """Before Browse shows card states: burials that ended are lifted (what a review session
@@ -107,8 +100,8 @@ class BrowseService:
         if selection.keys:
             actions.target_keys(selection.keys)
             return
-        for arm in (rows.CARD, rows.UNIT):
-            sql = rows.target_sql(selection.filter, arm, now=now, r_ratio=self._r_ratio(selection.filter))
+        for arm in (CARD, UNIT):
+            sql = target_sql(selection.filter, arm, now=now, r_ratio=self._r_ratio(selection.filter))
             if sql is not None:
                 actions.target_rows(*sql)
 
@@ -227,7 +220,7 @@ class BrowseService:
             answer=facts.answer,
             unit_content=facts.unit_content,
             article_title=facts.article_title,
-            state=rows.QUEUE_NAMES.get(facts.queue, ""),
+            state=QUEUE_NAMES.get(facts.queue, ""),
             retrievability=r_now,
             stability=facts.stability,
             difficulty=facts.difficulty,

@@ -120,7 +120,7 @@ def clear_target() -> None:
 
 @translated
 def target_rows(select_sql: str, params: dict[str, Any]) -> None:
-    """Add `SELECT card id, unit id ...` rows (Browse's filter, core.storage.browse.rows.target_sql)."""
+    """Add `SELECT card id, unit id ...` rows (Browse's filter, core.storage.browse.where.target_sql)."""
     _exec(f"INSERT INTO {_TARGET} (card_id, unit_id) {select_sql}", params)
 
 

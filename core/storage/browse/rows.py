@@ -6,14 +6,16 @@ order after the last row shown (`(key, id) > (last key, last id)`, never OFFSET)
 merged here, so a page costs what its rows cost wherever it is in a million. The unit arm is
 found through the unit status index (confirmed units have their cards), so it stays small.
 
-The same WHERE serves the pages, the count and the bulk actions (`target_sql`), so what an
-action on "the whole filter" touches is exactly what the table shows.
+The filter's WHERE is core.storage.browse.where's; the same serves the pages, the count and the
+bulk actions (where.count, where.target_sql), so what an action on "the whole filter" touches
+is what the table shows. The sort by R reads through its own index (rsort.py).
 """
 
 from __future__ import annotations
 
 import heapq
 import json
+import math
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -23,17 +25,11 @@ from typing import Any
 import peewee
 
 from core.domain.browse import BrowseFilter, BrowseRow, BrowseSort, Column, RowKey
-from core.domain.errors import Cancelled
 from core.domain.export import READER
-from core.domain.review import Queue
-from core.domain.stop import StopFlag
+from core.storage.browse import rsort
+from core.storage.browse.where import CARD, QUEUE_NAMES, UNIT, UNIT_FROM, Where, where
 from core.storage.db import db, translated
 from core.storage.review.models import queue_sql
-
-QUEUE_NAMES = {int(q): q.label for q in Queue}
-_QUEUE_OF = {name: q for q, name in QUEUE_NAMES.items()}
-CARD, UNIT = 0, 1  # the arms, in their tie order
-NO_CARD_STATUSES = ("proposed", "rejected", "trashed")  # a confirmed unit has its cards
 
 _JOINS = {  # the card arm, by the table that leads (its index gives the order; CROSS JOIN keeps it first)
     "card": "FROM card c CROSS JOIN unit u ON u.id = c.unit_id CROSS JOIN article a ON a.id = u.article_id",
@@ -45,9 +41,6 @@ _LED = (
     "FROM card c JOIN unit u ON u.id = c.unit_id JOIN article a ON a.id = u.article_id "
     "JOIN question q ON q.id = c.question_id"
 )
-# The unit arm is the units of NO_CARD_STATUSES: found through the status index (few), never by
-# walking a sort index over every unit.
-_UNIT_FROM = "FROM unit u INDEXED BY unit_status JOIN article a ON a.id = u.article_id"
 _SELECT = {
     CARD: f"c.id, u.id, q.question, u.content, a.id, a.title, u.memory_type, u.status, ({queue_sql()}), c.due, "
     "c.last_review, c.stability, c.difficulty, c.lapses, c.reps, u.tags_json, u.extractor, c.created_at, "
@@ -56,10 +49,9 @@ _SELECT = {
     "NULL, NULL, NULL, u.tags_json, u.extractor, u.created_at, u.pinned, 0, u.anchor",
 }
 _NEVER = "CAST(1e300 AS REAL)"  # the R key of a card never reviewed: after every reviewed one
-R_KEY = (
-    f"CASE WHEN c.last_review IS NULL OR NOT c.stability > 0 THEN {_NEVER} "
-    "ELSE (c.last_review - :now) * 1.0 / c.stability END"
-)  # lower R first: R falls as (now - last review) / S grows, so the key is its negative
+NEVER_KEY = 1e300
+R_KEY = f"CASE WHEN {rsort.FINITE} THEN (c.last_review - :now) * 1.0 / c.stability ELSE {_NEVER} END"
+# lower R first: R falls as (now - last review) / S grows, so the key is its negative (rsort.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,111 +113,9 @@ SORT_INDEXES: dict[str, str] = {
     "browse_unit_origin": f"unit ((extractor = '{READER}'), id)",
     "browse_article_title": "article (title, id)",
     "browse_card_leech": "card (created_at, id) WHERE leech = 1",  # is:leech (few)
+    rsort.R_INDEX: "card (sbucket, last_review, stability)",  # the R sort (rsort.py)
+    rsort.NEVER_INDEX: f"card (id) WHERE {rsort.NEVER_WHERE}",  # ... and its cards never reviewed
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Where:
-    """One arm's WHERE (None: the filter rules the arm out) and its named parameters."""
-
-    sql: str | None
-    params: dict[str, Any]
-
-
-@translated
-def where(f: BrowseFilter, arm: int, *, now: int, r_ratio: float | None) -> Where:
-    """The filter as SQL over one arm. `r_ratio` is (days since the last review) / S at which R
-    falls to `f.retrievability_below` (the caller's forgetting curve)."""
-    parts: list[str] = []
-    params: dict[str, Any] = {"now": now}
-    if arm == UNIT:
-        if _needs_card(f):
-            return Where(None, params)
-        parts.append(f"u.status IN ({', '.join(repr(s) for s in NO_CARD_STATUSES)})")
-        parts.append("NOT EXISTS (SELECT 1 FROM card c WHERE c.unit_id = u.id)")
-    _unit_parts(f, arm, parts, params)
-    if arm == CARD:
-        _card_parts(f, parts, params, r_ratio)
-    return Where(" AND ".join(parts) or "1", params)
-
-
-def _needs_card(f: BrowseFilter) -> bool:
-    return bool(
-        f.states
-        or f.due_before is not None
-        or f.leech
-        or f.suspended
-        or f.retrievability_below is not None
-        or f.reviewed_from is not None
-        or f.reviewed_to is not None
-    )
-
-
-def _in(parts: list[str], params: dict[str, Any], column: str, name: str, values: tuple[Any, ...]) -> None:
-    if values:
-        names = [f"{name}{i}" for i in range(len(values))]
-        parts.append(f"{column} IN ({', '.join(':' + n for n in names)})")
-        params.update(zip(names, values, strict=True))
-
-
-def _unit_parts(f: BrowseFilter, arm: int, parts: list[str], params: dict[str, Any]) -> None:
-    for i, word in enumerate(f.text.split()):
-        params[f"w{i}"] = f"%{word}%"
-        parts.append(
-            f"(u.content LIKE :w{i} OR q.question LIKE :w{i})" if arm == CARD else f"u.content LIKE :w{i}"
-        )
-    _in(parts, params, "u.status", "st", f.statuses)
-    _in(parts, params, "u.memory_type", "mt", f.memory_types)
-    _in(parts, params, "u.article_id", "ar", f.article_ids)
-    if f.tags:
-        names = [f"tg{i}" for i in range(len(f.tags))]
-        parts.append(
-            f"EXISTS (SELECT 1 FROM json_each(u.tags_json) j WHERE lower(j.value) IN ({', '.join(':' + n for n in names)}))"
-        )
-        params.update(zip(names, (t.casefold() for t in f.tags), strict=True))
-    if f.article_title:
-        params["title"] = f"%{f.article_title}%"
-        parts.append("a.title LIKE :title")
-    for flag, sql in ((f.pinned, "u.pinned = 1"), (f.source_changed, "u.anchor = 'changed'")):
-        if flag is not None:
-            parts.append(sql if flag else f"NOT ({sql})")
-    if f.yours is not None:
-        parts.append(f"u.extractor {'=' if f.yours else '!='} '{READER}'")
-    added = "c.created_at" if arm == CARD else "u.created_at"
-    _between(parts, params, added, "ad", f.added_from, f.added_to)
-    if f.leech is False and arm == CARD:
-        parts.append("c.leech = 0")
-    if f.suspended is False and arm == CARD:
-        parts.append("c.suspended = 0")
-
-
-def _card_parts(f: BrowseFilter, parts: list[str], params: dict[str, Any], r_ratio: float | None) -> None:
-    # the stored queue (its index): BrowseService.start lifts ended burials first
-    _in(parts, params, "c.queue", "qu", tuple(_QUEUE_OF[s] for s in f.states if s in _QUEUE_OF))
-    if f.due_before is not None:
-        parts.append(f"c.queue IN ({Queue.LEARNING:d}, {Queue.REVIEW:d}) AND c.due < :due_before")
-        params["due_before"] = f.due_before
-    if f.leech:
-        parts.append("c.leech = 1")
-    if f.suspended:  # through the queue index: a suspended card waits in SUSPENDED, or INACTIVE
-        parts.append(f"(c.queue = {Queue.SUSPENDED:d} OR (c.queue = {Queue.INACTIVE:d} AND c.suspended = 1))")
-    if r_ratio is not None:  # R < x  <=>  (now - last review) / S > r_ratio (days)
-        parts.append(
-            "c.last_review IS NOT NULL AND c.stability > 0 AND c.last_review + :rk * c.stability < :now"
-        )
-        params["rk"] = r_ratio * 86400
-    _between(parts, params, "c.last_review", "rv", f.reviewed_from, f.reviewed_to)
-
-
-def _between(
-    parts: list[str], params: dict[str, Any], column: str, name: str, lo: int | None, hi: int | None
-) -> None:
-    if lo is not None:
-        parts.append(f"{column} >= :{name}_lo")
-        params[f"{name}_lo"] = lo
-    if hi is not None:
-        parts.append(f"{column} < :{name}_hi")
-        params[f"{name}_hi"] = hi
 
 
 def _after(
@@ -279,13 +169,20 @@ def _arm_rows(
         return []
     plan = PLANS[sort.column]
     terms = plan.terms if arm == CARD else plan.unit_terms
+    if sort.column == Column.R and arm == CARD and not w.narrow:
+        return _r_rows(w, sort, after, limit, now)
+    if w.narrow:  # the search index's few units lead (where._text_parts)
+        return _read(arm, w, _unindexed(terms), 0, sort, after, limit, budget=None, led=arm == CARD) or []
     if w.sql == "1" or plan.indexed == 0 or arm == UNIT:
         return _read(arm, w, terms, plan.indexed if arm == CARD else 0, sort, after, limit, budget=None) or []
     walked = _read(arm, w, terms, plan.indexed, sort, after, limit, budget=ORDER_BUDGET_S, index=plan.index)
     if walked is not None:
         return walked
-    unindexed = tuple(f"+{t}" if t[0].isalpha() else t for t in terms)  # no index orders the rows
-    return _read(arm, w, unindexed, 0, sort, after, limit, budget=None, led=True) or []
+    return _read(arm, w.leading(), _unindexed(terms), 0, sort, after, limit, budget=None, led=True) or []
+
+
+def _unindexed(terms: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(f"+{t}" if t[0].isalpha() else t for t in terms)  # no index orders the rows
 
 
 def _read(
@@ -300,11 +197,13 @@ def _read(
     budget: float | None,
     index: str = "",
     led: bool = False,
+    source: str = "",
 ) -> list[tuple[Any, ...]] | None:
     """The rows, or None when `budget` seconds ran out first. With `index`, the lead table is
-    read through it (the walk in sort order, whatever the filter's own indexes)."""
+    read through it (the walk in sort order, whatever the filter's own indexes); `source` is
+    a FROM of the caller's."""
     plan = PLANS[sort.column]
-    source = _JOINS[plan.lead] + _QUESTION if arm == CARD else _UNIT_FROM
+    source = source or (_JOINS[plan.lead] + _QUESTION if arm == CARD else UNIT_FROM)
     if led:  # the filter leads: the planner picks the table its index starts from
         source = _LED
     if index:
@@ -334,6 +233,84 @@ def _read(
     return [(*t[:-width], (t[-width], arm, *t[-width + 1 :])) for t in found]
 
 
+def _r_rows(
+    w: Where, sort: BrowseSort, after: tuple[Any, ...] | None, limit: int, now: int
+) -> list[tuple[Any, ...]]:
+    """The card arm sorted by R (rsort.py): reviewed cards (K < NEVER_KEY) and those never
+    reviewed (K = NEVER_KEY, by id), each part from the page's position on, in sort order."""
+    k0 = after[0] if after is not None else None
+    if k0 is not None and (k0 > NEVER_KEY if not sort.descending else k0 < NEVER_KEY):
+        parts = ["finite"] if sort.descending else []  # past the never-reviewed part
+    elif k0 == NEVER_KEY:
+        parts = ["never", "finite"] if sort.descending else ["never"]
+    else:
+        parts = ["never", "finite"] if sort.descending else ["finite", "never"]
+    found: list[tuple[Any, ...]] = []
+    for part in parts:
+        if len(found) >= limit:
+            break
+        at = (
+            after
+            if after is not None and after[1] == CARD and (part == "never") == (k0 == NEVER_KEY)
+            else None
+        )
+        read = _r_finite if part == "finite" else _r_never
+        found += read(w, sort, at, limit - len(found), now)
+    return found
+
+
+def _r_finite(
+    w: Where, sort: BrowseSort, after: tuple[Any, ...] | None, limit: int, now: int
+) -> list[tuple[Any, ...]]:
+    """Reviewed cards up to rsort's cut (widened once when the filter keeps too few), else the
+    filter leads."""
+    pairs = rsort.buckets()
+    if not pairs:
+        return []
+    desc = sort.descending
+    pos = (after[0], after[2]) if after is not None else None
+    terms = (R_KEY, "c.id")
+    for need in (limit, 16 * limit):
+        cut = rsort.cut(now, desc, pos, need, pairs)
+        span: tuple[float, float] = (
+            (cut.k, pos[0] if pos else math.inf) if desc else (pos[0] if pos else -math.inf, cut.k)
+        )
+        ranges = ", ".join(f"({b}, %d, %d)" % rsort.review_range(*span, b, now) for b in pairs)
+        source = (
+            f"FROM (VALUES {ranges}) v CROSS JOIN card c INDEXED BY {rsort.R_INDEX} ON c.sbucket = v.column1 "
+            "AND c.last_review BETWEEN v.column2 AND v.column3 "
+            + _JOINS["card"].removeprefix("FROM card c ")
+            + _QUESTION
+        )
+        bound = "" if cut.complete else f" AND {R_KEY} {'>=' if desc else '<='} :kcut"
+        narrowed = Where(f"{w.sql} AND {rsort.FINITE}{bound}", {**w.params, "kcut": cut.k})
+        got = _read(CARD, narrowed, terms, 0, sort, after, limit, budget=ORDER_BUDGET_S, source=source)
+        if got is None:
+            break
+        if len(got) >= limit or cut.complete:
+            return got
+    led = Where(f"{w.leading().sql} AND {rsort.FINITE}", w.params)
+    return _read(CARD, led, terms, 0, sort, after, limit, budget=None, led=True) or []
+
+
+def _r_never(
+    w: Where, sort: BrowseSort, after: tuple[Any, ...] | None, limit: int, now: int
+) -> list[tuple[Any, ...]]:
+    """Cards never reviewed, by id, through their partial index (else the filter leads). Their
+    key is NEVER_KEY: ordered by id alone, so the index gives the order (no sort)."""
+    params = dict(w.params)
+    if after is not None:  # the position as a range of the index
+        params["nid"] = after[2]
+    seek = "" if after is None else f" AND c.id {'<' if sort.descending else '>'} :nid"
+    never = Where(f"{w.sql} AND NOT ({rsort.FINITE}){seek}", params)
+    source = _JOINS["card"].replace("card c", f"card c INDEXED BY {rsort.NEVER_INDEX}", 1) + _QUESTION
+    found = _read(CARD, never, ("c.id",), 1, sort, None, limit, budget=ORDER_BUDGET_S, source=source)
+    if found is None:
+        led = Where(f"{never.sql}{w.index_sql}", params)
+        found = _read(CARD, led, ("+c.id",), 0, sort, None, limit, budget=None, led=True) or []
+    return [(*t[:-1], (NEVER_KEY, CARD, t[-1][0])) for t in found]
+
+
 def _order(t: tuple[Any, ...]) -> tuple[Any, ...]:
     order: tuple[Any, ...] = t[-1]
     return order
@@ -356,50 +333,6 @@ def page(
     taken = [t for _, t in zip(range(limit), merged, strict=False)]
     more = sum(len(a) for a in arms) > len(taken)
     return [_row(t) for t in taken], (_order(taken[-1]) if taken and more else None)
-
-
-@translated
-def count(f: BrowseFilter, *, now: int, r_ratio: float | None, stop: StopFlag | None = None) -> int:
-    """Rows the filter shows. A set `stop` ends the count within a few thousand steps of SQLite
-    (the filter changed: its count is no longer wanted) and raises Cancelled."""
-    total = 0
-    con = db.connection()
-    if stop is not None:
-        con.set_progress_handler(stop.is_set, 10_000)
-    try:
-        for arm in (CARD, UNIT):
-            w = where(f, arm, now=now, r_ratio=r_ratio)
-            if w.sql is not None:
-                sql = f"SELECT COUNT(*) {_from(arm, f)} WHERE {w.sql}"
-                total += int(db.execute_sql(sql, w.params).fetchone()[0])
-    except (peewee.OperationalError, sqlite3.OperationalError) as exc:
-        if stop is not None and stop.is_set() and "interrupt" in str(exc):
-            raise Cancelled("the count was no longer wanted") from None
-        raise
-    finally:
-        if stop is not None:
-            con.set_progress_handler(None, 0)
-    return total
-
-
-@translated
-def target_sql(
-    f: BrowseFilter, arm: int, *, now: int, r_ratio: float | None
-) -> tuple[str, dict[str, Any]] | None:
-    """`SELECT card id, unit id ...` of every row of one arm the filter shows (for bulk writes)."""
-    w = where(f, arm, now=now, r_ratio=r_ratio)
-    if w.sql is None:
-        return None
-    ids = "c.id, u.id" if arm == CARD else "NULL, u.id"
-    return f"SELECT {ids} {_from(arm, f)} WHERE {w.sql}", w.params
-
-
-def _from(arm: int, f: BrowseFilter) -> str:
-    """The arm's tables for a count or a target (no order: the planner picks the lead)."""
-    if arm == UNIT:
-        return _UNIT_FROM
-    source = "FROM card c JOIN unit u ON u.id = c.unit_id JOIN article a ON a.id = u.article_id"
-    return source + (" JOIN question q ON q.id = c.question_id" if f.text else "")
 
 
 def _row(t: tuple[Any, ...]) -> BrowseRow:
