@@ -16,6 +16,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 from export_support import build_library, table_rows
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core.domain.search import SearchFilters
 from core.host.clock import FixedClock
@@ -25,6 +27,7 @@ from core.services.export.library_json import (
     FORMAT_VERSION,
     SCHEMA_FILE,
     LibraryFileError,
+    _encode_rows,
     export_json,
     import_library,
 )
@@ -247,3 +250,24 @@ def test_a_file_of_schema_1_loads_and_its_articles_are_read_again(
         assert spanned > 0  # the Markdown samples' emphasis is spans again
     finally:
         reopened.close()
+
+
+# Values as SQLite returns them, with the text that could pass for the layout's own separators.
+VALUES = st.one_of(
+    st.none(),
+    st.integers(-(2**63), 2**63 - 1),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(
+        st.sampled_from(["]", "[", ",", "\n", " ", '"', "\\", "\u2028", "\x00", "a", "证", "\U0001f600"])
+    ),
+    st.text(),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(rows=st.lists(st.lists(VALUES, min_size=1, max_size=5).map(tuple), min_size=1, max_size=6))
+def test_a_batch_of_rows_is_written_as_each_row_alone_would_be(rows: list[tuple[object, ...]]) -> None:
+    """The batch is encoded in one call and split between rows: the text must be the rows'
+    one-per-line encoding whatever the strings hold (brackets, commas, newlines)."""
+    alone = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+    assert _encode_rows(rows) == ",\n   ".join(alone(row) for row in rows)

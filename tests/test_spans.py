@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.text.spans import exact_quote, find_span
+from core.text.spans import _find_normalised, exact_quote, find_span
 from core.validation import quote_in_paragraph
 from tui.safe import find_quote, highlight_quotes
 
@@ -45,3 +45,29 @@ def test_found_exactly_when_the_validator_accepts(
             assert 0 <= begin <= end <= len(paragraph)
             found = paragraph[begin:end]
             assert quote_in_paragraph(candidate, found)  # the span holds the whole quote
+
+
+# Text that NFKC leaves alone and text it changes, next to each other: combining marks that
+# compose with the character before them, Hangul jamo that compose into a syllable, compatibility
+# forms (Kelvin sign, ligature, full width, diaeresis that becomes a space and a mark), case folds
+# that change length, and every kind of white space the rule collapses.
+MIXED = st.sampled_from(
+    ["memory", "Recall", "证据", "復習", "記憶", " ", "  ", "\t", "\n", "\u00a0", "\u3000", "\x1c", ".", ",",
+     "e", "\u0301", "\u0327", "é", "\u1100", "\u1161", "\u11a8", "가", "\u212a", "K", "ﬁ", "fi", "ｆｉ", "¨",
+     "ß", "SS", "ς", "Σ", "İ", "i\u0307", "“", "”", '"', "’", "'", "½", "1/2", "Å", "\u212b", "ℌ"]
+)  # fmt: skip
+MIXED_TEXTS = st.lists(MIXED, max_size=16).map("".join)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(paragraph=MIXED_TEXTS, quote=MIXED_TEXTS, data=st.data())
+def test_the_exact_find_first_gives_the_general_answer(
+    paragraph: str, quote: str, data: st.DataObject
+) -> None:
+    """find_span answers a quote that is the paragraph's own words without normalising either
+    text when NFKC leaves both alone: the answer must be the one the general path gives, for
+    the paragraph's own words (the common case: an extractor quotes) and for any other quote."""
+    start = data.draw(st.integers(0, len(paragraph)))
+    end = data.draw(st.integers(start, len(paragraph)))
+    for candidate in (paragraph[start:end], quote):
+        assert find_span(candidate, paragraph) == _find_normalised(candidate, paragraph)

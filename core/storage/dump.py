@@ -80,15 +80,6 @@ def columns(table: str) -> list[str]:
         return [str(r[1]) for r in db.execute_sql(f'PRAGMA table_info("{table}")')]
 
 
-@translated
-def numeric_only(table: str) -> bool:
-    """No column of the table can hold text (declared INTEGER or REAL): its rows encode as JSON
-    without any string, so a writer may encode a batch of them at once."""
-    with reading():
-        types = [str(r[2]).upper() for r in db.execute_sql(f'PRAGMA table_info("{table}")')]
-    return all(t in ("INTEGER", "REAL") for t in types)
-
-
 def _order(table: str) -> str:
     with reading():
         info = list(db.execute_sql(f'PRAGMA table_info("{table}")'))

@@ -77,6 +77,16 @@ class _Note(genanki.Note):  # type: ignore[misc]
     def write_to_db(self, cursor, timestamp, deck_id, id_gen):  # type: ignore[no-untyped-def]
         super().write_to_db(cursor, timestamp, deck_id, iter((self.note_id,)))
 
+    @property
+    def tags(self) -> list[str]:
+        return self._tags
+
+    @tags.setter
+    def tags(self, tags: list[str]) -> None:
+        """Our tags as they are: anki_notes.tag_text makes each one word (Anki's rule), so
+        genanki's check of every tag for a space (a tenth of an export's time) is not run."""
+        self._tags = list(tags)
+
     def _check_invalid_html_tags_in_fields(self) -> None:
         """Our fields are escaped by construction (anki_notes.field_text; tested): genanki's
         per-field regex scan was a tenth of an export's time."""
@@ -136,30 +146,42 @@ class _Ids:
 
 @dataclass
 class _Build:
+    """The package as it is written: each unit's notes go into the collection as they come
+    (holding all of them until the end made Python's cycle collector walk 100k notes again and
+    again: a fifth of an export's time), the decks and note types once at the end."""
+
     library: str
-    decks: dict[int, genanki.Deck] = field(default_factory=dict)
+    cursor: _BatchingCursor
+    now: int
+    with_history: bool
+    decks: dict[int, tuple[genanki.Deck, int]] = field(default_factory=dict)  # article id -> deck, place
     names: set[str] = field(default_factory=set)
+    # note type id -> (note type, its last deck in deck order), which genanki makes its default deck
+    models: dict[int, tuple[genanki.Model, int]] = field(default_factory=dict)
     cards: dict[int, tuple[int, ExportCard, bool]] = field(default_factory=dict)  # anki id -> card, pinned
     ids: _Ids = field(default_factory=_Ids)
     deck_ids: _Ids = field(default_factory=_Ids)
     notes: int = 0
     units: int = 0
 
-    def deck(self, article: ExportArticle) -> genanki.Deck:
+    def deck(self, article: ExportArticle) -> tuple[genanki.Deck, int]:
+        """The article's deck and its place in deck order."""
         found = self.decks.get(article.id)
         if found is None:
             name = deck_name(article.title)
             if name in self.names:  # two articles of one title: one deck each
                 name = f"{name} ({article.id})"
             self.names.add(name)
-            found = genanki.Deck(self.deck_ids.take(article.added_at, article.id), name)
-            self.decks[article.id] = found
+            deck = genanki.Deck(self.deck_ids.take(article.added_at, article.id), name)
+            found = self.decks[article.id] = (deck, len(self.decks))
         return found
 
     def add(self, article: ExportArticle, unit: ExportUnit) -> None:
+        """Write the unit's notes and cards (into the cursor's batch)."""
         self.units += 1
         shared = shared_fields(self.library, article, unit)
         tags = unit_tags(unit)
+        deck, position = self.deck(article)
         for question in unit.questions:
             made = note_fields(self.library, shared, tags, question)
             note_id = self.ids.take(unit.created_at, question.id)
@@ -170,10 +192,31 @@ class _Build:
                 tags=list(made.tags),
                 guid=guid(self.library, question.id),
             )
-            self.deck(article).add_note(note)
+            note.write_to_db(self.cursor, self.now, deck.deck_id, None)
+            last = self.models.get(made.model.model_id)
+            if last is None or last[1] < position:
+                self.models[made.model.model_id] = (made.model, position)
             self.notes += 1
-            if question.card is not None:
+            if self.with_history and question.card is not None:
                 self.cards[note_id] = (question.card.id, question.card, unit.pinned)
+
+    def write_decks(self) -> None:
+        """The collection's decks and note types: two JSON texts in its one `col` row, written
+        once (genanki reads, extends and rewrites both for every deck: quadratic in decks)."""
+        order = [deck.deck_id for deck, _ in self.decks.values()]
+        decks = [
+            genanki.Deck(_parent_id(self.library), PARENT_DECK),
+            *(deck for deck, _ in self.decks.values()),
+        ]
+        for column, entries in (
+            ("decks", {str(deck.deck_id): deck.to_json() for deck in decks}),
+            (
+                "models",
+                {str(mid): model.to_json(self.now, order[at]) for mid, (model, at) in self.models.items()},
+            ),
+        ):
+            stored = json.loads(self.cursor.cursor.execute(f"SELECT {column} FROM col").fetchone()[0])
+            self.cursor.cursor.execute(f"UPDATE col SET {column} = ?", (json.dumps({**stored, **entries}),))
 
 
 def export_anki(
@@ -186,14 +229,8 @@ def export_anki(
     progress: Progress | None = None,
 ) -> ExportResult:
     """Write the package to `out` (a temporary name first, then renamed: never half a file)."""
-    build = _Build(export_repo.library_id())
+    library = export_repo.library_id()
     _, total = export_repo.count_units(f)
-    for batch in export_repo.iter_with_articles(f):
-        for article, unit in batch:
-            build.add(article, unit)
-        if progress is not None:
-            progress(build.notes, total)
-    decks = [genanki.Deck(_parent_id(build.library), PARENT_DECK), *build.decks.values()]
     reviews = 0
     with atomic_path(out) as partial:
         collection = partial.with_name(partial.name + ".anki2")
@@ -203,8 +240,15 @@ def export_anki(
             con.execute("PRAGMA synchronous = OFF")
             try:
                 cursor = _BatchingCursor(con.cursor())
-                genanki.Package(decks).write_to_db(cursor, now, itertools.count(now * 1000))
-                cursor.flush()
+                genanki.Package([]).write_to_db(cursor, now, None)  # genanki's schema and col row
+                build = _Build(library, cursor, now, with_history)
+                for batch in export_repo.iter_with_articles(f):
+                    for article, unit in batch:
+                        build.add(article, unit)
+                    cursor.flush()
+                    if progress is not None:
+                        progress(build.notes, total)
+                build.write_decks()
                 if with_history:
                     reviews = _write_history(con, build.cards, now, schedule or Schedule(0.9, 0.97, 0.1542))
                 con.commit()

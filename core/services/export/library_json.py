@@ -72,9 +72,8 @@ def export_json(out: Path, *, now: int, config: Config, progress: Progress | Non
                 f'{"," if ti else ""}\n  {json.dumps(table)}: {{"columns": {encode(dump.columns(table))}, "rows": ['
             )
             n = 0
-            numeric = dump.numeric_only(table)
             for batch in dump.iter_rows(table):
-                fh.write(("," if n else "") + "\n   " + _encode_rows(encode, batch, numeric))
+                fh.write(("," if n else "") + "\n   " + _encode_rows(batch))
                 n += len(batch)
                 done += len(batch)
                 if progress is not None:
@@ -91,15 +90,17 @@ def export_json(out: Path, *, now: int, config: Config, progress: Progress | Non
     )
 
 
-def _encode_rows(encode: Callable[[Any], str], rows: list[tuple[Any, ...]], numeric: bool) -> str:
-    """Rows as JSON arrays, one a line. Rows of numbers only (cards, review logs: the biggest
-    tables) are encoded in one call and split between rows: with no string in them (no quote
-    mark: SQLite lets any column hold text, so this is checked), "], [" only falls between rows."""
-    if numeric:
-        text = encode(rows)
-        if '"' not in text:
-            return text[1:-1].replace("], [", "],\n   [")
-    return ",\n   ".join(map(encode, rows))
+# Rows of a batch encoded in one call with a newline between values: JSON escapes every newline
+# inside a string, so a raw one is always a separator, and "],\n[" (a row's end, then the next
+# row's start) only falls between rows, whose values are never lists. One call per row was
+# half of an export's time.
+_ROWS = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",\n", ": ")).encode
+
+
+def _encode_rows(rows: list[tuple[Any, ...]]) -> str:
+    """Rows as JSON arrays, one a line, as `encode` writes each (", " between values)."""
+    text = _ROWS(rows)[1:-1].replace("],\n[", "]\n[")
+    return text.replace(",\n", ", ").replace("]\n[", "],\n   [")
 
 
 @dataclass(frozen=True, slots=True)
