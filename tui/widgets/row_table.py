@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import chain, count
 from typing import Any, Self
 
@@ -35,8 +36,8 @@ from textual.coordinate import Coordinate
 from textual.geometry import Offset, Region, Size
 from textual.strip import Strip
 from textual.widgets import DataTable
-from textual.widgets._data_table import CellCacheKey, Column
-from textual.widgets.data_table import CellType, ColumnKey, RowKey
+from textual.widgets._data_table import CellCacheKey
+from textual.widgets.data_table import CellType, Column, ColumnKey, RowKey
 
 ELSEWHERE = Coordinate(-2, 0)  # no row (the header is -1): "the cursor is on another row"
 
@@ -55,6 +56,7 @@ class Frame:
     cursor_row: int
     hover_row: int
     fast: bool  # the table's shape allows building lines directly
+    stripes: tuple[Style, Style]  # the even and odd rows' style (when fast)
     look: int  # a number for everything else a line's look depends on (styles, widths, flags)
 
 
@@ -86,7 +88,12 @@ class RowTable(DataTable[object]):
         return row_key
 
     def update_cell(
-        self, row_key: RowKey | str, column_key: ColumnKey | str, value: CellType, *, update_width: bool = False
+        self,
+        row_key: RowKey | str,
+        column_key: ColumnKey | str,
+        value: CellType,
+        *,
+        update_width: bool = False,
     ) -> None:
         super().update_cell(row_key, column_key, value, update_width=update_width)
         self._stamps[RowKey(row_key) if isinstance(row_key, str) else row_key] = next(self._stamp)
@@ -96,8 +103,7 @@ class RowTable(DataTable[object]):
         self._stamps.pop(RowKey(row_key) if isinstance(row_key, str) else row_key, None)
 
     def clear(self, columns: bool = False) -> Self:
-        self._stamps.clear()
-        self._lines.clear()
+        self._stamps.clear()  # the lines drawn stay: rows added again get new stamps (the header stays)
         return super().clear(columns)
 
     def notify_style_update(self) -> None:
@@ -195,6 +201,9 @@ class RowTable(DataTable[object]):
             self.cursor_coordinate.row,
             self.hover_coordinate.row,
             fast,
+            (self._get_row_style(0, base_style), self._get_row_style(1, base_style))
+            if fast
+            else (base_style,) * 2,
             self._looks[look],
         )
 
@@ -224,7 +233,9 @@ class RowTable(DataTable[object]):
                 strip = self._data_table_line(y, x1, x2, base_style)
             else:
                 width = frame.width
-                strip = Strip(line_crop(segments, x1, x2, width)).adjust_cell_length(width, base_style).simplify()
+                strip = (
+                    Strip(line_crop(segments, x1, x2, width)).adjust_cell_length(width, base_style).simplify()
+                )
             self._lines.set(key, strip)
         return strip
 
@@ -240,7 +251,7 @@ class RowTable(DataTable[object]):
         padding = self.cell_padding
         if not all(_plain_line(v) for v in values) or min(frame.widths, default=1) - 2 * padding < 1:
             return None
-        row_style = self._get_row_style(row_index, frame.base_style)
+        row_style = frame.stripes[row_index % 2]
         show_cursor, show_hover = self.show_cursor, self._show_hover_cursor
         css_fg, css_bg = self.cursor_foreground_priority == "css", self.cursor_background_priority == "css"
         component, post = self._get_styles_to_render_cell(
@@ -249,7 +260,7 @@ class RowTable(DataTable[object]):
         style = row_style + component + post
         pad = " " * padding
         segments = [
-            Segment(pad + _fit(value.plain, width - 2 * padding) + pad, style + _meta(row_index, column))  # type: ignore[union-attr]
+            Segment(pad + _fit(value.plain, width - 2 * padding) + pad, _with_meta(style, row_index, column))  # type: ignore[union-attr]
             for column, (value, width) in enumerate(zip(values, frame.widths, strict=True))
         ]
         extend, _ = self._get_styles_to_render_cell(
@@ -352,7 +363,7 @@ class RowTable(DataTable[object]):
             self.cursor_background_priority == "css",
         )
         pad = " " * self.cell_padding
-        style = base_style + component_style + post_style + _meta(row_index, column_index)
+        style = _with_meta(base_style + component_style + post_style, row_index, column_index)
         lines = [[Segment(pad + _fit(value.plain, inner) + pad, style)]]
         self._cell_render_cache[cache_key] = lines
         return lines
@@ -382,20 +393,19 @@ def _fit(text: str, width: int) -> str:
     return text + " " * (width - length) if length < width else text
 
 
-def _meta(row: int, column: int) -> Style:
-    """The cell's click and hover metadata, as DataTable puts it."""
-    return Style.from_meta({"row": row, "column": column})
+@lru_cache(maxsize=8192)
+def _with_meta(style: Style, row: int, column: int) -> Style:
+    """`style` with the cell's click and hover metadata, as DataTable puts it. Made once: the
+    same few styles (stripe, cursor) meet the same window of row numbers paint after paint,
+    and making the metadata (a marshalled dict) was a third of drawing a line."""
+    return style + Style.from_meta({"row": row, "column": column})
 
 
 def _plain_line(value: object) -> bool:
     """A Text with no style, no spans and one line, cut with an ellipsis: `tui.safe.cell` output."""
-    return (
-        isinstance(value, Text)
-        and not value.spans
-        and not value.style
-        and value.no_wrap is True
-        and value.overflow == "ellipsis"
-        and value.justify in (None, "default", "left")
-        and "\n" not in value.plain
-        and "\t" not in value.plain
-    )
+    if not isinstance(value, Text) or value.spans or value.style or value.no_wrap is not True:
+        return False
+    if value.overflow != "ellipsis" or value.justify not in (None, "default", "left"):
+        return False
+    plain = value.plain
+    return "\n" not in plain and "\t" not in plain
