@@ -72,7 +72,6 @@ IMPORTS = {
     "textual._xterm_parser": ("XTermParser",),
     "textual._segment_tools": ("line_crop",),
     "textual._types": ("SegmentLines",),
-    "textual.widgets._data_table": ("CellCacheKey",),
 }
 PRIVATE_NAMES = {name for _, name in METHODS} | {n for names in ATTRIBUTES.values() for n in names}
 

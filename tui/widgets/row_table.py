@@ -36,7 +36,6 @@ from textual.coordinate import Coordinate
 from textual.geometry import Offset, Region, Size
 from textual.strip import Strip
 from textual.widgets import DataTable
-from textual.widgets._data_table import CellCacheKey
 from textual.widgets.data_table import CellType, Column, ColumnKey, RowKey
 
 ELSEWHERE = Coordinate(-2, 0)  # no row (the header is -1): "the cursor is on another row"
@@ -315,58 +314,6 @@ class RowTable(DataTable[object]):
         found = self._row_locations.get(row_key)  # None for the header row
         row_index = -1 if found is None else found
         return where if where.row == row_index else ELSEWHERE
-
-    def _render_cell(
-        self,
-        row_index: int,
-        column_index: int,
-        base_style: Style,
-        width: int,
-        cursor: bool = False,
-        hover: bool = False,
-    ) -> SegmentLines:
-        # A row drawn by DataTable (it has another kind of cell too): its plain cells are still
-        # one Segment each, as in `_row_segments`, instead of rich's console (about 0.1 ms each).
-        if row_index < 0 or column_index < 0 or self.cursor_type != "row":
-            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
-        row_key = self._row_locations.get_key(row_index)
-        column_key = self._column_locations.get_key(column_index)
-        cache_key: CellCacheKey = (
-            row_key,
-            column_key,
-            base_style,
-            cursor,
-            hover,
-            self._show_hover_cursor,
-            self._update_count,
-            self._pseudo_class_state,
-        )
-        cached = self._cell_render_cache.get(cache_key)
-        if cached is not None:
-            return cached
-        row = self.rows.get(row_key) if row_key is not None else None
-        data = self._data.get(row_key) if row_key is not None else None
-        value = data.get(column_key) if data is not None and column_key is not None else None
-        inner = width - 2 * self.cell_padding
-        if row is None or row.height != 1 or not _plain_line(value) or inner < 1:
-            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
-        assert isinstance(value, Text)
-        component_style, post_style = self._get_styles_to_render_cell(
-            False,
-            False,
-            row_index < self.fixed_rows or column_index < self.fixed_columns,
-            hover,
-            cursor,
-            self.show_cursor,
-            self._show_hover_cursor,
-            self.cursor_foreground_priority == "css",
-            self.cursor_background_priority == "css",
-        )
-        pad = " " * self.cell_padding
-        style = _with_meta(base_style + component_style + post_style, row_index, column_index)
-        lines = [[Segment(pad + _fit(value.plain, inner) + pad, style)]]
-        self._cell_render_cache[cache_key] = lines
-        return lines
 
     def _render_line_in_row(
         self,
