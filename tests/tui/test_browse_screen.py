@@ -13,6 +13,7 @@ from core.services.bootstrap import Services
 from tui.modals.card_info import CardInfoModal
 from tui.screens.browse import BrowseScreen
 from tui.screens.trash import TrashScreen
+from tui.widgets.row_table import RowTable
 
 
 def _library(svc: Services, clock: FixedClock) -> list[int]:
@@ -171,3 +172,30 @@ async def test_search_and_the_palette_open_browse(svc: Services, tui_clock: Fixe
         await settle(pilot)
         commands = {c.title for c in app.get_system_commands(app.screen)}
         assert {"Browse", "Schedule"} <= commands
+
+
+async def test_a_bulk_action_redraws_the_rows_it_changed(svc: Services, tui_clock: FixedClock) -> None:
+    """The table keeps the lines it drew by row; after an action the rows come back under the same
+    keys with a new state, and the line painted for the row is the new one (its card state
+    column reads "suspended"), not the one kept from before. Another card is suspended already,
+    so the column is that wide before the action and the widths (which key every line) stay."""
+    _library(svc, tui_clock)
+    svc.review.suspend(int(q("SELECT MIN(id) FROM card")[0][0]))  # type: ignore[call-overload]
+    app = make_app(svc)
+    async with app.run_test(size=(220, 40)) as pilot:
+        await settle(pilot)
+        screen = await _browse(app, pilot)  # no filter: the row stays in it once suspended
+        table = screen.query_one(RowTable)
+        row = screen._current()
+        assert row is not None and row.key.card_id is not None and row.state in ("new", "learning", "review")
+        state = f" {row.state} "
+
+        def painted_line() -> str:
+            y = table.get_row_index(str(row.key)) + 1 - table.scroll_offset.y  # under the header
+            return "".join(segment.text for segment in table.render_line(y))
+
+        assert state in painted_line() and "suspended" not in painted_line()
+        await pilot.press("x")
+        await settle(pilot)
+        assert q("SELECT suspended FROM card WHERE id = ?", row.key.card_id) == [(1,)]
+        assert "suspended" in painted_line() and state not in painted_line(), painted_line()

@@ -43,6 +43,7 @@ METHODS = {
         "hover_location: 'Coordinate') -> 'tuple[SegmentLines, SegmentLines]'"
     ),
     (DataTable, "_get_offsets"): "(self, y: 'int') -> 'tuple[RowKey, int]'",
+    (DataTable, "_get_row_style"): "(self, row_index: 'int', base_style: 'Style') -> 'Style'",
     (DataTable, "_get_row_renderables"): "(self, row_index: 'int') -> 'RowRenderables'",
     (DataTable, "_get_styles_to_render_cell"): (
         "(self, is_header_cell: 'bool', is_row_label_cell: 'bool', is_fixed_style_cell: 'bool', "
@@ -60,7 +61,7 @@ ATTRIBUTES = {
     DataTable: (
         "_cell_render_cache", "_row_render_cache", "_line_cache", "_require_update_dimensions", "_new_rows",
         "_row_locations", "_column_locations", "_header_row_key", "_show_hover_cursor", "_update_count",
-        "_pseudo_class_state",
+        "_pseudo_class_state", "_data", "_labelled_row_exists",
     ),
     App: ("_notifications",),  # MemoryRushApp.on_notify replaces a repeated notice, keeps three
 }  # fmt: skip
@@ -71,7 +72,6 @@ IMPORTS = {
     "textual._xterm_parser": ("XTermParser",),
     "textual._segment_tools": ("line_crop",),
     "textual._types": ("SegmentLines",),
-    "textual.widgets._data_table": ("CellCacheKey",),
 }
 PRIVATE_NAMES = {name for _, name in METHODS} | {n for names in ATTRIBUTES.values() for n in names}
 

@@ -41,7 +41,7 @@ AUDITED: dict[str, str] = {
             "settings.SettingsScreen",
             "stats.StatsScreen",
             "triage.TriageScreen",
-            "browse.BrowseScreen",
+            "browse.screen.BrowseScreen",
             "trash.TrashScreen",
             "schedule.ScheduleScreen",
         )
@@ -101,8 +101,8 @@ AUDITED: dict[str, str] = {
 def our_screen_classes() -> set[str]:
     names: set[str] = set()
     for package in (tui.screens, tui.modals):
-        for info in pkgutil.iter_modules(package.__path__):
-            module = importlib.import_module(f"{package.__name__}.{info.name}")
+        for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
+            module = importlib.import_module(info.name)  # subpackages too (tui/screens/browse/)
             for _, cls in inspect.getmembers(module, inspect.isclass):
                 base = cls is BaseScreen or bool(cls.__subclasses__())  # a base of screens, never shown
                 if issubclass(cls, Screen) and cls.__module__ == module.__name__ and not base:

@@ -1,17 +1,28 @@
-"""A DataTable with a row cursor that redraws only what a cursor move changes.
+"""A DataTable with a row cursor that draws each line straight from its cells and keeps it.
 
-Textual's DataTable keys its rendered-row cache by the cursor and hover positions, so every cursor
-move (and every scroll that follows one) re-renders every visible row, cell by cell. With a row
-cursor a row only looks different when it *is* the cursor (or hover) row, so this subclass hands
-each row the real position only if it is that row, and one shared "elsewhere" position otherwise:
-the cache then still holds for every other row, and a move re-renders two rows instead of ~30.
+Textual's DataTable renders every cell through rich's console (about 0.1 ms a cell) and keys its
+line caches by the cursor position and a table-wide update count that every `add_row` and
+`update_cell` bumps: each cursor move re-renders every visible row and each page of rows added
+below re-renders the whole window. Browse's 15 columns × 40 lines made that 150-250 ms a page.
+
+Here, with a row cursor, no fixed rows or columns and one-line plain cells (what `tui.safe.cell`
+makes), a line is built directly: one Segment per cell, the text cut to the column (with "…") or
+padded to it, in the style DataTable would give it. Lines are cached by what they show: the
+row's stamp (a fresh number each time the row is added or one of its cells updated, so a row
+re-added after `clear()` under the same key is never served stale), its index (zebra stripe,
+the click metadata), whether it is the cursor or hover row, and the frame (widths, styles). A
+cursor move then draws two lines; a page added below draws none of the visible ones. Any other
+table or row takes DataTable's own path; the picture is the same either way
+(tests/tui/test_row_table.py compares them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import chain
-from typing import Any
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import chain, count
+from typing import Any, Self
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -20,18 +31,36 @@ from rich.text import Text
 from textual import events
 from textual._segment_tools import line_crop
 from textual._types import SegmentLines
+from textual.cache import LRUCache
 from textual.coordinate import Coordinate
-from textual.geometry import Region, Size
+from textual.geometry import Offset, Region, Size
 from textual.strip import Strip
 from textual.widgets import DataTable
-from textual.widgets._data_table import CellCacheKey
-from textual.widgets.data_table import RowKey
+from textual.widgets.data_table import CellType, Column, ColumnKey, RowKey
 
 ELSEWHERE = Coordinate(-2, 0)  # no row (the header is -1): "the cursor is on another row"
 
 
+@dataclass(frozen=True)
+class Frame:
+    """What every line of one paint shares, worked out once per paint instead of once per line
+    (a reactive read costs microseconds; a paint asks for every visible line)."""
+
+    base_style: Style
+    columns: tuple[Column, ...]
+    widths: tuple[int, ...]  # each column's render width, padding included
+    width: int  # the widget's
+    scroll: Offset
+    top: int  # the lines that do not scroll (the header)
+    cursor_row: int
+    hover_row: int
+    fast: bool  # the table's shape allows building lines directly
+    stripes: tuple[Style, Style]  # the even and odd rows' style (when fast)
+    look: int  # a number for everything else a line's look depends on (styles, widths, flags)
+
+
 class RowTable(DataTable[object]):
-    """A row-cursor DataTable whose row renders survive cursor moves (same API as DataTable)."""
+    """A row-cursor DataTable whose lines survive cursor moves and new rows (same API)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -40,8 +69,47 @@ class RowTable(DataTable[object]):
         self._cell_render_cache.maxsize = 1000
         self._row_render_cache.maxsize = 300
         self._line_cache.maxsize = 300
+        self._lines: LRUCache[tuple[object, ...], Strip] = LRUCache(400)
+        self._stamps: dict[RowKey, int] = {}
+        self._stamp = count(1)
+        self._looks: dict[tuple[object, ...], int] = {}
 
-    _frame_style: Style | None = None
+    _frame: Frame | None = None
+    _painted_layout: tuple[Size, Size] | None = None  # (size, virtual size) of the last paint
+
+    # --- what invalidates a line -------------------------------------------------------------
+
+    def add_row(
+        self, *cells: CellType, height: int | None = 1, key: str | None = None, label: Any = None
+    ) -> RowKey:
+        row_key = super().add_row(*cells, height=height, key=key, label=label)
+        self._stamps[row_key] = next(self._stamp)
+        return row_key
+
+    def update_cell(
+        self,
+        row_key: RowKey | str,
+        column_key: ColumnKey | str,
+        value: CellType,
+        *,
+        update_width: bool = False,
+    ) -> None:
+        super().update_cell(row_key, column_key, value, update_width=update_width)
+        self._stamps[RowKey(row_key) if isinstance(row_key, str) else row_key] = next(self._stamp)
+
+    def remove_row(self, row_key: RowKey | str) -> None:
+        super().remove_row(row_key)
+        self._stamps.pop(RowKey(row_key) if isinstance(row_key, str) else row_key, None)
+
+    def clear(self, columns: bool = False) -> Self:
+        self._stamps.clear()  # the lines drawn stay: rows added again get new stamps (the header stays)
+        return super().clear(columns)
+
+    def notify_style_update(self) -> None:
+        self._lines.clear()  # a theme change: the cursor and stripe colours are new
+        super().notify_style_update()
+
+    # --- layout ------------------------------------------------------------------------------
 
     def measure_new_rows(self) -> None:
         """Fit the columns to the rows just added now rather than when idle (DataTable's way),
@@ -57,21 +125,19 @@ class RowTable(DataTable[object]):
         # cell); rows with anything else (a label, auto height, other cells) are measured by
         # DataTable, which then also works out the virtual size.
         others: list[RowKey] = []
+        columns = self.ordered_columns
         for row_key in new_rows:
-            index = self._row_locations.get(row_key)
-            row = self.rows.get(row_key)
-            if index is None or row is None:
+            row, data = self.rows.get(row_key), self._data.get(row_key)
+            if row is None or data is None:
                 continue
-            cells = self._get_row_renderables(index).cells
-            if row.label is not None or row.auto_height or not all(_plain_line(c) for c in cells):
+            values = [data.get(column.key) for column in columns]
+            if row.label is not None or row.auto_height or not all(_plain_line(v) for v in values):
                 others.append(row_key)
                 continue
-            for column, value in zip(self.ordered_columns, cells, strict=False):
+            for column, value in zip(columns, values, strict=True):
                 assert isinstance(value, Text)
                 column.content_width = max(column.content_width, cell_len(value.plain))
         super()._update_dimensions(others)
-
-    _painted_layout: tuple[Size, Size] | None = None  # (size, virtual size) of the last paint
 
     def on_resize(self, event: events.Resize) -> None:
         # DataTable drops every cached row on any Resize, including the first one after mount,
@@ -80,38 +146,131 @@ class RowTable(DataTable[object]):
         if (event.size, self.virtual_size) == self._painted_layout:
             event.prevent_default()
 
+    # --- painting ----------------------------------------------------------------------------
+
     def render_lines(self, crop: Region) -> list[Strip]:
-        # The widget's style is worked out once per paint instead of once per line.
-        self._frame_style = self.rich_style
+        self._pseudo_class_state = self.get_pseudo_class_state()
+        self._frame = self._make_frame(self.rich_style)
         self._painted_layout = (self.size, self.virtual_size)
         try:
             return super().render_lines(crop)
         finally:
-            self._frame_style = None
+            self._frame = None
 
-    def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
-        fixed_height = 0
+    def _make_frame(self, base_style: Style) -> Frame:
+        columns = tuple(self.ordered_columns)
+        widths = tuple(column.get_render_width(self) for column in columns)
+        fast = (
+            self.cursor_type == "row"
+            and not self.fixed_rows
+            and not self.fixed_columns
+            and not (self._labelled_row_exists and self.show_row_labels)
+        )
+        width = self.size.width
+        look = (
+            base_style,
+            widths,
+            tuple(column.label.plain for column in columns),
+            width,
+            self._pseudo_class_state,
+            self.cursor_type,
+            self.show_cursor,
+            self._show_hover_cursor,
+            self.zebra_stripes,
+            self.cell_padding,
+            self.cursor_foreground_priority,
+            self.cursor_background_priority,
+        )
+        if look not in self._looks:
+            if len(self._looks) > 64:  # themes, sizes and focus states seen: a few; never reused
+                self._looks.clear()
+            self._looks[look] = next(self._stamp)
+        top = self.header_height if self.show_header else 0
         for index in range(self.fixed_rows):
             key = self._row_locations.get_key(index)
             if key is not None:
-                fixed_height += self.get_row_height(key)
-        if self.show_header:
-            fixed_height += self.get_row_height(self._header_row_key)
-        if y >= fixed_height:
-            y += scroll_y
-        style = self._frame_style if self._frame_style is not None else self.rich_style
-        return self._render_line(y, scroll_x, scroll_x + self.size.width, style)
+                top += self.get_row_height(key)
+        return Frame(
+            base_style,
+            columns,
+            widths,
+            width,
+            self.scroll_offset,
+            top,
+            self.cursor_coordinate.row,
+            self.hover_coordinate.row,
+            fast,
+            (self._get_row_style(0, base_style), self._get_row_style(1, base_style))
+            if fast
+            else (base_style,) * 2,
+            self._looks[look],
+        )
 
-    def _seen_from(self, row_key: RowKey, where: Coordinate) -> Coordinate:
-        """`where` (the cursor or hover position) as far as this row's look depends on it."""
-        if self.cursor_type != "row":
-            return where
-        found = self._row_locations.get(row_key)  # None for the header row
-        row_index = -1 if found is None else found
-        return where if where.row == row_index else ELSEWHERE
+    def render_line(self, y: int) -> Strip:
+        frame = self._frame or self._make_frame(self.rich_style)
+        if y >= frame.top:
+            y += frame.scroll.y
+        x = frame.scroll.x
+        return self._render_line(y, x, x + frame.width, frame.base_style)
 
     def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
+        frame = self._frame or self._make_frame(base_style)
+        if not frame.fast or frame.base_style != base_style:
+            return self._data_table_line(y, x1, x2, base_style)
+        try:
+            row_key, line_no = self._get_offsets(y)
+        except LookupError:
+            return Strip.blank(frame.width, base_style)
+        index = self._row_locations.get(row_key)
+        row = -1 if index is None else index  # None: the header
+        cursor, hover = frame.cursor_row == row, frame.hover_row == row
+        key = (self._stamps.get(row_key), row, line_no, x1, x2, cursor, hover, frame.look)
+        strip = self._lines.get(key)
+        if strip is None:
+            segments = self._row_segments(row_key, row, cursor, hover, frame) if row >= 0 else None
+            if segments is None:  # the header, or a row DataTable must draw
+                strip = self._data_table_line(y, x1, x2, base_style)
+            else:
+                width = frame.width
+                strip = (
+                    Strip(line_crop(segments, x1, x2, width)).adjust_cell_length(width, base_style).simplify()
+                )
+            self._lines.set(key, strip)
+        return strip
+
+    def _row_segments(
+        self, row_key: RowKey, row_index: int, cursor: bool, hover: bool, frame: Frame
+    ) -> list[Segment] | None:
+        """The row's line, one Segment a cell, styled as DataTable styles it; None if it has
+        anything but one-line plain cells."""
+        row, data = self.rows.get(row_key), self._data.get(row_key)
+        if row is None or data is None or row.height != 1:
+            return None
+        values = [data.get(column.key) for column in frame.columns]
+        padding = self.cell_padding
+        if not all(_plain_line(v) for v in values) or min(frame.widths, default=1) - 2 * padding < 1:
+            return None
+        row_style = frame.stripes[row_index % 2]
+        show_cursor, show_hover = self.show_cursor, self._show_hover_cursor
+        css_fg, css_bg = self.cursor_foreground_priority == "css", self.cursor_background_priority == "css"
+        component, post = self._get_styles_to_render_cell(
+            False, False, False, hover, cursor, show_cursor, show_hover, css_fg, css_bg
+        )
+        style = row_style + component + post
+        pad = " " * padding
+        segments = [
+            Segment(pad + _fit(value.plain, width - 2 * padding) + pad, _with_meta(style, row_index, column))  # type: ignore[union-attr]
+            for column, (value, width) in enumerate(zip(values, frame.widths, strict=True))
+        ]
+        extend, _ = self._get_styles_to_render_cell(
+            False, False, False, hover, cursor, show_cursor, show_hover, False, False
+        )
+        remaining = max(0, frame.width - sum(frame.widths))
+        out_of_bounds = Style.from_meta({"row": row_index, "column": 0, "out_of_bounds": True})
+        segments.append(Segment(" " * remaining, row_style + extend + out_of_bounds))
+        return segments
+
+    def _data_table_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
         # DataTable._render_line with the line cache keyed by what this row sees of the cursor.
         width = self.size.width
         try:
@@ -148,65 +307,13 @@ class RowTable(DataTable[object]):
         self._line_cache[cache_key] = strip
         return strip
 
-    def _render_cell(
-        self,
-        row_index: int,
-        column_index: int,
-        base_style: Style,
-        width: int,
-        cursor: bool = False,
-        hover: bool = False,
-    ) -> SegmentLines:
-        # A one-line, unstyled Text cell (what `tui.safe.cell` makes) is a single segment: the
-        # text cut to the column (with "…") or padded to it, in the cell's style. DataTable
-        # renders every cell through rich's console (Styled(Padding(...))), about 0.1 ms each:
-        # most of a first paint. Anything else takes that path; the result is the same.
-        if row_index < 0 or column_index < 0 or self.cursor_type != "row":
-            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
-        row_key = self._row_locations.get_key(row_index)
-        column_key = self._column_locations.get_key(column_index)
-        cache_key: CellCacheKey = (
-            row_key,
-            column_key,
-            base_style,
-            cursor,
-            hover,
-            self._show_hover_cursor,
-            self._update_count,
-            self._pseudo_class_state,
-        )
-        cached = self._cell_render_cache.get(cache_key)
-        if cached is not None:
-            return cached
-        row = self.rows.get(row_key) if row_key is not None else None
-        cells = self._get_row_renderables(row_index).cells
-        value = cells[column_index] if column_index < len(cells) else None
-        inner = width - 2 * self.cell_padding
-        if row is None or row.height != 1 or not _plain_line(value) or inner < 1:
-            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
-        assert isinstance(value, Text)
-        text = value.plain
-        length = cell_len(text)
-        if length > inner:
-            text = set_cell_size(text, inner - 1) + "…"
-        elif length < inner:
-            text += " " * (inner - length)
-        component_style, post_style = self._get_styles_to_render_cell(
-            False,
-            False,
-            row_index < self.fixed_rows or column_index < self.fixed_columns,
-            hover,
-            cursor,
-            self.show_cursor,
-            self._show_hover_cursor,
-            self.cursor_foreground_priority == "css",
-            self.cursor_background_priority == "css",
-        )
-        style = base_style + Style.from_meta({"row": row_index, "column": column_index})
-        pad = " " * self.cell_padding
-        lines = [[Segment(pad + text + pad, style + component_style + post_style)]]
-        self._cell_render_cache[cache_key] = lines
-        return lines
+    def _seen_from(self, row_key: RowKey, where: Coordinate) -> Coordinate:
+        """`where` (the cursor or hover position) as far as this row's look depends on it."""
+        if self.cursor_type != "row":
+            return where
+        found = self._row_locations.get(row_key)  # None for the header row
+        row_index = -1 if found is None else found
+        return where if where.row == row_index else ELSEWHERE
 
     def _render_line_in_row(
         self,
@@ -225,15 +332,27 @@ class RowTable(DataTable[object]):
         )
 
 
+def _fit(text: str, width: int) -> str:
+    """`text` cut to `width` cells with "…", or padded to it (what rich does to such a cell)."""
+    length = cell_len(text)
+    if length > width:
+        return set_cell_size(text, width - 1) + "…"
+    return text + " " * (width - length) if length < width else text
+
+
+@lru_cache(maxsize=8192)
+def _with_meta(style: Style, row: int, column: int) -> Style:
+    """`style` with the cell's click and hover metadata, as DataTable puts it. Made once: the
+    same few styles (stripe, cursor) meet the same window of row numbers paint after paint,
+    and making the metadata (a marshalled dict) was a third of drawing a line."""
+    return style + Style.from_meta({"row": row, "column": column})
+
+
 def _plain_line(value: object) -> bool:
     """A Text with no style, no spans and one line, cut with an ellipsis: `tui.safe.cell` output."""
-    return (
-        isinstance(value, Text)
-        and not value.spans
-        and not value.style
-        and value.no_wrap is True
-        and value.overflow == "ellipsis"
-        and value.justify in (None, "default", "left")
-        and "\n" not in value.plain
-        and "\t" not in value.plain
-    )
+    if not isinstance(value, Text) or value.spans or value.style or value.no_wrap is not True:
+        return False
+    if value.overflow != "ellipsis" or value.justify not in (None, "default", "left"):
+        return False
+    plain = value.plain
+    return "\n" not in plain and "\t" not in plain

@@ -1,41 +1,30 @@
-"""Browse: every unit and card of the library in one table, filtered, sorted, acted on.
+"""Browse's screen: the filter line, the table of rows, what the cursor row asks.
 
 The table holds only the rows seen so far: a page (core.services.browse.PAGE rows) is read by
 keyset after the last one as the cursor nears the end, in a named worker, so a million rows
-paint as fast as a hundred (bench/bench_browse.py). The count comes from its own worker. An
-action applies to the rows picked with space, else to the whole filter when `a` took it, else
-to the row under the cursor; each is one transaction, and `u` takes it back.
+paint as fast as a hundred (bench/bench_browse.py). The count comes from its own worker, started
+once the first page is painted so it does not compete with that paint. What the keys do to the
+rows is in actions.py; how a row becomes cells, rows.py.
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
-from datetime import datetime
-from functools import partial
+from contextlib import suppress
 
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.content import Content
 from textual.timer import Timer
 from textual.widgets import DataTable, Input, Static
 
-from core.domain.browse import (
-    BrowseFilter,
-    BrowsePage,
-    BrowseRow,
-    BrowseSort,
-    BulkAction,
-    BulkResult,
-    Column,
-    RowKey,
-    Selection,
-)
+from core.domain.browse import BrowseFilter, BrowsePage, BrowseRow, BrowseSort, Column, RowKey, Selection
 from core.domain.errors import Cancelled
 from core.text.words import plural
-from tui.messages import OpenArticle
-from tui.safe import cell, content, notify
-from tui.screens.base import BaseScreen
+from tui.safe import content, notify
+from tui.screens.browse.actions import BrowseActions
+from tui.screens.browse.rows import MARK, cells, mark
 from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.row_table import RowTable
@@ -43,69 +32,14 @@ from tui.widgets.title_bar import TitleBar
 
 NEAR_END = 20  # rows from the end at which the next page is read
 DETAIL_AFTER_S = 0.08
+# How long opening Browse waits for its first page before painting without it: a page comes
+# in ~5 ms on a 1M-card library, and painting first means three paints instead of one (the
+# empty table, its layout once the columns are measured, then the rows): 100-150 ms more.
+FIRST_PAGE_WAIT_S = 0.15
 SORTS = tuple(Column)
-MARK = "sel"
-
-# A key of Browse -> (action, what it says it did, a question to ask first: tag / days)
-ACTION_KEYS: dict[str, BulkAction] = {
-    "suspend": BulkAction.SUSPEND,
-    "unsuspend": BulkAction.UNSUSPEND,
-    "bury": BulkAction.BURY,
-    "unbury": BulkAction.UNBURY,
-    "pin": BulkAction.PIN,
-    "unpin": BulkAction.UNPIN,
-    "trash": BulkAction.TRASH,
-    "restore": BulkAction.RESTORE,
-    "reject": BulkAction.REJECT,
-    "confirm": BulkAction.CONFIRM,
-    "keep": BulkAction.KEEP,
-    "forget": BulkAction.FORGET,
-}
 
 
-def _day(epoch: int | None) -> str:
-    return datetime.fromtimestamp(epoch).strftime("%Y-%m-%d") if epoch is not None else ""
-
-
-def _num(value: float | None, fmt: str) -> str:
-    return format(value, fmt) if value is not None else ""
-
-
-def cells(row: BrowseRow, picked: bool) -> list[object]:
-    """The row's cells, in column order (text through the gate: it is untrusted)."""
-    return [
-        cell("●" if picked else " "),
-        cell(row.unit_content[:48]),
-        cell(row.article_title[:20]),
-        cell(row.memory_type),
-        cell(row.status + (" (source changed)" if row.source_changed else "")),
-        cell(row.state + (" · leech" if row.leech else "") + (" · pinned" if row.pinned else "")),
-        cell(_day(row.due) if row.state not in ("", "new") else ""),
-        cell(_num(row.retrievability, ".2f")),
-        cell(_num(row.stability, ".1f")),
-        cell(_num(row.difficulty, ".1f")),
-        cell(row.lapses if row.lapses is not None else ""),
-        cell(row.reps if row.reps is not None else ""),
-        cell(", ".join(row.tags)[:24]),
-        cell(row.origin),
-        cell(_day(row.added)),
-    ]
-
-
-def undo_bulk(screen: BaseScreen) -> bool:
-    """Take back the latest Browse journal action (Browse, Trash and Schedule share the one
-    journal) and say what; True when something was undone."""
-    with screen.reporting("undoing"):
-        undone = screen.services.browse.undo()
-        if undone is None:
-            notify(screen.app, "Nothing to undo", severity="warning")
-            return False
-        notify(screen.app, f"Undone: {undone.action.replace('_', ' ')}")
-        return True
-    return False
-
-
-class BrowseScreen(BaseScreen):
+class BrowseScreen(BrowseActions):
     """Every unit and card: filter line, table, what the cursor row asks."""
 
     HELP_NAME = "Browse"
@@ -152,6 +86,7 @@ class BrowseScreen(BaseScreen):
         self._total: int | None = None
         self._counting = threading.Event()  # set: the count running is for an older filter
         self._detail_timer: Timer | None = None
+        self._first_page = asyncio.Event()  # set once a first page is shown
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -165,7 +100,7 @@ class BrowseScreen(BaseScreen):
         yield Static(id="browse-detail")
         yield KeyBar()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         super().on_mount()
         table = self.query_one(RowTable)
         table.add_column("", key=MARK)
@@ -175,6 +110,9 @@ class BrowseScreen(BaseScreen):
             self.services.browse.start()
         self._apply_query(self._query)
         table.focus()
+        # The screen lays itself out and paints once this returns: with the rows, if they come soon.
+        with suppress(TimeoutError):
+            await asyncio.wait_for(self._first_page.wait(), FIRST_PAGE_WAIT_S)
 
     def refresh_data(self) -> None:
         if self._rows:  # back from another screen (an article, the trash): the rows as they are now
@@ -235,10 +173,11 @@ class BrowseScreen(BaseScreen):
         table.measure_new_rows()
         self._after = page.after
         self._loading = False
-        if self._shown_generation != generation:  # the first page is up: now the count
+        if self._shown_generation != generation:  # the first page is up: the count once it is painted
             self._shown_generation = generation
             self._counting = threading.Event()
-            self._count(generation, self._counting)
+            self.call_after_refresh(self._count, generation, self._counting)
+            self._first_page.set()
         keep = getattr(self, "_keep_row", 0)
         if keep and table.cursor_row < keep < table.row_count:
             table.move_cursor(row=keep)
@@ -318,7 +257,7 @@ class BrowseScreen(BaseScreen):
         self._whole = False
         self._picked.symmetric_difference_update({key})
         table = self.query_one(RowTable)
-        table.update_cell(key, MARK, cell("●" if key in self._picked else " "))
+        table.update_cell(key, MARK, mark(key in self._picked))
         if table.cursor_row < table.row_count - 1:
             table.move_cursor(row=table.cursor_row + 1)
         self._show_status()
@@ -328,7 +267,7 @@ class BrowseScreen(BaseScreen):
         self._picked.clear()
         table = self.query_one(RowTable)
         for key in self._rows:
-            table.update_cell(key, MARK, cell("●" if self._whole else " "))
+            table.update_cell(key, MARK, mark(self._whole))
         self._show_status()
 
     def _selection(self) -> Selection | None:
@@ -338,104 +277,3 @@ class BrowseScreen(BaseScreen):
             return Selection(self._filter)
         row = self._current()
         return Selection(self._filter, (row.key,)) if row is not None else None
-
-    # --- actions -----------------------------------------------------------------------------
-
-    def action_act(self, name: str, tag: str = "", days: int = 0) -> None:
-        selection = self._selection()
-        if selection is None:
-            notify(self.app, "No rows: change the filter", severity="warning")
-            return
-        self._run(ACTION_KEYS.get(name) or BulkAction(name), selection, tag, days)
-
-    @work(thread=True, group="browse-act", name="changing the rows", exit_on_error=False)
-    def _run(self, action: BulkAction, selection: Selection, tag: str, days: int) -> None:
-        result = self.services.browse.act(action, selection, tag=tag, days=days)
-        self.app.call_from_thread(self._acted, action, result)
-
-    def _acted(self, action: BulkAction, result: BulkResult) -> None:
-        if result.journal_id == 0:
-            notify(self.app, f"Nothing to {action.value.replace('_', ' ')} here", severity="warning")
-            return
-        parts = [plural(n, what) for n, what in ((result.units, "unit"), (result.cards, "card")) if n]
-        notify(self.app, f"{action.past.capitalize()}: {' and '.join(parts)} · u undoes it")
-        self._picked.clear()
-        self._whole = False
-        self._reload()
-
-    def _ask(self, question: str, then: partial[None], placeholder: str = "") -> None:
-        from tui.modals.prompt import Ask
-
-        self.app.push_screen(
-            Ask(question, placeholder=placeholder), lambda answer: then(answer) if answer else None
-        )
-
-    def action_tag(self) -> None:
-        self._ask("Add the tag", partial(self._tag_answered, "tag"), "a tag")
-
-    def action_untag(self) -> None:
-        self._ask("Take off the tag", partial(self._tag_answered, "untag"), "a tag")
-
-    def _tag_answered(self, name: str, tag: str) -> None:
-        self.action_act(name, tag=tag)
-
-    def action_set_due(self) -> None:
-        self._ask(
-            "Due in how many days? (0: today; the cards' memory is kept)", partial(self._due_answered), "7"
-        )
-
-    def _due_answered(self, text: str) -> None:
-        if not text.strip().isdigit():
-            notify(self.app, f"{text!r} is not a number of days", severity="warning")
-            return
-        self.action_act("set_due", days=int(text))
-
-    def action_undo(self) -> None:
-        if undo_bulk(self):
-            self._reload()
-
-    def action_delete_article(self) -> None:
-        from tui.modals.prompt import Confirm
-
-        row = self._current()
-        if row is None:
-            return
-
-        def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-            with self.reporting("deleting the article"):
-                result = self.services.browse.delete_article(row.article_id)
-                notify(
-                    self.app,
-                    f"Deleted; {plural(result.units, 'unit')} in the trash for 30 days · u undoes it, w shows the trash",
-                )
-                self._reload()
-
-        question = Content.assemble("Delete the article ", (row.article_title, "bold"), "?")
-        self.app.push_screen(
-            Confirm(
-                question.plain,
-                "Its units go to the trash (their review history is kept) and can be restored for 30 days.",
-            ),
-            answered,
-        )
-
-    def action_card_info(self) -> None:
-        from tui.modals.card_info import CardInfoModal
-
-        row = self._current()
-        if row is None or row.key.card_id is None:
-            notify(self.app, "This unit has no card yet (it is not confirmed)", severity="warning")
-            return
-        self.app.push_screen(CardInfoModal(self.services, (row.key.card_id,)))
-
-    def action_open(self) -> None:
-        row = self._current()
-        if row is not None:
-            self.post_message(OpenArticle(row.article_id, unit_id=row.key.unit_id))
-
-    def action_trash_view(self) -> None:
-        from tui.screens.trash import TrashScreen
-
-        self.app.push_screen(TrashScreen())
