@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from functools import lru_cache
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 
 from core.domain.browse import BrowseRow
@@ -23,6 +24,13 @@ MARK = "sel"  # the key of the picked-mark column
 def _shared(text: str) -> Text:
     """A cell for a short, repeated text, made once (cells are never changed in place)."""
     return cell(text)
+
+
+def cut(text: str, width: int) -> str:
+    """At most `width` terminal cells of `text` (a Chinese character takes two: cutting by
+    characters let a Chinese row's content push every other column off the screen)."""
+    text = text[:width]
+    return text if cell_len(text) <= width else set_cell_size(text, width).rstrip(" ")
 
 
 def _day(epoch: int | None) -> str:
@@ -42,8 +50,8 @@ def cells(row: BrowseRow, picked: bool) -> list[object]:
     """The row's cells, in column order (text through the gate: it is untrusted)."""
     return [
         mark(picked),
-        cell(row.unit_content[:48]),
-        _shared(row.article_title[:20]),
+        cell(cut(row.unit_content, 48)),
+        _shared(cut(row.article_title, 20)),
         _shared(row.memory_type),
         _shared(row.status + (" (source changed)" if row.source_changed else "")),
         _shared(row.state + (" · leech" if row.leech else "") + (" · pinned" if row.pinned else "")),
@@ -53,7 +61,7 @@ def cells(row: BrowseRow, picked: bool) -> list[object]:
         _shared(_num(row.difficulty, ".1f")),
         _shared(str(row.lapses) if row.lapses is not None else ""),
         _shared(str(row.reps) if row.reps is not None else ""),
-        cell(", ".join(row.tags)[:24]),
+        cell(cut(", ".join(row.tags), 24)),
         _shared(row.origin),
         _shared(_day(row.added)),
     ]
