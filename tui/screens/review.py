@@ -67,10 +67,11 @@ class ReviewScreen(MakesCards):
         Binding("e", "edit", "Edit", id="review.edit"),
         Binding("x", "suspend", "Suspend", id="review.suspend"),
         Binding("b", "bury", "Bury", id="review.bury"),
-        Binding("p", "pin", "Pin", id="review.pin"),
-        Binding("o", "open_source", "Open source", id="review.open"),
-        Binding("v", "select_evidence", "Select in evidence", id="review.select"),
+        Binding("o", "open_source", "Source", id="review.open"),
         Binding("i", "card_info", "Card info", id="review.info"),
+        # lesser keys: in ? help and the palette, not the footer (it fits 160 columns whole)
+        Binding("p", "pin", "Pin", id="review.pin", show=False),
+        Binding("v", "select_evidence", "Select in evidence", id="review.select", show=False),
     ]
 
     def __init__(self) -> None:
