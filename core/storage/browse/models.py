@@ -19,7 +19,9 @@ CARD_COLUMNS = (
     "state", "step", "stability", "difficulty", "due", "last_review", "reps", "lapses", "queue",
     "active", "suspended", "leech", "buried_until", "sbucket", "t90",
 )  # fmt: skip
-UNIT_COLUMNS = ("status", "status_before_trash", "pinned", "tags_json", "trashed_at", "updated_at", "anchor")
+UNIT_COLUMNS = (
+    "status", "status_before_trash", "pinned", "tags_json", "trashed_at", "updated_at", "anchor", "deck_id",
+)  # fmt: skip
 
 
 class BulkJournal(BaseModel):
@@ -66,6 +68,7 @@ class BulkUnit(BaseModel):
     trashed_at = peewee.IntegerField(null=True)
     updated_at = peewee.IntegerField()
     anchor = peewee.CharField()
+    deck_id = peewee.IntegerField(null=True)  # the unit's deck override (schema 4)
 
 
 class ArticleTrash(BaseModel):

@@ -28,6 +28,7 @@ from core.domain.export import READER
 from core.domain.review import Queue
 from core.domain.stop import StopFlag
 from core.storage.db import db, translated
+from core.storage.decks import deck_title, in_decks
 from core.storage.review.models import queue_sql
 
 QUEUE_NAMES = {int(q): q.label for q in Queue}
@@ -48,12 +49,16 @@ _LED = (
 # The unit arm is the units of NO_CARD_STATUSES: found through the status index (few), never by
 # walking a sort index over every unit.
 _UNIT_FROM = "FROM unit u INDEXED BY unit_status JOIN article a ON a.id = u.article_id"
+# A unit moved to another article's deck (unit.deck_id): its deck, shown beside the source and
+# what the article filter goes by. Few units are moved: a lookup by primary key per shown row.
+DECK_TITLE = deck_title()
+DECK_COLUMNS = f"u.deck_id, {DECK_TITLE}"
 _SELECT = {
     CARD: f"c.id, u.id, q.question, u.content, a.id, a.title, u.memory_type, u.status, ({queue_sql()}), c.due, "
     "c.last_review, c.stability, c.difficulty, c.lapses, c.reps, u.tags_json, u.extractor, c.created_at, "
-    "u.pinned, c.leech, u.anchor",
+    "u.pinned, c.leech, u.anchor, " + DECK_COLUMNS,
     UNIT: "NULL, u.id, u.content, u.content, a.id, a.title, u.memory_type, u.status, NULL, NULL, NULL, NULL, "
-    "NULL, NULL, NULL, u.tags_json, u.extractor, u.created_at, u.pinned, 0, u.anchor",
+    "NULL, NULL, NULL, u.tags_json, u.extractor, u.created_at, u.pinned, 0, u.anchor, " + DECK_COLUMNS,
 }
 _NEVER = "CAST(1e300 AS REAL)"  # the R key of a card never reviewed: after every reviewed one
 R_KEY = (
@@ -168,6 +173,13 @@ def _in(parts: list[str], params: dict[str, Any], column: str, name: str, values
         params.update(zip(names, values, strict=True))
 
 
+def _in_deck(parts: list[str], params: dict[str, Any], article_ids: tuple[int, ...]) -> None:
+    """The rows in these articles' decks: their own units not moved, and units moved to them."""
+    if article_ids:
+        parts.append(in_decks([f":ar{i}" for i in range(len(article_ids))]))
+        params.update((f"ar{i}", v) for i, v in enumerate(article_ids))
+
+
 def _unit_parts(f: BrowseFilter, arm: int, parts: list[str], params: dict[str, Any]) -> None:
     for i, word in enumerate(f.text.split()):
         params[f"w{i}"] = f"%{word}%"
@@ -176,7 +188,7 @@ def _unit_parts(f: BrowseFilter, arm: int, parts: list[str], params: dict[str, A
         )
     _in(parts, params, "u.status", "st", f.statuses)
     _in(parts, params, "u.memory_type", "mt", f.memory_types)
-    _in(parts, params, "u.article_id", "ar", f.article_ids)
+    _in_deck(parts, params, f.article_ids)
     if f.tags:
         names = [f"tg{i}" for i in range(len(f.tags))]
         parts.append(
@@ -185,7 +197,7 @@ def _unit_parts(f: BrowseFilter, arm: int, parts: list[str], params: dict[str, A
         params.update(zip(names, (t.casefold() for t in f.tags), strict=True))
     if f.article_title:
         params["title"] = f"%{f.article_title}%"
-        parts.append("a.title LIKE :title")
+        parts.append(f"COALESCE({DECK_TITLE}, a.title) LIKE :title")  # the deck's title
     for flag, sql in ((f.pinned, "u.pinned = 1"), (f.source_changed, "u.anchor = 'changed'")):
         if flag is not None:
             parts.append(sql if flag else f"NOT ({sql})")
@@ -426,4 +438,6 @@ def _row(t: tuple[Any, ...]) -> BrowseRow:
         pinned=bool(t[18]),
         leech=bool(t[19]),
         source_changed=t[20] == "changed",
+        deck_id=t[21],
+        deck_title=t[22] or "",
     )
