@@ -1,9 +1,9 @@
 """`memoryrush export anki OUT.apkg`: an Anki package written by genanki, updated in place by Anki.
 
 One note per question (our Q&A and Cloze note types ship in the package), one deck per article
-under the MemoryRush parent deck. Note and card ids come from our own ids and creation times, and
-GUIDs from the library id and the question id, so importing a second export updates the notes
-Anki already has instead of adding copies.
+under the MemoryRush parent deck (a unit Browse moved to another article's deck is in that one).
+Note and card ids come from our own ids and creation times, and GUIDs from the library id and the
+question id, so importing a second export updates the notes Anki already has instead of adding copies.
 
 genanki writes notes, cards, decks and note types into the package's collection; it knows no
 scheduling. With `with_history`, each card's row is then given our schedule (type, queue, due,
@@ -156,7 +156,8 @@ class _Build:
             self.decks[article.id] = found
         return found
 
-    def add(self, article: ExportArticle, unit: ExportUnit) -> None:
+    def add(self, article: ExportArticle, unit: ExportUnit, deck: ExportArticle | None = None) -> None:
+        """The unit's notes, in `deck`'s deck (its own article's unless Browse moved it)."""
         self.units += 1
         shared = shared_fields(self.library, article, unit)
         tags = unit_tags(unit)
@@ -170,7 +171,7 @@ class _Build:
                 tags=list(made.tags),
                 guid=guid(self.library, question.id),
             )
-            self.deck(article).add_note(note)
+            self.deck(deck or article).add_note(note)
             self.notes += 1
             if question.card is not None:
                 self.cards[note_id] = (question.card.id, question.card, unit.pinned)
@@ -188,9 +189,9 @@ def export_anki(
     """Write the package to `out` (a temporary name first, then renamed: never half a file)."""
     build = _Build(export_repo.library_id())
     _, total = export_repo.count_units(f)
-    for batch in export_repo.iter_with_articles(f):
-        for article, unit in batch:
-            build.add(article, unit)
+    for batch in export_repo.iter_with_decks(f):
+        for article, deck, unit in batch:
+            build.add(article, unit, deck)
         if progress is not None:
             progress(build.notes, total)
     decks = [genanki.Deck(_parent_id(build.library), PARENT_DECK), *build.decks.values()]
