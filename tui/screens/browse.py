@@ -76,7 +76,7 @@ def cells(row: BrowseRow, picked: bool) -> list[object]:
     return [
         cell("●" if picked else " "),
         cell(row.unit_content[:48]),
-        cell(row.article_title[:20]),
+        cell((f"→ {row.deck_title}" if row.deck_id is not None else row.article_title)[:20]),  # the deck
         cell(row.memory_type),
         cell(row.status + (" (source changed)" if row.source_changed else "")),
         cell(row.state + (" · leech" if row.leech else "") + (" · pinned" if row.pinned else "")),
@@ -133,6 +133,7 @@ class BrowseScreen(BaseScreen):
         Binding("t", "tag", "Tag", id="browse.tag", show=False),
         Binding("T", "untag", "Untag", id="browse.untag", show=False),
         Binding("A", "delete_article", "Delete article", id="browse.delete_article", show=False),
+        Binding("m", "move_deck", "Move to deck…", id="browse.move_deck", show=False),
         Binding("w", "trash_view", "Trash view", id="browse.trash_view"),
         Binding("u", "undo", "Undo", id="browse.undo"),
     ]
@@ -294,6 +295,8 @@ class BrowseScreen(BaseScreen):
         )
         if row is not None and row.tags:
             text += f" · tags: {', '.join(row.tags)}"
+        if row is not None and row.deck_id is not None:
+            text += f" · in the deck of {row.deck_title} (from {row.article_title}; m moves it)"
         self.query_one("#browse-detail", Static).update(content(text, single_line=True), layout=False)
 
     def action_filter(self) -> None:
@@ -341,16 +344,16 @@ class BrowseScreen(BaseScreen):
 
     # --- actions -----------------------------------------------------------------------------
 
-    def action_act(self, name: str, tag: str = "", days: int = 0) -> None:
+    def action_act(self, name: str, tag: str = "", days: int = 0, deck: int | None = None) -> None:
         selection = self._selection()
         if selection is None:
             notify(self.app, "No rows: change the filter", severity="warning")
             return
-        self._run(ACTION_KEYS.get(name) or BulkAction(name), selection, tag, days)
+        self._run(ACTION_KEYS.get(name) or BulkAction(name), selection, tag, days, deck)
 
     @work(thread=True, group="browse-act", name="changing the rows", exit_on_error=False)
-    def _run(self, action: BulkAction, selection: Selection, tag: str, days: int) -> None:
-        result = self.services.browse.act(action, selection, tag=tag, days=days)
+    def _run(self, action: BulkAction, selection: Selection, tag: str, days: int, deck: int | None) -> None:
+        result = self.services.browse.act(action, selection, tag=tag, days=days, deck=deck)
         self.app.call_from_thread(self._acted, action, result)
 
     def _acted(self, action: BulkAction, result: BulkResult) -> None:
@@ -389,6 +392,24 @@ class BrowseScreen(BaseScreen):
             notify(self.app, f"{text!r} is not a number of days", severity="warning")
             return
         self.action_act("set_due", days=int(text))
+
+    def action_move_deck(self) -> None:
+        """The rows' units (every card of each) into another article's deck, where they are
+        reviewed and exported; the first entry moves them back to their own article's deck."""
+        from tui.modals.pick import PickModal
+
+        articles = []
+        with self.reporting("listing the articles"):
+            articles = self.services.library.articles()
+        entries = [(str(a.id), a.title, "") for a in articles]
+        back = "back to the deck of its own article"
+        self.app.push_screen(PickModal("Move to the deck of", entries, anything=back), self._deck_chosen)
+
+    def _deck_chosen(self, key: str | None) -> None:
+        if key == "":  # the first entry
+            self.action_act("source_deck")
+        elif key is not None:
+            self.action_act("move_deck", deck=int(key))
 
     def action_undo(self) -> None:
         if undo_bulk(self):
