@@ -4,7 +4,8 @@ The rating keys are only active after the reveal (check_action + refresh_binding
 suspend, bury, pin and open-the-source work on the current card; a summary ends the session.
 An answer is saved at once when the database lock is free, else by a thread worker: another
 process holding the lock (up to the busy timeout) never freezes the screen; the card's actions
-wait until the save is done.
+wait until the save is done. A new review day's unbury (at the rollover) is the same: never waited
+for here; when the lock is held, the `catch_up` worker waits and the buried cards join after.
 """
 
 from __future__ import annotations
