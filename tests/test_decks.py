@@ -80,3 +80,21 @@ def test_the_due_list_goes_by_the_deck(services: Services, clock: FixedClock) ->
     assert total == 3 and {c.unit_id for c in cards} == {first[0], second[0]}
     assert {(c.article_id, c.deck_id) for c in cards} == {(a1, a2), (a2, None)}  # source kept, deck beside
     assert due_cards(now, 50, (a1,))[0] == 2
+
+
+def test_a_purged_deck_article_sends_its_units_home_and_leaves_every_undo_working(
+    services: Services, clock: FixedClock
+) -> None:
+    now = int(clock.now().timestamp())
+    first, second = add_units(1, 1, now=now), add_units(1, 1, now=now)
+    a2 = _article(second[0])
+    services.browse.move_to_deck(Selection(BrowseFilter(), _keys(first[0])), a2)
+    services.browse.move_to_deck(Selection(BrowseFilter(), _keys(first[0])), None)  # journal: was a2
+    services.browse.move_to_deck(Selection(BrowseFilter(), _keys(first[0])), a2)
+    q("DELETE FROM article WHERE id = ?", a2)  # as the purge of a deleted article does
+    assert _deck(first[0]) is None  # back in its own deck
+    for action in ("move_deck", "source_deck", "move_deck"):  # each undo still goes through
+        undone = services.browse.undo()
+        assert undone is not None and undone.action == action
+        assert _deck(first[0]) is None
+    assert q("PRAGMA foreign_key_check") == []

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from core.domain import UnitStatus
 from core.storage.db import db, reading, translated, write_transaction
-from core.storage.decks import in_decks
+from core.storage.decks import IN_DECKS
 from core.storage.models import Evidence, Question, Unit
 from core.storage.search import index as search_index
 
@@ -91,7 +91,7 @@ def due_cards(now: int, limit: int, article_ids: Sequence[int] = ()) -> tuple[in
     where = "c.queue IN (1, 2) AND c.due <= ?"
     params: list[object] = [now]
     if article_ids:  # in these articles' decks: their own units not moved, and units moved in
-        where += f" AND {in_decks(['?'] * len(article_ids))}"
+        where += " AND " + IN_DECKS.format(marks=", ".join("?" * len(article_ids)))
         params.extend([*article_ids, *article_ids])
     joins = "FROM card c JOIN unit u ON u.id = c.unit_id"
     with reading():

@@ -130,14 +130,16 @@ class ReviewScreen(MakesCards):
     def next_card(self, *, keep_revealed: bool = False) -> None:
         shown = self.item.card.id if self.item is not None else None
         self.item = None
+        waiting = False
         with self.reporting("loading the next card"):
             self.item = self.services.review.next_card()
+            waiting = self.services.review.rollover_waiting()
         same = keep_revealed and self.item is not None and self.item.card.id == shown
         if not same:  # (the same card keeps its answer shown and its answer time running)
             self.revealed = False
             self.shown_at = time.monotonic()
         self._paint()
-        if self.services.review.rollover_waiting():
+        if waiting:  # a new day's unbury met a held lock: the worker waits for it
             self.catch_up()
         # check_action gates the keys at once; the footer (a recompose) follows after the card
         # has been painted, so rating -> next card is not held up by it.

@@ -28,7 +28,7 @@ from core.domain.export import READER
 from core.domain.review import Queue
 from core.domain.stop import StopFlag
 from core.storage.db import db, translated
-from core.storage.decks import deck_title, in_decks
+from core.storage.decks import DECK_TITLE, IN_DECKS
 from core.storage.review.models import queue_sql
 
 QUEUE_NAMES = {int(q): q.label for q in Queue}
@@ -51,7 +51,6 @@ _LED = (
 _UNIT_FROM = "FROM unit u INDEXED BY unit_status JOIN article a ON a.id = u.article_id"
 # A unit moved to another article's deck (unit.deck_id): its deck, shown beside the source and
 # what the article filter goes by. Few units are moved: a lookup by primary key per shown row.
-DECK_TITLE = deck_title()
 DECK_COLUMNS = f"u.deck_id, {DECK_TITLE}"
 _SELECT = {
     CARD: f"c.id, u.id, q.question, u.content, a.id, a.title, u.memory_type, u.status, ({queue_sql()}), c.due, "
@@ -176,7 +175,7 @@ def _in(parts: list[str], params: dict[str, Any], column: str, name: str, values
 def _in_deck(parts: list[str], params: dict[str, Any], article_ids: tuple[int, ...]) -> None:
     """The rows in these articles' decks: their own units not moved, and units moved to them."""
     if article_ids:
-        parts.append(in_decks([f":ar{i}" for i in range(len(article_ids))]))
+        parts.append(IN_DECKS.format(marks=", ".join(f":ar{i}" for i in range(len(article_ids)))))
         params.update((f"ar{i}", v) for i, v in enumerate(article_ids))
 
 
