@@ -67,7 +67,7 @@ def graduate(svc: Services, clock: FixedClock, card_id: int) -> None:
 def session_ids(svc: Services) -> list[int]:
     """Answer nothing: the ids the session would show, in order (reads the built queue)."""
     svc.review.start_session()
-    return list(svc.review._queue)
+    return svc.review.today.ids()
 
 
 def due_one_a_day(services: Services, clock: FixedClock, n: int = 20) -> list[int]:

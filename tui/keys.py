@@ -119,6 +119,7 @@ ABOUT: dict[str, str] = {
     "browse.tag": "Add a tag to the units",
     "browse.untag": "Take a tag off the units",
     "browse.delete_article": "Delete the article of this row: its units go to the trash for 30 days",
+    "browse.move_deck": "Move the rows' units into another article's deck (filter, Anki), or back to their own",
     "browse.trash_view": "The trash: what is purged when; restore or purge now",
     "browse.undo": "Undo the last Browse action (several steps)",
     "trash.restore": "Restore this unit, or this article with the units trashed with it",

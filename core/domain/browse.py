@@ -119,6 +119,8 @@ class BrowseRow:
     pinned: bool
     leech: bool
     source_changed: bool
+    deck_id: int | None = None  # the deck's article when not the source's (Browse "move to deck")
+    deck_title: str = ""
 
     @property
     def yours(self) -> bool:
@@ -157,6 +159,8 @@ class BulkAction(StrEnum):
     ADVANCE = "advance"  # review ahead: review cards due later, due now
     POSTPONE = "postpone"  # review cards due `days` days later than they are (overdue ones: from now)
     KEEP = "keep"  # a source-changed unit kept as it is
+    MOVE_DECK = "move_deck"  # units (with their cards) into another article's deck
+    SOURCE_DECK = "source_deck"  # units back in their source article's own deck
 
     @property
     def past(self) -> str:
@@ -181,6 +185,8 @@ _PAST = {
     BulkAction.ADVANCE: "brought forward",
     BulkAction.POSTPONE: "postponed",
     BulkAction.KEEP: "kept",
+    BulkAction.MOVE_DECK: "moved to the deck",
+    BulkAction.SOURCE_DECK: "moved back to their own deck",
 }
 
 

@@ -99,6 +99,7 @@ class ExportUnit:
     pinned: bool = False
     quotes: tuple[ExportQuote, ...] = ()
     questions: tuple[ExportQuestion, ...] = ()
+    deck_id: int | None = None  # the article whose deck it is in, when moved there (Browse)
 
     @property
     def yours(self) -> bool:

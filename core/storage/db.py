@@ -25,7 +25,8 @@ from core.domain.errors import DatabaseBusy, DiskFull, StorageError
 # 2: reader text (paragraph spans and locators, unit anchors; core/storage/models.py)
 # 3: the search index folds Traditional Chinese to Simplified and keeps a word list for typo
 #    correction (core.storage.search.index registers the step: the index is built again)
-SCHEMA_VERSION = 3
+# 4: a unit's deck override, Browse's "move to deck" (core/storage/models.py)
+SCHEMA_VERSION = 4
 
 db = peewee.SqliteDatabase(None)
 

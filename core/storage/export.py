@@ -88,7 +88,7 @@ def iter_units(f: ExportFilter, batch: int = BATCH) -> Iterator[list[ExportUnit]
     while True:
         rows = _rows(
             "SELECT u.id, u.article_id, u.position, u.content, u.memory_type, u.status, u.tags_json, "
-            f"u.extractor, u.created_at, u.updated_at, u.pinned FROM unit u WHERE {where} AND u.id > ? "
+            f"u.extractor, u.created_at, u.updated_at, u.pinned, u.deck_id FROM unit u WHERE {where} AND u.id > ? "
             "ORDER BY u.id LIMIT ?",
             [*params, after, batch],
         )
@@ -103,12 +103,23 @@ def iter_with_articles(
     f: ExportFilter, batch: int = BATCH
 ) -> Iterator[list[tuple[ExportArticle, ExportUnit]]]:
     """`iter_units`, each unit beside its article (read once per article)."""
+    for found in iter_with_decks(f, batch):
+        yield [(article, unit) for article, _, unit in found]
+
+
+@translated
+def iter_with_decks(
+    f: ExportFilter, batch: int = BATCH
+) -> Iterator[list[tuple[ExportArticle, ExportArticle, ExportUnit]]]:
+    """`iter_units`, each unit beside its article and its deck's article (the same one unless
+    Browse moved it to another article's deck); each article read once."""
     known: dict[int, ExportArticle] = {}
     for units in iter_units(f, batch):
-        missing = {u.article_id for u in units} - known.keys()
+        wanted = {u.article_id for u in units} | {u.deck_id for u in units if u.deck_id is not None}
+        missing = wanted - known.keys()
         if missing:
             known.update(articles(sorted(missing)))
-        yield [(known[u.article_id], u) for u in units]
+        yield [(known[u.article_id], known[u.deck_id or u.article_id], u) for u in units]
 
 
 def _units(rows: list[tuple[Any, ...]]) -> list[ExportUnit]:
@@ -128,6 +139,7 @@ def _units(rows: list[tuple[Any, ...]]) -> list[ExportUnit]:
             created_at=int(r[8]),
             updated_at=int(r[9]),
             pinned=bool(r[10]),
+            deck_id=None if r[11] is None else int(r[11]),
             quotes=tuple(quotes[int(r[0])]),
             questions=tuple(questions[int(r[0])]),
         )

@@ -81,8 +81,14 @@ class Unit(BaseModel):
     trashed_at = peewee.IntegerField(null=True, index=True)
     # AnchorState: "" found, "changed" (source changed), "kept"; SQL default as the migration's
     anchor = peewee.CharField(default="", constraints=[peewee.SQL("DEFAULT ''")])
+    # The deck the unit's cards are in when it is not its source article's (Browse "move to
+    # deck"): the Anki deck, Browse's article filter and MCP's due list go by it; evidence and
+    # the Article screen stay the source's. NULL: the source's own deck (and after that deck's
+    # article is purged).
+    deck = peewee.ForeignKeyField(Article, backref="deck_units", null=True, on_delete="SET NULL")
     article_id: int
     artifact_id: int | None
+    deck_id: int | None
 
     class Meta:
         indexes = ((("article", "status"), False),)
@@ -177,3 +183,19 @@ def _to_v2(database: peewee.SqliteDatabase) -> None:
 
 
 MIGRATIONS[2] = _to_v2
+
+
+def _to_v4(database: peewee.SqliteDatabase) -> None:
+    """Schema 4 (decks): a unit's deck override, NULL = its source article's deck, and the same
+    column in Browse's undo snapshots (bulk actions journalled before it put back NULL: they
+    predate every move). Its index is made by the create pass that follows."""
+    for table, kind in (
+        ("unit", "INTEGER REFERENCES article (id) ON DELETE SET NULL"),
+        ("bulk_unit", "INTEGER"),
+    ):
+        present = {row[1] for row in database.execute_sql(f"PRAGMA table_info({table})")}
+        if present and "deck_id" not in present:
+            database.execute_sql(f"ALTER TABLE {table} ADD COLUMN deck_id {kind}")
+
+
+MIGRATIONS[4] = _to_v4

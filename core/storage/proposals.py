@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from core.domain import UnitStatus
 from core.storage.db import db, reading, translated, write_transaction
+from core.storage.decks import IN_DECKS
 from core.storage.models import Evidence, Question, Unit
 from core.storage.search import index as search_index
 
@@ -80,6 +81,7 @@ class DueCard:
     kind: str
     due: int  # UTC epoch seconds
     state: int
+    deck_id: int | None = None  # the deck's article when not the source's (Browse "move to deck")
 
 
 @translated
@@ -88,14 +90,14 @@ def due_cards(now: int, limit: int, article_ids: Sequence[int] = ()) -> tuple[in
     queues only; new cards are not "due"."""
     where = "c.queue IN (1, 2) AND c.due <= ?"
     params: list[object] = [now]
-    if article_ids:
-        where += f" AND u.article_id IN ({','.join('?' * len(article_ids))})"
-        params.extend(article_ids)
+    if article_ids:  # in these articles' decks: their own units not moved, and units moved in
+        where += " AND " + IN_DECKS.format(marks=", ".join("?" * len(article_ids)))
+        params.extend([*article_ids, *article_ids])
     joins = "FROM card c JOIN unit u ON u.id = c.unit_id"
     with reading():
         total = int(db.execute_sql(f"SELECT COUNT(*) {joins} WHERE {where}", params).fetchone()[0])
         rows = db.execute_sql(
-            "SELECT c.id, u.id, a.id, a.title, q.question, q.kind, c.due, c.state "
+            "SELECT c.id, u.id, a.id, a.title, q.question, q.kind, c.due, c.state, u.deck_id "
             f"{joins} JOIN question q ON q.id = c.question_id JOIN article a ON a.id = u.article_id "
             f"WHERE {where} ORDER BY c.due, c.id LIMIT ?",
             [*params, limit],

@@ -183,3 +183,48 @@ def test_an_answer_that_may_not_wait_is_refused_at_once_and_the_wait_comes_back(
         svc.close()
     assert scalar(home, "SELECT COUNT(*) FROM review_log") == 1
     assert integrity(home) == "ok"
+
+
+def test_a_new_day_under_a_held_lock_never_freezes_review_and_unburies_after(
+    home: Path, start_holder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Midnight passes while another process holds the write lock: the new day's unbury is not
+    waited for on the screen (it answers keys at once, the next card comes from the cards it can
+    show); a worker waits for the lock and, once it is free, the buried card is back (queue new,
+    not buried) and in today's session. Without the no-wait rollover the screen waits the busy
+    timeout (4 s) on the first key after midnight."""
+    from core.domain.review import Queue
+    from tui.screens.help import HelpScreen
+    from tui.screens.review import ReviewScreen
+
+    monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "4000")
+    confirmed_library(home)
+
+    async def body(app, pilot) -> None:  # type: ignore[no-untyped-def]
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        buried = screen.item.card.id
+        await pilot.press("b")  # buried until the review day ends
+        await settle(pilot)
+        assert scalar(home, "SELECT queue FROM card WHERE id = ?", (buried,)) == Queue.BURIED
+        holder = start_holder("hold_exclusive.py", str(db_file(home)), ready="locked")
+        app.services.clock.advance(days=1)  # midnight (and the day's start) passes
+        started = time.monotonic()
+        await pilot.press("question_mark")
+        await pilot.press("escape")  # back on Review: the next card is read for the new day
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)  # keys are taken while the unbury waits
+        assert time.monotonic() - started < 2.0  # not the 4 s a waiting unbury would take
+        assert scalar(home, "SELECT queue FROM card WHERE id = ?", (buried,)) == Queue.BURIED
+        assert app.services.review.rollover_waiting()
+        await pilot.press("escape")
+        holder.release()
+        await settle(pilot)
+        assert not app.services.review.rollover_waiting()
+        assert scalar(home, "SELECT queue FROM card WHERE id = ?", (buried,)) == Queue.NEW
+        assert buried in app.services.review.today.ids()  # in the new day's session
+        assert not notices(app, "error")
+
+    run_app(home, body, start="review")
+    assert integrity(home) == "ok"

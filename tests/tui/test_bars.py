@@ -53,6 +53,36 @@ async def test_a_disabled_key_is_shown_but_a_click_does_nothing(samples: Service
         assert screen.revealed
 
 
+async def test_the_review_footer_shows_whole_keys_at_80_and_every_shown_key_at_160(samples: Services) -> None:
+    """At 80 columns the footer keeps the keys that fit, each whole ("v Sele" was cut before),
+    and the palette key; at 160 every key Review shows fits. Pin and select-in-evidence are in
+    Help and the palette only."""
+    for article in samples.library.articles():
+        samples.curation.accept_all_valid(article.id)
+    for width in (80, 160):
+        app = make_app(samples, start="review")
+        async with app.run_test(size=(width, 30)) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, ReviewScreen)
+            line = bottom_line(screen_text(app))
+            keys = line.split("▏")[0].split()
+            shown = [b for b in screen.BINDINGS if b.show]
+            whole = [f"{b.key} {b.description}".replace("space ", "") for b in shown]
+            assert "^p palette" in line and "Pin" not in line and "Select" not in line, line
+            if width == 160:
+                for label in ("space Reveal", "1 Again", "4 Easy", "i Card info", "? Help"):
+                    assert label in line, line
+            else:
+                assert "esc Back" in line and "3 Good" in line and "u Undo" in line, line
+            # every shown binding is there whole or not at all: no label cut at the edge
+            for label in whole:
+                words = label.split()
+                if words[-1] in keys:
+                    assert " ".join(words) in " ".join(keys), (label, line)
+            assert keys[-1] in {w.split()[-1] for w in whole} | {"Quit", "Search", "Help"}, line
+
+
 async def test_after_the_first_frame_the_collector_runs_and_every_screen_has_its_rules(
     samples: Services,
 ) -> None:

@@ -86,7 +86,7 @@ def test_review_revealed(snap_compare: Callable[..., bool], samples: Services, t
     evidence block with a thick accent bar on the left, "Evidence <article title>", the
     paragraph id and text with the quote highlighted; at the bottom the four rating keys as
     coloured blocks with their intervals (1 Again · 1m … 4 Easy · 4d); rating keys 1–4 active
-    in the footer."""
+    in the footer, which ends "o Source i Card info" whole (no key cut) before "^p palette"."""
     confirm_and_review(samples, 0)
     assert snap_compare(make_app(samples, theme=theme), terminal_size=SIZE, run_before=revealed)
 
@@ -94,7 +94,8 @@ def test_review_revealed(snap_compare: Callable[..., bool], samples: Services, t
 def test_review_revealed_80x24(snap_compare: Callable[..., bool], samples: Services) -> None:
     """The same card after space in an 80x24 terminal: the progress line fits one row, the
     question card is compact, the answer, the whole evidence paragraph with its quote
-    highlighted, and the rating keys with their intervals all fit above the footer."""
+    highlighted, and the rating keys with their intervals all fit above the footer, whose keys
+    that fit are whole ("esc Back space Reveal 1 Again … u Undo e Edit", then "^p palette")."""
     confirm_and_review(samples, 0)
     assert snap_compare(make_app(samples), terminal_size=(80, 24), run_before=revealed)
 

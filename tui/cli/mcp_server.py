@@ -84,7 +84,9 @@ def _search_tools(server: MCPServer, tools: AgentTools) -> None:
 
     @server.tool()
     def list_due(limit: int = 20, article_ids: list[int] | None = None) -> dict[str, Any]:
-        """Cards due for review now (learning and review), most overdue first, and how many are due."""
+        """Cards due for review now (learning and review), most overdue first, and how many are due.
+        article_ids: only the cards in these articles' decks (a card moved to another article's
+        deck has that article as deck_id; article_id stays its source)."""
         return asdict(_call(tools.due, limit, tuple(article_ids or ())))
 
 

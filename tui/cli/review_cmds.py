@@ -37,7 +37,7 @@ def session_cmd(postpone: int | None, data_dir: Path | None) -> None:
                 f"postponed {plural(moved, 'overdue card')} over the next {plural(postpone, 'day')} "
                 "(undo in the review screen)"
             )
-        s = svc.review.start_session() if postpone is not None else svc.review.preview_session()
+        s = svc.review.start_session(wait=True) if postpone is not None else svc.review.preview_session()
         out(
             f"today: {plural(s.reviews_left, 'review')}, {s.new_left} new, "
             f"{s.learning_due} learning (due within 20 minutes)"

@@ -4,7 +4,8 @@ The rating keys are only active after the reveal (check_action + refresh_binding
 suspend, bury, pin and open-the-source work on the current card; a summary ends the session.
 An answer is saved at once when the database lock is free, else by a thread worker: another
 process holding the lock (up to the busy timeout) never freezes the screen; the card's actions
-wait until the save is done.
+wait until the save is done. A new review day's unbury (at the rollover) is the same: never waited
+for here; when the lock is held, the `catch_up` worker waits and the buried cards join after.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ SHORT = 30  # rows below which it gets less
 NEEDS_CARD = {"reveal", "edit", "suspend", "bury", "pin", "open_source", "select_evidence"}
 WAIT_FOR_SAVE = {"rate", "reveal", "undo", "edit", "suspend", "bury", "pin"}  # while an answer is saved
 SAVING = "saving the answer"  # the worker's name: its errors are reported under it
+CATCHING_UP = "starting the new review day"  # the rollover worker's name
 
 
 class ReviewScreen(MakesCards):
@@ -66,10 +68,11 @@ class ReviewScreen(MakesCards):
         Binding("e", "edit", "Edit", id="review.edit"),
         Binding("x", "suspend", "Suspend", id="review.suspend"),
         Binding("b", "bury", "Bury", id="review.bury"),
-        Binding("p", "pin", "Pin", id="review.pin"),
-        Binding("o", "open_source", "Open source", id="review.open"),
-        Binding("v", "select_evidence", "Select in evidence", id="review.select"),
+        Binding("o", "open_source", "Source", id="review.open"),
         Binding("i", "card_info", "Card info", id="review.info"),
+        # lesser keys: in ? help and the palette, not the footer (it fits 160 columns whole)
+        Binding("p", "pin", "Pin", id="review.pin", show=False),
+        Binding("v", "select_evidence", "Select in evidence", id="review.select", show=False),
     ]
 
     def __init__(self) -> None:
@@ -89,6 +92,10 @@ class ReviewScreen(MakesCards):
             super().__init__()
             self.card_id = card_id
             self.result = result
+
+    class DayCaughtUp(Message):
+        """The worker lifted a new day's burials that a held lock had kept. Handled by
+        `on_review_screen_day_caught_up`."""
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -123,13 +130,17 @@ class ReviewScreen(MakesCards):
     def next_card(self, *, keep_revealed: bool = False) -> None:
         shown = self.item.card.id if self.item is not None else None
         self.item = None
+        waiting = False
         with self.reporting("loading the next card"):
             self.item = self.services.review.next_card()
+            waiting = self.services.review.rollover_waiting()
         same = keep_revealed and self.item is not None and self.item.card.id == shown
         if not same:  # (the same card keeps its answer shown and its answer time running)
             self.revealed = False
             self.shown_at = time.monotonic()
         self._paint()
+        if waiting:  # a new day's unbury met a held lock: the worker waits for it
+            self.catch_up()
         # check_action gates the keys at once; the footer (a recompose) follows after the card
         # has been painted, so rating -> next card is not held up by it.
         self.call_after_refresh(self.refresh_bindings)
@@ -231,7 +242,7 @@ class ReviewScreen(MakesCards):
         if saving.failed:
             self.saving = False
             return
-        self.on_review_screen_answer_saved(self.AnswerSaved(card_id, result))
+        self._answered(card_id, result)
 
     @work(thread=True, name=SAVING, group="answer", exit_on_error=False)
     def save_answer(self, card_id: int, rating: int, duration_ms: int) -> None:
@@ -243,14 +254,34 @@ class ReviewScreen(MakesCards):
         self.post_message(self.AnswerSaved(card_id, result))
 
     def on_review_screen_answer_saved(self, message: AnswerSaved) -> None:
+        self._answered(message.card_id, message.result)
+
+    def _answered(self, card_id: int, result: AnswerResult) -> None:
+        """An answer was saved (on the spot or by the worker): note it, then the next card."""
         self.saving = False
-        self.answered.append(message.card_id)
+        self.answered.append(card_id)
         self.steps.clear()  # u now undoes the answer
-        for warning in message.result.warnings:
+        for warning in result.warnings:
             notify(self.app, warning, severity="warning")
-        if message.result.became_leech:
+        if result.became_leech:
             notify(self.app, "This card lapsed too often: suspended and tagged leech", severity="warning")
         self.next_card()
+
+    @work(thread=True, name=CATCHING_UP, group="rollover", exclusive=True, exit_on_error=False)
+    def catch_up(self) -> None:
+        """Thread worker: a new day began while another process held the write lock, so its
+        unbury was not done on the spot; do it here, waiting for the lock (up to the busy timeout).
+        Still held after it: the notice says so and the next card tries again."""
+        try:
+            done = self.services.review.catch_up()
+        finally:
+            self.services.end_thread_work()
+        if done:
+            self.post_message(self.DayCaughtUp())
+
+    def on_review_screen_day_caught_up(self, message: DayCaughtUp) -> None:
+        if not self.saving:  # (else the saved answer's next card comes from the caught-up queue)
+            self.next_card(keep_revealed=True)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         # Not saved (database busy, disk full): the app's notice says why; the card stays up to retry.

@@ -4,7 +4,7 @@ Textual's Footer mounts a widget per key (a dozen on most screens), styles each,
 all again whenever the screen's bindings change (a reveal in Review, a focus change); on a
 screen's first frame that is a good part of the work. This paints the same line from one widget:
 each shown binding as its key (bold) and description, disabled ones dimmed, the command palette
-key at the right edge. Clicking a key presses it, as the Footer's keys do (a dimmed one then
+key at the right edge. A key that does not fit the width is left out whole, never cut. Clicking a key presses it, as the Footer's keys do (a dimmed one then
 says why it cannot act).
 """
 
@@ -116,8 +116,8 @@ class KeyBar(Widget):
         used = 0
         for item in keys:
             piece = self._item(item, self._hover == item.key)
-            if used >= room:
-                break
+            if used + piece.cell_length > room:  # a key cut in half ("v Sele") is no key: the
+                break  # ones that do not fit are left out whole (they are in ? help and the palette)
             placed.append(
                 _Key(item.key, item.display, item.description, item.enabled, used, piece.cell_length)
             )

@@ -5,6 +5,7 @@ undoable), deleting and restoring articles, the trash, card info.
     svc.browse.page(filter, sort, after)     -> BrowsePage (keyset: pass page.after for the next)
     svc.browse.count(filter)                 -> int
     svc.browse.act(BulkAction.SUSPEND, Selection(filter, keys)) -> BulkResult
+    svc.browse.move_to_deck(Selection(...), article_id | None) -> BulkResult  # None: back to the source's deck
     svc.browse.undo()                        -> BulkUndo | None
     svc.browse.delete_article(id) / restore_article(id) -> BulkResult
     svc.browse.trash() / deleted_articles() / purge(unit_ids) -> ...
@@ -105,7 +106,15 @@ class BrowseService:
             if sql is not None:
                 actions.target_rows(*sql)
 
-    def act(self, action: BulkAction, selection: Selection, *, tag: str = "", days: int = 0) -> BulkResult:
+    def act(
+        self,
+        action: BulkAction,
+        selection: Selection,
+        *,
+        tag: str = "",
+        days: int = 0,
+        deck: int | None = None,
+    ) -> BulkResult:
         """One action on the selection (or its whole filter), in one transaction, undoable.
         Card actions (suspend, bury, forget, set due) change the rows' cards; unit actions
         (pin, trash, restore, reject, confirm, tag, keep) the rows' units and their cards."""
@@ -113,21 +122,25 @@ class BrowseService:
         with write_transaction():
             self._target(selection, now)
             journal = actions.open_journal(action.value, now)
-            changed = self._apply(journal, action, now, tag=tag.strip().casefold(), days=days)
+            changed = self._apply(journal, action, now, tag=tag.strip().casefold(), days=days, deck=deck)
             if actions.drop_if_empty(journal):
                 journal = 0
         return BulkResult(action.value, changed.cards, changed.units, journal)
 
-    def _apply(self, journal: int, action: BulkAction, now: int, *, tag: str, days: int) -> actions.Changed:
+    def _apply(
+        self, journal: int, action: BulkAction, now: int, *, tag: str, days: int, deck: int | None = None
+    ) -> actions.Changed:
         if action in actions.CARD_ACTIONS:
             day = scheduler.review_day(
                 datetime.fromtimestamp(now, UTC), self._zone(), self.config.day_starts_at_hour
             )
             until = int(day.end.timestamp())
             return actions.change_cards(journal, action, now, until=until, due=now + days * 86400, days=days)
-        if action in (BulkAction.TAG, BulkAction.UNTAG) and not tag:
+        if (action in (BulkAction.TAG, BulkAction.UNTAG) and not tag) or (
+            action == BulkAction.MOVE_DECK and deck is None
+        ):
             return actions.Changed(0, 0)
-        changed = actions.change_units(journal, action, now, tag=tag)
+        changed = actions.change_units(journal, action, now, tag=tag, deck=deck)
         if action in (BulkAction.PIN, BulkAction.UNPIN) and changed.units:
             retention = (
                 self.config.pinned_retention if action == BulkAction.PIN else self.config.desired_retention
@@ -137,6 +150,14 @@ class BrowseService:
             actions.change_count(journal, cards)
             changed = actions.Changed(cards, changed.units)
         return changed
+
+    def move_to_deck(self, selection: Selection, article_id: int | None) -> BulkResult:
+        """The selection's units (with every card of each) into `article_id`'s deck; None, or
+        their own source article, puts them back in the source's deck. The deck is where they are
+        reviewed and exported; evidence and the Article screen stay the source's. Undoable."""
+        if article_id is None:
+            return self.act(BulkAction.SOURCE_DECK, selection)
+        return self.act(BulkAction.MOVE_DECK, selection, deck=article_id)
 
     def undo(self) -> BulkUndo | None:
         """Take back the latest bulk action not yet undone (several: call again)."""

@@ -1,9 +1,9 @@
 """`memoryrush export anki OUT.apkg`: an Anki package written by genanki, updated in place by Anki.
 
 One note per question (our Q&A and Cloze note types ship in the package), one deck per article
-under the MemoryRush parent deck. Note and card ids come from our own ids and creation times, and
-GUIDs from the library id and the question id, so importing a second export updates the notes
-Anki already has instead of adding copies.
+under the MemoryRush parent deck (a unit Browse moved to another article's deck is in that one).
+Note and card ids come from our own ids and creation times, and GUIDs from the library id and the
+question id, so importing a second export updates the notes Anki already has instead of adding copies.
 
 genanki writes notes, cards, decks and note types into the package's collection; it knows no
 scheduling. With `with_history`, each card's row is then given our schedule (type, queue, due,
@@ -176,12 +176,15 @@ class _Build:
             found = self.decks[article.id] = (deck, len(self.decks))
         return found
 
-    def add(self, article: ExportArticle, unit: ExportUnit) -> None:
-        """Write the unit's notes and cards (into the cursor's batch)."""
+    def add(
+        self, article: ExportArticle, unit: ExportUnit, deck_article: ExportArticle | None = None
+    ) -> None:
+        """Write the unit's notes and cards (into the cursor's batch), in `deck_article`'s deck
+        (its own article's unless Browse moved it)."""
         self.units += 1
         shared = shared_fields(self.library, article, unit)
         tags = unit_tags(unit)
-        deck, position = self.deck(article)
+        deck, position = self.deck(deck_article or article)
         for question in unit.questions:
             made = note_fields(self.library, shared, tags, question)
             note_id = self.ids.take(unit.created_at, question.id)
@@ -242,9 +245,9 @@ def export_anki(
                 cursor = _BatchingCursor(con.cursor())
                 genanki.Package([]).write_to_db(cursor, now, None)  # genanki's schema and col row
                 build = _Build(library, cursor, now, with_history)
-                for batch in export_repo.iter_with_articles(f):
-                    for article, unit in batch:
-                        build.add(article, unit)
+                for batch in export_repo.iter_with_decks(f):
+                    for article, deck_article, unit in batch:
+                        build.add(article, unit, deck_article)
                     cursor.flush()
                     if progress is not None:
                         progress(build.notes, total)

@@ -2,7 +2,8 @@
 
 API for the TUI (all headless; every method returns frozen dataclasses from review_types):
 
-    svc.review.start_session() -> SessionSummary   # unbury, build today's queue
+    svc.review.start_session() -> SessionSummary   # unbury (no wait), build today's queue
+    svc.review.rollover_waiting() / catch_up() -> bool  # a new day's unbury a held lock put off
     svc.review.next_card()     -> ReviewItem | None  # learning due now first, then the queue
     svc.review.answer(card_id, Rating.GOOD, duration_ms=None) -> AnswerResult
     svc.review.undo()          -> UndoResult | None  # several steps; survives a restart
@@ -27,14 +28,12 @@ from __future__ import annotations
 
 import logging
 import random
-import threading
-from collections import deque
 from dataclasses import dataclass, field, fields, replace
 from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
 import scheduler
-from core.domain.errors import MemoryRushError
+from core.domain.errors import DatabaseBusy, MemoryRushError
 from core.domain.review import (
     AnswerResult,
     CardView,
@@ -50,6 +49,7 @@ from core.services.browse.schedule import day_rule, utc_day
 from core.services.review.answer import decide
 from core.services.review.convert import as_epoch, card_view, to_state
 from core.services.review.parameters import fsrs_parameters, save_parameters
+from core.services.review.today import TodayQueue, build_today
 from core.storage import curation as curation_repo
 from core.storage.db import discarded, write_transaction
 from core.storage.review import cards
@@ -77,12 +77,8 @@ class ReviewService:
     tz: tzinfo | None = None  # None: the machine's local zone
     fuzz: bool = True  # off in golden tests
     rng: random.Random = field(default_factory=random.Random)
-    _queue: deque[int] = field(default_factory=deque, init=False, repr=False)
-    _kinds: dict[int, Queue] = field(default_factory=dict, init=False, repr=False)  # card -> NEW / REVIEW
-    _day_start: int | None = field(default=None, init=False, repr=False)
-    # The app answers in a worker thread while the UI thread reads the session: the queue is
-    # only touched under this lock (never held across a database call).
-    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
+    today: TodayQueue = field(default_factory=TodayQueue, init=False, repr=False)
+    _unbury_due: bool = field(default=False, init=False, repr=False)  # a new day's unbury met a held lock
     _parameters: tuple[float, ...] | None = field(default=None, init=False, repr=False)
 
     @property
@@ -119,11 +115,11 @@ class ReviewService:
 
     # --- the session ----------------------------------------------------------------------
 
-    def start_session(self) -> SessionSummary:
-        """Unbury what is due back, (re)build today's queue and return the summary."""
-        now = self.now()
-        cards.unbury(as_epoch(now))
-        self._build(now)
+    def start_session(self, *, wait: bool = False) -> SessionSummary:
+        """Unbury what is due back, (re)build today's queue and return the summary. The unbury
+        does not wait for another process's write lock unless `wait`: see `_ensure_day`."""
+        self.today.day_start = None
+        self._ensure_day(self.now(), wait=wait)
         return self.summary()
 
     def preview_session(self) -> SessionSummary:
@@ -131,48 +127,45 @@ class ReviewService:
         a transaction that is rolled back, so the counts are what a session will show and the
         library is unchanged (`memoryrush session` runs beside the app, without its lock)."""
         with discarded():
-            summary = self.start_session()
-        self._day_start = None  # the queue was built on the discarded state: build again if asked
+            summary = self.start_session(wait=True)
+        self.today.day_start = None  # the queue was built on the discarded state: build again if asked
         return summary
 
     def _build(self, now: datetime) -> None:
         day = self.day(now)
-        start, end = as_epoch(day.start), as_epoch(day.end)
-        new_done, reviews_done, _ = review_queue.done_since(start)
-        review_limit = max(0, self.config.max_reviews_per_day - reviews_done)
-        new_limit = max(0, self.config.new_per_day - new_done)
-        # fetch more than the cap (siblings drop out); fetch again, deeper, only when still short
-        fetch_reviews, fetch_new = review_limit + review_limit // 2 + 20, new_limit * 2 + 20
-        while True:
-            reviews = (
-                review_queue.due_review_candidates(end, as_epoch(now), fetch_reviews) if review_limit else []
-            )
-            new = review_queue.new_candidates(fetch_new) if new_limit else []
-            queue = scheduler.build_queue(
-                [scheduler.Candidate(c, u) for c, u in reviews],
-                [scheduler.Candidate(c, u) for c, u in new],
-                review_limit=review_limit,
-                new_limit=new_limit,
-            )
-            fresh = {c for c, _ in new}
-            got_new = sum(1 for c in queue if c.card_id in fresh)
-            short_reviews = len(queue) - got_new < review_limit and len(reviews) == fetch_reviews
-            short_new = got_new < new_limit and len(new) == fetch_new
-            if not (short_reviews or short_new):
-                break
-            fetch_reviews, fetch_new = fetch_reviews * 2, fetch_new * 4
-        kinds = {c.card_id: Queue.NEW if c.card_id in fresh else Queue.REVIEW for c in queue}
-        with self._lock:
-            self._queue = deque(c.card_id for c in queue)
-            self._kinds = kinds
-            self._day_start = start
+        ids, kinds = build_today(self.config, day, now)
+        self.today.replace(ids, kinds, as_epoch(day.start))
 
-    def _ensure_day(self, now: datetime) -> scheduler.DayWindow:
+    def _ensure_day(self, now: datetime, *, wait: bool = False) -> scheduler.DayWindow:
+        """Today's queue for the review day of `now`; a new day first lifts the burials that
+        ended. That write never waits for another process's lock unless `wait` (the UI thread
+        calls this): when the lock is held, the queue is built without the buried cards and the
+        unbury stays due, tried again on every later call and by `catch_up` (a worker's)."""
         day = self.day(now)
-        if self._day_start != as_epoch(day.start):
-            cards.unbury(as_epoch(now))
+        new_day = self.today.day_start != as_epoch(day.start)
+        self._unbury_due = self._unbury_due or new_day
+        lifted = 0
+        if self._unbury_due:
+            try:
+                lifted = cards.unbury(as_epoch(now), wait=wait)
+                self._unbury_due = False
+            except DatabaseBusy:
+                pass  # built without them now; they join the queue once the lock is free
+        if new_day or lifted:
             self._build(now)
         return day
+
+    def rollover_waiting(self) -> bool:
+        """A new day's unbury met another process's write lock and is still to be done."""
+        return self._unbury_due
+
+    def catch_up(self) -> bool:
+        """For a worker: do a waiting rollover's unbury, waiting for the lock (up to the busy
+        timeout; DatabaseBusy after it, still due). True when it was done."""
+        if not self._unbury_due:
+            return False
+        self._ensure_day(self.now(), wait=True)
+        return not self._unbury_due
 
     def next_card(self) -> ReviewItem | None:
         """The card to show now: a learning card that is due, else the next of today's queue,
@@ -184,33 +177,19 @@ class ReviewService:
         if due_learning is not None:
             return self._item(due_learning[0], now)
         end = as_epoch(day.end)
-        while (head := self._head()) is not None:
+        while (head := self.today.head()) is not None:
             row = cards.get_card(head)
             if row is not None and (row.queue == Queue.NEW or (row.queue == Queue.REVIEW and row.due < end)):
                 return self._item(row.id, now, row)
-            self._drop(head)
+            self.today.drop(head)
         ahead = review_queue.next_learning(t + LEARN_AHEAD_S)
         return self._item(ahead[0], now) if ahead is not None else None
-
-    def _head(self) -> int | None:
-        with self._lock:
-            return self._queue[0] if self._queue else None
-
-    def _drop(self, card_id: int) -> None:
-        """Take a card out of today's queue (answered, gone, or put back at the front)."""
-        with self._lock:
-            if self._queue and self._queue[0] == card_id:
-                self._queue.popleft()
-            elif card_id in self._queue:
-                self._queue.remove(card_id)
 
     def summary(self) -> SessionSummary:
         now = self.now()
         day = self._ensure_day(now)
         start, end, t = as_epoch(day.start), as_epoch(day.end), as_epoch(now)
-        with self._lock:
-            new_left = sum(1 for cid in self._queue if self._kinds.get(cid) == Queue.NEW)
-            reviews_left = len(self._queue) - new_left
+        new_left, reviews_left = self.today.left()
         # learning cards of this sitting: due now, or soon enough for next_card to show them
         # early (the card on screen may be one: "learning 0 left" under a learning card was wrong)
         learning_due = review_queue.count_queue(Queue.LEARNING, t + LEARN_AHEAD_S + 1)
@@ -242,7 +221,7 @@ class ReviewService:
         DatabaseBusy at once, nothing saved, when another process holds the write lock."""
         grade = Rating(int(rating))
         now = self.now()
-        day = self._ensure_day(now)
+        day = self._ensure_day(now, wait=wait)
         with write_transaction(wait=wait):
             row = cards.get_card(card_id)
             if row is None:
@@ -273,7 +252,7 @@ class ReviewService:
             )
             log.warning("card %s: %s", card_id, msg)
             warnings.append(msg)
-        self._drop(card_id)
+        self.today.drop(card_id)
         new = decision.card
         interval = scheduler.format_interval(timedelta(seconds=new.due - as_epoch(decision.reviewed_at)))
         return AnswerResult(
@@ -294,9 +273,7 @@ class ReviewService:
         if card_id is not None:
             row = cards.get_card(card_id)
             if row is not None and row.queue in (Queue.NEW, Queue.REVIEW):
-                self._drop(card_id)
-                with self._lock:
-                    self._queue.appendleft(card_id)
+                self.today.push_front(card_id)
         return UndoResult(action, card_id)
 
     def can_undo(self) -> bool:

@@ -71,6 +71,13 @@ UNIT_ACTIONS: dict[BulkAction, tuple[str, str, bool]] = {
         False,
     ),
     BulkAction.KEEP: ("anchor = 'changed'", "anchor = 'kept'", False),
+    # decks (units.deck_id; NULL = the source article's own deck, so moving "to" it is a move back)
+    BulkAction.MOVE_DECK: (
+        "COALESCE(deck_id, article_id) != :deck",
+        "deck_id = NULLIF(:deck, article_id)",
+        False,
+    ),
+    BulkAction.SOURCE_DECK: ("deck_id IS NOT NULL", "deck_id = NULL", False),
 }
 
 
@@ -98,6 +105,8 @@ WRITES: dict[str, tuple[str, ...]] = {
     "tag": (),
     "untag": (),
     "keep": (),
+    "move_deck": (),
+    "source_deck": (),
 }
 
 

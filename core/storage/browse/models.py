@@ -19,7 +19,9 @@ CARD_COLUMNS = (
     "state", "step", "stability", "difficulty", "due", "last_review", "reps", "lapses", "queue",
     "active", "suspended", "leech", "buried_until", "sbucket", "t90",
 )  # fmt: skip
-UNIT_COLUMNS = ("status", "status_before_trash", "pinned", "tags_json", "trashed_at", "updated_at", "anchor")
+UNIT_COLUMNS = (
+    "status", "status_before_trash", "pinned", "tags_json", "trashed_at", "updated_at", "anchor", "deck_id",
+)  # fmt: skip
 
 
 class BulkJournal(BaseModel):
@@ -66,6 +68,7 @@ class BulkUnit(BaseModel):
     trashed_at = peewee.IntegerField(null=True)
     updated_at = peewee.IntegerField()
     anchor = peewee.CharField()
+    deck_id = peewee.IntegerField(null=True)  # the unit's deck override (schema 4)
 
 
 class ArticleTrash(BaseModel):
@@ -92,3 +95,19 @@ def _index_names() -> tuple[str, ...]:
 
 register_models(BulkJournal, BulkCard, BulkUnit, ArticleTrash)
 register_schema_hook(_sort_indexes, creates=_index_names())
+
+# An article purged while units are in its deck: their unit.deck_id goes NULL by its foreign key
+# (back to their own decks), and the undo snapshots forget it too, so an undo never puts back a
+# deck that no longer exists (that would break the key and block every older undo). Purges are
+# rare and few articles at a time: the scan of bulk_unit is not indexed.
+_DECK_GONE = (
+    "CREATE TRIGGER IF NOT EXISTS article_deck_gone AFTER DELETE ON article BEGIN "
+    "UPDATE bulk_unit SET deck_id = NULL WHERE deck_id = OLD.id; END"
+)
+
+
+def _deck_gone(database: peewee.SqliteDatabase) -> None:
+    database.execute_sql(_DECK_GONE)
+
+
+register_schema_hook(_deck_gone, creates=("article_deck_gone",))

@@ -29,6 +29,7 @@ from core.domain.export import READER
 from core.storage.browse import rsort
 from core.storage.browse.where import CARD, QUEUE_NAMES, UNIT, UNIT_FROM, Where, where
 from core.storage.db import db, translated
+from core.storage.decks import DECK_TITLE
 from core.storage.review.models import queue_sql
 
 _JOINS = {  # the card arm, by the table that leads (its index gives the order; CROSS JOIN keeps it first)
@@ -41,12 +42,15 @@ _LED = (
     "FROM card c JOIN unit u ON u.id = c.unit_id JOIN article a ON a.id = u.article_id "
     "JOIN question q ON q.id = c.question_id"
 )
+# A unit moved to another article's deck (unit.deck_id): its deck, shown beside the source and
+# what the article filter goes by. Few units are moved: a lookup by primary key per shown row.
+DECK_COLUMNS = f"u.deck_id, {DECK_TITLE}"
 _SELECT = {
     CARD: f"c.id, u.id, q.question, u.content, a.id, a.title, u.memory_type, u.status, ({queue_sql()}), c.due, "
     "c.last_review, c.stability, c.difficulty, c.lapses, c.reps, u.tags_json, u.extractor, c.created_at, "
-    "u.pinned, c.leech, u.anchor",
+    "u.pinned, c.leech, u.anchor, " + DECK_COLUMNS,
     UNIT: "NULL, u.id, u.content, u.content, a.id, a.title, u.memory_type, u.status, NULL, NULL, NULL, NULL, "
-    "NULL, NULL, NULL, u.tags_json, u.extractor, u.created_at, u.pinned, 0, u.anchor",
+    "NULL, NULL, NULL, u.tags_json, u.extractor, u.created_at, u.pinned, 0, u.anchor, " + DECK_COLUMNS,
 }
 _NEVER = "CAST(1e300 AS REAL)"  # the R key of a card never reviewed: after every reviewed one
 NEVER_KEY = 1e300
@@ -359,4 +363,6 @@ def _row(t: tuple[Any, ...]) -> BrowseRow:
         pinned=bool(t[18]),
         leech=bool(t[19]),
         source_changed=t[20] == "changed",
+        deck_id=t[21],
+        deck_title=t[22] or "",
     )

@@ -22,6 +22,7 @@ from core.domain.review import Queue
 from core.domain.stop import StopFlag
 from core.storage.browse import text
 from core.storage.db import db, translated
+from core.storage.decks import DECK_TITLE, IN_DECKS
 
 # The unit arm is the units of NO_CARD_STATUSES: found through the status index (few), never by
 # walking a sort index over every unit.
@@ -83,6 +84,13 @@ def _in(parts: list[str], params: dict[str, Any], column: str, name: str, values
         params.update(zip(names, values, strict=True))
 
 
+def _in_deck(parts: list[str], params: dict[str, Any], article_ids: tuple[int, ...]) -> None:
+    """The rows in these articles' decks: their own units not moved, and units moved to them."""
+    if article_ids:
+        parts.append(IN_DECKS.format(marks=", ".join(f":ar{i}" for i in range(len(article_ids)))))
+        params.update((f"ar{i}", v) for i, v in enumerate(article_ids))
+
+
 def _text_parts(f: BrowseFilter, arm: int, parts: list[str], params: dict[str, Any]) -> tuple[bool, str]:
     """Each word of the text, by LIKE. A word in few units is first looked up in the search
     index (core.storage.browse.text), which then leads (True); the index's part for the other
@@ -109,7 +117,7 @@ def _text_parts(f: BrowseFilter, arm: int, parts: list[str], params: dict[str, A
 def _unit_parts(f: BrowseFilter, arm: int, parts: list[str], params: dict[str, Any]) -> None:
     _in(parts, params, "u.status", "st", f.statuses)
     _in(parts, params, "u.memory_type", "mt", f.memory_types)
-    _in(parts, params, "u.article_id", "ar", f.article_ids)
+    _in_deck(parts, params, f.article_ids)
     if f.tags:
         names = [f"tg{i}" for i in range(len(f.tags))]
         parts.append(
@@ -118,7 +126,7 @@ def _unit_parts(f: BrowseFilter, arm: int, parts: list[str], params: dict[str, A
         params.update(zip(names, (t.casefold() for t in f.tags), strict=True))
     if f.article_title:
         params["title"] = f"%{f.article_title}%"
-        parts.append("a.title LIKE :title")
+        parts.append(f"COALESCE({DECK_TITLE}, a.title) LIKE :title")  # the deck's title
     for flag, sql in ((f.pinned, "u.pinned = 1"), (f.source_changed, "u.anchor = 'changed'")):
         if flag is not None:
             parts.append(sql if flag else f"NOT ({sql})")

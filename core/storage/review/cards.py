@@ -350,14 +350,15 @@ def undo_depth() -> int:
 
 
 @translated
-def unbury(now: int) -> int:
-    """Bring back cards whose burial ended. Returns how many."""
+def unbury(now: int, *, wait: bool = True) -> int:
+    """Bring back cards whose burial ended. Returns how many. wait=False: DatabaseBusy at once,
+    nothing changed, when another connection holds the write lock (write_transaction)."""
     buried = int(Queue.BURIED)
     if not _exec(
         "SELECT 1 FROM card WHERE queue = ? AND buried_until <= ? LIMIT 1", (buried, now)
     ).fetchone():
         return 0
-    with write_transaction():
+    with write_transaction(wait=wait):
         cur = _exec(
             f"UPDATE card SET buried_until = NULL, queue = ({queue_sql(buried=None)}) "
             "WHERE queue = :q AND buried_until <= :now",

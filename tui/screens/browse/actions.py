@@ -64,16 +64,16 @@ class BrowseActions(BaseScreen):
     def _reload(self) -> None:
         raise NotImplementedError
 
-    def action_act(self, name: str, tag: str = "", days: int = 0) -> None:
+    def action_act(self, name: str, tag: str = "", days: int = 0, deck: int | None = None) -> None:
         selection = self._selection()
         if selection is None:
             notify(self.app, "No rows: change the filter", severity="warning")
             return
-        self._run(ACTION_KEYS.get(name) or BulkAction(name), selection, tag, days)
+        self._run(ACTION_KEYS.get(name) or BulkAction(name), selection, tag, days, deck)
 
     @work(thread=True, group="browse-act", name="changing the rows", exit_on_error=False)
-    def _run(self, action: BulkAction, selection: Selection, tag: str, days: int) -> None:
-        result = self.services.browse.act(action, selection, tag=tag, days=days)
+    def _run(self, action: BulkAction, selection: Selection, tag: str, days: int, deck: int | None) -> None:
+        result = self.services.browse.act(action, selection, tag=tag, days=days, deck=deck)
         self.app.call_from_thread(self._acted, action, result)
 
     def _acted(self, action: BulkAction, result: BulkResult) -> None:
@@ -112,6 +112,24 @@ class BrowseActions(BaseScreen):
             notify(self.app, f"{text!r} is not a number of days", severity="warning")
             return
         self.action_act("set_due", days=int(text))
+
+    def action_move_deck(self) -> None:
+        """The rows' units (every card of each) into another article's deck, where they are
+        reviewed and exported; the first entry moves them back to their own article's deck."""
+        from tui.modals.pick import PickModal
+
+        articles = []
+        with self.reporting("listing the articles"):
+            articles = self.services.library.articles()
+        entries = [(str(a.id), a.title, "") for a in articles]
+        back = "back to the deck of its own article"
+        self.app.push_screen(PickModal("Move to the deck of", entries, anything=back), self._deck_chosen)
+
+    def _deck_chosen(self, key: str | None) -> None:
+        if key == "":  # the first entry
+            self.action_act("source_deck")
+        elif key is not None:
+            self.action_act("move_deck", deck=int(key))
 
     def action_undo(self) -> None:
         if undo_bulk(self):

@@ -51,7 +51,7 @@ def cells(row: BrowseRow, picked: bool) -> list[object]:
     return [
         mark(picked),
         cell(cut(row.unit_content, 48)),
-        _shared(cut(row.article_title, 20)),
+        _shared(cut(f"→ {row.deck_title}" if row.deck_id is not None else row.article_title, 20)),  # the deck
         _shared(row.memory_type),
         _shared(row.status + (" (source changed)" if row.source_changed else "")),
         _shared(row.state + (" · leech" if row.leech else "") + (" · pinned" if row.pinned else "")),

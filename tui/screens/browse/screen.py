@@ -67,6 +67,7 @@ class BrowseScreen(BrowseActions):
         Binding("t", "tag", "Tag", id="browse.tag", show=False),
         Binding("T", "untag", "Untag", id="browse.untag", show=False),
         Binding("A", "delete_article", "Delete article", id="browse.delete_article", show=False),
+        Binding("m", "move_deck", "Move to deck…", id="browse.move_deck", show=False),
         Binding("w", "trash_view", "Trash view", id="browse.trash_view"),
         Binding("u", "undo", "Undo", id="browse.undo"),
     ]
@@ -233,6 +234,8 @@ class BrowseScreen(BrowseActions):
         )
         if row is not None and row.tags:
             text += f" · tags: {', '.join(row.tags)}"
+        if row is not None and row.deck_id is not None:
+            text += f" · in the deck of {row.deck_title} (from {row.article_title}; m moves it)"
         self.query_one("#browse-detail", Static).update(content(text, single_line=True), layout=False)
 
     def action_filter(self) -> None:

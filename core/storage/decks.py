@@ -1,0 +1,16 @@
+"""Which deck a unit is in, as SQL: the one rule every reader of decks uses.
+
+A unit's deck is its source article's unless Browse moved it (`unit.deck_id`, schema 4). Browse's
+article filter and MCP's due list ask through these, never by `article_id` alone. SQL text over
+a unit aliased `u` (no I/O here).
+"""
+
+from __future__ import annotations
+
+# The unit is in the deck of one of the articles bound to {marks}: its own units not moved, and
+# units moved there. Written so that SQLite can use the unit(article) and unit(deck) indexes
+# rather than work out every unit's deck. Each mark is used twice: bind "?" marks' values twice.
+IN_DECKS = "((u.article_id IN ({marks}) AND u.deck_id IS NULL) OR u.deck_id IN ({marks}))"
+
+# The title of the deck's article when the unit was moved (NULL when it is its own article's).
+DECK_TITLE = "(SELECT d.title FROM article d WHERE d.id = u.deck_id)"
