@@ -9,6 +9,8 @@ from test_review_support import add_units, q
 
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
+from core.storage.db import db
+from core.storage.search import index as search_index
 from tui.modals.pick import PickModal
 from tui.screens.browse import BrowseScreen
 
@@ -35,6 +37,8 @@ async def test_move_a_card_to_another_articles_deck_undo_it_and_move_it_back(
     deck_title = str(q("SELECT title FROM article WHERE id = ?", deck)[0][0])
     content = "chloroplasts hold chlorophyll"  # words no other unit has: the filter finds it alone
     q("UPDATE unit SET content = ? WHERE id = ?", content, moved)
+    with db.atomic():  # written past the app: its search index too (Browse's text filter reads it)
+        search_index.reindex_unit(moved)
     app = make_app(svc)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
