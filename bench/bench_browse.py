@@ -116,6 +116,15 @@ def _as_ms(wall: float, cpu: float) -> Ms:
     return ms
 
 
+async def _rows_below(table: object, screen: object) -> None:
+    """Wait (untimed) until the row below the cursor is loaded: a move at the last loaded row
+    does nothing while the next page is read, and timing it would time nothing."""
+    for _ in range(2000):
+        if table.cursor_row < table.row_count - 1 or table.row_count >= (screen._total or 0):  # type: ignore[attr-defined]
+            return
+        await asyncio.sleep(0.005)
+
+
 async def in_app(home: Path) -> None:
     from core.domain.browse import BrowseSort, Column
     from core.services.bootstrap import open_services
@@ -140,7 +149,10 @@ async def in_app(home: Path) -> None:
         table = screen.query_one("DataTable")
         table.focus()
         await pilot.pause()
-        moves = [await painted(app, table.action_cursor_down) for _ in range(300)]
+        moves = []
+        for _ in range(300):
+            await _rows_below(table, screen)
+            moves.append(await painted(app, table.action_cursor_down))
         rows_shown = table.size.height - 1  # the moves past it scroll the table
         print(f"cursor move (300 rows, pages read on the way) {pct(moves)}")
         print(f"  within the window {pct(moves[: rows_shown - 1])}; scrolling {pct(moves[rows_shown:])}")
