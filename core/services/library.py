@@ -278,6 +278,15 @@ class LibraryService:
     def paragraph(self, article_id: int, paragraph_id: str) -> SourceParagraph | None:
         return library_repo.paragraph_by_id(article_id, paragraph_id)
 
+    def evidence(self, unit: StoredUnit) -> list[tuple[SourceParagraph, tuple[str, ...]]]:
+        """The unit's evidence paragraphs with the quotes in each, in the order cited (a
+        paragraph no longer there is left out)."""
+        found = [
+            (self.paragraph(unit.article_id, pid), quotes)
+            for pid, quotes in unit.quotes_by_paragraph().items()
+        ]
+        return [(para, quotes) for para, quotes in found if para is not None]
+
     def units(
         self,
         article_id: int | None = None,

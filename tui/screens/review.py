@@ -11,7 +11,6 @@ for here; when the lock is held, the `catch_up` worker waits and the buried card
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
 
 from textual import events, work
 from textual.app import ComposeResult
@@ -23,7 +22,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
-from core.domain import SourceParagraph, StoredUnit
+from core.domain import SourceParagraph
 from core.domain.errors import DatabaseBusy
 from core.domain.review import AnswerResult, ReviewItem
 from tui.messages import OpenArticle
@@ -42,9 +41,6 @@ from tui.widgets.review_card import (
     reveal_bar,
 )
 from tui.widgets.title_bar import TitleBar
-
-if TYPE_CHECKING:
-    from core.services.library import LibraryService
 
 TALL = 40  # rows from which the question card gets more room
 SHORT = 30  # rows below which it gets less
@@ -182,11 +178,11 @@ class ReviewScreen(MakesCards):
         answer.display = True
         answer.update(answer_view(item))
         ratings.update(ratings_bar(item))
-        shown: list[tuple[SourceParagraph, list[str]]] | None = None
+        shown: list[tuple[SourceParagraph, tuple[str, ...]]] | None = None
         with self.reporting("reading the evidence"):
             library = self.services.library
             unit = library.unit(item.unit_id)
-            shown = evidence_of(library, unit) if unit is not None else None
+            shown = library.evidence(unit) if unit is not None else None
         evidence.display = shown is not None
         if shown is not None:
             evidence.update(evidence_view(item.article_title, shown))
@@ -340,10 +336,10 @@ class ReviewScreen(MakesCards):
         item = self.item
         if item is None or not self.revealed:
             return
-        shown: list[tuple[SourceParagraph, list[str]]] = []
+        shown: list[tuple[SourceParagraph, tuple[str, ...]]] = []
         with self.reporting("reading the evidence"):
             unit = self.services.library.unit(item.unit_id)
-            shown = evidence_of(self.services.library, unit) if unit is not None else []
+            shown = self.services.library.evidence(unit) if unit is not None else []
         if not shown:
             return
         paragraphs = [para for para, _ in shown]
@@ -392,12 +388,3 @@ class ReviewScreen(MakesCards):
                 unit = self.services.library.unit(self.item.unit_id)
         if unit is not None:
             self.edit_unit(unit, with_errors="Edit saved; it has validation issues")
-
-
-def evidence_of(library: LibraryService, unit: StoredUnit) -> list[tuple[SourceParagraph, list[str]]]:
-    """The unit's evidence paragraphs with the quotes in each, in the order cited."""
-    found = [
-        (library.paragraph(unit.article_id, pid), quotes)
-        for pid, quotes in unit.quotes_by_paragraph().items()
-    ]
-    return [(para, quotes) for para, quotes in found if para is not None]
