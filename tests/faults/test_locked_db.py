@@ -228,3 +228,42 @@ def test_a_new_day_under_a_held_lock_never_freezes_review_and_unburies_after(
 
     run_app(home, body, start="review")
     assert integrity(home) == "ok"
+
+
+def test_browse_opens_at_once_under_a_held_lock_when_a_burial_has_ended(
+    home: Path, start_holder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Browse lifts ended burials as it opens; under another process's write lock it does not
+    wait for it on the screen (the card shows as buried until the lock is free and Browse is
+    opened again). Without the no-wait unbury Browse waits the busy timeout (4 s), then says
+    the database is busy."""
+    from core.domain.review import Queue
+    from tui.screens.browse import BrowseScreen
+
+    monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "4000")
+    confirmed_library(home)
+
+    async def body(app, pilot) -> None:  # type: ignore[no-untyped-def]
+        buried = app.screen.item.card.id
+        await pilot.press("b")  # buried until the review day ends
+        await settle(pilot)
+        await pilot.press("escape")  # Home
+        await settle(pilot)
+        app.services.clock.advance(days=1)  # the burial has ended
+        holder = start_holder("hold_exclusive.py", str(db_file(home)), ready="locked")
+        started = time.monotonic()
+        await pilot.press("b")  # Browse
+        await pilot.pause()
+        assert isinstance(app.screen, BrowseScreen)
+        assert time.monotonic() - started < 2.0  # not the 4 s a waiting unbury would take
+        assert not notices(app, "error")
+        assert scalar(home, "SELECT queue FROM card WHERE id = ?", (buried,)) == Queue.BURIED
+        holder.release()
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("b")  # opened again with the lock free: the burial is lifted
+        await settle(pilot)
+        assert scalar(home, "SELECT queue FROM card WHERE id = ?", (buried,)) == Queue.NEW
+
+    run_app(home, body, start="review")
+    assert integrity(home) == "ok"

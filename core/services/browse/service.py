@@ -32,6 +32,7 @@ from core.domain.browse import (
     Selection,
     TrashEntry,
 )
+from core.domain.errors import DatabaseBusy
 from core.domain.stop import StopFlag
 from core.host.clock import Clock
 from core.host.config import Config, Settings
@@ -91,8 +92,13 @@ class BrowseService:
 
     def start(self) -> int:
         """Before Browse shows card states: burials that ended are lifted (what a review session
-        does when it starts), so the stored queue is the card's state. Returns how many."""
-        return review_cards.unbury(self._now())
+        does when it starts), so the stored queue is the card's state. Returns how many. Never
+        waits for the write lock (Browse opens on the screen): when another process holds it
+        the burials stay for the next open or the review session to lift, and 0 is returned."""
+        try:
+            return review_cards.unbury(self._now(), wait=False)
+        except DatabaseBusy:
+            return 0
 
     # --- bulk actions ----------------------------------------------------------------------
 
