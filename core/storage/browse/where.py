@@ -172,14 +172,19 @@ def _between(
 @translated
 def count(f: BrowseFilter, *, now: int, r_ratio: float | None, stop: StopFlag | None = None) -> int:
     """Rows the filter shows. A set `stop` ends the count within a few thousand steps of SQLite
-    (the filter changed: its count is no longer wanted) and raises Cancelled."""
+    (the filter changed: its count is no longer wanted) and raises Cancelled, also when it was
+    set before the count began (nothing is read then)."""
+    if stop is not None and stop.is_set():
+        raise Cancelled("the count was no longer wanted")
+    # The WHEREs first, outside the stop's progress handler: a text filter's WHERE reads the
+    # search index (text.unit_match), whose own errors are translated before they reach here.
+    arms = [(arm, where(f, arm, now=now, r_ratio=r_ratio)) for arm in (CARD, UNIT)]
     total = 0
     con = db.connection()
     if stop is not None:
         con.set_progress_handler(stop.is_set, 10_000)
     try:
-        for arm in (CARD, UNIT):
-            w = where(f, arm, now=now, r_ratio=r_ratio)
+        for arm, w in arms:
             if w.sql is not None:
                 sql = f"SELECT COUNT(*) {_from(arm, f)} WHERE {w.sql}"
                 total += int(db.execute_sql(sql, w.params).fetchone()[0])

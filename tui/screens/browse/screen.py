@@ -154,9 +154,13 @@ class BrowseScreen(BrowseActions):
         self.app.call_from_thread(self._show_page, generation, page)
 
     @work(thread=True, exclusive=True, group="browse-count", name="counting the rows", exit_on_error=False)
-    def _count(self, generation: int, stop: threading.Event) -> None:
+    def _count(self, generation: int, f: BrowseFilter, stop: threading.Event) -> None:
+        # The filter comes with the call: this runs after a refresh, when the screen may already
+        # hold the next filter (counting that one under its predecessor's set stop made a text
+        # filter's count fail with "interrupted", and the notice held the UI thread while the
+        # new page was read: bench/bench_browse.py's `memory`). A set stop reads nothing.
         try:
-            total = self.services.browse.count(self._filter, stop)
+            total = self.services.browse.count(f, stop)
         except Cancelled:
             return
         self.app.call_from_thread(self._show_count, generation, total)
@@ -177,7 +181,7 @@ class BrowseScreen(BrowseActions):
         if self._shown_generation != generation:  # the first page is up: the count once it is painted
             self._shown_generation = generation
             self._counting = threading.Event()
-            self.call_after_refresh(self._count, generation, self._counting)
+            self.call_after_refresh(self._count, generation, self._filter, self._counting)
             self._first_page.set()
         keep = getattr(self, "_keep_row", 0)
         if keep and table.cursor_row < keep < table.row_count:
