@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from core.domain.browse import BrowseFilter, RowKey, Selection
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from sample_articles import sample_paths
@@ -31,6 +32,17 @@ def build_library(services: Services, clock: FixedClock, *, days: int = 3, per_d
             n += 1
             clock.advance(minutes=3)
         clock.advance(days=1)
+
+
+def move_one(services: Services) -> tuple[int, str, str]:
+    """The first confirmed unit of the first article into the second article's deck (Browse's
+    "move to deck", one card of it taking the unit): (unit id, source title, deck title)."""
+    first, second = services.library.articles()[:2]
+    unit = services.library.units(first.id, ["confirmed"])[0]
+    keys = tuple(RowKey(c.id, unit.id) for c in services.review.cards_of_unit(unit.id))
+    result = services.browse.move_to_deck(Selection(BrowseFilter(), keys[:1]), second.id)
+    assert result.units == 1
+    return unit.id, first.title, second.title
 
 
 def table_rows(db_file: Path) -> dict[str, list[tuple[object, ...]]]:

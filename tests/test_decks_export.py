@@ -8,9 +8,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from export_support import build_library
+from export_support import build_library, move_one
 
-from core.domain.browse import BrowseFilter, BrowseSort, Column, RowKey, Selection
+from core.domain.browse import BrowseFilter, BrowseSort, Column
 from core.domain.export import ExportFilter
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services, open_services
@@ -21,22 +21,11 @@ from core.services.export.library_json import export_json, import_library
 anki_collection = pytest.importorskip("anki.collection")
 
 
-def _move_one(services: Services) -> tuple[int, str, str]:
-    """The first confirmed unit of the first article into the second article's deck:
-    (unit id, source title, deck title)."""
-    first, second = services.library.articles()[:2]
-    unit = services.library.units(first.id, ["confirmed"])[0]
-    keys = tuple(RowKey(c.id, unit.id) for c in services.review.cards_of_unit(unit.id))
-    result = services.browse.move_to_deck(Selection(BrowseFilter(), keys[:1]), second.id)
-    assert result.units == 1
-    return unit.id, first.title, second.title
-
-
 def test_anki_puts_a_moved_units_cards_in_the_other_articles_deck(
     services: Services, clock: FixedClock, tmp_path: Path
 ) -> None:
     build_library(services, clock, days=1, per_day=2)
-    unit_id, source, deck = _move_one(services)
+    unit_id, source, deck = move_one(services)
     questions = {q.id for q in services.library.unit(unit_id).questions}  # type: ignore[union-attr]
     package = tmp_path / "out.apkg"
     export_anki(package, ExportFilter(), now=clock.epoch())
@@ -69,7 +58,7 @@ def test_the_library_json_carries_the_deck_there_and_back(
     services: Services, clock: FixedClock, tmp_path: Path
 ) -> None:
     build_library(services, clock, days=1, per_day=2)
-    unit_id, _, _ = _move_one(services)
+    unit_id, _, _ = move_one(services)
     deck = services.library.articles()[1].id
     out = tmp_path / "library.json"
     export_json(out, now=clock.epoch(), config=services.config)

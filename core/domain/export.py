@@ -105,6 +105,12 @@ class ExportUnit:
     def yours(self) -> bool:
         return self.extractor == READER
 
+    @property
+    def deck(self) -> int:
+        """The article whose deck the unit is in: the override, else its source (the SQL form:
+        core.storage.decks.DECK_OF). Its quotes stay `article_id`'s."""
+        return self.deck_id if self.deck_id is not None else self.article_id
+
 
 @dataclass(frozen=True, slots=True)
 class ExportReview:

@@ -1,8 +1,8 @@
 """Which deck a unit is in, as SQL: the one rule every reader of decks uses.
 
 A unit's deck is its source article's unless Browse moved it (`unit.deck_id`, schema 4). Browse's
-article filter and MCP's due list ask through these, never by `article_id` alone. SQL text over
-a unit aliased `u` (no I/O here).
+article filter, MCP's due list, Find's article filter and the exports ask through these, never by
+`article_id` alone. SQL text over a unit aliased `u` (no I/O here).
 """
 
 from __future__ import annotations
@@ -14,3 +14,6 @@ IN_DECKS = "((u.article_id IN ({marks}) AND u.deck_id IS NULL) OR u.deck_id IN (
 
 # The title of the deck's article when the unit was moved (NULL when it is its own article's).
 DECK_TITLE = "(SELECT d.title FROM article d WHERE d.id = u.deck_id)"
+
+# The article whose deck the unit is in (the Python form: ExportUnit.deck).
+DECK_OF = "COALESCE(u.deck_id, u.article_id)"

@@ -27,6 +27,7 @@ from core.domain.export import (
     ExportUnit,
 )
 from core.storage.db import db, reading, translated, write_transaction
+from core.storage.decks import DECK_OF
 from core.storage.search.query import unit_filter_sql
 
 BATCH = 2000  # units per read
@@ -99,15 +100,6 @@ def iter_units(f: ExportFilter, batch: int = BATCH) -> Iterator[list[ExportUnit]
 
 
 @translated
-def iter_with_articles(
-    f: ExportFilter, batch: int = BATCH
-) -> Iterator[list[tuple[ExportArticle, ExportUnit]]]:
-    """`iter_units`, each unit beside its article (read once per article)."""
-    for found in iter_with_decks(f, batch):
-        yield [(article, unit) for article, _, unit in found]
-
-
-@translated
 def iter_with_decks(
     f: ExportFilter, batch: int = BATCH
 ) -> Iterator[list[tuple[ExportArticle, ExportArticle, ExportUnit]]]:
@@ -119,7 +111,7 @@ def iter_with_decks(
         missing = wanted - known.keys()
         if missing:
             known.update(articles(sorted(missing)))
-        yield [(known[u.article_id], known[u.deck_id or u.article_id], u) for u in units]
+        yield [(known[u.article_id], known[u.deck], u) for u in units]
 
 
 def _units(rows: list[tuple[Any, ...]]) -> list[ExportUnit]:
@@ -231,12 +223,12 @@ def articles(article_ids: Sequence[int]) -> dict[int, ExportArticle]:
 
 
 @translated
-def article_ids(f: ExportFilter) -> list[int]:
-    """Articles with at least one unit the filter takes, by id."""
+def deck_ids(f: ExportFilter) -> list[int]:
+    """The decks (their articles' ids) with at least one unit the filter takes, by id: a unit
+    Browse moved to another article's deck is in that one (core.storage.decks)."""
     where, params = _where(f)
-    return [
-        int(r[0]) for r in _rows(f"SELECT DISTINCT u.article_id FROM unit u WHERE {where} ORDER BY 1", params)
-    ]
+    sql = f"SELECT DISTINCT {DECK_OF} FROM unit u WHERE {where} ORDER BY 1"
+    return [int(r[0]) for r in _rows(sql, params)]
 
 
 @translated

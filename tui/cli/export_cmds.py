@@ -25,7 +25,11 @@ def filter_options(command: Callable[..., Any]) -> Callable[..., Any]:
     for option in reversed(
         (
             click.option(
-                "--article", "article_ids", multiple=True, type=int, help="Only this article id (repeatable)."
+                "--article",
+                "article_ids",
+                multiple=True,
+                type=int,
+                help="Only the units in this article's deck: its own, and those moved to it in Browse (repeatable).",
             ),
             click.option(
                 "--status",

@@ -53,7 +53,13 @@ def _print_hits(result: SearchResult) -> None:
 )
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000), help="Hits per query.")
 @click.option("--json", "as_json", is_flag=True, help='One JSON line per query: {"query", "hits": [...]}.')
-@click.option("--article", "article_ids", multiple=True, type=int, help="Only this article id (repeatable).")
+@click.option(
+    "--article",
+    "article_ids",
+    multiple=True,
+    type=int,
+    help="Only this article's paragraphs and the units in its deck (moved there in Browse too; repeatable).",
+)
 @click.option(
     "--status",
     "statuses",

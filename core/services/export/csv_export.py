@@ -4,6 +4,10 @@ UTF-8 (with a byte-order mark when `bom`, which Excel needs to read Chinese text
 quoting, times as UTC ISO 8601. Untrusted text stays text in a spreadsheet: a cell that would
 start a formula (=, +, -, @, tab, carriage return) gets a leading apostrophe, as OWASP advises,
 unless `raw` is asked for.
+
+`deck_id`, `deck`: the article whose deck the card is in (Browse can move a unit to another
+article's deck; the Anki deck, the article filter). `article_id`, `article`: the source article,
+which the quotes and paragraph ids are from.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ COLUMNS = (
     "unit_id",
     "article_id",
     "article",
+    "deck_id",
+    "deck",
     "kind",
     "question",
     "answer",
@@ -58,7 +64,7 @@ def _cell(value: object, raw: bool) -> object:
     return value
 
 
-def row(article: ExportArticle, unit: ExportUnit, q: ExportQuestion) -> list[object]:
+def row(article: ExportArticle, deck: ExportArticle, unit: ExportUnit, q: ExportQuestion) -> list[object]:
     card = q.card
     return [
         card.id if card else "",
@@ -66,6 +72,8 @@ def row(article: ExportArticle, unit: ExportUnit, q: ExportQuestion) -> list[obj
         unit.id,
         article.id,
         article.title,
+        deck.id,
+        deck.title,
         q.kind,
         q.question,
         q.answer,
@@ -92,7 +100,7 @@ def export_csv(
     out: Path, f: ExportFilter, *, bom: bool = False, raw: bool = False, progress: Progress | None = None
 ) -> ExportResult:
     _, total = export_repo.count_units(f)
-    articles: set[int] = set()
+    decks: set[int] = set()
     units = cards = 0
     with (
         atomic_path(out) as partial,
@@ -100,13 +108,13 @@ def export_csv(
     ):
         writer = csv.writer(fh)
         writer.writerow(COLUMNS)
-        for batch in export_repo.iter_with_articles(f):
-            for article, unit in batch:
-                articles.add(article.id)
+        for batch in export_repo.iter_with_decks(f):
+            for article, deck, unit in batch:
+                decks.add(deck.id)
                 units += 1
                 for q in unit.questions:
-                    writer.writerow([_cell(v, raw) for v in row(article, unit, q)])
+                    writer.writerow([_cell(v, raw) for v in row(article, deck, unit, q)])
                     cards += 1
             if progress is not None:
                 progress(cards, total)
-    return ExportResult(str(out), len(articles), units, cards, 0)
+    return ExportResult(str(out), len(decks), units, cards, 0)

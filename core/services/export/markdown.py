@@ -1,8 +1,9 @@
-"""`memoryrush export markdown DIR`: one Obsidian-friendly Markdown file per article.
+"""`memoryrush export markdown DIR`: one Obsidian-friendly Markdown file per article's deck.
 
 Each file: YAML front matter (title, source, tags, language, dates, and our marker), the summary,
-then each unit with its type, tags, questions and quotes (blockquotes ending with the paragraph
-id and locator). Names are stable: the title made safe for every file system, plus " (N)" only
+then each unit of the article's deck with its type, tags, questions and quotes (blockquotes
+ending with the paragraph id and locator). A unit Browse moved to another article's deck is in
+that article's file, its heading naming the source article its quotes are from. Names are stable: the title made safe for every file system, plus " (N)" only
 when another article already has that name.
 
 Whose file is it? A file is ours when its front matter carries `memoryrush_article:
@@ -64,8 +65,11 @@ def _tag(tag: str) -> str:
     return re.sub(r"[^\w/-]+", "-", sanitize(tag, single_line=True).strip()).strip("-")
 
 
-def render_body(article: ExportArticle, units: list[ExportUnit]) -> str:
-    """The generated part below the front matter (what the digest covers)."""
+def render_body(
+    article: ExportArticle, units: list[ExportUnit], sources: dict[int, ExportArticle] | None = None
+) -> str:
+    """The generated part below the front matter (what the digest covers): the article's deck.
+    `sources`: the source articles of units moved into it from elsewhere, by id."""
     lines = [f"# {md_text(article.title)}", ""]
     if article.summary.strip():
         lines += ["## Summary", "", md_text(article.summary.strip()), ""]
@@ -74,6 +78,9 @@ def render_body(article: ExportArticle, units: list[ExportUnit]) -> str:
         head = f"### {n}. {unit.memory_type}" + (" · yours" if unit.yours else "")
         if unit.status != "confirmed":
             head += f" · {unit.status}"
+        source = (sources or {}).get(unit.article_id)
+        if unit.article_id != article.id and source is not None:  # its quotes are the source's
+            head += f" · from {md_text(source.title)}"
         lines += [head, "", md_text(unit.content), ""]
         if unit.tags:
             lines += [" ".join(f"#{t}" for t in (_tag(x) for x in unit.tags) if t), ""]
@@ -181,7 +188,7 @@ def export_markdown(
     library = export_repo.library_id()
     place = _Folder(folder, library)
     place.scan()
-    ids = export_repo.article_ids(f)
+    ids = export_repo.deck_ids(f)
     articles = export_repo.articles(ids)
     notes: list[str] = []
     units_written = 0
@@ -189,8 +196,11 @@ def export_markdown(
         article = articles[article_id]
         units = _units_of(f, article_id)
         units_written += len(units)
+        moved_in = {u.article_id for u in units} - articles.keys()
+        if moved_in:
+            articles.update(export_repo.articles(sorted(moved_in)))
         path = place.place(article)
-        skipped = _write(path, library, article, units, force=force)
+        skipped = _write(path, library, article, units, articles, force=force)
         if skipped:
             notes.append(skipped)
         if progress is not None:
@@ -199,6 +209,8 @@ def export_markdown(
 
 
 def _units_of(f: ExportFilter, article_id: int) -> list[ExportUnit]:
+    """The units of the article's deck the filter takes: its own first, in article order, then
+    those moved in from other articles."""
     one = ExportFilter(
         article_ids=(article_id,),
         statuses=f.statuses,
@@ -207,14 +219,20 @@ def _units_of(f: ExportFilter, article_id: int) -> list[ExportUnit]:
         origin=f.origin,
     )
     units = [u for batch in export_repo.iter_units(one) for u in batch]
-    return sorted(units, key=lambda u: (u.position, u.id))
+    return sorted(units, key=lambda u: (u.article_id != article_id, u.article_id, u.position, u.id))
 
 
 def _write(
-    path: Path, library: str, article: ExportArticle, units: list[ExportUnit], *, force: bool
+    path: Path,
+    library: str,
+    article: ExportArticle,
+    units: list[ExportUnit],
+    sources: dict[int, ExportArticle],
+    *,
+    force: bool,
 ) -> str | None:
     """Write one file; returns a note when the file was left alone."""
-    body = render_body(article, units)
+    body = render_body(article, units, sources)
     digest = _digest(body)
     notes = ""
     if path.exists():

@@ -13,6 +13,7 @@ from typing import Any
 from core.domain.export import ORIGINS, READER
 from core.domain.review import Queue
 from core.storage.db import db, translated
+from core.storage.decks import IN_DECKS
 from core.text.analysis import fts_phrase, is_cjk
 
 _CHUNK = 500
@@ -263,18 +264,19 @@ def unit_filter_sql(
     article_ids: Sequence[int],
     origin: str | None = None,
 ) -> tuple[str, list[Any]]:
-    """An SQL condition on alias u (the unit table) and its parameters. `origin` "yours": the
-    units the reader made (`extractor == READER`), "extracted": the others."""
+    """An SQL condition on alias u (the unit table) and its parameters. `article_ids` are decks:
+    the units in these articles' decks (their own units, less those Browse moved to another
+    article's deck, plus those moved to them: core.storage.decks). `origin` "yours": the units
+    the reader made (`extractor == READER`), "extracted": the others."""
     parts: list[str] = []
     params: list[Any] = []
-    for column, values in (
-        ("u.status", statuses),
-        ("u.memory_type", memory_types),
-        ("u.article_id", article_ids),
-    ):
+    for column, values in (("u.status", statuses), ("u.memory_type", memory_types)):
         if values:
             parts.append(f"{column} IN ({','.join('?' * len(values))})")
             params.extend(values)
+    if article_ids:
+        parts.append(IN_DECKS.format(marks=",".join("?" * len(article_ids))))
+        params.extend([*article_ids, *article_ids])  # each mark is used twice
     if tags:
         parts.append(
             "EXISTS (SELECT 1 FROM json_each(u.tags_json) j WHERE lower(j.value) IN "
