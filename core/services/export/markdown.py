@@ -3,8 +3,9 @@
 Each file: YAML front matter (title, source, tags, language, dates, and our marker), the summary,
 then each unit of the article's deck with its type, tags, questions and quotes (blockquotes
 ending with the paragraph id and locator). A unit Browse moved to another article's deck is in
-that article's file, its heading naming the source article its quotes are from. Names are stable: the title made safe for every file system, plus " (N)" only
-when another article already has that name.
+that article's file, its heading naming the source article its quotes are from. Names are
+stable: the title made safe for every file system, plus " (N)" only when another article
+already has that name.
 
 Whose file is it? A file is ours when its front matter carries `memoryrush_article:
 "<library id>/<article id>"`; that line is how a second export finds the file again (even after

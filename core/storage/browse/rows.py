@@ -150,7 +150,7 @@ def _after(
 
 # How long the walk of the sort's index may look for a page before the filter leads: the walk
 # reads card rows in index order (scattered pages), so steps are a poor clock; time is checked
-# every CHECK_STEPS SQLite steps (~2 ms of a walk). The time is the reading thread's CPU, not the
+# every CHECK_STEPS SQLite steps (~1 ms of a walk). The time is the reading thread's CPU, not the
 # wall clock: each check takes the GIL, and while another thread holds it (the UI thread
 # painting, a notice) a check waits up to the switch interval (5 ms). With a wall budget checked
 # every 1,000 steps a walk of 5 ms CPU ran out and the filter led instead: for `memory` (765k of
