@@ -5,24 +5,17 @@ hover on the scrollbar and a theme change."""
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
+from textual import events
+from textual.app import App
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import DataTable
 
+from tests.tui.test_row_table import OneTable
 from tui.safe import cell
 from tui.widgets.row_table import RowTable
 
 SIZE = (60, 20)
-
-
-class OneTable(App[None]):
-    def __init__(self, table: DataTable[object]) -> None:
-        super().__init__()
-        self.table = table
-
-    def compose(self) -> ComposeResult:
-        yield self.table
 
 
 def fill(table: DataTable[object], rows: int = 200) -> None:
@@ -107,3 +100,46 @@ async def test_a_one_row_scroll_styles_only_the_lines_new_on_screen() -> None:
         assert moved == [body - 1], "a row still on screen was styled again"  # the row the cursor left
         kept = {id(strip) for strip in bar_before}
         assert sum(id(strip) not in kept for strip in bar_after) <= 2
+
+
+async def mouse_walk(table: DataTable[object]) -> list[tuple[int, int]]:
+    """(cursor row, scroll y) after each of: a click on a row, the wheel, a click on the
+    scrollbar's track, a drag of its thumb, a click on a row again."""
+    app = OneTable(table)
+    states = []
+    async with app.run_test(size=SIZE) as pilot:
+        fill(table)
+        await pilot.pause()
+
+        async def seen() -> None:
+            await pilot.pause()
+            states.append((table.cursor_row, table.scroll_offset.y))
+
+        await pilot.click(table, offset=(3, 5))
+        await seen()
+        for _ in range(3):
+            x, y = table.region.x + 3, table.region.y + 5
+            app.post_message(
+                events.MouseScrollDown(None, x, y, 0, 1, 0, False, False, False, screen_x=x, screen_y=y)
+            )
+            await seen()
+        bar = table.vertical_scrollbar
+        await pilot.click(bar, offset=(0, bar.size.height - 1))  # the track below the thumb: a page down
+        await seen()
+        thumb = next(y for y, strip in enumerate(lines_of(bar)) if "grab" in str(strip))
+        await pilot.mouse_down(bar, offset=(0, thumb))
+        await pilot.hover(bar, offset=(0, thumb + 4))
+        await pilot.mouse_up(bar, offset=(0, thumb + 4))
+        await seen()
+        await pilot.click(table, offset=(3, 8))
+        await seen()
+    return states
+
+
+async def test_the_mouse_does_to_it_what_it_does_to_a_stock_data_table() -> None:
+    fast = await mouse_walk(RowTable(cursor_type="row", zebra_stripes=True))
+    stock = await mouse_walk(DataTable(cursor_type="row", zebra_stripes=True))
+    assert fast == stock
+    scrolls = [scroll for _, scroll in fast]
+    assert scrolls[0] < scrolls[1] < scrolls[3] < scrolls[4] < scrolls[5], scrolls  # wheel, track, drag
+    assert fast[0][0] != fast[-1][0]  # the clicks moved the cursor

@@ -14,6 +14,12 @@ the click metadata), whether it is the cursor or hover row, and the frame (width
 cursor move then draws two lines; a page added below draws none of the visible ones. Any other
 table or row takes DataTable's own path; the picture is the same either way
 (tests/tui/test_row_table.py compares them).
+
+A scroll moves every line to another y, and Textual styles (tint, line filters) by y: the lines
+are styled through tui.widgets.line_memo.StyledLines, which keeps each styled line by the line
+drawn here, so a row still on screen after a one-row scroll costs a lookup; the vertical
+scrollbar is line_memo's QuickScrollBar (tests/tui/test_line_memo.py: the same screen as a stock
+DataTable's, through scrolls, focus, hover and the mouse).
 """
 
 from __future__ import annotations
