@@ -7,7 +7,9 @@ Textual name that is not listed here.
 Why private at all: RowTable re-keys DataTable's render caches (a cursor move redraws two rows,
 not thirty), SteadyOptionList keeps OptionList's caches through a Resize that changes nothing,
 and _start_theme applies the saved theme before the first stylesheet parse (start-up time);
-bench/bench_tui.py measures each. MemoryRushApp.on_notify trims the notices on screen, and
+bench/bench_tui.py measures each. tui/widgets/line_memo.py keeps Textual's styled lines of a
+table that scrolls, and draws RowTable's scrollbar from kept lines (a scrolling cursor move in
+Browse: bench/bench_browse.py). MemoryRushApp.on_notify trims the notices on screen, and
 tui/driver.py copies LinuxDriver's input thread (tests/tui/test_driver.py checks the copy).
 """
 
@@ -21,6 +23,7 @@ import re
 import tomllib
 from pathlib import Path
 
+from textual._styles_cache import StylesCache
 from textual.app import App
 from textual.widget import Widget
 from textual.widgets import DataTable, DirectoryTree, OptionList
@@ -55,6 +58,14 @@ METHODS = {
     (OptionList, "_on_resize"): "(self)",  # what SteadyOptionList.on_resize prevents
     (App, "_refresh_truecolor_filter"): "(self, theme: 'TerminalTheme') -> 'None'",
     (App, "_unnotify"): "(self, notification: 'Notification', refresh: 'bool' = True) -> 'None'",
+    (App, "_start_widget"): "(self, parent: 'Widget', widget: 'Widget') -> 'None'",  # RowTable's scrollbar
+    (StylesCache, "render_line"): (  # tui/widgets/line_memo.py styles a line through it
+        "(self, styles: 'StylesBase', y: 'int', size: 'Size', content_size: 'Size', padding: 'Spacing', "
+        "base_background: 'Color', background: 'Color', render_content_line: 'Callable[[int], Strip]', "
+        "border_title: 'tuple[Content, Color, Color, Style] | None', "
+        "border_subtitle: 'tuple[Content, Color, Color, Style] | None', opacity: 'float', "
+        "ansi_theme: 'TerminalTheme', native_ansi: 'bool') -> 'Strip'"
+    ),
 }
 # Instance attributes read or written.
 ATTRIBUTES = {
@@ -64,6 +75,7 @@ ATTRIBUTES = {
         "_pseudo_class_state", "_data", "_labelled_row_exists",
     ),
     App: ("_notifications",),  # MemoryRushApp.on_notify replaces a repeated notice, keeps three
+    Widget: ("_vertical_scrollbar", "_styles_cache"),  # RowTable's scrollbar; line_memo's styling
 }  # fmt: skip
 # Private modules' names imported.
 IMPORTS = {

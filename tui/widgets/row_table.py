@@ -14,6 +14,12 @@ the click metadata), whether it is the cursor or hover row, and the frame (width
 cursor move then draws two lines; a page added below draws none of the visible ones. Any other
 table or row takes DataTable's own path; the picture is the same either way
 (tests/tui/test_row_table.py compares them).
+
+A scroll moves every line to another y, and Textual styles (tint, line filters) by y: the lines
+are styled through tui.widgets.line_memo.StyledLines, which keeps each styled line by the line
+drawn here, so a row still on screen after a one-row scroll costs a lookup; the vertical
+scrollbar is line_memo's QuickScrollBar (tests/tui/test_line_memo.py: the same screen as a stock
+DataTable's, through scrolls, focus, hover and the mouse).
 """
 
 from __future__ import annotations
@@ -34,9 +40,12 @@ from textual._types import SegmentLines
 from textual.cache import LRUCache
 from textual.coordinate import Coordinate
 from textual.geometry import Offset, Region, Size
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellType, Column, ColumnKey, RowKey
+
+from tui.widgets.line_memo import QuickScrollBar, StyledLines
 
 ELSEWHERE = Coordinate(-2, 0)  # no row (the header is -1): "the cursor is on another row"
 
@@ -73,6 +82,7 @@ class RowTable(DataTable[object]):
         self._stamps: dict[RowKey, int] = {}
         self._stamp = count(1)
         self._looks: dict[tuple[object, ...], int] = {}
+        self._styled = StyledLines(400)
 
     _frame: Frame | None = None
     _painted_layout: tuple[Size, Size] | None = None  # (size, virtual size) of the last paint
@@ -107,6 +117,7 @@ class RowTable(DataTable[object]):
 
     def notify_style_update(self) -> None:
         self._lines.clear()  # a theme change: the cursor and stripe colours are new
+        self._styled.clear()
         super().notify_style_update()
 
     # --- layout ------------------------------------------------------------------------------
@@ -146,6 +157,17 @@ class RowTable(DataTable[object]):
         if (event.size, self.virtual_size) == self._painted_layout:
             event.prevent_default()
 
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        """Textual's (Widget.vertical_scrollbar), drawn from kept lines (tui.widgets.line_memo)."""
+        if self._vertical_scrollbar is None:
+            self._vertical_scrollbar = QuickScrollBar(
+                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical
+            )
+            self._vertical_scrollbar.display = False
+            self.app._start_widget(self, self._vertical_scrollbar)
+        return self._vertical_scrollbar
+
     # --- painting ----------------------------------------------------------------------------
 
     def render_lines(self, crop: Region) -> list[Strip]:
@@ -153,7 +175,7 @@ class RowTable(DataTable[object]):
         self._frame = self._make_frame(self.rich_style)
         self._painted_layout = (self.size, self.virtual_size)
         try:
-            return super().render_lines(crop)
+            return self._styled.render(self, crop, self.render_line) or super().render_lines(crop)
         finally:
             self._frame = None
 
