@@ -14,8 +14,8 @@ as here):
 - ``trunc``: English words cut to their first five letters ("british" / "britain" -> "briti").
 
 The index side reads all three columns and the BM25 lengths from `index_rows` (a batch of
-texts: each distinct word analysed once); it must agree with `tokens` / `analyse` (the query side), and tests/test_search_index_analysis.py
-checks that it does.
+texts: each distinct word analysed once); it must agree with `tokens` / `analyse` (the query
+side), and tests/test_search_index_analysis.py checks that it does.
 
 Nothing here is FTS query syntax; `fts_phrase` quotes tokens for the query side.
 """
