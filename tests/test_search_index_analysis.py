@@ -156,10 +156,10 @@ def test_a_batch_gives_each_text_its_own_row(batch: list[str]) -> None:
     assert many.words == {run for text in batch for run in runs(text) if not is_cjk(run)}
 
 
-def test_batches_and_a_small_cache_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_batch_with_a_small_cache_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     texts_ = SAMPLES * 3
     first = index_rows(texts_)
-    monkeypatch.setattr(search_text, "_BATCH", 2)  # the caches cleared between batches
-    monkeypatch.setattr(search_text, "_WORD_CACHE_MAX", 3)
+    monkeypatch.setattr(search_text, "_WORD_CACHE_MAX", 3)  # cleared again and again, mid-text
+    search_text._WORD_CACHE.clear()
     assert index_rows(texts_) == first
     assert len(search_text._WORD_CACHE) <= 3

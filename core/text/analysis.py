@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
@@ -144,16 +144,27 @@ class IndexRow:
     sentences: int
 
 
-# English words repeat, so each distinct word of a batch is analysed once (cached: its stem and
-# truncation; None for a stop word) and a text's columns are joined from one cache lookup per
-# word by map/filter: no Python step per word. (The lookup, which hashes the new string, is
-# most of what a word costs: 0.15 us.) CJK runs are computed each time (clauses rarely repeat
-# in real text). The cache is cleared when a batch leaves it large.
+# English words repeat, so each distinct word is analysed once (cached: its stem and truncation;
+# None for a stop word) and a text's columns are joined from one cache lookup per word by
+# map/filter, the cache filling itself on a miss: no Python step per word. (The lookup, which
+# hashes the new string, is most of what a word costs.) CJK runs are computed each time
+# (clauses rarely repeat in real text). The cache is cleared when it gets large.
 _Pieces = tuple[str, str, str, int]  # a run's share of words, stems, trunc and the BM25 bag
-_WORD_CACHE: dict[str, tuple[str, str] | None] = {}
 _WORD_CACHE_MAX = 200_000
 _STEM, _TRUNC = itemgetter(0), itemgetter(1)
-_BATCH = 2000  # texts whose runs are held at once (a rebuild passes the whole library)
+
+
+class _WordCache(dict[str, tuple[str, str] | None]):
+    """English word -> (its stem, its first TRUNC letters), None for a stop word; filled on a miss."""
+
+    def __missing__(self, run: str) -> tuple[str, str] | None:
+        if len(self) >= _WORD_CACHE_MAX:
+            self.clear()
+        found = self[run] = None if run in STOP else (stem(run), run[:TRUNC])
+        return found
+
+
+_WORD_CACHE = _WordCache()
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,18 +204,8 @@ def _cjk_pieces(cjk_runs: list[str]) -> dict[str, _Pieces]:
     return out
 
 
-def _learn(words: set[str]) -> None:
-    """Put every word of `words` in the caches."""
-    for run in words.difference(_WORD_CACHE):
-        _WORD_CACHE[run] = None if run in STOP else (stem(run), run[:TRUNC])
-
-
-def _word_pieces(run: str, cached: tuple[str, str] | None) -> _Pieces:
-    return (run, *cached, 1) if cached else (run, "", "", 0)
-
-
 def _row(text: str, found: list[str], cjk_runs: list[str]) -> IndexRow:
-    """One text's columns and lengths from its runs (`_split`); its words are in the caches."""
+    """One text's columns and lengths from its runs (`_split`)."""
     if cjk_runs:
         return _mixed_row(text, found, cjk_runs)
     kept = list(filter(None, map(_WORD_CACHE.__getitem__, found)))  # stop words out
@@ -215,7 +216,7 @@ def _row(text: str, found: list[str], cjk_runs: list[str]) -> IndexRow:
 def _mixed_row(text: str, found: list[str], cjk_runs: list[str]) -> IndexRow:
     """`_row` for a text with CJK runs among its words."""
     cjk = _cjk_pieces(cjk_runs)
-    pieces = [cjk.get(run) or _word_pieces(run, _WORD_CACHE[run]) for run in found]
+    pieces = [cjk.get(run) or _word_pieces(run) for run in found]
     trunc = [p[2] for p in pieces if p[2]]
     return IndexRow(
         " ".join([p[0] for p in pieces]),
@@ -227,21 +228,21 @@ def _mixed_row(text: str, found: list[str], cjk_runs: list[str]) -> IndexRow:
     )
 
 
-def index_rows(texts: Sequence[str]) -> IndexRows:
-    """Texts analysed for the index (columns: see the module doc; BM25 lengths), in batches:
-    each batch's distinct words are analysed once, then each text is joined from them."""
+def _word_pieces(run: str) -> _Pieces:
+    cached = _WORD_CACHE[run]
+    return (run, *cached, 1) if cached else (run, "", "", 0)
+
+
+def index_rows(texts: Iterable[str]) -> IndexRows:
+    """Texts analysed for the index: each one's columns (see the module doc) and BM25 lengths,
+    and the English words they hold."""
     rows: list[IndexRow] = []
     vocabulary: set[str] = set()
-    for start in range(0, len(texts), _BATCH):
-        batch = texts[start : start + _BATCH]
-        split = [_split(normalize(text)) for text in batch]
-        words = set().union(*(found for found, _ in split))
-        words.difference_update(*(cjk for _, cjk in split))
-        _learn(words)
-        rows.extend(_row(text, found, cjk) for text, (found, cjk) in zip(batch, split, strict=True))
-        vocabulary |= words
-        if len(_WORD_CACHE) > _WORD_CACHE_MAX:
-            _WORD_CACHE.clear()
+    for text in texts:
+        found, cjk = _split(normalize(text))
+        rows.append(_row(text, found, cjk))
+        vocabulary.update(found)  # each string's hash is computed already: cheap
+        vocabulary.difference_update(cjk)  # (CJK runs and words never share a string)
     return IndexRows(tuple(rows), frozenset(vocabulary))
 
 
