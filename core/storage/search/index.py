@@ -22,9 +22,10 @@ Tables (created at open by a schema hook; see search_text.py for the columns):
 - ``search_stats``: paragraph count and summed lengths (BM25 averages).
 - ``search_feedback``: how often a hit was opened (a small, switchable ranking signal).
 
-An article is indexed in bulk: one analysis of its paragraphs (core.text.analysis.index_rows: each
-distinct word analysed once; its vocabulary is what search_words gains), one executemany per FTS table, the stats added once. bench/bench_import.py measures it against raw
-executemany of the same rows into the same tables.
+An article is indexed in bulk: one analysis of its paragraphs (core.text.analysis.index_rows,
+which also gives the English words search_words gains), one executemany per FTS table, the
+stats added once. bench/bench_import.py measures it against raw executemany of the same rows
+into the same tables.
 """
 
 from __future__ import annotations
@@ -146,7 +147,7 @@ def _add_words(words: Iterable[str]) -> None:
 
 
 def _index_paragraphs(rows: Sequence[tuple[int, str]]) -> None:
-    """Index paragraphs given as (pk, text): one pass of analysis each, one executemany per table."""
+    """Index paragraphs given as (pk, text): one analysis of them all, one executemany per table."""
     from core.text.analysis import index_rows  # imported on first use
 
     if not rows:
