@@ -34,7 +34,8 @@ import Stemmer
 
 from core.text.chinese import fold_chinese
 from core.text.cjk import HAN, KANA
-from core.text.stopwords import CJK_QUESTION_WORDS, STOP
+from core.text.stopwords import CJK_QUESTION_WORDS
+from core.text.stopwords import STOP as STOP  # re-exported: the query side and the gate import it from here
 
 CJK_CHARS = KANA + HAN  # each one a token of its own
 _RUN = re.compile(rf"[{CJK_CHARS}]+|[^\W_{CJK_CHARS}]+")
