@@ -224,11 +224,12 @@ def store(doc: SourceDocument) -> tuple[float, float]:
 
 CPU: list[float] = []  # the best parse + store CPU seconds of each measure(): the load-free figure
 PARSE_CPU: list[float] = []  # the best parse CPU seconds of each measure()
+STORE_CPU: list[float] = []  # the best store + index CPU seconds of each measure()
 
 
 def measure(path: Path, repeat: int) -> tuple[SourceDocument, float, float]:
     """(document, best parse s, best store+index s), wall; the best CPU total goes to CPU."""
-    best_parse = best_store = best_cpu = best_parse_cpu = float("inf")
+    best_parse = best_store = best_cpu = best_parse_cpu = best_store_cpu = float("inf")
     doc = None
     for _ in range(repeat):
         cpu = time.process_time()
@@ -239,10 +240,12 @@ def measure(path: Path, repeat: int) -> tuple[SourceDocument, float, float]:
         best_parse_cpu = min(best_parse_cpu, parse_cpu)
         store_wall, store_cpu = store(doc)
         best_store = min(best_store, store_wall)
+        best_store_cpu = min(best_store_cpu, store_cpu)
         best_cpu = min(best_cpu, parse_cpu + store_cpu)
     assert doc is not None
     CPU.append(best_cpu)
     PARSE_CPU.append(best_parse_cpu)
+    STORE_CPU.append(best_store_cpu)
     return doc, best_parse, best_store
 
 
@@ -295,10 +298,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args.html_only:
         pdf_and_epub(args)
 
-    timings: list[tuple[float, float, Path, int, float]] = []
+    timings: list[tuple[float, float, Path, int, float, float, float]] = []
     for page in html_pages():
         doc, parse_s, store_s = measure(page, args.repeat)
-        timings.append((parse_s, store_s, page, len(doc.paragraphs), PARSE_CPU[-1]))
+        timings.append((parse_s, store_s, page, len(doc.paragraphs), PARSE_CPU[-1], STORE_CPU[-1], CPU[-1]))
     parses = [t[0] * 1000 for t in timings]
     parse_cpus = [t[4] * 1000 for t in timings]
     print(
@@ -309,10 +312,14 @@ def main(argv: list[str] | None = None) -> int:
         f"CPU (parse + store) median {statistics.median(CPU[-len(timings) :]) * 1000:.0f} ms, "
         f"max {max(CPU[-len(timings) :]) * 1000:.0f} ms (target <= 50 ms a page)"
     )
-    for parse_s, _, page, n, parse_cpu in sorted(timings, key=lambda t: t[4], reverse=True)[:5]:
+    # the slowest by what the target counts: parse + store and index, in CPU (load-free)
+    for parse_s, store_s, page, n, parse_cpu, store_cpu, cpu in sorted(
+        timings, key=lambda t: t[6], reverse=True
+    )[:5]:
         print(
             f"  slowest: {page.name} ({page.stat().st_size // 1024} KB, {n} paragraphs): "
-            f"parse {parse_s * 1000:.0f} ms wall, {parse_cpu * 1000:.0f} ms CPU"
+            f"parse {parse_s * 1000:.0f} + store {store_s * 1000:.0f} ms wall; CPU parse "
+            f"{parse_cpu * 1000:.0f}, store {store_cpu * 1000:.0f}, best total {cpu * 1000:.0f} ms"
         )
     return 0
 

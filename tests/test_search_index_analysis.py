@@ -23,6 +23,7 @@ from core.text.analysis import (
     analyse,
     bigrams,
     index_row,
+    index_rows,
     is_cjk,
     normalize,
     runs,
@@ -32,9 +33,11 @@ from core.text.analysis import (
 )
 
 # English, Simplified/Traditional Chinese, kana, Latin and Greek with diacritics, full-width
-# forms, ligatures, case folding that decomposes (ǰ, İ, ΐ), every sentence end, odd spaces.
+# forms, ligatures, case folding that decomposes (ǰ, İ, ΐ), every sentence end, odd spaces;
+# signs NFKC keeps (’ • © — ・), letters it keeps (ł, ж, ß), kana that is no letter (・ ゛).
 ALPHABET = list(
     "abcXYZ019 .!?;。！？；，、：（）…\n\t\u3000\u00a0\x1c\u0301光合作用綠葉记忆かなカナ𠀀𪚥éÉñüΐǰİﬁＡ１_-'\""
+    "’•©—łжß・゛"
 )
 texts = st.text(alphabet=st.sampled_from(ALPHABET), max_size=40) | st.text(max_size=40)
 
@@ -51,6 +54,9 @@ SAMPLES = [
     ". . .",
     "ǰ İstanbul ΐ",
     "𠀀𪚥字 光",  # CJK outside the BMP, a one-character run
+    "libxml2\u2019s API \u2022 \u00a9 1998\u20142003",  # signs outside ASCII between ASCII words
+    "Łódź and Kraków; Пушкин wrote",  # letters outside ASCII that stay
+    "カタ・カナ゛ and 中文",  # kana signs that are CJK tokens but no letters
 ]
 
 
@@ -131,3 +137,29 @@ def test_the_word_cache_never_changes_an_answer(monkeypatch: pytest.MonkeyPatch)
     assert len(search_text._WORD_CACHE) <= 3
     assert index_row(text) == first
     assert not any(is_cjk(w) for w in search_text._WORD_CACHE)  # CJK runs are not kept
+
+
+batches = st.lists(texts | st.sampled_from(SAMPLES), max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(batches)
+def test_a_batch_gives_each_text_its_own_row(batch: list[str]) -> None:
+    """index_rows analyses a batch's words once: each row is still the text's own (the
+    reference columns, the query side's lengths), and `words` every run that is not CJK."""
+    many = index_rows(batch)
+    assert len(many.rows) == len(batch)
+    for text, row in zip(batch, many.rows, strict=True):
+        assert (row.words, row.stems, row.trunc) == reference_columns(text)
+        a = analyse(text)
+        assert (row.bag, row.trunc_count, row.sentences) == (len(a.bag), len(a.trunc), a.sentences)
+    assert many.words == {run for text in batch for run in runs(text) if not is_cjk(run)}
+
+
+def test_a_batch_with_a_small_cache_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts_ = SAMPLES * 3
+    first = index_rows(texts_)
+    monkeypatch.setattr(search_text, "_WORD_CACHE_MAX", 3)  # cleared again and again, mid-text
+    search_text._WORD_CACHE.clear()
+    assert index_rows(texts_) == first
+    assert len(search_text._WORD_CACHE) <= 3
