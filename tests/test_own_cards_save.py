@@ -126,3 +126,20 @@ def test_the_make_event_keeps_the_unit_as_stored(services: Services, tmp_path: P
         before["evidence"] == stored["evidence"] == [{"paragraph_id": "p_001", "quote": "Tomatoes grow well"}]
     )
     assert before["status"] == "trashed" and before["status_before_trash"] == "confirmed"
+
+
+def test_ready_is_false_once_the_article_was_read_again_with_other_text(
+    services: Services, tmp_path: Path
+) -> None:
+    """The kept topic terms are the old text's after a re-import with changed text: the next
+    card reads the article again (a worker on the screen), so the article is not ready."""
+    article_id = _article(services, tmp_path)
+    services.authoring.topics(article_id)
+    assert services.authoring.ready(article_id)
+    (tmp_path / "gardens.md").write_text(
+        "\n\n".join([GARDEN, *OTHERS, "Orchards need pruning in winter."]) + "\n", encoding="utf-8"
+    )
+    assert services.library.reimport(article_id).status == "new_version"
+    assert not services.authoring.ready(article_id)
+    services.authoring.topics(article_id)  # read again: ready once more
+    assert services.authoring.ready(article_id)
