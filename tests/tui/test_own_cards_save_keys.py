@@ -58,7 +58,7 @@ async def test_c_stores_the_cloze_on_the_spot_and_lists_it(svc: Services, tmp_pa
             await pilot.press("c")
         finally:
             db.connection().set_trace_callback(None)
-        assert any(s.startswith('INSERT INTO "unit"') for s in sql), "saved on the UI thread"
+        assert any(s.startswith("INSERT INTO unit ") for s in sql), "saved on the UI thread"
         (mine,) = _yours(svc, article_id)
         assert screen.units[-1].id == mine  # listed at once, highlighted
         assert screen.query_one("#article-units").highlighted == len(screen.units) - 1  # type: ignore[attr-defined]
