@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.storage import curation
-from core.storage.db import db, insert_row, translated, write_transaction
+from core.storage.db import db, translated, write_transaction
 from core.storage.models import Unit
 from core.storage.review import cards
+from core.storage.rows import insert_row
 from core.storage.search import index as search_index
 
 

@@ -15,9 +15,10 @@ from typing import Any, cast
 
 import peewee
 
-from core.storage.db import insert_row, translated, write_transaction
+from core.storage.db import translated, write_transaction
 from core.storage.models import CurationEvent, Evidence, Question, Unit
 from core.storage.review import cards
+from core.storage.rows import insert_row
 from core.storage.search import index as search_index
 
 

@@ -155,9 +155,7 @@ def _exec(sql: str, params: dict[str, Any] | Sequence[Any] = ()) -> Any:
 @translated
 def ensure_cards(unit_id: int, now: int) -> int:
     """Create a new card for every question of a confirmed unit that has none; return how many.
-
-    Called inside the caller's transaction (accept, auto-accept, edit of a confirmed unit).
-    """
+    Called inside the caller's transaction (accept, auto-accept, edit of a confirmed unit)."""
     row = _exec("SELECT status FROM unit WHERE id = ?", (unit_id,)).fetchone()
     if row is None:
         return 0
@@ -166,9 +164,8 @@ def ensure_cards(unit_id: int, now: int) -> int:
 
 @translated
 def create_cards(unit_id: int, now: int, *, active: bool) -> int:
-    """A new card for every question of the unit that has none, in question order, with one
-    INSERT ... SELECT (no read of the ids first); returns how many. Inside the caller's
-    transaction: the save of a card of yours calls it for the unit it has just stored."""
+    """A new card for every question of the unit that has none, in question order: one
+    INSERT ... SELECT, no read first. Returns how many. Inside the caller's transaction."""
     columns = _columns(CardRow.new(0, unit_id, now, active=active), now)
     del columns["id"], columns["question_id"]
     cursor = _exec(
