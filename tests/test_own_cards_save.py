@@ -126,3 +126,38 @@ def test_the_make_event_keeps_the_unit_as_stored(services: Services, tmp_path: P
         before["evidence"] == stored["evidence"] == [{"paragraph_id": "p_001", "quote": "Tomatoes grow well"}]
     )
     assert before["status"] == "trashed" and before["status_before_trash"] == "confirmed"
+
+
+def test_ready_is_false_once_the_article_was_read_again_with_other_text(
+    services: Services, tmp_path: Path
+) -> None:
+    """The kept topic terms are the old text's after a re-import with changed text: the next
+    card reads the article again (a worker on the screen), so the article is not ready."""
+    article_id = _article(services, tmp_path)
+    services.authoring.topics(article_id)
+    assert services.authoring.ready(article_id)
+    (tmp_path / "gardens.md").write_text(
+        "\n\n".join([GARDEN, *OTHERS, "Orchards need pruning in winter."]) + "\n", encoding="utf-8"
+    )
+    assert services.library.reimport(article_id).status == "new_version"
+    assert not services.authoring.ready(article_id)
+    services.authoring.topics(article_id)  # read again: ready once more
+    assert services.authoring.ready(article_id)
+
+
+def test_the_save_reads_back_nothing_it_wrote(services: Services, tmp_path: Path) -> None:
+    """Once the unit row is written, the save only writes (its cards from its questions in one
+    INSERT ... SELECT): no read of the rows it just stored, no delete of evidence or questions
+    a new unit has none of, one statement a table."""
+    article_id = _article(services, tmp_path)
+    services.authoring.cloze(article_id, [_span("Tomatoes")])
+    with traced() as sql:
+        services.authoring.cloze(article_id, [_span("warm")])
+    statements = [s for s in sql if not s.startswith(("--", "PRAGMA", "BEGIN", "COMMIT"))]
+    first_write = next(i for i, s in enumerate(statements) if s.startswith("INSERT"))
+    after = statements[first_write:]
+    assert not [s for s in after if s.startswith(("SELECT", "DELETE", "UPDATE"))], after
+    # SQLite traces a statement on a table with a trigger (card) twice in a row: counted once
+    ran = [s for i, s in enumerate(after) if i == 0 or s != after[i - 1]]
+    tables = [s.split()[2] for s in ran if not s.startswith("INSERT OR IGNORE INTO search_words")]
+    assert len(tables) == len(set(tables)), after  # one statement a table (words: one executemany)

@@ -113,9 +113,11 @@ class AuthoringService:
         return kept[1]
 
     def ready(self, article_id: int) -> bool:
-        """Whether a card of this article saves in a few ms (its topic terms are kept): else
+        """Whether a card of this article saves in a few ms (its topic terms are kept and still
+        those of its text: one indexed read of the article's key, as `topics` compares): else
         the first save reads the whole article, work for a thread (`topics` prepares it)."""
-        return article_id in self._topics
+        kept = self._topics.get(article_id)
+        return kept is not None and kept[0] == library_repo.article_key(article_id)
 
     def ideas(self, article_id: int) -> ArticleMemoryOutput | None:
         """The article's summary and core ideas, as its latest extraction stored them."""

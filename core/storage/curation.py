@@ -18,6 +18,7 @@ import peewee
 from core.storage.db import translated, write_transaction
 from core.storage.models import CurationEvent, Evidence, Question, Unit
 from core.storage.review import cards
+from core.storage.rows import insert_row
 from core.storage.search import index as search_index
 
 
@@ -72,7 +73,7 @@ def record(row: Unit, action: str, before: dict[str, Any], now: int, batch: str 
     """The event of one curation step (`batch`: the key shared by the steps of one action)."""
     if batch is not None:
         before = {**before, "batch": batch}
-    CurationEvent.create(
+    event = CurationEvent(
         unit=row.id,
         action=action,
         before_json=json.dumps(before, ensure_ascii=False),
@@ -80,6 +81,7 @@ def record(row: Unit, action: str, before: dict[str, Any], now: int, batch: str 
         model=row.model,
         at=now,
     )
+    insert_row(event)
 
 
 @translated

@@ -211,13 +211,11 @@ def paragraphs_by_id(article_id: int, paragraph_ids: Iterable[str]) -> list[Sour
 @translated
 def article_key(article_id: int) -> tuple[int, int, int] | None:
     """The article's (version, paragraph count, reader version): what changes when its text is
-    read again; None when it no longer exists. One row by its key, no counts."""
-    row = (
-        Article.select(Article.version, Article.paragraph_count, Article.reader_version)
-        .where(Article.id == article_id)
-        .tuples()
-        .first()
-    )
+    read again; None when it no longer exists. One row by its key, no counts: a plain
+    statement (read twice by every save of a card of yours, where peewee's builder was ~0.4 ms)."""
+    row = db.execute_sql(
+        "SELECT version, paragraph_count, reader_version FROM article WHERE id = ?", (article_id,)
+    ).fetchone()
     return (int(row[0]), int(row[1]), int(row[2])) if row is not None else None
 
 

@@ -7,11 +7,16 @@ the lock is free (nothing lost)."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import SIZE, make_app, settle
+from textual.widgets import Static
 
+from core.domain import SelectedSpan
 from core.domain.export import READER
 from core.host import paths
 from core.services.bootstrap import Services
@@ -58,12 +63,99 @@ async def test_c_stores_the_cloze_on_the_spot_and_lists_it(svc: Services, tmp_pa
             await pilot.press("c")
         finally:
             db.connection().set_trace_callback(None)
-        assert any(s.startswith('INSERT INTO "unit"') for s in sql), "saved on the UI thread"
+        assert any(s.startswith("INSERT INTO unit ") for s in sql), "saved on the UI thread"
         (mine,) = _yours(svc, article_id)
         assert screen.units[-1].id == mine  # listed at once, highlighted
         assert screen.query_one("#article-units").highlighted == len(screen.units) - 1  # type: ignore[attr-defined]
         assert screen.query_one(ParagraphView).selection is None
-        assert any("Cloze saved as yours" in str(n.message) for n in app._notifications)
+        said = str(screen.query_one("#article-filter", Static).render())
+        assert said.startswith("✓ Cloze saved as yours, in today's session"), said  # said in place,
+        assert not any("saved as yours" in str(n.message) for n in app._notifications)  # no toast
+
+
+class Frames:
+    """Counts, while on, the screen layouts, the paragraph view's whole-frame builds and the
+    key line's drawings."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    @contextmanager
+    def on(self) -> Iterator[list[str]]:
+        from textual.screen import Screen
+
+        from tui.widgets.key_bar import KeyBar
+        from tui.widgets.paragraph_window import ParagraphWindow
+
+        layout, frame, calls = Screen._refresh_layout, ParagraphWindow._visible_indices, self.calls
+        key_line = KeyBar.render
+
+        def drawn(bar: KeyBar) -> Any:
+            calls.append("key line drawn")
+            return key_line(bar)
+
+        def laid_out(screen: Screen[object], *args: Any, **kwargs: Any) -> None:
+            calls.append("layout")
+            layout(screen, *args, **kwargs)
+
+        def framed(view: ParagraphWindow) -> list[int]:
+            calls.append("whole paragraph frame")
+            return frame(view)
+
+        Screen._refresh_layout = laid_out  # type: ignore[method-assign]
+        ParagraphWindow._visible_indices = framed  # type: ignore[method-assign]
+        KeyBar.render = drawn  # type: ignore[method-assign]
+        try:
+            yield calls
+        finally:
+            Screen._refresh_layout = layout  # type: ignore[method-assign]
+            ParagraphWindow._visible_indices = frame  # type: ignore[method-assign]
+            KeyBar.render = key_line  # type: ignore[method-assign]
+
+
+async def test_c_draws_again_only_what_changed(svc: Services, tmp_path: Path) -> None:
+    """An article with more units than the list has loaded (the new one, last, comes with the
+    pages): the save draws the selection's paragraph again (its lines, in the kept frame), the
+    key line (as drawn before the selection) and the line above the units, and lays nothing out.
+    A toast for the save laid the screen out again, and the whole paragraph frame was built."""
+    article_id = _import(svc, tmp_path)
+    for _ in range(45):  # more than the list's first page
+        svc.authoring.cloze(article_id, [SelectedSpan("p_002", 0, 6, "Public")])
+    app = make_app(svc)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("l", "enter")
+        await settle(pilot)
+        await pilot.press("home", "right", "v", "shift+right")
+        await settle(pilot)
+        with Frames().on() as calls:
+            await pilot.press("c")
+            await settle(pilot)
+        assert len(_yours(svc, article_id)) == 46
+        assert calls == [], calls
+        said = str(app.screen.query_one("#article-filter", Static).render())
+        assert said.startswith("✓ Cloze saved as yours"), said
+
+
+async def test_c_lists_the_card_in_the_frame_after_the_key(svc: Services, tmp_path: Path) -> None:
+    """Every unit listed: the new one is added, highlighted, its card and evidence shown in the
+    same frame, one layout for the list's new line and the card below it (Textual lays out once
+    more when the card's height changed). Before: the highlight showed it a frame later, and a
+    toast laid the screen out again (four layouts)."""
+    article_id = _import(svc, tmp_path)
+    app = make_app(svc)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("l", "enter")
+        await settle(pilot)
+        await pilot.press("home", "right", "v", "shift+right")
+        await settle(pilot)
+        with Frames().on() as calls:
+            await pilot.press("c")
+            await settle(pilot)
+        (mine,) = _yours(svc, article_id)
+        assert app.screen._shown_unit.id == mine  # type: ignore[attr-defined]
+        assert calls.count("layout") <= 2 and "key line drawn" not in calls, calls
 
 
 async def test_c_on_a_locked_database_waits_in_a_worker_and_saves_when_free(

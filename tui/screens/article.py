@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from core.domain import MEMORY_TYPES, StoredUnit
 from tui.safe import content, notify
-from tui.screens.own_cards import SAVED, MakesCards
+from tui.screens.own_cards import MakesCards
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.steady_option_list import SteadyOptionList
@@ -65,6 +65,7 @@ class ArticleScreen(MakesCards):
         self._shown_unit: StoredUnit | None = None  # the unit whose details and evidence are shown
         self._details_height: tuple[int, int] | None = None  # (width, lines) of the card shown
         self._ideas = 0  # how many core ideas the ideas list shows
+        self._said = ""  # what the line above the units says was just done ("Cloze saved ...")
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -98,6 +99,7 @@ class ArticleScreen(MakesCards):
             view.focus()
 
     def _load_units(self, select: int | None = None, *, scroll: bool = True) -> None:
+        self._said = ""
         first = FIRST_UNITS if select is None else UNIT_PAGE  # a unit asked for: look further for it
         self.units = self._fetch_units(first, 0)
         self._more_units = len(self.units) == first
@@ -117,15 +119,24 @@ class ArticleScreen(MakesCards):
             self.query_one(ParagraphView).set_evidence({})
 
     def _update_count(self) -> None:
-        self.query_one("#article-filter", Static).update(
+        """The line above the units: how many, the filters, or what was just saved (one line
+        high whatever it says, so it is drawn again without a layout)."""
+        line = self.query_one("#article-filter", Static)
+        count = f"{len(self.units)}{'+' if self._more_units else ''}"
+        if self._said:
+            said = Content.assemble((self._said, "$success"), "  ", ("Units ", "bold"), count)
+            line.update(said.truncate(max(1, line.content_region.width), ellipsis=True), layout=False)
+            return
+        line.update(
             Content.assemble(
                 ("Units ", "bold"),
-                f"{len(self.units)}{'+' if self._more_units else ''}",
+                count,
                 ("  status: ", "bold"),
                 self.status_filter or "all",
                 ("  type: ", "bold"),
                 self.type_filter or "all",
-            )
+            ),
+            layout=False,
         )
 
     def _no_units(self) -> Content:
@@ -278,7 +289,16 @@ class ArticleScreen(MakesCards):
                 options.add_option(Option(unit_line(unit), id=str(unit.id)))
                 self._scroll = False
                 options.highlighted = len(self.units) - 1
+                # shown now, with the list's new line, so both are laid out in one frame (the
+                # highlight's message would show it a frame later: then it has nothing to do)
+                self._show_unit(len(self.units) - 1, scroll=False)
                 self._update_count()
+
+    def card_said(self, what: str) -> None:
+        """In the line above the units, in place of the filters (a save shows them all): a
+        toast mounts a widget and lays the screen out again, a second frame after each save."""
+        self._said = f"✓ {what} saved as yours, in today's session"  # u undoes: in the key line
+        self._update_count()
 
     # --- summary and core ideas --------------------------------------------------------------
 
@@ -316,7 +336,7 @@ class ArticleScreen(MakesCards):
             made = self.services.authoring.from_idea(self.article_id, index)
         finally:
             self.services.end_thread_work()
-        self.post_message(self.CardSaved(view, made.unit_id, f"Unit of the idea saved as yours: {SAVED}"))
+        self.post_message(self.CardSaved(view, made.unit_id, "Unit of the idea"))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "idea_unit":

@@ -5,7 +5,8 @@ view shows (`card_article`) and what to show once a card is made (`card_made`).
 
 A card is saved on the spot, as a review answer is (tui/screens/review.py): one transaction
 that reads the paragraph it cites, checks the card and stores it, a few ms (bench/bench_tui.py,
-"c -> cloze saved"), so it is listed in the same frame. Two things go to a thread worker
+"c -> cloze saved"), so it is listed in the same frame (Article says so in place, not in a
+toast: a toast is mounted and laid out, a second frame after the save). Two things go to a thread worker
 instead, and the screen does not wait: another process holding the write lock (the worker
 waits up to the busy timeout), and the first card of an article, whose card rules read all of
 it once (its topic terms, ~300 ms on 5,000 paragraphs) — a selection starting reads them ahead.
@@ -36,13 +37,14 @@ class MakesCards(BaseScreen):
     """A screen whose paragraph view makes cards of yours from its selection."""
 
     class CardSaved(Message):
-        """A save worker stored a card of yours. Handled by `on_makes_cards_card_saved`."""
+        """A save worker stored a card of yours (`what`: "Cloze", "Unit", ...). Handled by
+        `on_makes_cards_card_saved`."""
 
-        def __init__(self, view: ParagraphView, unit_id: int, said: str) -> None:
+        def __init__(self, view: ParagraphView, unit_id: int, what: str) -> None:
             super().__init__()
             self.view = view
             self.unit_id = unit_id
-            self.said = said
+            self.what = what
 
     class DraftWritten(Message):
         """The card writer wrote a draft unit of the selection. Handled by
@@ -63,6 +65,11 @@ class MakesCards(BaseScreen):
 
     def card_made(self, unit_id: int) -> None:
         """After a card of yours was saved (unit `unit_id`)."""
+
+    def card_said(self, what: str) -> None:
+        """Say that a card of yours (`what`: "Cloze", "Unit", ...) was saved: a notice here;
+        the Article screen says it in place (a toast lays the screen out again)."""
+        notify(self.app, f"{what} saved as yours: {SAVED}")
 
     def on_paragraph_view_make_card(self, event: ParagraphView.MakeCard) -> None:
         event.stop()
@@ -112,7 +119,7 @@ class MakesCards(BaseScreen):
             if saving.failed:
                 return
             if made is not None:
-                self.on_makes_cards_card_saved(self.CardSaved(view, made.unit_id, _said(edit)))
+                self.on_makes_cards_card_saved(self.CardSaved(view, made.unit_id, _what(edit)))
                 return
         work = partial(self._save_worker, article_id, view, spans, edit)
         self.run_worker(work, name=what, group="own-cards", thread=True, exit_on_error=False)
@@ -138,12 +145,12 @@ class MakesCards(BaseScreen):
             made = self._store(article_id, spans, edit, wait=True)
         finally:
             self.services.end_thread_work()
-        self.post_message(self.CardSaved(view, made.unit_id, _said(edit)))
+        self.post_message(self.CardSaved(view, made.unit_id, _what(edit)))
 
     def on_makes_cards_card_saved(self, message: CardSaved) -> None:
         message.view.clear_selection()
-        notify(self.app, message.said)
         self.card_made(message.unit_id)
+        self.card_said(message.what)
 
     @work(thread=True, name="writing the card", group="own-cards", exit_on_error=False)
     def _write_draft(self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...]) -> None:
@@ -177,5 +184,5 @@ class MakesCards(BaseScreen):
         self.app.push_screen(form, done)
 
 
-def _said(edit: UnitEdit | None) -> str:
-    return f"Cloze saved as yours: {SAVED}" if edit is None else f"Unit saved as yours: {SAVED}"
+def _what(edit: UnitEdit | None) -> str:
+    return "Cloze" if edit is None else "Unit"

@@ -16,7 +16,9 @@ from textual.app import RenderResult
 from textual.content import Content
 from textual.events import Click, Leave, MouseMove
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.style import Style
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 PALETTE_EDGE = "▏"  # the Footer's `border-left: vkey` before the palette key
@@ -66,6 +68,7 @@ class KeyBar(Widget):
         super().__init__(id=id, classes=classes)
         self._keys: list[_Key] = []
         self._hover: str | None = None  # the key under the mouse
+        self._lines: dict[tuple[object, ...], tuple[Strip, list[_Key]]] = {}
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -141,6 +144,23 @@ class KeyBar(Widget):
             )
         self._keys = placed
         return Content.assemble(line, " " * gap, tail)
+
+    def render_line(self, y: int) -> Strip:
+        """The line, kept by what it shows: a bindings change often brings back a line drawn
+        before (a selection starting, then ending with a card's save), and drawing it again
+        was a quarter of the paint after the save (bench/bench_tui.py)."""
+        keys, palette = self._shown()
+        key = (tuple(keys), palette, self._hover, self.size.width, self.visual_style)
+        kept = self._lines.get(key)
+        if kept is None:  # drawn as Widget draws its render(), one line high
+            width = self.size.width
+            strips = Visual.to_strips(self, visualize(self, self.render()), width, 1, self.visual_style)
+            line = strips[0] if strips else Strip.blank(width, self.visual_style.rich_style)
+            if len(self._lines) > 16:
+                self._lines.clear()
+            kept = self._lines[key] = (line, self._keys)
+        self._keys = kept[1]
+        return kept[0]
 
     def _key_at(self, x: int) -> _Key | None:
         for item in self._keys:

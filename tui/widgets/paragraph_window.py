@@ -135,23 +135,32 @@ class ParagraphWindow(Widget):
 
     def _repaint(self, indices: set[int]) -> None:
         """Draw again only the lines of these paragraphs (a new cursor word or selection: only
-        styles change, so the lines stay where they are); the whole window if none is known."""
-        rows = self._rows
-        if self._frame is None or not rows:
+        styles change, so the lines stay where they are): their strips are made again and put
+        in place in the frame, which is kept (building the whole frame again was a third of the
+        paint after a card's save). The whole window if none is known, or if a paragraph's
+        line count changed."""
+        rows, frame = self._rows, self._frame
+        if frame is None or not rows or len(rows) != len(frame):
             self.refresh()
             return
         regions: list[Region] = []
         y = 0
         while y < len(rows):
-            if rows[y] not in indices:
+            index = rows[y]
+            if index not in indices:
                 y += 1
                 continue
             start = y
-            while y < len(rows) and rows[y] in indices:
+            while y < len(rows) and rows[y] == index:
                 y += 1
+            strips = self._strips(index)
+            if len(strips) != y - start:
+                self.refresh()
+                return
+            frame[start:y] = strips
             regions.append(Region(0, start, self.size.width, y - start))
         if regions:
-            self.refresh(*regions)
+            Widget.refresh(self, *regions)  # not self.refresh: that drops the frame
 
     def on_mouse_scroll_down(self, event: MouseScrollDown) -> None:
         event.stop()

@@ -155,23 +155,27 @@ def _exec(sql: str, params: dict[str, Any] | Sequence[Any] = ()) -> Any:
 @translated
 def ensure_cards(unit_id: int, now: int) -> int:
     """Create a new card for every question of a confirmed unit that has none; return how many.
-
-    Called inside the caller's transaction (accept, auto-accept, edit of a confirmed unit).
-    """
-    unit = Unit.get_or_none(Unit.id == unit_id)
-    if unit is None:
+    Called inside the caller's transaction (accept, auto-accept, edit of a confirmed unit)."""
+    row = _exec("SELECT status FROM unit WHERE id = ?", (unit_id,)).fetchone()
+    if row is None:
         return 0
-    missing = _exec(
-        "SELECT q.id FROM question q LEFT JOIN card c ON c.question_id = q.id "
-        "WHERE q.unit_id = ? AND c.id IS NULL ORDER BY q.position",
-        (unit_id,),
-    ).fetchall()
-    for (qid,) in missing:
-        columns = _columns(CardRow.new(qid, unit_id, now, active=unit.status == "confirmed"), now)
-        del columns["id"]
-        names = ", ".join(columns)
-        _exec(f"INSERT INTO card ({names}) VALUES ({', '.join(':' + n for n in columns)})", columns)
-    return len(missing)
+    return create_cards(unit_id, now, active=row[0] == "confirmed")
+
+
+@translated
+def create_cards(unit_id: int, now: int, *, active: bool) -> int:
+    """A new card for every question of the unit that has none, in question order: one
+    INSERT ... SELECT, no read first. Returns how many. Inside the caller's transaction."""
+    columns = _columns(CardRow.new(0, unit_id, now, active=active), now)
+    del columns["id"], columns["question_id"]
+    cursor = _exec(
+        f"INSERT INTO card (question_id, {', '.join(columns)}) "
+        f"SELECT q.id, {', '.join(':' + n for n in columns)} FROM question q "
+        "LEFT JOIN card c ON c.question_id = q.id WHERE q.unit_id = :unit_id AND c.id IS NULL "
+        "ORDER BY q.position",
+        columns,
+    )
+    return int(cursor.rowcount)
 
 
 @translated

@@ -175,14 +175,21 @@ def _index_paragraphs(rows: Sequence[tuple[int, str]]) -> None:
 
 @translated
 def unit_text(unit_id: int) -> str | None:
-    """Everything of a unit a person may search for: content, tags, questions, answers."""
+    """Everything of a unit a person may search for (`unit_words`), as stored."""
     row = db.execute_sql("SELECT content, tags_json FROM unit WHERE id = ?", (unit_id,)).fetchone()
     if row is None:
         return None
-    parts = [row[0], row[1] if row[1] and row[1] != "[]" else ""]
-    for q, a in db.execute_sql(
+    questions = db.execute_sql(
         "SELECT question, answer FROM question WHERE unit_id = ? ORDER BY position", (unit_id,)
-    ):
+    )
+    return unit_words(row[0], row[1], questions)
+
+
+@translated
+def unit_words(content: str, tags_json: str, questions: Iterable[tuple[str, str]]) -> str:
+    """Everything of a unit a person may search for: content, tags, questions, answers."""
+    parts = [content, tags_json if tags_json and tags_json != "[]" else ""]
+    for q, a in questions:
         parts.extend((q, a))
     return "\n".join(p for p in parts if p)
 
@@ -201,18 +208,25 @@ def index_article(article_id: int) -> None:
 @translated
 def reindex_unit(unit_id: int) -> None:
     """Refresh one unit's entry after an edit, status change, trash or restore."""
-    from core.text.analysis import index_rows  # imported on first use
-
     db.execute_sql("DELETE FROM search_unit WHERE rowid = ?", (unit_id,))
     text = unit_text(unit_id)
     if text is not None:
-        batch = index_rows([text])
-        a = batch.rows[0]
-        db.execute_sql(
-            "INSERT INTO search_unit(rowid, words, stems, trunc) VALUES (?, ?, ?, ?)",
-            (unit_id, a.words, a.stems, a.trunc),
-        )
-        _add_words(batch.words)
+        index_new_unit(unit_id, text)
+
+
+@translated
+def index_new_unit(unit_id: int, text: str) -> None:
+    """The entry of a unit that has none yet (just stored), from its `unit_words`: what its
+    writer has in hand, so nothing is read back. Inside the caller's transaction."""
+    from core.text.analysis import index_rows  # imported on first use
+
+    batch = index_rows([text])
+    a = batch.rows[0]
+    db.execute_sql(
+        "INSERT INTO search_unit(rowid, words, stems, trunc) VALUES (?, ?, ?, ?)",
+        (unit_id, a.words, a.stems, a.trunc),
+    )
+    _add_words(batch.words)
 
 
 @translated
