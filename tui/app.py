@@ -38,6 +38,17 @@ BROWSE_ABOUT = "Every unit and card in one table: filter, sort, act on many at o
 SCHEDULE_ABOUT = "The next 30 days' reviews, easy days, vacations, retention and optimize  (w on Home)"
 STYLES = Path(__file__).resolve().parent / "styles"
 SCREEN_STYLES = STYLES / "screens.tcss"
+# The code of the screens opened from Home, imported in a thread once the first frame is shown
+# (App.on_ready): our own modules and the scheduler, no heavy dependency (tests/test_app_warm.py).
+# Imported when Browse first opened, they cost ~30 ms of its first paint (bench/bench_browse.py).
+WARM_MODULES = (
+    "core.services.browse.service",
+    "tui.screens.browse",
+    "tui.screens.review",
+    "tui.screens.triage",
+    "tui.screens.article",
+    "tui.screens.library",
+)
 
 
 def _article_commands() -> type[Provider]:
@@ -128,11 +139,21 @@ class MemoryRushApp(App[None]):
         gc.freeze()
         gc.enable()
         self._read_screen_styles()
+        self._warm_screens()
         self.first_frame_shown = True
         for screen in self.screen_stack:
             screen.post_message(FirstFrameShown())
         if self.services.config.backup_auto != "off":
             self.action_backup(auto=True)  # daily / at start-up, per Settings (after the first frame)
+
+    @work(thread=True, name="preparing the other screens", exit_on_error=False)
+    def _warm_screens(self) -> None:
+        """Import the screens' code (WARM_MODULES) after the first frame, so opening one does
+        not pay for it; a module a screen imports first is simply there already."""
+        import importlib
+
+        for name in WARM_MODULES:
+            importlib.import_module(name)
 
     def _read_screen_styles(self) -> None:
         """Read the other screens' rules now that the first frame is shown: parsing them before
