@@ -4,7 +4,8 @@ A card is one recall question of a confirmed unit. `queue` (a `Queue`) is what t
 reads: new, learning (intraday), review, suspended, buried (until `buried_until`), inactive
 (the unit is not confirmed). It is derived from the FSRS `state` and the flags (`active`,
 `suspended`, `buried_until`) by one rule, below, in its Python form (`queue_for`) and its SQL
-form (`queue_sql`), both built from the same table; so suspending a card of a trashed unit and
+form (`queue_sql`, and `queue_after` for an UPDATE that changes what it follows), both built from
+the same table; so suspending a card of a trashed unit and
 restoring the unit brings it back suspended. Times are UTC epoch seconds. The covering index
 (queue, sbucket, t90, due, last_review, stability, unit) lets a session find the due cards of
 lowest retrievability bucket by bucket without reading the other rows (see
@@ -14,6 +15,7 @@ queue.due_review_candidates).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 import peewee
 
@@ -36,17 +38,39 @@ def queue_for(state: int, *, active: bool, suspended: bool, buried: bool) -> Que
     return STATE_QUEUE.get(state, Queue.LEARNING)
 
 
-def queue_sql(*, active: str = "active", buried: str | None = "buried_until > :now") -> str:
+def queue_sql(
+    *,
+    active: str = "active",
+    suspended: str = "suspended",
+    state: str = "state",
+    buried: str | None = "buried_until > :now",
+) -> str:
     """`queue_for` as an SQL expression over a card row, built from the same rule.
 
-    `active` and `buried` are SQL: a statement that sets `active` passes the new value (SET
-    expressions see the row as it was), and `buried=None` is for cards known not to be buried.
-    The default `buried` reads the `:now` parameter.
+    Every argument is SQL: a statement that sets a flag or the state passes the new value (SET
+    expressions see the row as it was), so the queue is written by the same UPDATE as what it
+    follows, and `buried=None` is for cards known not to be buried. The default `buried` reads
+    the `:now` parameter.
     """
-    flags = {Queue.INACTIVE: f"NOT ({active})", Queue.SUSPENDED: "suspended", Queue.BURIED: buried}
+    flags = {Queue.INACTIVE: f"NOT ({active})", Queue.SUSPENDED: f"({suspended})", Queue.BURIED: buried}
     whens = [f"WHEN {flags[q]} THEN {q:d}" for q in FLAG_ORDER if flags[q] is not None]
-    whens += [f"WHEN state = {state:d} THEN {q:d}" for state, q in STATE_QUEUE.items()]
+    whens += [f"WHEN ({state}) = {s:d} THEN {q:d}" for s, q in STATE_QUEUE.items()]
     return f"CASE {' '.join(whens)} ELSE {Queue.LEARNING:d} END"
+
+
+def queue_after(new: Mapping[str, str], *, row: str = "") -> str:
+    """The queue (`queue_sql`) of a card once `new` (column -> SQL of its new value) is written;
+    the other columns are read from the row (`row` is its qualifier, "card." beside a FROM)."""
+
+    def value(column: str) -> str:
+        return new.get(column, f"{row}{column}")
+
+    return queue_sql(
+        active=value("active"),
+        suspended=value("suspended"),
+        state=value("state"),
+        buried=f"{value('buried_until')} > :now",
+    )
 
 
 # Cards are grouped by stability in eighth-octaves (bucket b holds 2^(b/8) <= S < 2^((b+1)/8)),
