@@ -19,13 +19,14 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from core.storage.db import busy_timeout_ms, db
+from core.storage.db import busy_timeout_ms, db, translated
 
 AUTO_PAGES = 1000  # SQLite's default wal_autocheckpoint, put back after the transaction
 _threads: list[threading.Thread] = []
 
 
 @contextmanager
+@translated
 def checkpoint_after() -> Iterator[None]:
     """The block's commit leaves its WAL pages for a background checkpoint (only when the block
     succeeded; an error rolls back and leaves nothing to copy)."""
@@ -53,6 +54,7 @@ def _checkpoint(path: str) -> None:
         return  # nothing lost: the next commit past AUTO_PAGES checkpoints instead
 
 
+@translated  # no SQLite here; the storage rule for every public function
 def wait(timeout: float | None = None) -> None:
     """Until the background checkpoints started so far are done."""
     for thread in list(_threads):
