@@ -10,7 +10,7 @@ from dataclasses import fields, replace
 from core.domain.review import Queue, State
 from core.services.bootstrap import Services
 from core.storage.review import cards
-from core.storage.review.models import Card, queue_for, queue_sql
+from core.storage.review.models import Card, queue_after, queue_for, queue_sql
 from tests.conftest import SAMPLES
 
 NOW = 1_000_000
@@ -43,6 +43,39 @@ def test_queue_sql_takes_a_new_active_value_and_known_unburied_cards() -> None:
     assert (inactive, restored) == (Queue.INACTIVE, Queue.BURIED)
     [(unburied,)] = con.execute(f"SELECT {queue_sql(active=':a', buried=None)} FROM card", {"a": 1})
     assert unburied == Queue.REVIEW
+
+
+def test_queue_after_is_the_queue_of_the_row_an_update_writes_beside_a_snapshot() -> None:
+    """A bulk action and its undo write the queue in the same UPDATE as the flags it follows:
+    SET sees the row as it was, so queue_after reads the new values, the rest from the row."""
+    con = sqlite3.connect(":memory:")
+    for table in ("card", "snap"):
+        con.execute(
+            f"CREATE TABLE {table} (id INTEGER, state INTEGER, active INTEGER, suspended INTEGER, "
+            "buried_until INTEGER, queue INTEGER)"
+        )
+    combos = list(itertools.product(State, (0, 1), (0, 1), (None, NOW - 1, NOW + 1)))
+    pairs = list(itertools.product(combos, combos))
+    con.executemany(
+        "INSERT INTO card VALUES (?, ?, ?, ?, ?, 99)", [(i, *old) for i, (old, _) in enumerate(pairs)]
+    )
+    con.executemany(
+        "INSERT INTO snap VALUES (?, ?, ?, ?, ?, 99)", [(i, *new) for i, (_, new) in enumerate(pairs)]
+    )
+    restored = {"suspended": "s.suspended", "buried_until": "s.buried_until", "state": "s.state"}
+    con.execute(
+        "UPDATE card SET suspended = s.suspended, buried_until = s.buried_until, state = s.state, "
+        f"queue = ({queue_after(restored, row='card.')}) FROM snap s WHERE s.id = card.id",
+        {"now": NOW},
+    )
+    rows = con.execute("SELECT state, active, suspended, buried_until, queue FROM card")
+    for state, active, suspended, buried_until, queue in rows:
+        buried = buried_until is not None and buried_until > NOW
+        assert queue == queue_for(state, active=bool(active), suspended=bool(suspended), buried=buried)
+    con.execute(f"UPDATE card SET suspended = 1, queue = ({queue_after({'suspended': '1'})})", {"now": NOW})
+    assert {q for (q,) in con.execute("SELECT DISTINCT queue FROM card WHERE active = 1")} == {
+        Queue.SUSPENDED
+    }
 
 
 def test_every_card_row_field_is_a_column_of_the_card_table() -> None:

@@ -13,6 +13,7 @@ from core.host import paths
 from core.host.clock import Clock
 from core.host.config import Config, Settings, load_config
 from core.host.lock import InstanceLock
+from core.storage import checkpoint
 from core.storage.db import db, open_database
 from core.storage.models import older_readers_waiting, trash_waiting
 from core.text.words import plural
@@ -107,6 +108,7 @@ class Services:
             db.close()
 
     def close(self) -> None:
+        checkpoint.wait()  # a bulk action's WAL copied back before the process goes
         if not db.is_closed():
             db.close()
         if self.lock is not None:

@@ -26,7 +26,9 @@ from core.domain.errors import DatabaseBusy, DiskFull, StorageError
 # 3: the search index folds Traditional Chinese to Simplified and keeps a word list for typo
 #    correction (core.storage.search.index registers the step: the index is built again)
 # 4: a unit's deck override, Browse's "move to deck" (core/storage/models.py)
-SCHEMA_VERSION = 4
+# 5: the review session's index holds review cards only, the due-day trigger split in two
+#    (core/storage/review/models.py: a bulk suspend of 100k cards writes half the index entries)
+SCHEMA_VERSION = 5
 
 db = peewee.SqliteDatabase(None)
 

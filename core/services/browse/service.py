@@ -1,5 +1,6 @@
 """The Browse use cases: pages of rows, their count, bulk actions (one transaction each,
-undoable), deleting and restoring articles, the trash, card info.
+undoable; its WAL checkpoint in the background, core.storage.checkpoint), deleting and
+restoring articles, the trash, card info.
 
     svc.browse.parse("r<0.8 tag:cells")      -> ParsedFilter (the filter and what was not understood)
     svc.browse.page(filter, sort, after)     -> BrowsePage (keyset: pass page.after for the next)
@@ -40,6 +41,7 @@ from core.services.browse.filters import ParsedFilter, parse_filter
 from core.services.review.parameters import fsrs_parameters
 from core.storage.browse import actions, info, rows, trash
 from core.storage.browse.where import CARD, QUEUE_NAMES, UNIT, count, target_sql
+from core.storage.checkpoint import checkpoint_after
 from core.storage.db import write_transaction
 from core.storage.review import cards as review_cards
 from scheduler.policy import decay_factor
@@ -125,7 +127,7 @@ class BrowseService:
         Card actions (suspend, bury, forget, set due) change the rows' cards; unit actions
         (pin, trash, restore, reject, confirm, tag, keep) the rows' units and their cards."""
         now = self._now()
-        with write_transaction():
+        with checkpoint_after(), write_transaction():
             self._target(selection, now)
             journal = actions.open_journal(action.value, now)
             changed = self._apply(journal, action, now, tag=tag.strip().casefold(), days=days, deck=deck)
@@ -167,7 +169,7 @@ class BrowseService:
 
     def undo(self) -> BulkUndo | None:
         """Take back the latest bulk action not yet undone (several: call again)."""
-        with write_transaction():
+        with checkpoint_after(), write_transaction():
             entry = actions.last_journal()
             if entry is None:
                 return None
@@ -183,7 +185,7 @@ class BrowseService:
         """The article leaves the library and its units go to the trash (their cards out of
         review, their history kept), restorable for 30 days; undoable."""
         now = self._now()
-        with write_transaction():
+        with checkpoint_after(), write_transaction():
             if not trash.mark_deleted(article_id, now):
                 return BulkResult("delete_article", 0, 0, 0)
             actions.clear_target()
@@ -195,7 +197,7 @@ class BrowseService:
     def restore_article(self, article_id: int) -> BulkResult:
         """Back from the trash: the article and the units trashed with it (or after)."""
         now = self._now()
-        with write_transaction():
+        with checkpoint_after(), write_transaction():
             deleted_at = trash.unmark_deleted(article_id)
             if deleted_at is None:
                 return BulkResult("restore_article", 0, 0, 0)

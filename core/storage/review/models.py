@@ -4,21 +4,23 @@ A card is one recall question of a confirmed unit. `queue` (a `Queue`) is what t
 reads: new, learning (intraday), review, suspended, buried (until `buried_until`), inactive
 (the unit is not confirmed). It is derived from the FSRS `state` and the flags (`active`,
 `suspended`, `buried_until`) by one rule, below, in its Python form (`queue_for`) and its SQL
-form (`queue_sql`), both built from the same table; so suspending a card of a trashed unit and
-restoring the unit brings it back suspended. Times are UTC epoch seconds. The covering index
-(queue, sbucket, t90, due, last_review, stability, unit) lets a session find the due cards of
-lowest retrievability bucket by bucket without reading the other rows (see
+form (`queue_sql`, and `queue_after` for an UPDATE that changes what it follows), both built from
+the same table; so suspending a card of a trashed unit and restoring the unit brings it back
+suspended. Times are UTC epoch seconds. The covering index (queue, sbucket, t90, due,
+last_review, stability, unit) of the review queue's cards (SESSION_INDEX) lets a session find the
+due cards of lowest retrievability bucket by bucket without reading the other rows (see
 queue.due_review_candidates).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 import peewee
 
 from core.domain.review import Queue, State
-from core.storage.db import BaseModel, register_models, register_schema_hook
+from core.storage.db import MIGRATIONS, BaseModel, register_models, register_schema_hook
 from core.storage.models import Question, Unit
 
 # The queue rule. The first flag that holds decides, in this order; a card with none goes by its
@@ -36,17 +38,39 @@ def queue_for(state: int, *, active: bool, suspended: bool, buried: bool) -> Que
     return STATE_QUEUE.get(state, Queue.LEARNING)
 
 
-def queue_sql(*, active: str = "active", buried: str | None = "buried_until > :now") -> str:
+def queue_sql(
+    *,
+    active: str = "active",
+    suspended: str = "suspended",
+    state: str = "state",
+    buried: str | None = "buried_until > :now",
+) -> str:
     """`queue_for` as an SQL expression over a card row, built from the same rule.
 
-    `active` and `buried` are SQL: a statement that sets `active` passes the new value (SET
-    expressions see the row as it was), and `buried=None` is for cards known not to be buried.
-    The default `buried` reads the `:now` parameter.
+    Every argument is SQL: a statement that sets a flag or the state passes the new value (SET
+    expressions see the row as it was), so the queue is written by the same UPDATE as what it
+    follows, and `buried=None` is for cards known not to be buried. The default `buried` reads
+    the `:now` parameter.
     """
-    flags = {Queue.INACTIVE: f"NOT ({active})", Queue.SUSPENDED: "suspended", Queue.BURIED: buried}
+    flags = {Queue.INACTIVE: f"NOT ({active})", Queue.SUSPENDED: f"({suspended})", Queue.BURIED: buried}
     whens = [f"WHEN {flags[q]} THEN {q:d}" for q in FLAG_ORDER if flags[q] is not None]
-    whens += [f"WHEN state = {state:d} THEN {q:d}" for state, q in STATE_QUEUE.items()]
+    whens += [f"WHEN ({state}) = {s:d} THEN {q:d}" for s, q in STATE_QUEUE.items()]
     return f"CASE {' '.join(whens)} ELSE {Queue.LEARNING:d} END"
+
+
+def queue_after(new: Mapping[str, str], *, row: str = "") -> str:
+    """The queue (`queue_sql`) of a card once `new` (column -> SQL of its new value) is written;
+    the other columns are read from the row (`row` is its qualifier, "card." beside a FROM)."""
+
+    def value(column: str) -> str:
+        return new.get(column, f"{row}{column}")
+
+    return queue_sql(
+        active=value("active"),
+        suspended=value("suspended"),
+        state=value("state"),
+        buried=f"{value('buried_until')} > :now",
+    )
 
 
 # Cards are grouped by stability in eighth-octaves (bucket b holds 2^(b/8) <= S < 2^((b+1)/8)),
@@ -96,10 +120,20 @@ class Card(BaseModel):
     t90 = peewee.IntegerField(null=True)  # when R falls to 0.9: last_review + stability days
 
     class Meta:
-        indexes = (
-            (("queue", "due"), False),
-            (("queue", "sbucket", "t90", "due", "last_review", "stability", "unit"), False),
-        )
+        indexes = ((("queue", "due"), False),)
+
+
+# The session index holds the review queue's cards only (partial; schema 5): suspending,
+# burying or retiring a review card deletes its entry instead of moving it to another queue's
+# keys, and new or suspended cards cost it nothing. The session's queries say `queue = 2` as the
+# index does, so SQLite reads it (covering: `queue` stays its first column, which SQLite 3.40
+# needs to cover a query naming the column).
+SESSION_INDEX = "card_review_session"
+_REVIEW = int(Queue.REVIEW)
+Card.add_index(
+    Card.queue, Card.sbucket, Card.t90, Card.due, Card.last_review, Card.stability, Card.unit,
+    where=(Card.queue == _REVIEW), name=SESSION_INDEX,
+)  # fmt: skip
 
 
 class ReviewLog(BaseModel):
@@ -129,8 +163,11 @@ class UndoEntry(BaseModel):
 
 
 # Review cards due per UTC day (day = due // 86400), kept by triggers so load balancing reads a
-# handful of rows instead of counting every card due in the fuzz range.
-_R = int(Queue.REVIEW)
+# handful of rows instead of counting every card due in the fuzz range. An update that moves a
+# card out of the counted (queue, day) runs one statement, into one the other (schema 5: one
+# trigger ran both for every card leaving review, ~0.4 s CPU of a 100k-card bulk suspend).
+_R = _REVIEW
+_MOVED = "(OLD.queue != NEW.queue OR OLD.due / 86400 != NEW.due / 86400)"
 _DUE_DAY_SQL = (
     "CREATE TABLE IF NOT EXISTS review_due_day (day INTEGER PRIMARY KEY, n INTEGER NOT NULL)",
     f"CREATE TRIGGER IF NOT EXISTS card_due_day_ins AFTER INSERT ON card WHEN NEW.queue = {_R} BEGIN "
@@ -138,12 +175,20 @@ _DUE_DAY_SQL = (
     "ON CONFLICT (day) DO UPDATE SET n = n + 1; END",
     f"CREATE TRIGGER IF NOT EXISTS card_due_day_del AFTER DELETE ON card WHEN OLD.queue = {_R} BEGIN "
     "UPDATE review_due_day SET n = n - 1 WHERE day = OLD.due / 86400; END",
-    "CREATE TRIGGER IF NOT EXISTS card_due_day_upd AFTER UPDATE OF queue, due ON card "
-    f"WHEN (OLD.queue = {_R} OR NEW.queue = {_R}) AND (OLD.queue != NEW.queue OR OLD.due / 86400 != NEW.due / 86400) "
-    "BEGIN "
-    f"UPDATE review_due_day SET n = n - 1 WHERE OLD.queue = {_R} AND day = OLD.due / 86400; "
-    f"INSERT INTO review_due_day (day, n) SELECT NEW.due / 86400, 1 WHERE NEW.queue = {_R} "
+    "CREATE TRIGGER IF NOT EXISTS card_due_day_out AFTER UPDATE OF queue, due ON card "
+    f"WHEN OLD.queue = {_R} AND {_MOVED} BEGIN "
+    "UPDATE review_due_day SET n = n - 1 WHERE day = OLD.due / 86400; END",
+    "CREATE TRIGGER IF NOT EXISTS card_due_day_in AFTER UPDATE OF queue, due ON card "
+    f"WHEN NEW.queue = {_R} AND {_MOVED} BEGIN "
+    "INSERT INTO review_due_day (day, n) VALUES (NEW.due / 86400, 1) "
     "ON CONFLICT (day) DO UPDATE SET n = n + 1; END",
+)
+_DUE_DAY_NAMES = (
+    "review_due_day",
+    "card_due_day_ins",
+    "card_due_day_del",
+    "card_due_day_out",
+    "card_due_day_in",
 )
 
 
@@ -160,6 +205,15 @@ def _due_day_schema(database: peewee.SqliteDatabase) -> None:
 
 
 register_models(Card, ReviewLog, UndoEntry)
-register_schema_hook(
-    _due_day_schema, creates=("review_due_day", "card_due_day_ins", "card_due_day_del", "card_due_day_upd")
-)
+register_schema_hook(_due_day_schema, creates=_DUE_DAY_NAMES)
+
+
+def _to_v5(database: peewee.SqliteDatabase) -> None:
+    """Schema 5: the session index made partial (review cards only) under its new name, and the
+    due-day update trigger split in two; the create pass that follows makes the new ones (the
+    counter itself is unchanged)."""
+    database.execute_sql("DROP INDEX IF EXISTS card_queue_sbucket_t90_due_last_review_stability_unit_id")
+    database.execute_sql("DROP TRIGGER IF EXISTS card_due_day_upd")
+
+
+MIGRATIONS[5] = _to_v5

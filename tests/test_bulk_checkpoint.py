@@ -1,0 +1,72 @@
+"""A bulk action's commit leaves its WAL pages to a background checkpoint
+(core.storage.checkpoint): the pages are copied back right after, the connection's own automatic
+checkpoint is on again for the writes that follow, and a failed action starts nothing. (Guards:
+they pass before the change too, where the commit copied the pages back itself; the time it
+saves is measured by bench/bench_browse.py --bulk-only, not asserted.)"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bench.library_rows import fill_library
+from core.domain.browse import BrowseFilter, BulkAction, Selection
+from core.domain.errors import StorageError
+from core.host.clock import FixedClock
+from core.services.bootstrap import open_services
+from core.storage import checkpoint
+from core.storage.db import db
+from tests.conftest import FIXED_NOW
+
+
+def _wal_frames(path: Path) -> tuple[int, int]:
+    """(frames in the WAL, frames of it copied back), read by a passive checkpoint of nothing new."""
+    con = sqlite3.connect(path)
+    try:
+        _, log, done = con.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        return int(log), int(done)
+    finally:
+        con.close()
+
+
+def test_a_bulk_action_is_copied_back_from_the_wal_after_its_commit(data_home: Path) -> None:
+    clock = FixedClock(FIXED_NOW)
+    open_services(data_home, clock=clock).close()
+    path = data_home / "memoryrush.sqlite3"
+    fill_library(path, 20_000, now=int(FIXED_NOW.timestamp()))
+    svc = open_services(data_home, clock=clock)
+    try:
+        result = svc.browse.act(BulkAction.SUSPEND, Selection(BrowseFilter()))
+        assert result.cards == 20_000
+        assert db.execute_sql("PRAGMA wal_autocheckpoint").fetchone()[0] == checkpoint.AUTO_PAGES
+        checkpoint.wait(timeout=60)
+        log, done = _wal_frames(path)
+        assert log > 0 and done == log  # all of it copied back, by the thread
+        assert svc.browse.undo() is not None
+        checkpoint.wait(timeout=60)
+        assert db.execute_sql("SELECT COUNT(*) FROM card WHERE suspended = 1").fetchone()[0] == 0
+    finally:
+        svc.close()
+    con = sqlite3.connect(path)
+    try:
+        assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    finally:
+        con.close()
+
+
+def test_a_failed_bulk_action_starts_no_checkpoint(data_home: Path) -> None:
+    svc = open_services(data_home, clock=FixedClock(FIXED_NOW))
+    try:
+        checkpoint.wait()
+        before = [t for t in checkpoint._threads if t.is_alive()]
+        db.execute_sql(
+            "CREATE TRIGGER refuse BEFORE INSERT ON bulk_journal BEGIN SELECT RAISE(ABORT, 'no'); END"
+        )
+        with pytest.raises(StorageError):
+            svc.browse.act(BulkAction.SUSPEND, Selection(BrowseFilter()))
+        assert [t for t in checkpoint._threads if t.is_alive()] == before == []
+        assert db.execute_sql("PRAGMA wal_autocheckpoint").fetchone()[0] == checkpoint.AUTO_PAGES
+    finally:
+        svc.close()
