@@ -359,8 +359,11 @@ class ArticleScreen(MakesCards):
         view = self.query_one(ParagraphView)
         para = view.paragraph_at(event.index)  # already fetched: the cursor is on screen
         where = para.locator.label() if para is not None and para.locator else ""
-        view.border_subtitle = Content.assemble(
-            f"¶ {event.index + 1}/{view.count}", content(f" · {where}" if where else "", single_line=True)
+        view.show_subtitle(
+            Content.assemble(
+                f"¶ {event.index + 1}/{view.count}",
+                content(f" · {where}" if where else "", single_line=True),
+            )
         )
 
     def on_screen_suspend(self) -> None:
