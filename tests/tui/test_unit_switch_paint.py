@@ -1,7 +1,7 @@
 """Article: switching to the next unit draws again only what changed (a p95 of ~21 ms on the
 bench's 1M-unit library, target one frame): the lines of the paragraphs whose evidence or
 cursor changed and the view's bottom border (the cursor's place), no layout when the unit's card
-keeps its height. Setting the border's subtitle and the cursor (a reactive that repaints) each
+keeps its height, and no read of where the evidence is when its page is fetched. Setting the border's subtitle and the cursor (a reactive that repaints) each
 refreshed the whole paragraph window, which Textual then rendered and composited line by line."""
 
 from __future__ import annotations
@@ -88,9 +88,13 @@ async def test_the_next_unit_draws_only_the_paragraphs_it_touches(svc: Services,
         first, second = (screen.units[i].evidence[0].paragraph_id for i in (mine, mine + 1))
         assert (first, second) == ("p_001", "p_002")
         assert view.cursor == 0
+        read, reads = svc.library.paragraph, []
+        svc.library.paragraph = lambda *args: reads.append(args) or read(*args)  # type: ignore[method-assign]
         with drawn() as calls:
             await pilot.press("n")  # the next unit: its evidence, the paragraph after, in view
             await settle(pilot)
+        svc.library.paragraph = read  # type: ignore[method-assign]
+        assert reads == []  # where its evidence is: the view has its page
         assert view.cursor == 1 and view.top == 0
         assert "¶ 2/3" in screen_text(app)  # the bottom border line was drawn again
         touched = {y for y, index in enumerate(view._rows) if index in (0, 1)}  # old and new

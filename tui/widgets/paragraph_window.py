@@ -68,15 +68,22 @@ class ParagraphWindow(Widget):
         self.set_reactive(ParagraphWindow.cursor, 0)
         self.go_to(start)
 
-    def set_evidence(self, quotes: Mapping[str, Sequence[str]]) -> None:
-        """Highlight these paragraphs (by id) and, inside them, these quotes."""
-        if quotes == self._quotes:
+    def set_evidence(self, quotes: Mapping[str, Sequence[str]], *, at: int | None = None) -> None:
+        """Highlight these paragraphs (by id) and, inside them, these quotes; with `at`, move
+        the cursor there too (both drawn in one go)."""
+        if quotes == self._quotes and at is None:
             return  # the same unit again (its highlight message after a direct call): nothing to redo
         self._quotes = quotes
+        if at is not None:
+            self._place(at)
         self._redraw()  # cached paragraphs are keyed by their quotes: only the changed ones redraw
 
     def go_to(self, index: int, *, top: bool = False) -> None:
         """Move the cursor to paragraph `index` and scroll it into view (to the top if asked)."""
+        self._place(index, top=top)
+        self._redraw()
+
+    def _place(self, index: int, *, top: bool = False) -> None:
         if not self.count:
             return
         index = max(0, min(index, self.count - 1))
@@ -87,7 +94,15 @@ class ParagraphWindow(Widget):
         self.cursor = index
         self._fetch_window()
         self._scroll_to_cursor()
-        self._redraw()
+
+    def index_of(self, paragraph_id: str) -> int | None:
+        """The index of the paragraph with this id if its page is fetched (evidence near the
+        cursor usually is: no read), else None."""
+        for page, rows in self._pages.items():
+            for offset, para in enumerate(rows):
+                if para.paragraph_id == paragraph_id:
+                    return page * PAGE + offset
+        return None
 
     def paragraph_at(self, index: int) -> SourceParagraph | None:
         """The paragraph at `index`, its page fetched if need be, except while painting: then
