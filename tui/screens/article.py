@@ -197,10 +197,9 @@ class ArticleScreen(MakesCards):
         if unit == self._shown_unit and not scroll:
             return  # already shown as it is: the highlight message that follows a direct call
         self._shown_unit = unit
-        self.query_one(ParagraphView).set_evidence(unit.quotes_by_paragraph())
+        at = self._paragraph_index(unit.evidence[0].paragraph_id) if scroll and unit.evidence else None
+        self.query_one(ParagraphView).set_evidence(unit.quotes_by_paragraph(), at=at)
         self._show_details(unit_details(unit))
-        if scroll and unit.evidence:
-            self._go_to_paragraph(unit.evidence[0].paragraph_id)
 
     def _show_details(self, details: Content) -> None:
         """The unit's card under the list. A card as tall as the one it replaces needs no new
@@ -213,10 +212,18 @@ class ArticleScreen(MakesCards):
         panel.update(details, layout=not same)
 
     def _go_to_paragraph(self, paragraph_id: str) -> None:
-        with self.reporting("finding the evidence"):
-            para = self.services.library.paragraph(self.article_id, paragraph_id)
-            if para is not None:
-                self.query_one(ParagraphView).go_to(para.index)
+        index = self._paragraph_index(paragraph_id)
+        if index is not None:
+            self.query_one(ParagraphView).go_to(index)
+
+    def _paragraph_index(self, paragraph_id: str) -> int | None:
+        """Where the paragraph is: in the view's fetched pages, else read (None if gone)."""
+        index = self.query_one(ParagraphView).index_of(paragraph_id)
+        if index is None:
+            with self.reporting("finding the evidence"):
+                para = self.services.library.paragraph(self.article_id, paragraph_id)
+                index = para.index if para is not None else None
+        return index
 
     def action_unit(self, delta: int) -> None:
         options = self.query_one("#article-units", OptionList)
@@ -359,8 +366,11 @@ class ArticleScreen(MakesCards):
         view = self.query_one(ParagraphView)
         para = view.paragraph_at(event.index)  # already fetched: the cursor is on screen
         where = para.locator.label() if para is not None and para.locator else ""
-        view.border_subtitle = Content.assemble(
-            f"¶ {event.index + 1}/{view.count}", content(f" · {where}" if where else "", single_line=True)
+        view.show_subtitle(
+            Content.assemble(
+                f"¶ {event.index + 1}/{view.count}",
+                content(f" · {where}" if where else "", single_line=True),
+            )
         )
 
     def on_screen_suspend(self) -> None:

@@ -37,7 +37,9 @@ Fetch = Callable[[int, int], Sequence[SourceParagraph]]
 class ParagraphWindow(Widget):
     """The paragraphs of one article with their ids in a gutter, a cursor paragraph in view."""
 
-    cursor: reactive[int] = reactive(0, init=False)
+    # repaint=False: the code that moves it draws what changed (a reactive's repaint is a
+    # refresh of the whole window)
+    cursor: reactive[int] = reactive(0, init=False, repaint=False)
     _frame: list[Strip] | None = None
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
@@ -66,15 +68,22 @@ class ParagraphWindow(Widget):
         self.set_reactive(ParagraphWindow.cursor, 0)
         self.go_to(start)
 
-    def set_evidence(self, quotes: Mapping[str, Sequence[str]]) -> None:
-        """Highlight these paragraphs (by id) and, inside them, these quotes."""
-        if quotes == self._quotes:
+    def set_evidence(self, quotes: Mapping[str, Sequence[str]], *, at: int | None = None) -> None:
+        """Highlight these paragraphs (by id) and, inside them, these quotes; with `at`, move
+        the cursor there too (both drawn in one go)."""
+        if quotes == self._quotes and at is None:
             return  # the same unit again (its highlight message after a direct call): nothing to redo
         self._quotes = quotes
-        self.refresh()  # cached paragraphs are keyed by their quotes: only the changed ones redraw
+        if at is not None:
+            self._place(at)
+        self._redraw()  # cached paragraphs are keyed by their quotes: only the changed ones redraw
 
     def go_to(self, index: int, *, top: bool = False) -> None:
         """Move the cursor to paragraph `index` and scroll it into view (to the top if asked)."""
+        self._place(index, top=top)
+        self._redraw()
+
+    def _place(self, index: int, *, top: bool = False) -> None:
         if not self.count:
             return
         index = max(0, min(index, self.count - 1))
@@ -85,7 +94,15 @@ class ParagraphWindow(Widget):
         self.cursor = index
         self._fetch_window()
         self._scroll_to_cursor()
-        self.refresh()
+
+    def index_of(self, paragraph_id: str) -> int | None:
+        """The index of the paragraph with this id if its page is fetched (evidence near the
+        cursor usually is: no read), else None."""
+        for page, rows in self._pages.items():
+            for offset, para in enumerate(rows):
+                if para.paragraph_id == paragraph_id:
+                    return page * PAGE + offset
+        return None
 
     def paragraph_at(self, index: int) -> SourceParagraph | None:
         """The paragraph at `index`, its page fetched if need be, except while painting: then
@@ -159,6 +176,41 @@ class ParagraphWindow(Widget):
                 return
             frame[start:y] = strips
             regions.append(Region(0, start, self.size.width, y - start))
+        if regions:
+            Widget.refresh(self, *regions)  # not self.refresh: that drops the frame
+
+    def show_subtitle(self, subtitle: Content) -> None:
+        """Set the border's subtitle (the cursor's place), drawing only the bottom border line
+        again: setting `border_subtitle` refreshes the whole widget, which made every cursor
+        move and unit switch render and composite the whole window again."""
+        if self._frame is None or not self.size.height:
+            self.border_subtitle = subtitle
+            return
+        self._border_subtitle = subtitle.split()[0]  # what the border_subtitle setter stores
+        bottom = self.outer_size.height - 1 - self.content_offset.y  # the line, in content lines
+        Widget.refresh(self, Region(-self.content_offset.x, bottom, self.outer_size.width, 1))
+
+    def _redraw(self) -> None:
+        """Draw the window again, sending to the screen only the lines whose strips changed: a
+        new unit's evidence or a cursor moved in view changes a few paragraphs' lines, and the
+        rest of the frame is the same strips (cached by what they show), which Textual need not
+        render and composite again (a whole-window refresh was most of a unit switch's paint).
+        A scroll changes most lines, and then most are sent."""
+        old = self._frame
+        if old is None or not self.size.height:
+            self.refresh()
+            return
+        frame, rows = self._build_frame()
+        self._frame, self._rows = frame, rows
+        regions: list[Region] = []
+        for y in range(max(len(old), len(frame))):
+            if y < len(old) and y < len(frame) and old[y] is frame[y]:
+                continue
+            last = regions[-1] if regions else None
+            if last is not None and last.bottom == y:  # the line under the last region: one region
+                regions[-1] = Region(0, last.y, last.width, last.height + 1)
+            else:
+                regions.append(Region(0, y, self.size.width, 1))
         if regions:
             Widget.refresh(self, *regions)  # not self.refresh: that drops the frame
 
@@ -269,19 +321,23 @@ class ParagraphWindow(Widget):
         self._frame = None
         return super().refresh(*args, **kwargs)  # type: ignore[arg-type]
 
+    def _build_frame(self) -> tuple[list[Strip], list[int]]:
+        """The window's lines and the paragraph index of each (from what is fetched only)."""
+        frame: list[Strip] = []
+        rows: list[int] = []
+        self._painting = True  # no reads from here on: paragraph_at uses what is fetched
+        try:
+            for index in self._visible_indices():
+                strips = self._strips(index)
+                frame.extend(strips)
+                rows.extend([index] * len(strips))
+        finally:
+            self._painting = False
+        return frame, rows
+
     def render_line(self, y: int) -> Strip:
         if self._frame is None:
-            frame: list[Strip] = []
-            rows: list[int] = []
-            self._painting = True  # no reads from here on: paragraph_at uses what is fetched
-            try:
-                for index in self._visible_indices():
-                    strips = self._strips(index)
-                    frame.extend(strips)
-                    rows.extend([index] * len(strips))
-            finally:
-                self._painting = False
-            self._frame, self._rows = frame, rows
+            self._frame, self._rows = self._build_frame()
         if y < len(self._frame):
             return self._frame[y]
         return Strip.blank(self.size.width, self.rich_style)
