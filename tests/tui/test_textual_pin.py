@@ -75,7 +75,8 @@ ATTRIBUTES = {
         "_pseudo_class_state", "_data", "_labelled_row_exists",
     ),
     App: ("_notifications",),  # MemoryRushApp.on_notify replaces a repeated notice, keeps three
-    Widget: ("_vertical_scrollbar", "_styles_cache"),  # RowTable's scrollbar; line_memo's styling
+    # RowTable's scrollbar; line_memo's styling; ParagraphWindow.show_subtitle (one border line)
+    Widget: ("_vertical_scrollbar", "_styles_cache", "_border_subtitle"),
 }  # fmt: skip
 # Private modules' names imported.
 IMPORTS = {
