@@ -1,8 +1,8 @@
-"""A trash or a reject of units in bulk takes every card of theirs out of review in one pass over
-the snapshot (core.storage.browse.actions._leave_review): each card's queue by the one rule
-(inactive, whatever its suspension or burial), the snapshot's other cards untouched, and no
-second statement over the cards (a 100k-card trash paid a join per card and a second scan).
-Undo exactness for every action is tests/test_browse_speed.py's."""
+"""A trash or a reject of units in bulk takes every card of theirs out of review in one pass
+(core.storage.browse.actions._leave_review): each card's queue by the one rule
+(inactive, whatever its suspension or burial), no second statement over the cards (a 100k-card
+trash paid a join per card and a second scan) and no card snapshot: undo brings the cards back
+with their units by the rule. Undo exactness for every action is tests/test_browse_speed.py's."""
 
 from __future__ import annotations
 
@@ -58,6 +58,9 @@ def test_a_bulk_trash_or_reject_takes_every_card_out_of_review_in_one_write(
     card_writes = sorted({s for s in sql if s.lstrip().upper().startswith("UPDATE CARD")})
     assert len(card_writes) == 1, card_writes
     assert " unit" not in card_writes[0].split("WHERE")[0]  # no join to the units
+    assert q("SELECT COUNT(*) FROM bulk_card WHERE journal_id = ?", result.journal_id) == [
+        (0,)
+    ]  # no snapshot
     assert services.browse.undo() is not None
     queues = dict(q("SELECT id, queue FROM card"))
     assert queues[cards[0][0]] == Queue.SUSPENDED and queues[cards[2][0]] == Queue.BURIED
