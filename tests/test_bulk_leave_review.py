@@ -6,28 +6,14 @@ with their units by the rule. Undo exactness for every action is tests/test_brow
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 import pytest
+from test_own_cards_save import traced  # the SQL this thread runs meanwhile
 from test_review_support import add_units, q
 
 from core.domain.browse import BrowseFilter, BulkAction, RowKey, Selection
 from core.domain.review import Queue
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
-from core.storage.db import db
-
-
-@contextmanager
-def traced() -> Iterator[list[str]]:
-    seen: list[str] = []
-    connection = db.connection()
-    connection.set_trace_callback(seen.append)
-    try:
-        yield seen
-    finally:
-        connection.set_trace_callback(None)
 
 
 def _cards() -> list[tuple[int, int]]:
