@@ -1,6 +1,7 @@
 """Browse benchmark on a 1M-card library (figures for the notes, no pass/fail).
 
     python bench/bench_browse.py [--home DIR] [--cards 1000000] [--no-bulk | --bulk-only] [--bulk-runs N]
+        [--bulk-action suspend|trash|...]
 
 1. Browse in the app (headless, 160x48): first paint (push -> first page of rows painted),
    filter change and sort change (-> the new first page painted; every column both ways and
@@ -9,7 +10,8 @@
    timed apart. Each change also prints its drawing part (the page on screen -> painted, and
    the UI thread's CPU for it) apart from the read, and the cursor moves within the window
    apart from the ones that scroll the table (Textual redraws a scrolled widget whole).
-2. A bulk action on 100k cards (suspend by filter, then its undo), one transaction each
+2. A bulk action on 100k cards (suspend by filter, or --bulk-action's: a trash writes its 50k
+   units too; then its undo), one transaction each
    (target <= 3 s), --bulk-runs times (wall and CPU of each, the commit included; the WAL
    checkpoint each leaves to a background thread is waited for and timed apart, untimed in the
    action's own figure).
@@ -35,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.bench_tui import Ms, first, painted, pct  # noqa: E402
 from bench.library_rows import fill_library  # noqa: E402
+from core.domain.browse import BulkAction  # noqa: E402
 
 FILTERS = ("r<0.8", "is:suspended", "tag:bench", "type:concept", "due<7", "reviewed:30", "memory", "zzzz")
 
@@ -179,8 +182,8 @@ async def in_app(home: Path) -> None:
     svc.close()
 
 
-def bulk(home: Path, runs: int = 1) -> None:
-    from core.domain.browse import BrowseFilter, BulkAction, Selection
+def bulk(home: Path, runs: int = 1, action_name: str = "suspend") -> None:
+    from core.domain.browse import BrowseFilter, Selection
     from core.services.bootstrap import open_services
     from core.storage import checkpoint
 
@@ -190,6 +193,7 @@ def bulk(home: Path, runs: int = 1) -> None:
         checkpoint.wait()
         return time.perf_counter() - started
 
+    action = BulkAction(action_name)
     svc = open_services(home)
     f = BrowseFilter(article_ids=tuple(range(1, 501)))  # 500 articles of 100 units, 2 cards each
     n = svc.browse.count(f)
@@ -197,7 +201,7 @@ def bulk(home: Path, runs: int = 1) -> None:
     undos: list[float] = []
     for _ in range(runs):
         started, cpu = time.perf_counter(), time.process_time()
-        result = svc.browse.act(BulkAction.SUSPEND, Selection(f))
+        result = svc.browse.act(action, Selection(f), tag="bench", days=3)
         took, took_cpu = time.perf_counter() - started, time.process_time() - cpu
         took_ckpt = settled()
         started, cpu = time.perf_counter(), time.process_time()
@@ -207,13 +211,14 @@ def bulk(home: Path, runs: int = 1) -> None:
         acts.append(took)
         undos.append(undo)
         print(
-            f"bulk suspend of {result.cards:,} cards ({n:,} rows in the filter): {took:.2f} s (CPU {took_cpu:.2f}) "
+            f"bulk {action.value} of {result.cards:,} cards, {result.units:,} units ({n:,} rows in the filter): "
+            f"{took:.2f} s (CPU {took_cpu:.2f}) "
             f"in one transaction; its undo {undo:.2f} s (CPU {undo_cpu:.2f}) (target <= 3 s); "
             f"their WAL checkpoints after, in the background: {took_ckpt:.2f} s, {undo_ckpt:.2f} s"
         )
     if runs > 1:
         print(
-            f"  suspend: median {statistics.median(acts):.2f} s, max {max(acts):.2f} s; "
+            f"  {action.value}: median {statistics.median(acts):.2f} s, max {max(acts):.2f} s; "
             f"undo: median {statistics.median(undos):.2f} s, max {max(undos):.2f} s"
         )
     svc.close()
@@ -226,13 +231,19 @@ def main() -> int:
     parser.add_argument("--no-bulk", action="store_true", help="only Browse in the app (part 1)")
     parser.add_argument("--bulk-only", action="store_true", help="only the bulk action and its undo (part 2)")
     parser.add_argument("--bulk-runs", type=int, default=1, help="times to run part 2")
+    parser.add_argument(
+        "--bulk-action",
+        default="suspend",
+        choices=[a.value for a in BulkAction if a != BulkAction.MOVE_DECK],  # a move needs a deck
+        help="the action of part 2 (a tag's is 'bench', a postpone's 3 days)",
+    )
     args = parser.parse_args()
     os.environ["MEMORYRUSH_HOME"] = str(args.home)
     make_library(args.home, args.cards)
     if not args.bulk_only:
         asyncio.run(in_app(args.home))
     if not args.no_bulk:
-        bulk(args.home, args.bulk_runs)
+        bulk(args.home, args.bulk_runs, args.bulk_action)
     return 0
 
 

@@ -3,7 +3,8 @@
 A bulk action (1) puts the rows it is about (a selection, or every row of a filter) in the temp
 table `browse_target`, (2) opens a journal entry, (3) snapshots the rows that will change into
 bulk_card / bulk_unit (INSERT ... SELECT), (4) changes exactly the snapshotted rows, writing the
-card queue by the one queue rule in the same UPDATE (queue_after). Undo writes the snapshot back. The
+card queue by the one queue rule in the same UPDATE (queue_after). Undo writes the snapshot back
+(the cards of a trash or reject are not snapshotted: they follow their units back by the rule). The
 service owns the transaction (core.services.browse.service), so kill -9 at any point leaves
 all of it or none.
 """
@@ -246,7 +247,9 @@ def change_units(journal: int, action: BulkAction, now: int, **values: Any) -> C
         params,
     )
     cards = 0
-    if units and cards_follow:
+    if units and cards_follow and action in _LEAVE_REVIEW:
+        cards = _leave_review(journal, now)
+    elif units and cards_follow:
         cards = _snapshot_cards(
             journal, "unit_id IN (SELECT unit_id FROM bulk_unit WHERE journal_id = :j)", params
         )
@@ -259,6 +262,24 @@ def change_units(journal: int, action: BulkAction, now: int, **values: Any) -> C
             search_index.reindex_unit(unit_id)
     _count(journal, cards, units)
     return Changed(cards, units)
+
+
+# Unit actions whose units all end not confirmed: every card of theirs ends inactive, and
+# their undo needs no card snapshot (_leave_review).
+_LEAVE_REVIEW = (BulkAction.TRASH, BulkAction.REJECT)
+
+
+def _leave_review(journal: int, now: int) -> int:
+    """Every card of the journal's units out of review, in one pass: no join to the units (all
+    of them leave review), no second pass for ended burials (an inactive card's queue is
+    INACTIVE whatever its burial), and no card snapshot: undo puts the units back and their
+    cards follow them by the rule (_follow_status; a card is active exactly when its unit is
+    confirmed). Returns how many cards the units have. A 100k-card trash: one card write of
+    the three passes over its cards and the 100k-row snapshot (with its undo's delete) gone."""
+    mine = "unit_id IN (SELECT unit_id FROM bulk_unit WHERE journal_id = :j)"
+    params = {"j": journal, "now": now}
+    _exec(f"UPDATE card SET {_set_with_queue({'active': '0'})} WHERE {mine} AND active != 0", params)
+    return int(_exec(f"SELECT COUNT(*) FROM card WHERE {mine}", params).fetchone()[0])
 
 
 def _follow_status(journal: int, now: int) -> None:
