@@ -1,5 +1,5 @@
 """A trash or a reject of units in bulk takes every card of theirs out of review in one pass
-(core.storage.browse.actions._leave_review): each card's queue by the one rule
+(core.storage.browse.unit_actions._leave_review): each card's queue by the one rule
 (inactive, whatever its suspension or burial), no second statement over the cards (a 100k-card
 trash paid a join per card and a second scan) and no card snapshot: undo brings the cards back
 with their units by the rule. Undo exactness for every action is tests/test_browse_speed.py's."""

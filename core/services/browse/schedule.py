@@ -19,6 +19,7 @@ from core.host.clock import Clock
 from core.host.config import Config, Settings
 from core.services.browse.service import BrowseService
 from core.storage.browse import actions
+from core.storage.browse import journal as bulk_journal
 from core.storage.browse import schedule as schedule_repo
 from core.storage.db import write_transaction
 from core.storage.review import cards as review_repo
@@ -107,9 +108,9 @@ class ScheduleService:
         # a moved card keeps its time of day (never before now)
         dues = {card_id: max(now, (first + day) * DAY + old[card_id] % DAY) for card_id, day in moves.items()}
         with write_transaction():
-            journal = actions.open_journal("apply_days", now)
+            journal = bulk_journal.open_journal("apply_days", now)
             n = actions.move_cards(journal, dues, now)
-            if actions.drop_if_empty(journal):
+            if bulk_journal.drop_if_empty(journal):
                 journal = 0
         return BulkResult("apply_days", n, 0, journal)
 
@@ -153,9 +154,9 @@ class ScheduleService:
         now = self._now()
         k = scheduler.days_per_stability(retention, self.browse.parameters())
         with write_transaction():
-            journal = actions.open_journal("reschedule", now)
+            journal = bulk_journal.open_journal("reschedule", now)
             n = actions.retime_reviews(journal, k)
-            if actions.drop_if_empty(journal):
+            if bulk_journal.drop_if_empty(journal):
                 journal = 0
         return BulkResult("reschedule", n, 0, journal)
 

@@ -39,7 +39,8 @@ from core.host.clock import Clock
 from core.host.config import Config, Settings
 from core.services.browse.filters import ParsedFilter, parse_filter
 from core.services.review.parameters import fsrs_parameters
-from core.storage.browse import actions, info, rows, trash
+from core.storage.browse import actions, info, rows, trash, unit_actions
+from core.storage.browse import journal as bulk_journal
 from core.storage.browse.where import CARD, QUEUE_NAMES, UNIT, count, target_sql
 from core.storage.checkpoint import checkpoint_after
 from core.storage.db import write_transaction
@@ -105,14 +106,14 @@ class BrowseService:
     # --- bulk actions ----------------------------------------------------------------------
 
     def _target(self, selection: Selection, now: int) -> None:
-        actions.clear_target()
+        bulk_journal.clear_target()
         if selection.keys:
-            actions.target_keys(selection.keys)
+            bulk_journal.target_keys(selection.keys)
             return
         for arm in (CARD, UNIT):
             sql = target_sql(selection.filter, arm, now=now, r_ratio=self._r_ratio(selection.filter))
             if sql is not None:
-                actions.target_rows(*sql)
+                bulk_journal.target_rows(*sql)
 
     def act(
         self,
@@ -129,15 +130,15 @@ class BrowseService:
         now = self._now()
         with checkpoint_after(), write_transaction():
             self._target(selection, now)
-            journal = actions.open_journal(action.value, now)
+            journal = bulk_journal.open_journal(action.value, now)
             changed = self._apply(journal, action, now, tag=tag.strip().casefold(), days=days, deck=deck)
-            if actions.drop_if_empty(journal):
+            if bulk_journal.drop_if_empty(journal):
                 journal = 0
         return BulkResult(action.value, changed.cards, changed.units, journal)
 
     def _apply(
         self, journal: int, action: BulkAction, now: int, *, tag: str, days: int, deck: int | None = None
-    ) -> actions.Changed:
+    ) -> bulk_journal.Changed:
         if action in actions.CARD_ACTIONS:
             day = scheduler.review_day(
                 datetime.fromtimestamp(now, UTC), self._zone(), self.config.day_starts_at_hour
@@ -147,16 +148,16 @@ class BrowseService:
         if (action in (BulkAction.TAG, BulkAction.UNTAG) and not tag) or (
             action == BulkAction.MOVE_DECK and deck is None
         ):
-            return actions.Changed(0, 0)
-        changed = actions.change_units(journal, action, now, tag=tag, deck=deck)
+            return bulk_journal.Changed(0, 0)
+        changed = unit_actions.change_units(journal, action, now, tag=tag, deck=deck)
         if action in (BulkAction.PIN, BulkAction.UNPIN) and changed.units:
             retention = (
                 self.config.pinned_retention if action == BulkAction.PIN else self.config.desired_retention
             )
-            cards = actions.snapshot_unit_cards(journal)
-            actions.pin_due(journal, scheduler.days_per_stability(retention, self.parameters()))
-            actions.change_count(journal, cards)
-            changed = actions.Changed(cards, changed.units)
+            cards = unit_actions.snapshot_unit_cards(journal)
+            unit_actions.pin_due(journal, scheduler.days_per_stability(retention, self.parameters()))
+            bulk_journal.change_count(journal, cards)
+            changed = bulk_journal.Changed(cards, changed.units)
         return changed
 
     def move_to_deck(self, selection: Selection, article_id: int | None) -> BulkResult:
@@ -170,14 +171,14 @@ class BrowseService:
     def undo(self) -> BulkUndo | None:
         """Take back the latest bulk action not yet undone (several: call again)."""
         with checkpoint_after(), write_transaction():
-            entry = actions.last_journal()
+            entry = bulk_journal.last_journal()
             if entry is None:
                 return None
             actions.undo(entry, self._now())
         return BulkUndo(str(entry.action), int(entry.cards), int(entry.units))
 
     def can_undo(self) -> bool:
-        return actions.last_journal() is not None
+        return bulk_journal.last_journal() is not None
 
     # --- articles and the trash -----------------------------------------------------------
 
@@ -188,10 +189,10 @@ class BrowseService:
         with checkpoint_after(), write_transaction():
             if not trash.mark_deleted(article_id, now):
                 return BulkResult("delete_article", 0, 0, 0)
-            actions.clear_target()
-            actions.target_article(article_id)
-            journal = actions.open_journal("delete_article", now, article_id=article_id)
-            changed = actions.change_units(journal, BulkAction.TRASH, now)
+            bulk_journal.clear_target()
+            bulk_journal.target_article(article_id)
+            journal = bulk_journal.open_journal("delete_article", now, article_id=article_id)
+            changed = unit_actions.change_units(journal, BulkAction.TRASH, now)
         return BulkResult("delete_article", changed.cards, changed.units, journal)
 
     def restore_article(self, article_id: int) -> BulkResult:
@@ -201,10 +202,10 @@ class BrowseService:
             deleted_at = trash.unmark_deleted(article_id)
             if deleted_at is None:
                 return BulkResult("restore_article", 0, 0, 0)
-            actions.clear_target()
-            actions.target_trashed_since(article_id, deleted_at)
-            journal = actions.open_journal("restore_article", now, article_id=article_id)
-            changed = actions.change_units(journal, BulkAction.RESTORE, now)
+            bulk_journal.clear_target()
+            bulk_journal.target_trashed_since(article_id, deleted_at)
+            journal = bulk_journal.open_journal("restore_article", now, article_id=article_id)
+            changed = unit_actions.change_units(journal, BulkAction.RESTORE, now)
         return BulkResult("restore_article", changed.cards, changed.units, journal)
 
     def trash(self, limit: int = 500, offset: int = 0) -> list[TrashEntry]:

@@ -73,6 +73,14 @@ def queue_after(new: Mapping[str, str], *, row: str = "") -> str:
     )
 
 
+def set_with_queue(new: Mapping[str, str], *, row: str = "") -> str:
+    """An UPDATE's SET clause writing `new` (column -> SQL) and the queue that follows from it
+    (queue_after): one write of each row and its index entries, not one for the flag and another
+    for the queue."""
+    assigned = [f"{column} = {value}" for column, value in new.items() if column != "queue"]
+    return ", ".join([*assigned, f"queue = ({queue_after(new, row=row)})"])
+
+
 # Cards are grouped by stability in eighth-octaves (bucket b holds 2^(b/8) <= S < 2^((b+1)/8)),
 # so the session can find the lowest-retrievability cards bucket by bucket through an index.
 PER_OCTAVE = 8

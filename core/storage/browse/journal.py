@@ -1,0 +1,125 @@
+"""The rows a bulk action is about and its undo journal entry (core.storage.browse.actions and
+unit_actions write the changes).
+
+A bulk action (1) puts the rows it is about (a selection, or every row of a filter) in the temp
+table `browse_target`, (2) opens a journal entry, (3) snapshots the rows that will change into
+bulk_card / bulk_unit (INSERT ... SELECT: no row passes through Python), (4) changes exactly the
+snapshotted rows. All of it runs inside the caller's transaction (core.services.browse.service).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from core.domain.browse import RowKey
+from core.storage.browse.models import CARD_COLUMNS, BulkJournal
+from core.storage.db import db, translated
+
+JOURNAL_KEEP = 20  # bulk actions kept for undo (a 100k-card snapshot is ~10 MB)
+TARGET = "temp.browse_target"
+
+
+@dataclass(frozen=True, slots=True)
+class Changed:
+    cards: int
+    units: int
+
+
+def exec_sql(sql: str, params: dict[str, Any] | tuple[Any, ...] = ()) -> Any:
+    return db.execute_sql(sql, params)
+
+
+@translated
+def clear_target() -> None:
+    """An empty `browse_target` (a temp table: this connection's own, gone when it closes)."""
+    exec_sql("CREATE TEMP TABLE IF NOT EXISTS browse_target (card_id INTEGER, unit_id INTEGER NOT NULL)")
+    exec_sql(f"DELETE FROM {TARGET}")
+
+
+@translated
+def target_rows(select_sql: str, params: dict[str, Any]) -> None:
+    """Add `SELECT card id, unit id ...` rows (Browse's filter, core.storage.browse.where.target_sql)."""
+    exec_sql(f"INSERT INTO {TARGET} (card_id, unit_id) {select_sql}", params)
+
+
+@translated
+def target_keys(keys: Iterable[RowKey]) -> None:
+    cards = [(k.card_id,) for k in keys if k.card_id is not None]
+    units = [(k.unit_id,) for k in keys if k.card_id is None]
+    con = db.connection()
+    con.executemany(
+        f"INSERT INTO {TARGET} (card_id, unit_id) SELECT id, unit_id FROM card WHERE id = ?", cards
+    )
+    con.executemany(f"INSERT INTO {TARGET} (card_id, unit_id) VALUES (NULL, ?)", units)
+
+
+@translated
+def target_article(article_id: int) -> None:
+    exec_sql(
+        f"INSERT INTO {TARGET} (card_id, unit_id) SELECT NULL, id FROM unit WHERE article_id = ?",
+        (article_id,),
+    )
+
+
+@translated
+def target_trashed_since(article_id: int, since: int) -> None:
+    """The article's units trashed at `since` or later (with its deletion, or after)."""
+    exec_sql(
+        f"INSERT INTO {TARGET} (card_id, unit_id) SELECT NULL, id FROM unit "
+        "WHERE article_id = ? AND status = 'trashed' AND trashed_at >= ?",
+        (article_id, since),
+    )
+
+
+@translated
+def open_journal(action: str, now: int, *, article_id: int | None = None) -> int:
+    """A new journal entry (older ones beyond JOURNAL_KEEP are dropped with their snapshots)."""
+    entry = BulkJournal.create(action=action, at=now, article_id=article_id)
+    old = exec_sql(
+        "SELECT id FROM bulk_journal WHERE undone = 0 ORDER BY id DESC LIMIT -1 OFFSET ?", (JOURNAL_KEEP,)
+    )
+    stale = [r[0] for r in old]
+    if stale:
+        marks = ", ".join("?" * len(stale))
+        for table in ("bulk_card", "bulk_unit"):
+            exec_sql(f"DELETE FROM {table} WHERE journal_id IN ({marks})", tuple(stale))
+        exec_sql(f"DELETE FROM bulk_journal WHERE id IN ({marks})", tuple(stale))
+    return int(entry.id)
+
+
+def snapshot_cards(journal: int, where: str, params: dict[str, Any]) -> int:
+    """Copy the cards `where` selects into the journal's snapshot; returns how many."""
+    cols = ", ".join(CARD_COLUMNS)
+    cur = exec_sql(
+        f"INSERT INTO bulk_card (journal_id, card_id, {cols}) SELECT :j, id, {cols} FROM card WHERE {where}",
+        {**params, "j": journal},
+    )
+    return int(cur.rowcount or 0)
+
+
+@translated
+def change_count(journal: int, cards: int) -> None:
+    count(journal, cards, 0)
+
+
+def count(journal: int, cards: int, units: int) -> None:
+    exec_sql(
+        "UPDATE bulk_journal SET cards = cards + ?, units = units + ? WHERE id = ?", (cards, units, journal)
+    )
+
+
+@translated
+def drop_if_empty(journal: int) -> bool:
+    """Forget a journal entry that changed nothing (nothing to undo). True when dropped."""
+    row = exec_sql("SELECT cards, units, article_id FROM bulk_journal WHERE id = ?", (journal,)).fetchone()
+    if row and not row[0] and not row[1] and row[2] is None:
+        exec_sql("DELETE FROM bulk_journal WHERE id = ?", (journal,))
+        return True
+    return False
+
+
+@translated
+def last_journal() -> BulkJournal | None:
+    return BulkJournal.select().where(BulkJournal.undone == False).order_by(BulkJournal.id.desc()).first()  # noqa: E712
