@@ -28,7 +28,8 @@ from core.domain.errors import DatabaseBusy, DiskFull, StorageError
 # 4: a unit's deck override, Browse's "move to deck" (core/storage/models.py)
 # 5: the review session's index holds review cards only, the due-day trigger split in two
 #    (core/storage/review/models.py: a bulk suspend of 100k cards writes half the index entries)
-SCHEMA_VERSION = 5
+# 6: the unit status index goes, Browse's (status, id) serves its reads (core/storage/browse/models.py)
+SCHEMA_VERSION = 6
 
 db = peewee.SqliteDatabase(None)
 

@@ -26,7 +26,7 @@ from core.storage.decks import DECK_TITLE, IN_DECKS
 
 # The unit arm is the units of NO_CARD_STATUSES: found through the status index (few), never by
 # walking a sort index over every unit.
-UNIT_FROM = "FROM unit u INDEXED BY unit_status JOIN article a ON a.id = u.article_id"
+UNIT_FROM = "FROM unit u INDEXED BY browse_unit_status JOIN article a ON a.id = u.article_id"
 QUEUE_NAMES = {int(q): q.label for q in Queue}
 _QUEUE_OF = {name: q for q, name in QUEUE_NAMES.items()}
 CARD, UNIT = 0, 1  # the arms, in their tie order
