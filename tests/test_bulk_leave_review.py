@@ -51,3 +51,30 @@ def test_a_bulk_trash_or_reject_takes_every_card_out_of_review_in_one_write(
     queues = dict(q("SELECT id, queue FROM card"))
     assert queues[cards[0][0]] == Queue.SUSPENDED and queues[cards[2][0]] == Queue.BURIED
     assert {queues[c] for c, u in cards if u == units[4]} == {Queue.INACTIVE}
+
+
+def _card_writes(sql: list[str]) -> list[str]:
+    return sorted({s for s in sql if s.lstrip().upper().startswith("UPDATE CARD")})
+
+
+def test_the_undo_of_a_trash_brings_the_cards_back_by_the_rule_in_one_write(
+    services: Services, clock: FixedClock
+) -> None:
+    """Undo (and restore) put a unit's cards back active with their queue in one pass over them,
+    a burial that ended meanwhile lifted in the same pass (a second pass re-read 100k cards)."""
+    units = add_units(3, 2, now=int(clock.now().timestamp()))
+    cards = _cards()
+    services.browse.act(BulkAction.SUSPEND, Selection(BrowseFilter(), (RowKey(cards[0][0], cards[0][1]),)))
+    services.browse.act(BulkAction.BURY, Selection(BrowseFilter(), (RowKey(cards[2][0], cards[2][1]),)))
+    services.curation.reject(units[2])  # its cards stay inactive: the trash and its undo leave it rejected
+    services.browse.act(BulkAction.TRASH, Selection(BrowseFilter()))
+    clock.advance(days=2)  # the burial ends while the unit is in the trash
+    with traced() as sql:
+        assert services.browse.undo() is not None
+    assert len(_card_writes(sql)) == 1, _card_writes(sql)
+    queues = dict(q("SELECT id, queue FROM card"))
+    assert queues[cards[0][0]] == Queue.SUSPENDED and queues[cards[2][0]] == Queue.NEW  # burial over
+    assert {queues[c] for c, u in cards if u == units[2]} == {Queue.INACTIVE}
+    assert {queues[c] for c, u in cards if u != units[2] and c not in (cards[0][0], cards[2][0])} == {
+        Queue.NEW
+    }

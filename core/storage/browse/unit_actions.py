@@ -13,7 +13,7 @@ from core.storage.browse.journal import TARGET, Changed, count, exec_sql, snapsh
 from core.storage.browse.models import UNIT_COLUMNS
 from core.storage.db import translated
 from core.storage.review import cards as review_cards
-from core.storage.review.models import queue_sql, set_with_queue
+from core.storage.review.models import queue_after, set_with_queue
 from core.storage.search import index as search_index
 
 # What each unit action changes: (which target units change, SET clause, whether cards follow the status).
@@ -134,17 +134,15 @@ def _leave_review(journal: int, now: int) -> int:
 
 def follow_status(journal: int, now: int) -> None:
     """Cards of the journal's units active exactly when their unit is confirmed, their queue
-    written with the flag; then queues anew where a burial ended (each written only where it
-    changes)."""
+    written with the flag, and anew where a burial ended since: one pass, each card written only
+    where its flag or its queue changes (a second pass for the burials read 100k cards again in
+    a trash's undo, ~0.1 s CPU)."""
+    new = {"active": "u.confirmed"}
     exec_sql(
-        f"UPDATE card SET {set_with_queue({'active': 'u.confirmed'}, row='card.')} "
+        f"UPDATE card SET {set_with_queue(new, row='card.')} "
         "FROM (SELECT id, status = 'confirmed' AS confirmed FROM unit "
         "WHERE id IN (SELECT unit_id FROM bulk_unit WHERE journal_id = :j)) u "
-        "WHERE card.unit_id = u.id AND card.active != u.confirmed",
-        {"j": journal, "now": now},
-    )
-    exec_sql(
-        f"UPDATE card SET queue = ({queue_sql()}) WHERE {_MINE} AND queue != ({queue_sql()})",
+        f"WHERE card.unit_id = u.id AND (card.active != u.confirmed OR card.queue != ({queue_after(new, row='card.')}))",
         {"j": journal, "now": now},
     )
 
