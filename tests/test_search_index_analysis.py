@@ -120,6 +120,19 @@ def test_any_text_agrees_with_the_query_side(text: str) -> None:
     check(text)
 
 
+# ASCII with signs outside it, the text analysis reads as ASCII when each sign only separates
+# words (• \u00a0 — ‐ soft hyphen, zero-width space) and must not when one holds or becomes a
+# letter (™ -> tm, ½ -> 1⁄2, ¨ -> space + combining mark, ・ a CJK token, ℃ -> °c)
+SIGNS = list("abcXYZ019 .;'_-\n•\u00a0—‐\u00ad\u200b©→™½¨・℃\u0301")
+signed = st.text(alphabet=st.sampled_from(SIGNS), max_size=30)
+
+
+@settings(max_examples=400, deadline=None)
+@given(signed)
+def test_ascii_text_with_signs_agrees_with_the_query_side(text: str) -> None:
+    check(text)
+
+
 def test_columns_hold_each_kind_of_term() -> None:
     row = index_row("Photosynthesis in 綠葉: the leaves")  # Traditional, folded to Simplified
     assert row.words == "photosynthesis in 绿 叶 the leaves"
