@@ -106,38 +106,43 @@ def runs(text: str) -> list[str]:
 def _runs(text: str) -> tuple[list[str], list[str]]:
     """`_split(normalize(text))`: the runs and the CJK runs of a text, in order.
 
-    Text that is ASCII but for signs that only separate words (• © — \u00a0: a web page's
-    bullets and spaces) is read as ASCII, each sign a "?": normalising it is lower case only.
-    On libxml2's 336 KB page (a quarter of its paragraphs hold such a sign, three quarters of
-    its text) that took the analysis from 43 to 28 ms CPU; NFKC, case folding, the Chinese
-    fold and the diacritics pass were half of it."""
-    if not text.isascii() and all(map(_separator_only, set(_NON_ASCII.findall(text)))):
-        return text.encode("ascii", "replace").decode("ascii").lower().translate(
-            _ASCII_SEPARATORS
-        ).split(), []
-    return _split(normalize(text))
+    Text whose characters outside ASCII each have an ASCII form (`_ascii_form`: a sign that
+    only separates words, as a web page's bullets and non-breaking spaces; a Latin letter whose
+    normal form is ASCII, é -> e) is read as ASCII with those forms in place: normalising it is
+    lower case only. NFKC, case folding, the Chinese fold and the diacritics pass were half of
+    the analysis of libxml2's 336 KB page, whose bullets sent three quarters of its text there."""
+    if not text.isascii():
+        forms = [(char, _ascii_form(char)) for char in set(_NON_ASCII.findall(text))]
+        if any(form is None for _, form in forms):
+            return _split(normalize(text))
+        for char, form in forms:
+            text = text.replace(char, form)  # type: ignore[arg-type]  # (None ruled out)
+    return text.lower().translate(_ASCII_SEPARATORS).split(), []
 
 
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
-_SEPARATORS: dict[str, bool] = {}  # a character outside ASCII -> whether it only separates words
+_ASCII_FORMS: dict[str, str | None] = {}  # a character outside ASCII -> `_ascii_form`
 
 
-def _separator_only(char: str) -> bool:
-    """Whether `char` (outside ASCII) is a separator to the analysis wherever it stands: no
-    letter, digit or CJK character before or after `normalize`, and nothing that combines with
-    what stands beside it (no combining mark, none at the start of its decomposition, no
-    surrogate). Then the text's runs are the same with any separator in its place."""
-    known = _SEPARATORS.get(char)
-    if known is None:
-        category = unicodedata.category(char)
-        known = _SEPARATORS[char] = (
-            category[0] != "M"
-            and category != "Cs"
-            and _RUN.search(char) is None
-            and not unicodedata.combining(unicodedata.normalize("NFKD", char)[0])
-            and _RUN.search(normalize(char)) is None
-        )
-    return known
+def _ascii_form(char: str) -> str | None:
+    """What `char` (outside ASCII) is to the analysis wherever it stands, in ASCII: " " for a
+    sign that only separates words (no letter, digit or CJK character before or after
+    `normalize`: • © — \u00a0), its normal form for a character that normalises to ASCII letters
+    and digits alone (é -> e, ß -> ss, ﬁ -> fi, ™ -> tm); None for the rest (another script, CJK,
+    a combining mark, a character whose decomposition starts with one: read in context)."""
+    if char in _ASCII_FORMS:
+        return _ASCII_FORMS[char]
+    form: str | None = None
+    category = unicodedata.category(char)
+    first = unicodedata.normalize("NFKD", char)[0]
+    if category[0] != "M" and category != "Cs" and unicodedata.category(first)[0] != "M":
+        normal = normalize(char)
+        if _RUN.search(char) is None and _RUN.search(normal) is None:
+            form = " "
+        elif normal.isascii() and normal.isalnum():
+            form = normal
+    _ASCII_FORMS[char] = form
+    return form
 
 
 def _split(norm: str) -> tuple[list[str], list[str]]:
