@@ -112,11 +112,16 @@ def _runs(text: str) -> tuple[list[str], list[str]]:
     lower case only. NFKC, case folding, the Chinese fold and the diacritics pass were half of
     the analysis of libxml2's 336 KB page, whose bullets sent three quarters of its text there."""
     if not text.isascii():
-        forms = [(char, _ascii_form(char)) for char in set(_NON_ASCII.findall(text))]
-        if any(form is None for _, form in forms):
-            return _split(normalize(text))
-        for char, form in forms:
-            text = text.replace(char, form)  # type: ignore[arg-type]  # (None ruled out)
+        forms: dict[str, str] = {}
+        for found in _NON_ASCII.finditer(text):  # up to the first without a form (Chinese: the first)
+            char = found.group()
+            if char not in forms:
+                form = _ascii_form(char)
+                if form is None:
+                    return _split(normalize(text))
+                forms[char] = form
+        for char, form in forms.items():
+            text = text.replace(char, form)
     return text.lower().translate(_ASCII_SEPARATORS).split(), []
 
 
