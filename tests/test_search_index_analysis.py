@@ -120,6 +120,20 @@ def test_any_text_agrees_with_the_query_side(text: str) -> None:
     check(text)
 
 
+# ASCII with characters outside it that the analysis reads as ASCII wherever they stand (signs
+# that only separate words: • \u00a0 — ‐ soft hyphen, zero-width space; letters whose normal
+# form is ASCII: é Ã ß İ ¹ ﬁ ™) and ones it must read in context (ł ж, ½ -> 1⁄2, ¨ -> space and
+# a combining mark, ・ a CJK token, ℃, ｶ and ㍿ whose normal forms are CJK, a combining acute)
+SIGNS = list("abcXYZ019 .;'_-\n•\u00a0—‐\u00ad\u200b©→éÃßİ¹ﬁ™łж½¨・℃ｶ㍿\u0301")
+signed = st.text(alphabet=st.sampled_from(SIGNS), max_size=30)
+
+
+@settings(max_examples=400, deadline=None)
+@given(signed)
+def test_ascii_text_with_signs_agrees_with_the_query_side(text: str) -> None:
+    check(text)
+
+
 def test_columns_hold_each_kind_of_term() -> None:
     row = index_row("Photosynthesis in 綠葉: the leaves")  # Traditional, folded to Simplified
     assert row.words == "photosynthesis in 绿 叶 the leaves"
