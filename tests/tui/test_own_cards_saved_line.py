@@ -22,28 +22,19 @@ def _line(app: object) -> str:
     return str(app.screen.query_one("#article-filter", Static).render())  # type: ignore[attr-defined]
 
 
+async def _on_article(pilot: object) -> None:
+    """From Home to the library's one article (l, enter), settled."""
+    await settle(pilot)
+    await pilot.press("l", "enter")  # type: ignore[attr-defined]
+    await settle(pilot)
+
+
 async def _saved(pilot: object) -> None:
     await pilot.press("home", "right", "v", "shift+right", "c")  # type: ignore[attr-defined]
     await settle(pilot)
 
 
-async def test_the_saved_line_goes_at_the_next_key_without_a_layout(svc: Services, tmp_path: Path) -> None:
-    _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
-        await pilot.press("l", "enter")
-        await settle(pilot)
-        await _saved(pilot)
-        assert _line(app).startswith("✓ Cloze saved as yours"), _line(app)
-        with Frames().on() as calls:
-            await pilot.press("right")  # the next word: the view changes, the line goes
-            await settle(pilot)
-        assert _line(app).startswith("Units 3  status: all  type: all"), _line(app)
-        assert "layout" not in calls, calls
-
-
-async def test_the_saved_line_goes_after_a_few_seconds(
+async def test_the_saved_line_goes_after_a_few_seconds_or_at_the_next_key_without_a_layout(
     svc: Services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import tui.screens.article as article
@@ -52,13 +43,18 @@ async def test_the_saved_line_goes_after_a_few_seconds(
     _import(svc, tmp_path)
     app = make_app(svc)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
-        await pilot.press("l", "enter")
-        await settle(pilot)
+        await _on_article(pilot)
         await _saved(pilot)
         assert _line(app).startswith("✓ Cloze saved as yours"), _line(app)
         await pilot.pause(0.6)
-        assert _line(app).startswith("Units 3  status: all"), _line(app)
+        assert _line(app).startswith("Units 3  status: all  type: all"), _line(app)
+        await _saved(pilot)
+        assert _line(app).startswith("✓ Cloze saved as yours"), _line(app)
+        with Frames().on() as calls:
+            await pilot.press("right")  # the next word: the view changes, the line goes
+            await settle(pilot)
+        assert _line(app).startswith("Units 4  status: all  type: all"), _line(app)
+        assert "layout" not in calls, calls
 
 
 async def test_g_lists_your_new_unit_without_the_pages_before_it(svc: Services, tmp_path: Path) -> None:
@@ -67,9 +63,7 @@ async def test_g_lists_your_new_unit_without_the_pages_before_it(svc: Services, 
         svc.authoring.cloze(article_id, [SelectedSpan("p_002", 0, 6, "Public")])
     app = make_app(svc)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
-        await pilot.press("l", "enter")
-        await settle(pilot)
+        await _on_article(pilot)
         screen = app.screen
         loaded = len(screen.units)  # type: ignore[attr-defined]
         await _saved(pilot)
