@@ -48,6 +48,7 @@ async def test_the_saved_line_goes_after_a_few_seconds_or_at_the_next_key_withou
         assert _line(app).startswith("✓ Cloze saved as yours"), _line(app)
         await pilot.pause(0.6)
         assert _line(app).startswith("Units 3  status: all  type: all"), _line(app)
+        monkeypatch.setattr(article, "SAID_SECONDS", 60.0)  # now the key ends it, not the time
         await _saved(pilot)
         assert _line(app).startswith("✓ Cloze saved as yours"), _line(app)
         with Frames().on() as calls:
@@ -75,6 +76,7 @@ async def test_g_lists_your_new_unit_without_the_pages_before_it(svc: Services, 
         assert len(screen.units) == loaded + 1  # type: ignore[attr-defined]  # no page read
         assert screen.units[-1].id == mine and options.highlighted == loaded  # type: ignore[attr-defined]
         assert screen._shown_unit.id == mine  # type: ignore[attr-defined]
+        assert options.scroll_y == options.max_scroll_y  # in view: the list's end (it shrank)
         options.focus()
         await pilot.press("home")  # the top, then down the list: the pages load before it
         for _ in range(loaded + 60):
