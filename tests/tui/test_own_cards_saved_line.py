@@ -62,10 +62,29 @@ async def test_the_saved_line_goes_after_a_few_seconds_or_at_the_next_key_withou
         assert "layout" not in calls, calls
 
 
-async def test_g_lists_your_new_unit_without_the_pages_before_it(svc: Services, tmp_path: Path) -> None:
+async def _many_units(svc: Services, tmp_path: Path) -> int:
     article_id = _import(svc, tmp_path)
     for _ in range(120):  # three pages beyond the list's first
         svc.authoring.cloze(article_id, [SelectedSpan("p_002", 0, 6, "Public")])
+    return article_id
+
+
+async def _down_the_list(pilot: object, options: OptionList, keys: int) -> None:
+    """The list focused, from its top down `keys` options: the pages load as it goes."""
+    options.focus()
+    await pilot.press("home", *["down"] * keys)  # type: ignore[attr-defined]
+    await settle(pilot)
+
+
+def _listed_once(screen: object, options: OptionList, mine: int) -> None:
+    ids = [u.id for u in screen.units]  # type: ignore[attr-defined]
+    assert len(ids) == len(set(ids)) and ids[-1] == mine, ids[-5:]
+    assert [o.id for o in options.options] == [str(i) for i in ids]
+    assert len(ids) == 123  # every unit once: the offline ones, 120, and yours
+
+
+async def test_g_lists_your_new_unit_without_the_pages_before_it(svc: Services, tmp_path: Path) -> None:
+    article_id = await _many_units(svc, tmp_path)
     app = make_app(svc)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await _on_article(pilot)
@@ -82,12 +101,21 @@ async def test_g_lists_your_new_unit_without_the_pages_before_it(svc: Services, 
         assert screen.units[-1].id == mine and options.highlighted == loaded  # type: ignore[attr-defined]
         assert screen._shown_unit.id == mine  # type: ignore[attr-defined]
         assert options.scroll_y == options.max_scroll_y  # in view: the list's end (it shrank)
-        options.focus()
-        await pilot.press("home")  # the top, then down the list: the pages load before it
-        for _ in range(loaded + 60):
-            await pilot.press("down")
+        await _down_the_list(pilot, options, loaded + 60)
+        _listed_once(screen, options, mine)
+
+
+async def test_g_after_the_pages_brought_your_unit_lists_nothing_twice(svc: Services, tmp_path: Path) -> None:
+    article_id = await _many_units(svc, tmp_path)
+    app = make_app(svc)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await _on_article(pilot)
+        screen = app.screen
+        await _saved(pilot)
         await settle(pilot)
-        ids = [u.id for u in screen.units]  # type: ignore[attr-defined]
-        assert len(ids) == len(set(ids)) and ids[-1] == mine, ids[-5:]
-        assert [o.id for o in options.options] == [str(i) for i in ids]
-        assert len(ids) == 123  # every unit once: the offline ones, 120, and yours
+        mine = max(_yours(svc, article_id))
+        options = screen.query_one("#article-units", OptionList)
+        await _down_the_list(pilot, options, 130)  # every page: the last one brings yours
+        await pilot.press("g")  # nothing left to list: said so, no second line for it
+        await settle(pilot)
+        _listed_once(screen, options, mine)

@@ -190,6 +190,8 @@ class ArticleScreen(ArticleIdeas):
         self._more_units = len(more) == UNIT_PAGE
         listed = {u.id for u in ahead}
         more = [u for u in more if u.id not in listed]
+        brought = {u.id for u in more}  # yours not listed yet (g) that this page brings
+        self._unlisted = [i for i in self._unlisted if i not in brought]
         options = self.query_one("#article-units", OptionList)
         highlighted = options.highlighted
         for unit in ahead:
