@@ -24,6 +24,7 @@ from core.host import paths
 from core.services.bootstrap import Services, open_services
 from themes import DEFAULT_THEME, register_themes
 from tui.bindings import APP_BINDINGS
+from tui.collector import IdleCollector
 from tui.messages import FirstFrameShown, OpenArticle, OpenBrowse
 from tui.workers import DaemonWorkerThreads
 
@@ -75,6 +76,7 @@ class MemoryRushApp(App[None]):
         self.first_frame_shown = False
         self.crashed = False  # set by panic(): the app ended on an error (exit status 1)
         self.worker_threads = DaemonWorkerThreads()
+        self.collector = IdleCollector()
         self._theme_problems = register_themes(self, paths.user_themes_dir())
         wanted = services.config.theme
         self._start_theme(wanted if wanted in self.available_themes else DEFAULT_THEME)
@@ -133,10 +135,11 @@ class MemoryRushApp(App[None]):
             self.action_review()
 
     def on_ready(self) -> None:
-        # Everything built so far lives as long as the app: move it out of the collector's way,
-        # so later full collections (which pause the UI) only walk what screens create. The
-        # `memoryrush` command keeps the collector off until here (tui.launch.start_up).
-        gc.freeze()
+        # Everything built so far lives as long as the app: frozen out of the collector's way,
+        # and the full collections (which pause the UI) are made when the reader pauses
+        # (tui/collector.py). The `memoryrush` command keeps the collector off until here
+        # (tui.launch.start_up).
+        self.collector.start(self)
         gc.enable()
         self._read_screen_styles()
         self._warm_screens()
@@ -145,6 +148,9 @@ class MemoryRushApp(App[None]):
             screen.post_message(FirstFrameShown())
         if self.services.config.backup_auto != "off":
             self.action_backup(auto=True)  # daily / at start-up, per Settings (after the first frame)
+
+    def on_unmount(self) -> None:
+        self.collector.stop()
 
     @work(thread=True, name="preparing the other screens", exit_on_error=False)
     def _warm_screens(self) -> None:

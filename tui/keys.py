@@ -58,6 +58,7 @@ ABOUT: dict[str, str] = {
     "para.clear": "End the selection",
     "article.ideas": "Show the article's summary and core ideas with their quotes, and back to its units",
     "article.idea_unit": "Make a unit of yours of the highlighted core idea",
+    "article.yours": "After a save with pages of units still to load: list your new unit at the end, shown",
     "article.undo": "Undo the last step in this article (a card you made goes to the trash)",
     "triage.accept": "Accept this unit: its questions become review cards",
     "triage.reject": "Reject this unit (u undoes it)",

@@ -7,30 +7,32 @@ is remembered per article.
 
 from __future__ import annotations
 
-from textual import work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.domain import MEMORY_TYPES, StoredUnit
 from tui.safe import content, notify
-from tui.screens.own_cards import MakesCards
+from tui.screens.article_ideas import ArticleIdeas
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.steady_option_list import SteadyOptionList
 from tui.widgets.title_bar import TitleBar
-from tui.widgets.unit_view import idea_options, unit_details, unit_line
+from tui.widgets.unit_view import unit_details, unit_line
 
 STATUS_FILTERS: tuple[str | None, ...] = (None, "proposed", "confirmed", "rejected")
 TYPE_FILTERS: tuple[str | None, ...] = (None, *MEMORY_TYPES)
 UNIT_PAGE = 50  # units are loaded a page at a time as the highlight nears the end (~5 ms a page)
 FIRST_UNITS = 40  # the first page is a screenful or two, so the article paints at once
+SAID_SECONDS = 4.0  # how long the line above the units says a card was saved (a key ends it sooner)
 
 
-class ArticleScreen(MakesCards):
+class ArticleScreen(ArticleIdeas):
     """The evidence browser for one article."""
 
     HELP_NAME = "Article"
@@ -46,6 +48,7 @@ class ArticleScreen(MakesCards):
         Binding("s", "ideas", "Summary & ideas", id="article.ideas"),
         Binding("m", "idea_unit", "Unit of this idea", id="article.idea_unit"),
         Binding("i", "card_info", "Card info", id="article.info"),
+        Binding("g", "yours", "Your new unit in the list", show=False, id="article.yours"),
         Binding("tab", "app.focus_next", "Switch pane", show=False, id="article.focus"),
     ]
 
@@ -64,8 +67,12 @@ class ArticleScreen(MakesCards):
         self._more_units = False
         self._shown_unit: StoredUnit | None = None  # the unit whose details and evidence are shown
         self._details_height: tuple[int, int] | None = None  # (width, lines) of the card shown
-        self._ideas = 0  # how many core ideas the ideas list shows
         self._said = ""  # what the line above the units says was just done ("Cloze saved ...")
+        self._said_timer: Timer | None = None
+        self._unlisted: list[int] = []  # your units made while pages were left to load (g lists them)
+        # units of yours made while the list had pages still to load: listed after the pages
+        # loaded so far (they sort last), until the last page brings them in their place
+        self._yours_ahead: list[StoredUnit] = []
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -100,6 +107,8 @@ class ArticleScreen(MakesCards):
 
     def _load_units(self, select: int | None = None, *, scroll: bool = True) -> None:
         self._said = ""
+        self._yours_ahead = []
+        self._unlisted = []
         first = FIRST_UNITS if select is None else UNIT_PAGE  # a unit asked for: look further for it
         self.units = self._fetch_units(first, 0)
         self._more_units = len(self.units) == first
@@ -173,17 +182,33 @@ class ArticleScreen(MakesCards):
         return []
 
     def _load_more_units(self) -> None:
-        more = self._fetch_units(UNIT_PAGE, len(self.units))
+        """The next page, after the pages loaded so far (and before your units listed ahead
+        of it, which move down; the last page brings them, in their place already)."""
+        ahead = self._yours_ahead
+        loaded = len(self.units) - len(ahead)
+        more = self._fetch_units(UNIT_PAGE, loaded)
         self._more_units = len(more) == UNIT_PAGE
-        self.units.extend(more)
-        self.query_one("#article-units", OptionList).add_options(
-            [Option(unit_line(u), id=str(u.id)) for u in more]
-        )
+        listed = {u.id for u in ahead}
+        more = [u for u in more if u.id not in listed]
+        brought = {u.id for u in more}  # yours not listed yet (g) that this page brings
+        self._unlisted = [i for i in self._unlisted if i not in brought]
+        options = self.query_one("#article-units", OptionList)
+        highlighted = options.highlighted
+        for unit in ahead:
+            options.remove_option(str(unit.id))
+        self.units[loaded:loaded] = more
+        options.add_options([Option(unit_line(u), id=str(u.id)) for u in (*more, *ahead)])
+        if ahead and highlighted is not None:
+            self._scroll = False  # the same unit, moved down: nothing to show again
+            options.highlighted = highlighted + len(more) if highlighted >= loaded else highlighted
+        if not self._more_units:
+            self._yours_ahead = []
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id != "article-units":
             return  # the ideas list: nothing to show beside it
-        if self._more_units and event.option_index >= len(self.units) - 5:
+        loaded = len(self.units) - len(self._yours_ahead)
+        if self._more_units and loaded - 5 <= event.option_index < loaded:
             self._load_more_units()
         scroll, self._scroll = self._scroll, True
         self._show_unit(event.option_index, scroll=scroll)
@@ -196,6 +221,8 @@ class ArticleScreen(MakesCards):
         unit = self.units[index]
         if unit == self._shown_unit and not scroll:
             return  # already shown as it is: the highlight message that follows a direct call
+        if self._shown_unit is not None and unit.id != self._shown_unit.id:
+            self._unsay()  # another unit: the reader has moved on from the saved one
         self._shown_unit = unit
         at = self._paragraph_index(unit.evidence[0].paragraph_id) if scroll and unit.evidence else None
         self.query_one(ParagraphView).set_evidence(unit.quotes_by_paragraph(), at=at)
@@ -279,73 +306,71 @@ class ArticleScreen(MakesCards):
         return self.article_id
 
     def card_made(self, unit_id: int) -> None:
-        """A unit of yours sorts last (the article's next position): with every unit listed it
+        """A unit of yours sorts last (the article's next position). With every unit listed it
         is added at the end and highlighted (a few ms: the list is not read again); with pages
-        still to load, they bring it. Filters are cleared to show it (the list is read again)."""
+        still to load it waits for `g`, which lists it after the pages loaded so far (they go
+        in before it as they load), not in the save's frame: a longer list lays the screen out
+        again (Textual: its virtual size), ~20 ms on the bench's 1M-unit library. Filters are
+        cleared to show it (the list is read again)."""
         if self.status_filter or self.type_filter or not self.units:
             self.status_filter = self.type_filter = None
             self._load_units(select=unit_id, scroll=False)
             return
         if self._more_units:
+            self._unlisted.append(unit_id)
             return
+        self._list_yours([unit_id])
+
+    def action_yours(self) -> None:
+        """`g`: your units made while the list had pages still to load, listed at its end, the
+        last one highlighted and shown."""
+        unlisted, self._unlisted = self._unlisted, []
+        self._list_yours(unlisted, ahead=self._more_units)
+
+    def _list_yours(self, unit_ids: list[int], *, ahead: bool = False) -> None:
+        made: list[StoredUnit] = []
         with self.reporting("listing your card"):
-            unit = self.services.library.unit(unit_id)
-            if unit is not None:
-                self.units.append(unit)
-                options = self.query_one("#article-units", OptionList)
-                options.add_option(Option(unit_line(unit), id=str(unit.id)))
-                self._scroll = False
-                options.highlighted = len(self.units) - 1
-                # shown now, with the list's new line, so both are laid out in one frame (the
-                # highlight's message would show it a frame later: then it has nothing to do)
-                self._show_unit(len(self.units) - 1, scroll=False)
-                self._update_count()
+            made = [u for u in map(self.services.library.unit, unit_ids) if u is not None]
+        if not made:
+            return
+        if ahead:
+            self._yours_ahead.extend(made)
+        self.units.extend(made)
+        options = self.query_one("#article-units", OptionList)
+        options.add_options([Option(unit_line(u), id=str(u.id)) for u in made])
+        self._scroll = False
+        options.highlighted = len(self.units) - 1
+        # shown now, with the list's new line, so both are laid out in one frame (the
+        # highlight's message would show it a frame later: then it has nothing to do)
+        self._show_unit(len(self.units) - 1, scroll=False)
+        self._update_count()
 
     def card_said(self, what: str) -> None:
         """In the line above the units, in place of the filters (a save shows them all): a
-        toast mounts a widget and lays the screen out again, a second frame after each save."""
-        self._said = f"✓ {what} saved as yours, in today's session"  # u undoes: in the key line
+        toast mounts a widget and lays the screen out again, a second frame after each save.
+        It goes at the next key, or after SAID_SECONDS."""
+        where = " (g lists it)" if self._unlisted else ""  # before what a narrow line cuts
+        self._said = f"✓ {what} saved as yours{where}, in today's session"  # u undoes: in the key line
         self._update_count()
+        if self._said_timer is not None:
+            self._said_timer.stop()
+        self._said_timer = self.set_timer(SAID_SECONDS, self._unsay, name="the saved line goes")
 
-    # --- summary and core ideas --------------------------------------------------------------
+    def _unsay(self) -> None:
+        """The line above the units back to the count and filters, drawn again in place (one
+        line high either way: no layout)."""
+        if self._said:
+            self._said = ""
+            self._update_count()
 
-    def action_ideas(self) -> None:
-        """Show the article's summary and core ideas (each with its quote) instead of its
-        units, and back."""
-        ideas = self.query_one("#article-ideas", OptionList)
-        units = self.query_one("#article-units", OptionList)
-        showing = not ideas.display
-        if showing:
-            output = None
-            with self.reporting("reading the summary and core ideas"):
-                output = self.services.authoring.ideas(self.article_id)
-            ideas.clear_options()
-            ideas.add_options(idea_options(output))
-            self._ideas = len(output.core_ideas) if output is not None else 0
-            if self._ideas:
-                ideas.highlighted = 1  # the first idea (the summary heads the list)
-        ideas.display, units.display = showing, not showing
-        (ideas if showing else units).focus()
-        self.refresh_bindings()
-
-    def action_idea_unit(self) -> None:
-        """A unit of yours of the highlighted core idea (its words, its quote)."""
-        ideas = self.query_one("#article-ideas", OptionList)
-        index = (ideas.highlighted or 0) - 1  # option 0 is the summary
-        if 0 <= index < self._ideas:
-            self.action_ideas()  # back to the units, where the new one will be highlighted
-            self._save_idea(self.query_one(ParagraphView), index)
-
-    @work(thread=True, name="making a unit of the idea", group="own-cards", exit_on_error=False)
-    def _save_idea(self, view: ParagraphView, index: int) -> None:
-        """Thread worker: the card writer reads the whole article the first time."""
-        try:
-            made = self.services.authoring.from_idea(self.article_id, index)
-        finally:
-            self.services.end_thread_work()
-        self.post_message(self.CardSaved(view, made.unit_id, "Unit of the idea"))
+    def on_key(self, event: events.Key) -> None:
+        """Any key after a save ends its line (before the key acts: a second save says its own;
+        BaseScreen.on_key runs too, Textual calls each class's handler)."""
+        self._unsay()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "yours":
+            return bool(self._unlisted)
         if action == "idea_unit":
             return self.is_mounted and bool(self.query_one("#article-ideas").display) and self._ideas > 0
         return True

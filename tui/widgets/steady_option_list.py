@@ -40,3 +40,6 @@ class SteadyOptionList(OptionList):
     def on_resize(self, event: events.Resize) -> None:
         if self._check_width():
             event.prevent_default()  # OptionList's handler would drop the caches
+        # a list that shrank (the card below it grew) keeps its highlight in view: the Article
+        # highlights a new last unit and shows its taller card in one frame
+        self.scroll_to_highlight()
