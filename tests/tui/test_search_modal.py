@@ -7,7 +7,7 @@ import threading
 from typing import Any
 
 import pytest
-from conftest import SIZE, make_app, settle
+from conftest import SIZE, make_app, searched, settle
 from textual.widgets import Input, OptionList
 
 from core.services.bootstrap import Services
@@ -18,11 +18,7 @@ async def test_up_from_the_first_result_goes_back_to_the_field(samples: Services
     app = make_app(samples)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("slash", *"light")
-        await pilot.pause(0.2)
-        await settle(pilot)
-        modal = app.screen
-        assert isinstance(modal, SearchModal)
+        modal = await searched(pilot, "light")
         results, field = modal.query_one(OptionList), modal.query_one(Input)
         assert results.option_count >= 2
         await pilot.press("down")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from contextlib import AbstractContextManager
 from pathlib import Path
 
-from conftest import SIZE, make_app, screen_text, settle
+from conftest import SIZE, article_screen, make_app, screen_text, settle
 from spies import noted, says
 from textual.widgets import OptionList
 
@@ -53,17 +53,12 @@ def drawn() -> AbstractContextManager[list[object]]:
 
 
 async def test_the_next_unit_draws_only_the_paragraphs_it_touches(svc: Services, tmp_path: Path) -> None:
-    from tui.screens.article import ArticleScreen
     from tui.widgets.paragraph_view import ParagraphView
 
     article_id = _article_with_two_clozes(svc, tmp_path)
     app = make_app(svc)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app.open_article(article_id)
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ArticleScreen)
+        screen = await article_screen(pilot, article_id)
         view = screen.query_one(ParagraphView)
         mine = len(screen.units) - 2
         screen.query_one("#article-units", OptionList).highlighted = mine  # the first of yours
