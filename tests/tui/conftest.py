@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -130,3 +131,12 @@ async def searched(pilot: Any, words: str) -> SearchModal:
     modal = pilot.app.screen
     assert isinstance(modal, SearchModal)
     return modal
+
+
+async def until(pilot: Any, ready: Callable[[], object], seconds: float = 30) -> None:
+    """Wait, the app running, until `ready()` is true; fail after `seconds` (generous: a loaded
+    machine). For what `settle` does not wait for: DirectoryTree's loader, the palette's search."""
+    deadline = time.monotonic() + seconds
+    while not ready():
+        assert time.monotonic() < deadline, f"not ready after {seconds} s"
+        await pilot.pause(0.05)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, article_screen, make_app, screen_text, settle
+from conftest import SIZE, article_screen, make_app, screen_text, settle, until
 from textual.content import Content
 from textual.widgets import Static
 
@@ -157,10 +157,7 @@ async def test_the_import_tree_offers_folders_and_importable_files_only(
         await pilot.press("i")
         await settle(pilot)
         tree = app.screen.query_one("#import-tree", ImportTree)
-        for _ in range(50):  # the tree loads its folder in a worker
-            if tree.root.children:
-                break
-            await pilot.pause(0.05)
+        await until(pilot, lambda: tree.root.children)  # the tree loads its folder in a worker
         shown = sorted(str(node.label) for node in tree.root.children)
         assert shown == [
             "book.EPUB",

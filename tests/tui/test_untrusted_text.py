@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from conftest import SIZE, article_screen, make_app, screen_text, settle
+from conftest import SIZE, article_screen, make_app, screen_text, settle, until
+from textual.widgets import OptionList
 from textual.widgets._toast import Toast
 
 from core.services.bootstrap import Services
@@ -98,8 +99,7 @@ async def test_triage_quotes_notices_and_palette_are_literal(svc: Services, host
         await pilot.press("ctrl+p")
         await settle(pilot)
         await pilot.press(*"Evil")
-        await settle(pilot)
-        await pilot.pause(0.3)
+        await until(pilot, lambda: app.screen.query_one(OptionList).option_count)  # its search has listed
         assert "Open: Evil [@click=app.quit] title" in screen_text(app)
         await pilot.press("enter")
         await settle(pilot)
