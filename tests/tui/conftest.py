@@ -138,5 +138,6 @@ async def until(pilot: Any, ready: Callable[[], object], seconds: float = 30) ->
     machine). For what `settle` does not wait for: DirectoryTree's loader, the palette's search."""
     deadline = time.monotonic() + seconds
     while not ready():
-        assert time.monotonic() < deadline, f"not ready after {seconds} s"
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not ready after {seconds} s")
         await pilot.pause(0.05)
