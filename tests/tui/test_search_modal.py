@@ -7,11 +7,10 @@ import threading
 from typing import Any
 
 import pytest
-from conftest import SIZE, make_app, searched, settle
+from conftest import SIZE, make_app, searched, settle, until
 from textual.widgets import Input, OptionList
 
 from core.services.bootstrap import Services
-from tui.modals.search import SearchModal
 
 
 async def test_up_from_the_first_result_goes_back_to_the_field(samples: Services) -> None:
@@ -52,10 +51,7 @@ async def test_a_search_that_ends_after_a_later_one_does_not_replace_its_hits(
     app = make_app(samples)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("slash")
-        await settle(pilot)
-        modal = app.screen
-        assert isinstance(modal, SearchModal)
+        modal = await searched(pilot, "")
         results, field = modal.query_one(OptionList), modal.query_one(Input)
 
         def first_hit() -> str:
@@ -64,11 +60,7 @@ async def test_a_search_that_ends_after_a_later_one_does_not_replace_its_hits(
         field.value = "chlorophyll"  # held
         await pilot.pause()
         field.value = "forgetting"
-        for _ in range(3000):  # the later search's hits are up (generous: a loaded machine)
-            await pilot.pause(0.01)
-            if "forgetting" in first_hit():
-                break
-        assert "forgetting" in first_hit(), first_hit()
+        await until(pilot, lambda: "forgetting" in first_hit())  # the later search's hits are up
         held.set()  # the earlier search ends now, last
         await settle(pilot)
         assert "forgetting" in first_hit() and "chlorophyll" not in first_hit(), first_hit()
