@@ -19,23 +19,12 @@ import sys
 import time
 from pathlib import Path
 
+from faults.helpers import KILL_WORDS, library_problems
+
 ROUNDS = 20
 ARTICLES = 60
 SCRIPT = Path(__file__).resolve().parent / "scripts" / "import_zygote.py"
-WORDS = [
-    "memory",
-    "evidence",
-    "paragraph",
-    "review",
-    "schedule",
-    "recall",
-    "source",
-    "quote",
-    "grounded",
-    "unit",
-    "forgetting",
-    "curve",
-]
+WORDS = [*KILL_WORDS, "forgetting", "curve"]
 
 
 def make_folder(folder: Path, rng: random.Random, tag: str) -> None:
@@ -50,38 +39,25 @@ def make_folder(folder: Path, rng: random.Random, tag: str) -> None:
 
 
 def problems(db: Path) -> list[str]:
-    """Every way an article could be half-written; empty when the library is whole."""
+    """Every way an article could be half-written (the fault tests' checks, and more: one
+    artifact each, as many units as it lists, each with its questions); empty when whole."""
+    found = library_problems(db.parent)
     con = sqlite3.connect(db)
     try:
-        found: list[str] = []
-        check = con.execute("PRAGMA integrity_check").fetchone()[0]
-        if check != "ok":
-            found.append(f"integrity_check: {check}")
-        if con.execute("PRAGMA foreign_key_check").fetchall():
-            found.append("foreign_key_check failed")
-        articles = con.execute("SELECT id, paragraph_count FROM article").fetchall()
-        for article_id, paragraph_count in articles:
-            stored = con.execute(
-                "SELECT COUNT(*) FROM paragraph WHERE article_id = ?", (article_id,)
-            ).fetchone()[0]
-            if stored != paragraph_count or stored == 0:
-                found.append(f"article {article_id}: {stored} of {paragraph_count} paragraphs")
-            artifacts = con.execute(
-                "SELECT output_json FROM artifact WHERE article_id = ?", (article_id,)
-            ).fetchall()
-            if len(artifacts) != 1:
-                found.append(f"article {article_id}: {len(artifacts)} artifacts")
-                continue
-            expected = len(json.loads(artifacts[0][0])["memory_units"])
-            units = con.execute("SELECT id FROM unit WHERE article_id = ?", (article_id,)).fetchall()
-            if len(units) != expected or expected == 0:
-                found.append(f"article {article_id}: {len(units)} of {expected} units")
-        for table, column in (("evidence", "unit_id"), ("question", "unit_id")):
-            missing = con.execute(
-                f"SELECT COUNT(*) FROM unit u WHERE NOT EXISTS (SELECT 1 FROM {table} t WHERE t.{column} = u.id)"
-            ).fetchone()[0]
-            if missing:
-                found.append(f"{missing} units without {table}")
+        for article_id, output in con.execute("SELECT article_id, output_json FROM artifact").fetchall():
+            expected = len(json.loads(output)["memory_units"])
+            units = con.execute("SELECT COUNT(*) FROM unit WHERE article_id = ?", (article_id,)).fetchone()[0]
+            if units != expected or expected == 0:
+                found.append(f"article {article_id}: {units} of {expected} units")
+        for (article_id,) in con.execute(
+            "SELECT article_id FROM artifact GROUP BY article_id HAVING COUNT(*) > 1"
+        ).fetchall():
+            found.append(f"article {article_id}: more than one artifact")
+        missing = con.execute(
+            "SELECT COUNT(*) FROM unit u WHERE NOT EXISTS (SELECT 1 FROM question q WHERE q.unit_id = u.id)"
+        ).fetchone()[0]
+        if missing:
+            found.append(f"{missing} units without question")
         return found
     finally:
         con.close()

@@ -63,9 +63,11 @@ def test_unreachable_embedder_means_lexical_only(tmp_path: Path, data_home: Path
     config = Config(embed_model="nomic-embed-text", ollama_host=closed_port_url())
     svc = _library(tmp_path, data_home, config, clock)
     try:
+        import ollama  # noqa: F401  (its import, 0.5 s here and 2.5-3.7 s at nice 19, is not the wait)
+
         started = time.perf_counter()
         hits = svc.search.search("goldfish", 5)
-        assert time.perf_counter() - started < 5
+        assert time.perf_counter() - started < 5  # no wait for the model's timeout
         assert hits and hits[0].paragraph_id == "p_002"
     finally:
         svc.close()

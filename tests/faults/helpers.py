@@ -73,6 +73,21 @@ def run_mr_bytes(home: Path, *args: str, timeout: float = 60) -> subprocess.Comp
     return subprocess.run([*cli_argv(), *args], env=mr_env(home), capture_output=True, timeout=timeout)
 
 
+# The words of the made-up articles the kill tests import (tests/test_import_kill.py adds two).
+KILL_WORDS = [
+    "memory",
+    "evidence",
+    "paragraph",
+    "review",
+    "schedule",
+    "recall",
+    "source",
+    "quote",
+    "grounded",
+    "unit",
+]
+
+
 def db_file(home: Path) -> Path:
     return home / DB_NAME
 

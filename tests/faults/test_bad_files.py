@@ -121,8 +121,11 @@ BOOK_WORDS = (
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(960)
 def test_50_mb_file_imports_with_the_cap_raised(home: Path, inputs: Path) -> None:
-    """A 50 MB book-like file (long paragraphs of varied sentences) through the real CLI."""
+    """A 50 MB book-like file (long paragraphs of varied sentences) through the real CLI. (Its
+    time is not what is tested, and a hang is still caught: the import is ~34 s of CPU, 137 s of
+    wall with load ~10 here, and ran past the old 280 s bound at nice 19.)"""
     import random
 
     write(home / "config.toml", "[library]\nmax_file_mb = 64\n")
@@ -136,7 +139,7 @@ def test_50_mb_file_imports_with_the_cap_raised(home: Path, inputs: Path) -> Non
             fh.write(" ".join(rng.choice(sentences) for _ in range(60)) + f" End of paragraph {count}.\n\n")
             count += 1
     assert path.stat().st_size >= 50 * 1024 * 1024
-    result = run_mr(home, "import", str(path), timeout=280)
+    result = run_mr(home, "import", str(path), timeout=900)
     assert result.returncode == 0, result.stderr[-2000:]
     assert "imported" in result.stdout
     stored = sqlite3.connect(str(db_file(home)))

@@ -15,29 +15,17 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import cli_argv, library_problems, mr_env, run_mr, scalar, wait_for_line, write
+from .helpers import KILL_WORDS, cli_argv, library_problems, mr_env, run_mr, scalar, wait_for_line, write
 
 ROUNDS = 20
 FILES_PER_ROUND = 6
-WORDS = [
-    "memory",
-    "evidence",
-    "paragraph",
-    "review",
-    "schedule",
-    "recall",
-    "source",
-    "quote",
-    "grounded",
-    "unit",
-]
 
 
 def _round_folder(inputs: Path, round_no: int, rng: random.Random) -> Path:
     folder = inputs / f"round{round_no:02d}"
     for i in range(FILES_PER_ROUND):
         paras = [
-            " ".join(rng.choice(WORDS) for _ in range(40)).capitalize()
+            " ".join(rng.choice(KILL_WORDS) for _ in range(40)).capitalize()
             + f" (round {round_no}, doc {i}, para {j})."
             for j in range(rng.randint(80, 160))
         ]

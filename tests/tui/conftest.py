@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import DirectoryTree, Input, TextArea
@@ -20,6 +22,8 @@ from core.host.clock import FixedClock
 from core.services.bootstrap import Services, open_services
 from sample_articles import sample_paths
 from tui.app import MemoryRushApp
+from tui.modals.search import SearchModal
+from tui.screens.article import ArticleScreen
 
 NOW = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
 SIZE = (120, 36)
@@ -108,3 +112,32 @@ async def settle(pilot: object, rounds: int = 3) -> None:
             except WorkerFailed:  # the app reports it as a notice; tests check that
                 pass
         await pilot.pause()  # type: ignore[attr-defined]
+
+
+async def article_screen(pilot: Any, article_id: int, **where: Any) -> ArticleScreen:
+    """The app settled, then the article opened (`where`: as `open_article` takes it) and settled."""
+    await settle(pilot)
+    pilot.app.open_article(article_id, **where)
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, ArticleScreen)
+    return screen
+
+
+async def searched(pilot: Any, words: str) -> SearchModal:
+    """`/` and the words typed; settled once every search has shown its hits."""
+    await pilot.press("slash", *words)
+    await settle(pilot)
+    modal = pilot.app.screen
+    assert isinstance(modal, SearchModal)
+    return modal
+
+
+async def until(pilot: Any, ready: Callable[[], object], seconds: float = 30) -> None:
+    """Wait, the app running, until `ready()` is true; fail after `seconds` (generous: a loaded
+    machine). For what `settle` does not wait for: DirectoryTree's loader, the palette's search."""
+    deadline = time.monotonic() + seconds
+    while not ready():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not ready after {seconds} s")
+        await pilot.pause(0.05)

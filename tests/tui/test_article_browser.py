@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from conftest import article_screen, make_app
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from core.domain import SourceParagraph
 from core.services.bootstrap import Services
-from tests.tui.conftest import make_app, settle
-from tui.screens.article import ArticleScreen
 from tui.widgets.paragraph_view import ParagraphView
 
 WORDS = [
@@ -110,11 +109,7 @@ async def test_the_unit_card_takes_the_height_of_its_content(samples: Services) 
     article = next(a for a in samples.library.articles() if a.title.lower().startswith("photosynthesis"))
     app = make_app(samples)
     async with app.run_test(size=(160, 90)) as pilot:  # tall enough for every card (max-height 50%)
-        await settle(pilot)
-        app.open_article(article.id)
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ArticleScreen)
+        screen = await article_screen(pilot, article.id)
         card = screen.query_one("#article-unit", Static)
         heights = set()
         for index in range(len(screen.units)):

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from conftest import SIZE, make_app, screen_text, settle
+from conftest import SIZE, article_screen, make_app, screen_text, settle
 
 from core.services.bootstrap import Services
 from tui.modals.card_info import CardInfoModal
-from tui.screens.article import ArticleScreen
 from tui.screens.review import ReviewScreen
 
 
@@ -34,10 +33,7 @@ async def test_article_shows_each_card_of_the_unit(samples: Services) -> None:
     cards = [c.id for c in samples.review.cards_of_unit(unit.id)]
     app = make_app(samples)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app.open_article(article.id, unit_id=unit.id)
-        await settle(pilot)
-        assert isinstance(app.screen, ArticleScreen)
+        await article_screen(pilot, article.id, unit_id=unit.id)
         await pilot.press("i")
         await settle(pilot)
         modal = app.screen

@@ -3,22 +3,17 @@ matches, an empty library."""
 
 from __future__ import annotations
 
-from conftest import SIZE, make_app, screen_text, settle
+from conftest import SIZE, article_screen, make_app, screen_text, searched, settle
 from textual.widgets import OptionList
 
 from core.services.bootstrap import Services
-from tui.screens.article import ArticleScreen
 
 
 async def test_a_unit_filter_that_matches_nothing_says_so_in_the_list(samples: Services) -> None:
     article = samples.library.articles()[0]
     app = make_app(samples)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app.open_article(article.id)
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ArticleScreen)
+        screen = await article_screen(pilot, article.id)
         for _ in range(3):  # all -> proposed -> confirmed -> rejected: none of them yet
             await pilot.press("f")
             await settle(pilot)
@@ -33,9 +28,7 @@ async def test_a_search_without_matches_says_so(samples: Services) -> None:
     app = make_app(samples)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("slash", *"zqxjkv")
-        await pilot.pause(0.2)
-        await settle(pilot)
+        await searched(pilot, "zqxjkv")
         assert "No matches" in screen_text(app)
         await pilot.press("enter")  # nothing to open: the modal stays
         await settle(pilot)

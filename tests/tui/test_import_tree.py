@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, make_app, settle
+from conftest import SIZE, make_app, settle, until
 
 from core.services.bootstrap import Services
 from tui.widgets.import_tree import ImportTree
@@ -13,13 +13,6 @@ from tui.widgets.import_tree import ImportTree
 
 def _names(tree: ImportTree) -> list[str]:
     return [str(node.label) for node in tree.root.children]
-
-
-async def _loaded(pilot: object, tree: ImportTree) -> None:
-    for _ in range(50):
-        await pilot.pause(0.05)  # type: ignore[attr-defined]
-        if tree.root.children:
-            return
 
 
 async def test_hidden_entries_are_shown_on_request_and_backspace_goes_up(
@@ -39,15 +32,13 @@ async def test_hidden_entries_are_shown_on_request_and_backspace_goes_up(
         app.push_screen(ImportScreen(start))
         await settle(pilot)
         tree = app.screen.query_one(ImportTree)
-        await _loaded(pilot, tree)
+        await until(pilot, lambda: tree.root.children)  # the tree loads its folder in a worker
         assert _names(tree) == ["chapters", "a.md"]
         await pilot.press("ctrl+t", "full_stop")  # focus the tree, show hidden
-        await pilot.pause(0.2)
-        await _loaded(pilot, tree)
+        await until(pilot, lambda: ".git" in _names(tree))  # loaded again, hidden ones too
         assert _names(tree) == [".git", ".venv", "chapters", ".draft.md", "a.md"]
         await pilot.press("full_stop", "backspace")
-        await pilot.pause(0.2)
-        await _loaded(pilot, tree)
+        await until(pilot, lambda: "elsewhere.txt" in _names(tree))  # the folder above, loaded
         assert Path(tree.path) == tmp_path.resolve()
         assert "notes" in _names(tree) and "elsewhere.txt" in _names(tree)
         assert str(tmp_path.resolve()) in str(tree.border_title)

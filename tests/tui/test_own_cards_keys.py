@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, make_app, settle
+from conftest import SIZE, make_app, searched, settle
 
 from core.domain.export import READER
 from core.services.bootstrap import Services
@@ -218,7 +218,6 @@ async def test_n_opens_the_form_on_the_selection_and_saves_a_unit_of_yours(
 
 
 async def test_the_in_app_search_tells_yours_from_proposed(svc: Services, tmp_path: Path) -> None:
-    from tui.modals.search import SearchModal
     from tui.widgets.search_filters import FilterBar
 
     article_id = _import(svc, tmp_path)
@@ -228,11 +227,7 @@ async def test_the_in_app_search_tells_yours_from_proposed(svc: Services, tmp_pa
         await pilot.press("home", "right", "v", "shift+right", "c")  # a cloze of yours
         await settle(pilot)
         (mine,) = _yours(svc, article_id)
-        await pilot.press("slash", *"adults")
-        await pilot.pause(0.2)
-        await settle(pilot)
-        modal = app.screen
-        assert isinstance(modal, SearchModal)
+        modal = await searched(pilot, "adults")
         await pilot.press("ctrl+f", "o")  # origin: yours
         await settle(pilot)
         assert modal.query_one(FilterBar).filters.origin == "yours"

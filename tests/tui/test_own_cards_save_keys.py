@@ -7,13 +7,13 @@ the lock is free (nothing lost)."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import SIZE, make_app, settle
+from spies import noted, says
 from textual.widgets import Static
 
 from core.domain import SelectedSpan
@@ -42,6 +42,15 @@ def _yours(svc: Services, article_id: int) -> list[int]:
     return [u.id for u in svc.library.units(article_id, ["confirmed"]) if u.extractor == READER]
 
 
+async def _select_42_percent(pilot: Any) -> None:
+    """From Home: the Library's article opened, and "42 percent" selected in its first paragraph."""
+    await settle(pilot)
+    await pilot.press("l", "enter")
+    await settle(pilot)
+    await pilot.press("home", "right", "v", "shift+right")
+    await settle(pilot)
+
+
 async def test_c_stores_the_cloze_on_the_spot_and_lists_it(svc: Services, tmp_path: Path) -> None:
     from tui.screens.article import ArticleScreen
     from tui.widgets.paragraph_view import ParagraphView
@@ -49,13 +58,9 @@ async def test_c_stores_the_cloze_on_the_spot_and_lists_it(svc: Services, tmp_pa
     article_id = _import(svc, tmp_path)
     app = make_app(svc)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
-        await pilot.press("l", "enter")
-        await settle(pilot)
+        await _select_42_percent(pilot)  # the selection started: the article's topic terms are read ahead
         screen = app.screen
         assert isinstance(screen, ArticleScreen)
-        await pilot.press("home", "right", "v", "shift+right")  # "42 percent"
-        await settle(pilot)  # the selection started: the article's topic terms are read ahead
         assert svc.authoring.ready(article_id)
         sql: list[str] = []
         db.connection().set_trace_callback(sql.append)  # the UI thread's own connection
@@ -73,44 +78,19 @@ async def test_c_stores_the_cloze_on_the_spot_and_lists_it(svc: Services, tmp_pa
         assert not any("saved as yours" in str(n.message) for n in app._notifications)  # no toast
 
 
-class Frames:
-    """Counts, while on, the screen layouts, the paragraph view's whole-frame builds and the
-    key line's drawings."""
+def _frames() -> AbstractContextManager[list[object]]:
+    """While on: the screen layouts, the paragraph view's whole-frame builds and the key line's
+    drawings."""
+    from textual.screen import Screen
 
-    def __init__(self) -> None:
-        self.calls: list[str] = []
+    from tui.widgets.key_bar import KeyBar
+    from tui.widgets.paragraph_window import ParagraphWindow
 
-    @contextmanager
-    def on(self) -> Iterator[list[str]]:
-        from textual.screen import Screen
-
-        from tui.widgets.key_bar import KeyBar
-        from tui.widgets.paragraph_window import ParagraphWindow
-
-        layout, frame, calls = Screen._refresh_layout, ParagraphWindow._visible_indices, self.calls
-        key_line = KeyBar.render
-
-        def drawn(bar: KeyBar) -> Any:
-            calls.append("key line drawn")
-            return key_line(bar)
-
-        def laid_out(screen: Screen[object], *args: Any, **kwargs: Any) -> None:
-            calls.append("layout")
-            layout(screen, *args, **kwargs)
-
-        def framed(view: ParagraphWindow) -> list[int]:
-            calls.append("whole paragraph frame")
-            return frame(view)
-
-        Screen._refresh_layout = laid_out  # type: ignore[method-assign]
-        ParagraphWindow._visible_indices = framed  # type: ignore[method-assign]
-        KeyBar.render = drawn  # type: ignore[method-assign]
-        try:
-            yield calls
-        finally:
-            Screen._refresh_layout = layout  # type: ignore[method-assign]
-            ParagraphWindow._visible_indices = frame  # type: ignore[method-assign]
-            KeyBar.render = key_line  # type: ignore[method-assign]
+    return noted(
+        (Screen, "_refresh_layout", says("layout")),
+        (ParagraphWindow, "_visible_indices", says("whole paragraph frame")),
+        (KeyBar, "render", says("key line drawn")),
+    )
 
 
 async def test_c_draws_again_only_what_changed(svc: Services, tmp_path: Path) -> None:
@@ -123,12 +103,8 @@ async def test_c_draws_again_only_what_changed(svc: Services, tmp_path: Path) ->
         svc.authoring.cloze(article_id, [SelectedSpan("p_002", 0, 6, "Public")])
     app = make_app(svc)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
-        await pilot.press("l", "enter")
-        await settle(pilot)
-        await pilot.press("home", "right", "v", "shift+right")
-        await settle(pilot)
-        with Frames().on() as calls:
+        await _select_42_percent(pilot)
+        with _frames() as calls:
             await pilot.press("c")
             await settle(pilot)
         assert len(_yours(svc, article_id)) == 46
@@ -145,12 +121,8 @@ async def test_c_lists_the_card_in_the_frame_after_the_key(svc: Services, tmp_pa
     article_id = _import(svc, tmp_path)
     app = make_app(svc)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
-        await pilot.press("l", "enter")
-        await settle(pilot)
-        await pilot.press("home", "right", "v", "shift+right")
-        await settle(pilot)
-        with Frames().on() as calls:
+        await _select_42_percent(pilot)
+        with _frames() as calls:
             await pilot.press("c")
             await settle(pilot)
         (mine,) = _yours(svc, article_id)
@@ -167,11 +139,7 @@ async def test_c_on_a_locked_database_waits_in_a_worker_and_saves_when_free(
     article_id = _import(svc, tmp_path)
     app = make_app(svc)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
-        await pilot.press("l", "enter")
-        await settle(pilot)
-        await pilot.press("home", "right", "v", "shift+right")
-        await settle(pilot)
+        await _select_42_percent(pilot)
         view = app.screen.query_one(ParagraphView)
         other = sqlite3.connect(str(paths.database_path()), timeout=0)
         other.execute("BEGIN IMMEDIATE")  # another process holds the write lock

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, make_app, screen_text, settle
+from conftest import SIZE, article_screen, make_app, screen_text, settle
 from textual.widgets import Static
 
 from core.host import paths
@@ -47,11 +47,7 @@ async def test_article_units_move_the_evidence_and_position_is_remembered(sample
     units = samples.library.units(article.id)
     app = make_app(samples)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app.open_article(article.id)
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ArticleScreen)
+        screen = await article_screen(pilot, article.id)
         view = screen.query_one(ParagraphView)
         await pilot.press("n")
         await settle(pilot)

@@ -3,22 +3,21 @@ field (there was no way back but the mouse)."""
 
 from __future__ import annotations
 
-from conftest import SIZE, make_app, settle
+import threading
+from typing import Any
+
+import pytest
+from conftest import SIZE, make_app, searched, settle, until
 from textual.widgets import Input, OptionList
 
 from core.services.bootstrap import Services
-from tui.modals.search import SearchModal
 
 
 async def test_up_from_the_first_result_goes_back_to_the_field(samples: Services) -> None:
     app = make_app(samples)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("slash", *"light")
-        await pilot.pause(0.2)
-        await settle(pilot)
-        modal = app.screen
-        assert isinstance(modal, SearchModal)
+        modal = await searched(pilot, "light")
         results, field = modal.query_one(OptionList), modal.query_one(Input)
         assert results.option_count >= 2
         await pilot.press("down")
@@ -29,3 +28,39 @@ async def test_up_from_the_first_result_goes_back_to_the_field(samples: Services
         assert field.has_focus
         await pilot.press(*" energy")
         assert field.value == "light energy"
+
+
+async def test_a_search_that_ends_after_a_later_one_does_not_replace_its_hits(
+    samples: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each keystroke starts a search in a thread and cancels the one before, but a thread runs
+    on: the earlier search (here held until the later one is shown, as a busy machine may hold
+    it) finishing last put its hits up for words no longer typed."""
+    from tui.modals import search
+
+    held = threading.Event()
+    real = search.find
+
+    def find(app: object, ask: Any) -> object:
+        result = real(app, ask)  # type: ignore[arg-type]
+        if ask.query == "chlorophyll":
+            held.wait(timeout=30)
+        return result
+
+    monkeypatch.setattr(search, "find", find)
+    app = make_app(samples)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        modal = await searched(pilot, "")
+        results, field = modal.query_one(OptionList), modal.query_one(Input)
+
+        def first_hit() -> str:
+            return str(results.get_option_at_index(0).prompt).lower() if results.option_count else ""
+
+        field.value = "chlorophyll"  # held
+        await pilot.pause()
+        field.value = "forgetting"
+        await until(pilot, lambda: "forgetting" in first_hit())  # the later search's hits are up
+        held.set()  # the earlier search ends now, last
+        await settle(pilot)
+        assert "forgetting" in first_hit() and "chlorophyll" not in first_hit(), first_hit()

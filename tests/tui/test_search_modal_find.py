@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import SIZE, make_app, settle
+from conftest import SIZE, make_app, searched, settle
 from textual.widgets import Input, Label, OptionList
 
 from core.services.bootstrap import Services
@@ -17,19 +17,10 @@ from tui.screens.article import ArticleScreen
 from tui.widgets.search_filters import FilterBar
 
 
-async def _search(pilot: object, words: str) -> SearchModal:
-    await pilot.press("slash", *words)  # type: ignore[attr-defined]
-    await pilot.pause(0.2)  # type: ignore[attr-defined]
-    await settle(pilot)
-    modal = pilot.app.screen  # type: ignore[attr-defined]
-    assert isinstance(modal, SearchModal)
-    return modal
-
-
 async def _tag_list(pilot: object) -> tuple[SearchModal, PickModal]:
     """Search "light", then open the tag list from the filters (ctrl+f, t)."""
     await settle(pilot)
-    modal = await _search(pilot, "light")
+    modal = await searched(pilot, "light")
     await pilot.press("ctrl+f", "t")  # type: ignore[attr-defined]
     await settle(pilot)
     picker = pilot.app.screen  # type: ignore[attr-defined]
@@ -57,7 +48,7 @@ async def test_filters_by_keys_narrow_the_hits_and_the_count_says_how_many(sampl
     app = make_app(samples)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        modal = await _search(pilot, "light")
+        modal = await searched(pilot, "light")
         everything = len(modal._hits)
         assert everything >= 2 and _count(modal) == f"{everything} results"
         assert any(h.unit_id is None for h in modal._hits)  # paragraphs too, without filters
@@ -117,7 +108,7 @@ async def test_more_hits_than_shown_are_counted_as_more(samples: Services) -> No
     app = make_app(samples)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        modal = await _search(pilot, "the")
+        modal = await searched(pilot, "the")
         if len(modal._hits) == LIMIT:  # the samples are small: only check the wording when it applies
             assert _count(modal) == f"more than {LIMIT} results: the best {LIMIT} shown"
         else:
@@ -128,7 +119,7 @@ async def test_either_chinese_script_finds_the_other(samples: Services) -> None:
     app = make_app(samples)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        modal = await _search(pilot, "叶绿体")  # Simplified; the sample 光合作用.txt is Traditional
+        modal = await searched(pilot, "叶绿体")  # Simplified; the sample 光合作用.txt is Traditional
         titles = {h.title for h in modal._hits}
         assert any("光合作用" in t for t in titles), titles
         texts = [
@@ -137,7 +128,7 @@ async def test_either_chinese_script_finds_the_other(samples: Services) -> None:
         assert any(p is not None and "葉綠體" in p.text for p in texts)
         assert modal._hits[0].highlights  # the Traditional words are highlighted for a Simplified query
         await pilot.press("escape")
-        modal = await _search(pilot, "間隔重複")  # Traditional; the sample 间隔重复.md is Simplified
+        modal = await searched(pilot, "間隔重複")  # Traditional; the sample 间隔重复.md is Simplified
         texts = [
             samples.library.paragraph(h.article_id, h.paragraph_id) for h in modal._hits if h.unit_id is None
         ]
@@ -148,7 +139,7 @@ async def test_a_typo_shows_what_was_searched_and_ctrl_o_searches_as_typed(sampl
     app = make_app(samples)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        modal = await _search(pilot, "photosynthsis")
+        modal = await searched(pilot, "photosynthsis")
         assert "showing results for photosynthesis" in _count(modal)
         assert modal._hits and "photosynthesis" in modal._hits[0].snippet.casefold()
         assert app.screen.active_bindings["ctrl+o"].enabled
@@ -166,7 +157,7 @@ async def test_an_opened_hit_is_recorded(samples: Services) -> None:
     assert db.execute_sql("SELECT COUNT(*) FROM search_feedback").fetchone()[0] == 0
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        modal = await _search(pilot, "chlorophyll")
+        modal = await searched(pilot, "chlorophyll")
         results = modal.query_one(OptionList)
         await pilot.press("down", "down")  # the second hit
         assert results.highlighted == 1

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, make_app, screen_text, settle
+from conftest import SIZE, article_screen, make_app, screen_text, settle, until
 from textual.content import Content
 from textual.widgets import Static
 
 from core.services.bootstrap import Services
-from tui.screens.article import ArticleScreen
 from tui.screens.triage import TriageScreen
 from tui.widgets.import_tree import ImportTree
 from tui.widgets.paragraph_view import ParagraphView
@@ -62,10 +61,7 @@ async def test_the_article_shows_reader_text_with_styled_spans(svc: Services, tm
     _, article_id = imported(svc, tmp_path)
     app = make_app(svc)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app.open_article(article_id)
-        await settle(pilot)
-        assert isinstance(app.screen, ArticleScreen)
+        await article_screen(pilot, article_id)
         view = app.screen.query_one(ParagraphView)
         shown = screen_text(app)
         assert "Spaced repetition spreads reviews over growing intervals" in " ".join(shown.split())
@@ -161,10 +157,7 @@ async def test_the_import_tree_offers_folders_and_importable_files_only(
         await pilot.press("i")
         await settle(pilot)
         tree = app.screen.query_one("#import-tree", ImportTree)
-        for _ in range(50):  # the tree loads its folder in a worker
-            if tree.root.children:
-                break
-            await pilot.pause(0.05)
+        await until(pilot, lambda: tree.root.children)  # the tree loads its folder in a worker
         shown = sorted(str(node.label) for node in tree.root.children)
         assert shown == [
             "book.EPUB",

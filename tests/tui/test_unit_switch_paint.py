@@ -6,12 +6,11 @@ refreshed the whole paragraph window, which Textual then rendered and composited
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any
 
-from conftest import SIZE, make_app, screen_text, settle
+from conftest import SIZE, article_screen, make_app, screen_text, settle
+from spies import noted, says
 from textual.widgets import OptionList
 
 from core.domain import SelectedSpan
@@ -41,46 +40,25 @@ def _article_with_two_clozes(svc: Services, tmp_path: Path) -> int:
     return outcome.article_id
 
 
-@contextmanager
-def drawn() -> Iterator[list[object]]:
+def drawn() -> AbstractContextManager[list[object]]:
     """While on: each screen layout ("layout") and each line of the paragraph view Textual
     rendered again (its y)."""
     from textual.screen import Screen
 
     from tui.widgets.paragraph_window import ParagraphWindow
 
-    layout, render_line = Screen._refresh_layout, ParagraphWindow.render_line
-    calls: list[object] = []
-
-    def laid_out(screen: Screen[object], *args: Any, **kwargs: Any) -> None:
-        calls.append("layout")
-        layout(screen, *args, **kwargs)
-
-    def line(view: ParagraphWindow, y: int) -> Any:
-        calls.append(y)
-        return render_line(view, y)
-
-    Screen._refresh_layout = laid_out  # type: ignore[method-assign]
-    ParagraphWindow.render_line = line  # type: ignore[method-assign]
-    try:
-        yield calls
-    finally:
-        Screen._refresh_layout = layout  # type: ignore[method-assign]
-        ParagraphWindow.render_line = render_line  # type: ignore[method-assign]
+    return noted(
+        (Screen, "_refresh_layout", says("layout")), (ParagraphWindow, "render_line", lambda view, y: y)
+    )
 
 
 async def test_the_next_unit_draws_only_the_paragraphs_it_touches(svc: Services, tmp_path: Path) -> None:
-    from tui.screens.article import ArticleScreen
     from tui.widgets.paragraph_view import ParagraphView
 
     article_id = _article_with_two_clozes(svc, tmp_path)
     app = make_app(svc)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app.open_article(article_id)
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ArticleScreen)
+        screen = await article_screen(pilot, article_id)
         view = screen.query_one(ParagraphView)
         mine = len(screen.units) - 2
         screen.query_one("#article-units", OptionList).highlighted = mine  # the first of yours
@@ -88,12 +66,9 @@ async def test_the_next_unit_draws_only_the_paragraphs_it_touches(svc: Services,
         first, second = (screen.units[i].evidence[0].paragraph_id for i in (mine, mine + 1))
         assert (first, second) == ("p_001", "p_002")
         assert view.cursor == 0
-        read, reads = svc.library.paragraph, []
-        svc.library.paragraph = lambda *args: reads.append(args) or read(*args)  # type: ignore[method-assign]
-        with drawn() as calls:
+        with noted((svc.library, "paragraph", lambda *args: args)) as reads, drawn() as calls:
             await pilot.press("n")  # the next unit: its evidence, the paragraph after, in view
             await settle(pilot)
-        svc.library.paragraph = read  # type: ignore[method-assign]
         assert reads == []  # where its evidence is: the view has its page
         assert view.cursor == 1 and view.top == 0
         assert "¶ 2/3" in screen_text(app)  # the bottom border line was drawn again

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from conftest import SIZE, make_app, screen_text, settle
+from conftest import SIZE, article_screen, make_app, screen_text, settle, until
+from textual.widgets import OptionList
 from textual.widgets._toast import Toast
 
 from core.services.bootstrap import Services
@@ -38,10 +39,7 @@ async def test_article_screen_shows_markup_literally_and_clicks_do_nothing(
     article_id = import_hostile(svc, hostile_file)
     app = make_app(svc)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app.open_article(article_id)
-        await settle(pilot)
-        assert isinstance(app.screen, ArticleScreen)
+        await article_screen(pilot, article_id)
         text = screen_text(app)
         assert_literal(text)
         # Click right on each payload (text and title): nothing may run.
@@ -101,8 +99,7 @@ async def test_triage_quotes_notices_and_palette_are_literal(svc: Services, host
         await pilot.press("ctrl+p")
         await settle(pilot)
         await pilot.press(*"Evil")
-        await settle(pilot)
-        await pilot.pause(0.3)
+        await until(pilot, lambda: app.screen.query_one(OptionList).option_count)  # its search has listed
         assert "Open: Evil [@click=app.quit] title" in screen_text(app)
         await pilot.press("enter")
         await settle(pilot)

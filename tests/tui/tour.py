@@ -15,10 +15,10 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from conftest import HOSTILE_BODY, settle
+from conftest import HOSTILE_BODY, settle, until
 from faults.helpers import ESCAPES, HOSTILE_NAMES, MARKUP
 from textual.command import CommandPalette
-from textual.widgets import DirectoryTree, Select, TextArea
+from textual.widgets import DirectoryTree, OptionList, Select, TextArea
 
 from core.host import paths
 from core.services.bootstrap import Services
@@ -53,11 +53,9 @@ async def _keys(pilot: Any, *keys: str, rounds: int = 3) -> None:
 
 async def _tree_loaded(pilot: Any) -> None:
     tree = pilot.app.screen.query_one(DirectoryTree)
-    for _ in range(50):
-        if len(tree.root.children) >= len(HOSTILE_NAMES):
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("the Import tree did not list the folder")
+    await until(
+        pilot, lambda: len(tree.root.children) >= len(HOSTILE_NAMES)
+    )  # the Import tree lists the folder
 
 
 async def tour(app: Any, pilot: Any, stop: Stop) -> list[str]:
@@ -131,8 +129,8 @@ async def tour(app: Any, pilot: Any, stop: Stop) -> list[str]:
     await at("search: tag list")
     await _keys(pilot, "escape", "escape", "ctrl+p")
     await _keys(pilot, *"Evil", rounds=5)
-    await pilot.pause(0.3)
     assert isinstance(app.screen, CommandPalette)
+    await until(pilot, lambda: app.screen.query_one(OptionList).option_count)  # its search has listed
     await at("command palette")
     await _keys(pilot, "escape")
     from tui.safe import notify

@@ -81,6 +81,7 @@ class SearchModal(ModalScreen[SearchHit | None]):
         self._hits: list[SearchHit] = []
         self._corrected = False  # the hits shown are for corrected words
         self._exact = False  # ctrl+o: the words as typed, until they change
+        self._asked: _Ask | None = None  # the latest search: only its hits are shown
         self.query_one(Input).focus()
 
     # --- searching ------------------------------------------------------------------------
@@ -88,7 +89,8 @@ class SearchModal(ModalScreen[SearchHit | None]):
     def _search(self) -> None:
         query = self.query_one(Input).value.strip()
         filters = self.query_one(FilterBar).filters
-        self.run_search(_Ask(query, filters, correct=not self._exact))
+        self._asked = _Ask(query, filters, correct=not self._exact)
+        self.run_search(self._asked)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._exact = False
@@ -107,6 +109,8 @@ class SearchModal(ModalScreen[SearchHit | None]):
         self.app.call_from_thread(self._show, ask, result)
 
     def _show(self, ask: _Ask, result: SearchResult | None) -> None:
+        if ask is not self._asked:  # a cancelled search's thread ran on and ended after a later one
+            return
         results = self.query_one(OptionList)
         results.clear_options()
         hits = list(result.hits[:LIMIT]) if result is not None else []
