@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import SIZE, make_app, settle
-from test_own_cards_save_keys import Frames, _import, _yours
+from test_own_cards_save_keys import _frames, _import, _yours
 from textual.widgets import OptionList, Static
 
 from core.domain import SelectedSpan
@@ -55,7 +55,7 @@ async def test_the_saved_line_goes_after_a_few_seconds_or_at_the_next_key_withou
         await _saved(pilot)
         await settle(pilot)  # the save's own frames (listing it) before the key's
         assert _line(app).startswith("✓ Cloze saved as yours"), _line(app)
-        with Frames().on() as calls:
+        with _frames() as calls:
             await pilot.press("right")  # the next word: the view changes, the line goes
             await settle(pilot)
         assert _line(app).startswith("Units 4  status: all  type: all"), _line(app)
