@@ -1,0 +1,80 @@
+"""Article: page down draws paragraphs measured while the reader read the page before. Laying
+out a page's new paragraphs was most of a page down (p95 17-23 ms on the bench's 5,000-paragraph
+article, target one frame): the window now lays out the pages below and above in a worker once
+a page is on screen, so the key itself lays out at most the paragraph the cursor lands on (its
+cursor word is drawn on it). The kept paragraphs are the most recently drawn ones: clearing them
+all once 512 were kept made the page after that lay out its paragraphs again."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.visual import Visual
+
+from core.domain import SourceParagraph
+from tui.widgets.paragraph_view import ParagraphView
+
+TEXT = "memory rests on recall spaced over days and weeks so that what was read stays"
+WORDS = TEXT.split(" ")
+PARAGRAPHS = [
+    SourceParagraph(f"p_{i + 1:04d}", " ".join(WORDS[: 4 + i % 11] * (1 + i % 4)), "paragraph", i)
+    for i in range(3000)
+]
+
+
+def fetch(start: int, limit: int) -> Sequence[SourceParagraph]:
+    return PARAGRAPHS[start : start + limit]
+
+
+class ViewApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield ParagraphView()
+
+    def on_mount(self) -> None:
+        self.query_one(ParagraphView).load(len(PARAGRAPHS), fetch)
+
+
+@contextmanager
+def laid_out() -> Iterator[list[object]]:
+    """While on: each paragraph's text laid out (wrapped into lines) by Textual."""
+    to_strips = Visual.to_strips
+    calls: list[object] = []
+
+    def counted(widget: Any, visual: Any, *args: Any, **kwargs: Any) -> Any:
+        calls.append(visual)
+        return to_strips(widget, visual, *args, **kwargs)
+
+    Visual.to_strips = counted  # type: ignore[method-assign,assignment]
+    try:
+        yield calls
+    finally:
+        Visual.to_strips = to_strips  # type: ignore[method-assign]
+
+
+async def test_page_down_lays_out_only_the_paragraph_the_cursor_lands_on() -> None:
+    app = ViewApp()
+    async with app.run_test(size=(80, 60)) as pilot:
+        await pilot.pause()
+        view = app.query_one(ParagraphView)
+        assert view.has_focus
+        per_key = []
+        for _ in range(45):  # ~15 paragraphs a page: past the 512 paragraphs kept before
+            await app.workers.wait_for_complete()  # the reader reads the page
+            await pilot.pause()
+            with laid_out() as calls:
+                view.action_page(1)
+            per_key.append(len(calls))
+            await pilot.pause()
+        assert view.top > 512
+        assert max(per_key) <= 1, per_key
+        # ... and back up the way it came: the pages above were kept or laid out ahead too
+        for _ in range(5):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            with laid_out() as calls:
+                view.action_page(-1)
+            assert len(calls) <= 1
+            await pilot.pause()
