@@ -2,17 +2,22 @@
 out a page's new paragraphs was most of a page down (p95 17-23 ms on the bench's 5,000-paragraph
 article, target one frame): the window now lays out the pages below and above in a worker once
 a page is on screen, so the key itself lays out at most the paragraph the cursor lands on (its
-cursor word is drawn on it). The kept paragraphs are the most recently drawn ones: clearing them
+cursor word is drawn on it), and styles their lines as the paint would (Textual's styling of
+45 new lines was a third of what was left): the paint styles only the cursor paragraph's. The
+kept paragraphs are the most recently drawn ones: clearing them
 all once 512 were kept made the page after that lay out its paragraphs again."""
 
 from __future__ import annotations
 
+import asyncio
+import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.visual import Visual
+from textual.worker import WorkerState
 
 from core.domain import SourceParagraph
 from tui.widgets.paragraph_view import ParagraphView
@@ -30,6 +35,8 @@ def fetch(start: int, limit: int) -> Sequence[SourceParagraph]:
 
 
 class ViewApp(App[None]):
+    CSS = "ParagraphView { border: round $primary; }"  # as the Article's (its lines are y 1 to h-2)
+
     def compose(self) -> ComposeResult:
         yield ParagraphView()
 
@@ -54,6 +61,13 @@ def laid_out() -> Iterator[list[object]]:
         Visual.to_strips = to_strips  # type: ignore[method-assign]
 
 
+async def read(app: App[None]) -> None:
+    """Until no worker is pending or running (the reader reads the page meanwhile); a move
+    cancels the last lay-out, which wait_for_complete would raise for."""
+    while any(w.state in (WorkerState.PENDING, WorkerState.RUNNING) for w in app.workers):
+        await asyncio.sleep(0.005)
+
+
 async def test_page_down_lays_out_only_the_paragraph_the_cursor_lands_on() -> None:
     app = ViewApp()
     async with app.run_test(size=(80, 60)) as pilot:
@@ -62,7 +76,7 @@ async def test_page_down_lays_out_only_the_paragraph_the_cursor_lands_on() -> No
         assert view.has_focus
         per_key = []
         for _ in range(45):  # ~15 paragraphs a page: past the 512 paragraphs kept before
-            await app.workers.wait_for_complete()  # the reader reads the page
+            await read(app)  # the reader reads the page
             await pilot.pause()
             with laid_out() as calls:
                 view.action_page(1)
@@ -72,9 +86,46 @@ async def test_page_down_lays_out_only_the_paragraph_the_cursor_lands_on() -> No
         assert max(per_key) <= 1, per_key
         # ... and back up the way it came: the pages above were kept or laid out ahead too
         for _ in range(5):
-            await app.workers.wait_for_complete()
+            await read(app)
             await pilot.pause()
             with laid_out() as calls:
                 view.action_page(-1)
             assert len(calls) <= 1
             await pilot.pause()
+
+
+@contextmanager
+def styled(view: ParagraphView) -> Iterator[list[int]]:
+    """While on: each content line of the view Textual styled for a paint (by its y in the
+    view), not those the lay-out ahead styles (for a page to come)."""
+    from textual._styles_cache import StylesCache
+
+    style_line = StylesCache.render_line
+    calls: list[int] = []
+
+    def line(cache: StylesCache, styles: Any, y: int, size: Any, *args: Any) -> Any:
+        ahead = any(sys._getframe(up).f_code.co_name == "style_ahead" for up in (1, 2, 3))
+        if cache is view._styles_cache and 0 < y < size.height - 1 and not ahead:  # not the border
+            calls.append(y)
+        return style_line(cache, styles, y, size, *args)
+
+    StylesCache.render_line = line  # type: ignore[method-assign]
+    try:
+        yield calls
+    finally:
+        StylesCache.render_line = style_line  # type: ignore[method-assign]
+
+
+async def test_page_down_paints_lines_styled_ahead_but_the_cursor_paragraphs() -> None:
+    app = ViewApp()
+    async with app.run_test(size=(80, 60)) as pilot:
+        await pilot.pause()
+        view = app.query_one(ParagraphView)
+        for _ in range(8):
+            await read(app)
+            await pilot.pause()
+            with styled(view) as calls:
+                view.action_page(1)
+                await pilot.pause()  # painted (the lay-out ahead waits a frame)
+            cursor_lines = view._rows.count(view.cursor)
+            assert calls and len(calls) <= cursor_lines, (calls, cursor_lines)

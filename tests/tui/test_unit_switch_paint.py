@@ -42,31 +42,31 @@ def _article_with_two_clozes(svc: Services, tmp_path: Path) -> int:
 
 
 @contextmanager
-def drawn() -> Iterator[list[object]]:
-    """While on: each screen layout ("layout") and each line of the paragraph view Textual
-    rendered again (its y)."""
+def drawn(view: Any) -> Iterator[list[object]]:
+    """While on: each screen layout ("layout") and each content line of the paragraph view
+    Textual rendered (styled) again, by its content y (the lines it keeps styled are not)."""
+    from textual._styles_cache import StylesCache
     from textual.screen import Screen
 
-    from tui.widgets.paragraph_window import ParagraphWindow
-
-    layout, render_line = Screen._refresh_layout, ParagraphWindow.render_line
+    layout, style_line = Screen._refresh_layout, StylesCache.render_line
     calls: list[object] = []
 
     def laid_out(screen: Screen[object], *args: Any, **kwargs: Any) -> None:
         calls.append("layout")
         layout(screen, *args, **kwargs)
 
-    def line(view: ParagraphWindow, y: int) -> Any:
-        calls.append(y)
-        return render_line(view, y)
+    def line(cache: StylesCache, styles: Any, y: int, size: Any, *args: Any) -> Any:
+        if cache is view._styles_cache and 0 < y < size.height - 1:  # not the border's lines
+            calls.append(y - 1)
+        return style_line(cache, styles, y, size, *args)
 
     Screen._refresh_layout = laid_out  # type: ignore[method-assign]
-    ParagraphWindow.render_line = line  # type: ignore[method-assign]
+    StylesCache.render_line = line  # type: ignore[method-assign]
     try:
         yield calls
     finally:
         Screen._refresh_layout = layout  # type: ignore[method-assign]
-        ParagraphWindow.render_line = render_line  # type: ignore[method-assign]
+        StylesCache.render_line = style_line  # type: ignore[method-assign]
 
 
 async def test_the_next_unit_draws_only_the_paragraphs_it_touches(svc: Services, tmp_path: Path) -> None:
@@ -90,7 +90,7 @@ async def test_the_next_unit_draws_only_the_paragraphs_it_touches(svc: Services,
         assert view.cursor == 0
         read, reads = svc.library.paragraph, []
         svc.library.paragraph = lambda *args: reads.append(args) or read(*args)  # type: ignore[method-assign]
-        with drawn() as calls:
+        with drawn(view) as calls:
             await pilot.press("n")  # the next unit: its evidence, the paragraph after, in view
             await settle(pilot)
         svc.library.paragraph = read  # type: ignore[method-assign]

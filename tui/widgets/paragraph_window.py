@@ -32,11 +32,14 @@ from textual.widget import Widget
 
 from core.domain import SourceParagraph
 from tui.safe import find_quote
+from tui.widgets.line_memo import StyledLines
 from tui.widgets.paragraph_text import reader_text
 
 PAGE = 64  # paragraphs fetched at a time: a page or two of text, cheap enough for the first paint
 KEPT = 1024  # paragraphs' lines kept (the least recently drawn go first): pages and pages of them
+STYLED = 600  # lines kept styled: the page on screen and the pages around, several times over
 AHEAD = "laying out the pages around"  # the worker's name and group
+FRAME = 1 / 60  # seconds
 OFFSET = RichStyle.from_meta({"offset": (0, 0)})  # what Visual.to_strips marks a line's start with
 Fetch = Callable[[int, int], Sequence[SourceParagraph]]
 
@@ -58,6 +61,7 @@ class ParagraphWindow(Widget):
         self._top = 0
         self._quotes: Mapping[str, Sequence[str]] = {}
         self._cache: LRUCache[tuple[object, ...], list[Strip]] = LRUCache(KEPT)
+        self._styled = StyledLines(STYLED)  # Textual's styling of the lines, kept by line
         self._frame: list[Strip] | None = None
         self._painting = False
         self._ahead_asked = False  # the pages around are to be laid out after this paint
@@ -242,6 +246,9 @@ class ParagraphWindow(Widget):
             )
 
     async def _measure_around(self) -> None:
+        # A frame first: a key pressed meanwhile (a held key repeats every ~30 ms) is drawn
+        # before this starts, and the frame that was asked for is out.
+        await asyncio.sleep(FRAME)
         shown = self._visible_indices()
         if not shown:
             return
@@ -250,7 +257,9 @@ class ParagraphWindow(Widget):
             lines = 0
             while 0 <= index < self.count and lines < height:
                 await asyncio.sleep(0)  # a turn of the loop: a key waiting goes first
-                lines += len(self._strips(index))
+                strips = self._strips(index)
+                self._styled.style_ahead(self, strips)  # (what the paint would do to them)
+                lines += len(strips)
                 index += step
 
     def on_mouse_scroll_down(self, event: MouseScrollDown) -> None:
@@ -373,6 +382,11 @@ class ParagraphWindow(Widget):
         finally:
             self._painting = False
         return frame, rows
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # Lines styled once (ahead, or when first drawn) wherever they are on screen: a page
+        # down drew 45 new lines through Textual's styling, a third of the key (line_memo).
+        return self._styled.render(self, crop, self.render_line) or super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         if self._frame is None:
