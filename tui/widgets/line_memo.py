@@ -9,8 +9,9 @@ beside it, drawn through rich as a renderable, another 4.6 ms.
 `StyledLines` keeps each styled line by the identity of the line the widget drew (the widget's
 own line cache returns the same Strip for a row wherever it is on screen): a line seen before
 is styled once, and its filtered copy (cached on that Strip by Textual) is reused too. Only a
-widget without border, padding or outline takes this path (each of its lines is a content
-line, whatever its y); any other styling is left to Textual. The styling itself is Textual's
+widget without padding or outline takes this path (each line between its border's top and
+bottom is styled the same whatever its y; the border's own lines, a title on them, are drawn
+by Textual's path); any other styling is left to Textual. The styling itself is Textual's
 own (`StylesCache.render_line`), so the picture is the same either way.
 
 `QuickScrollBar` is Textual's ScrollBar whose vertical bar is drawn a cell at a time from the
