@@ -54,7 +54,7 @@ def laid_out() -> Iterator[list[object]]:
         calls.append(visual)
         return to_strips(widget, visual, *args, **kwargs)
 
-    Visual.to_strips = counted  # type: ignore[method-assign,assignment]
+    Visual.to_strips = counted  # type: ignore[method-assign]
     try:
         yield calls
     finally:
@@ -109,7 +109,7 @@ def styled(view: ParagraphView) -> Iterator[list[int]]:
             calls.append(y)
         return style_line(cache, styles, y, size, *args)
 
-    StylesCache.render_line = line  # type: ignore[method-assign]
+    StylesCache.render_line = line  # type: ignore[method-assign,assignment]
     try:
         yield calls
     finally:

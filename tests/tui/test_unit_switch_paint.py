@@ -61,7 +61,7 @@ def drawn(view: Any) -> Iterator[list[object]]:
         return style_line(cache, styles, y, size, *args)
 
     Screen._refresh_layout = laid_out  # type: ignore[method-assign]
-    StylesCache.render_line = line  # type: ignore[method-assign]
+    StylesCache.render_line = line  # type: ignore[method-assign,assignment]
     try:
         yield calls
     finally:

@@ -25,6 +25,7 @@ from typing import Self
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
+from textual import work
 from textual.cache import LRUCache
 from textual.content import Content
 from textual.events import MouseScrollDown, MouseScrollUp, Resize
@@ -246,10 +247,9 @@ class ParagraphWindow(Widget):
         every 7 pages); a new move cancels the walk and starts another from where it lands."""
         self._ahead_asked = False
         if self.count and self.size.height and self.is_attached:
-            self.run_worker(
-                self._measure_around, name=AHEAD, group=AHEAD, exclusive=True, exit_on_error=False
-            )
+            self._measure_around()
 
+    @work(name=AHEAD, group=AHEAD, exclusive=True, exit_on_error=False)
     async def _measure_around(self) -> None:
         # A frame first: a key pressed meanwhile (a held key repeats every ~30 ms) is drawn
         # before this starts, and the frame that was asked for is out.
