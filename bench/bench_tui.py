@@ -150,17 +150,8 @@ async def read_then(app: Any, action: Callable[[], object]) -> Ms:
     idle time (the paragraph window lays out the pages around in a worker once a page is
     on screen) is done first, untimed, as it is while a reader reads (or in the ~30 ms between
     two repeats of a held key). `page down back to back` gives it no such time."""
-    await workers_done(app)
+    await app.workers.wait_for_complete()
     return await painted(app, action)
-
-
-async def workers_done(app: Any) -> None:
-    """Until no worker is pending or running (wait_for_complete raises for a cancelled one:
-    a move cancels the last lay-out of the pages around)."""
-    from textual.worker import WorkerState
-
-    while any(w.state in (WorkerState.PENDING, WorkerState.RUNNING) for w in app.workers):
-        await asyncio.sleep(0.001)
 
 
 async def selection_moves(app: Any, view: Any) -> None:

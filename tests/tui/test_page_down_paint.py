@@ -9,7 +9,6 @@ all once 512 were kept made the page after that lay out its paragraphs again."""
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -17,7 +16,6 @@ from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.visual import Visual
-from textual.worker import WorkerState
 
 from core.domain import SourceParagraph
 from tui.widgets.paragraph_view import ParagraphView
@@ -61,13 +59,6 @@ def laid_out() -> Iterator[list[object]]:
         Visual.to_strips = to_strips  # type: ignore[method-assign]
 
 
-async def read(app: App[None]) -> None:
-    """Until no worker is pending or running (the reader reads the page meanwhile); a move
-    cancels the last lay-out, which wait_for_complete would raise for."""
-    while any(w.state in (WorkerState.PENDING, WorkerState.RUNNING) for w in app.workers):
-        await asyncio.sleep(0.005)
-
-
 async def test_page_down_lays_out_only_the_paragraph_the_cursor_lands_on() -> None:
     app = ViewApp()
     async with app.run_test(size=(80, 60)) as pilot:
@@ -76,7 +67,7 @@ async def test_page_down_lays_out_only_the_paragraph_the_cursor_lands_on() -> No
         assert view.has_focus
         per_key = []
         for _ in range(45):  # ~15 paragraphs a page: past the 512 paragraphs kept before
-            await read(app)  # the reader reads the page
+            await app.workers.wait_for_complete()  # the reader reads the page
             await pilot.pause()
             with laid_out() as calls:
                 view.action_page(1)
@@ -86,7 +77,7 @@ async def test_page_down_lays_out_only_the_paragraph_the_cursor_lands_on() -> No
         assert max(per_key) <= 1, per_key
         # ... and back up the way it came: the pages above were kept or laid out ahead too
         for _ in range(5):
-            await read(app)
+            await app.workers.wait_for_complete()
             await pilot.pause()
             with laid_out() as calls:
                 view.action_page(-1)
@@ -122,7 +113,7 @@ async def test_page_down_paints_lines_styled_ahead_but_the_cursor_paragraphs() -
         await pilot.pause()
         view = app.query_one(ParagraphView)
         for _ in range(8):
-            await read(app)
+            await app.workers.wait_for_complete()
             await pilot.pause()
             with styled(view) as calls:
                 view.action_page(1)

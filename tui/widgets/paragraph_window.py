@@ -58,6 +58,7 @@ class ParagraphWindow(Widget):
     cursor: reactive[int] = reactive(0, init=False, repaint=False)
     _frame: list[Strip] | None = None
     _ahead_asked = False  # a lay-out of the pages around is asked for after the next paint
+    _walks = 0  # lay-outs of the pages around started: the last one goes on, older ones stop
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -244,24 +245,26 @@ class ParagraphWindow(Widget):
         this page (an async worker on the UI's loop, a paragraph a turn, so a key never waits
         for more than one): page down then draws paragraphs already measured. Laying out a
         new page was most of a page down (9 paragraphs, ~0.5 ms each, plus a page's read
-        every 7 pages); a new move cancels the walk and starts another from where it lands."""
+        every 7 pages). A walk stops at its next turn once another started from where the
+        window is now (not cancelled: wait_for_complete raises for a cancelled worker)."""
         self._ahead_asked = False
+        self._walks += 1
         if self.count and self.size.height and self.is_attached:
-            self._measure_around()
+            self._measure_around(self._walks)
 
-    @work(name=AHEAD, group=AHEAD, exclusive=True, exit_on_error=False)
-    async def _measure_around(self) -> None:
+    @work(name=AHEAD, group=AHEAD, exit_on_error=False)
+    async def _measure_around(self, walk: int) -> None:
         # A frame first: a key pressed meanwhile (a held key repeats every ~30 ms) is drawn
         # before this starts, and the frame that was asked for is out.
         await asyncio.sleep(FRAME)
-        shown = self._visible_indices()
-        if not shown:
-            return
+        shown = self._visible_indices() if walk == self._walks else []
         height = self.size.height
-        for index, step in ((shown[-1] + 1, 1), (shown[0] - 1, -1)):
+        for index, step in ((shown[-1] + 1, 1), (shown[0] - 1, -1)) if shown else ():
             lines = 0
             while 0 <= index < self.count and lines < height:
                 await asyncio.sleep(0)  # a turn of the loop: a key waiting goes first
+                if walk != self._walks:
+                    return
                 strips = self._strips(index)
                 self._styled.style_ahead(self, strips)  # (what the paint would do to them)
                 lines += len(strips)
