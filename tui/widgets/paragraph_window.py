@@ -241,12 +241,10 @@ class ParagraphWindow(Widget):
             self._ahead_asked = self.call_after_refresh(self._lay_out_ahead)
 
     def _lay_out_ahead(self) -> None:
-        """Lay out the paragraphs a page down and a page up would show while the reader reads
-        this page (an async worker on the UI's loop, a paragraph a turn, so a key never waits
-        for more than one): page down then draws paragraphs already measured. Laying out a
-        new page was most of a page down (9 paragraphs, ~0.5 ms each, plus a page's read
-        every 7 pages). A walk stops at its next turn once another started from where the
-        window is now (not cancelled: wait_for_complete raises for a cancelled worker)."""
+        """Lay out (and style) what a page down or up would show, while the reader reads: an
+        async worker on the UI's loop, a paragraph a turn (a key waits for one at most). It
+        stops once the window moved or another started (not cancelled: wait_for_complete
+        raises for a cancelled worker)."""
         self._ahead_asked = False
         self._walks += 1
         if self.count and self.size.height and self.is_attached:
@@ -254,17 +252,17 @@ class ParagraphWindow(Widget):
 
     @work(name=AHEAD, group=AHEAD, exit_on_error=False)
     async def _measure_around(self, walk: int) -> None:
-        # A frame first: a key pressed meanwhile (a held key repeats every ~30 ms) is drawn
-        # before this starts, and the frame that was asked for is out.
+        # A frame first: the frame asked for is out, a key meanwhile (a held key repeats every
+        # ~30 ms) is drawn before this starts.
         await asyncio.sleep(FRAME)
         shown = self._visible_indices() if walk == self._walks else []
-        height = self.size.height
+        height, where = self.size.height, (self._top, self.cursor)
         for index, step in ((shown[-1] + 1, 1), (shown[0] - 1, -1)) if shown else ():
             lines = 0
             while 0 <= index < self.count and lines < height:
                 await asyncio.sleep(0)  # a turn of the loop: a key waiting goes first
-                if walk != self._walks:
-                    return
+                if walk != self._walks or (self._top, self.cursor) != where:
+                    return  # the window moved: the walk its paint starts takes over
                 strips = self._strips(index)
                 self._styled.style_ahead(self, strips)  # (what the paint would do to them)
                 lines += len(strips)
