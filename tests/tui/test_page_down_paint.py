@@ -4,16 +4,16 @@ article, target one frame): the window now lays out the pages below and above in
 a page is on screen, so the key itself lays out at most the paragraph the cursor lands on (its
 cursor word is drawn on it), and styles their lines as the paint would (Textual's styling of
 45 new lines was a third of what was left): the paint styles only the cursor paragraph's. The
-kept paragraphs are the most recently drawn ones: clearing them
-all once 512 were kept made the page after that lay out its paragraphs again."""
+kept paragraphs are the most recently drawn ones: clearing them all once 512 were kept made
+the page after that lay out its paragraphs again."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from typing import Any
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.visual import Visual
 
@@ -42,57 +42,50 @@ class ViewApp(App[None]):
         self.query_one(ParagraphView).load(len(PARAGRAPHS), fetch)
 
 
-@contextmanager
-def laid_out() -> Iterator[list[object]]:
-    """While on: each paragraph's text laid out (wrapped into lines) by Textual."""
+def laid_out(calls: list[object]) -> Any:
+    """Visual.to_strips noting each paragraph's text laid out (wrapped into lines) by Textual."""
     to_strips = Visual.to_strips
-    calls: list[object] = []
 
     def counted(widget: Any, visual: Any, *args: Any, **kwargs: Any) -> Any:
         calls.append(visual)
         return to_strips(widget, visual, *args, **kwargs)
 
-    Visual.to_strips = counted  # type: ignore[method-assign]
-    try:
-        yield calls
-    finally:
-        Visual.to_strips = to_strips  # type: ignore[method-assign]
+    return counted
 
 
-async def test_page_down_lays_out_only_the_paragraph_the_cursor_lands_on() -> None:
+async def test_page_down_lays_out_only_the_paragraph_the_cursor_lands_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     app = ViewApp()
     async with app.run_test(size=(80, 60)) as pilot:
         await pilot.pause()
         view = app.query_one(ParagraphView)
         assert view.has_focus
-        per_key = []
-        for _ in range(45):  # ~15 paragraphs a page: past the 512 paragraphs kept before
-            await app.workers.wait_for_complete()  # the reader reads the page
+
+        async def page(direction: int) -> int:
+            """The paragraphs a page key laid out, after the reader read the page."""
+            await app.workers.wait_for_complete()
             await pilot.pause()
-            with laid_out() as calls:
-                view.action_page(1)
-            per_key.append(len(calls))
+            calls: list[object] = []
+            with monkeypatch.context() as patch:
+                patch.setattr(Visual, "to_strips", laid_out(calls))
+                view.action_page(direction)
             await pilot.pause()
+            return len(calls)
+
+        per_key = [await page(1) for _ in range(45)]  # ~15 a page: past the 512 kept before
         assert view.top > 512
         assert max(per_key) <= 1, per_key
         # ... and back up the way it came: the pages above were kept or laid out ahead too
-        for _ in range(5):
-            await app.workers.wait_for_complete()
-            await pilot.pause()
-            with laid_out() as calls:
-                view.action_page(-1)
-            assert len(calls) <= 1
-            await pilot.pause()
+        assert max([await page(-1) for _ in range(5)]) <= 1
 
 
-@contextmanager
-def styled(view: ParagraphView) -> Iterator[list[int]]:
-    """While on: each content line of the view Textual styled for a paint (by its y in the
-    view), not those the lay-out ahead styles (for a page to come)."""
+def styled(view: ParagraphView, calls: list[int]) -> Any:
+    """StylesCache.render_line noting each content line of the view Textual styled for a paint
+    (by its y in the view), not those the lay-out ahead styles (for a page to come)."""
     from textual._styles_cache import StylesCache
 
     style_line = StylesCache.render_line
-    calls: list[int] = []
 
     def line(cache: StylesCache, styles: Any, y: int, size: Any, *args: Any) -> Any:
         ahead = any(sys._getframe(up).f_code.co_name == "style_ahead" for up in (1, 2, 3))
@@ -100,14 +93,14 @@ def styled(view: ParagraphView) -> Iterator[list[int]]:
             calls.append(y)
         return style_line(cache, styles, y, size, *args)
 
-    StylesCache.render_line = line  # type: ignore[method-assign,assignment]
-    try:
-        yield calls
-    finally:
-        StylesCache.render_line = style_line  # type: ignore[method-assign]
+    return line
 
 
-async def test_page_down_paints_lines_styled_ahead_but_the_cursor_paragraphs() -> None:
+async def test_page_down_paints_lines_styled_ahead_but_the_cursor_paragraphs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from textual._styles_cache import StylesCache
+
     app = ViewApp()
     async with app.run_test(size=(80, 60)) as pilot:
         await pilot.pause()
@@ -115,8 +108,10 @@ async def test_page_down_paints_lines_styled_ahead_but_the_cursor_paragraphs() -
         for _ in range(8):
             await app.workers.wait_for_complete()
             await pilot.pause()
-            with styled(view) as calls:
+            lines: list[int] = []
+            with monkeypatch.context() as patch:
+                patch.setattr(StylesCache, "render_line", styled(view, lines))
                 view.action_page(1)
                 await pilot.pause()  # painted (the lay-out ahead waits a frame)
             cursor_lines = view._rows.count(view.cursor)
-            assert calls and len(calls) <= cursor_lines, (calls, cursor_lines)
+            assert lines and len(lines) <= cursor_lines, (lines, cursor_lines)
