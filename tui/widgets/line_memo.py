@@ -9,8 +9,9 @@ beside it, drawn through rich as a renderable, another 4.6 ms.
 `StyledLines` keeps each styled line by the identity of the line the widget drew (the widget's
 own line cache returns the same Strip for a row wherever it is on screen): a line seen before
 is styled once, and its filtered copy (cached on that Strip by Textual) is reused too. Only a
-widget without border, padding or outline takes this path (each of its lines is a content
-line, whatever its y); any other styling is left to Textual. The styling itself is Textual's
+widget without padding or outline takes this path (each line between its border's top and
+bottom is styled the same whatever its y; the border's own lines, a title on them, are drawn
+by Textual's path); any other styling is left to Textual. The styling itself is Textual's
 own (`StylesCache.render_line`), so the picture is the same either way.
 
 `QuickScrollBar` is Textual's ScrollBar whose vertical bar is drawn a cell at a time from the
@@ -46,45 +47,20 @@ class StyledLines:
 
     def render(self, widget: Widget, crop: Region, render_line: Callable[[int], Strip]) -> list[Strip] | None:
         """The lines of `crop` as `Widget.render_lines` makes them, or None when the widget has
-        a border, padding or outline (its lines depend on their y: Textual's path draws them)."""
-        styles = widget.styles
-        if styles.gutter or any(edge for edge, _ in styles.outline) or _hovered_link(widget):
+        padding or an outline (its lines depend on their y: Textual's path draws them). A
+        border's top and bottom lines (a title, a subtitle) are drawn by Textual's path; the
+        lines between depend only on the line the widget drew (`render_line`, by content y)."""
+        if not self._usable(widget):
             return None
-        size, app = widget.region.size, widget.app
-        base_background, background = widget.background_colors
-        opacity = widget.opacity
-        hatch = styles.hatch if styles.has_rule("hatch") else None
-        tint, text_opacity = styles.tint, styles.text_opacity
-        theme, native = app.ansi_theme, app.native_ansi_color
-        context = (size, base_background, background, opacity, tint, text_opacity, hatch, theme, native)
-        if context != self._context:  # another look: none of the styled lines is right any more
-            self._lines.clear()
-            self._context = context
-        style_line = widget._styles_cache.render_line
-        filters = widget.get_line_filters()
+        size, (top, bottom) = widget.region.size, _edges(widget)
         strips: list[Strip] = []
+        filters = widget.get_line_filters()
+        background = widget.background_colors[1]
         for y in crop.line_range:
-            raw = render_line(y)
-            kept = self._lines.get(id(raw))
-            if kept is not None and kept[0] is raw:
-                strip = kept[1]
-            else:
-                strip = style_line(
-                    styles,
-                    y,
-                    size,
-                    size,
-                    styles.padding,
-                    base_background,
-                    background,
-                    partial(_same, raw),
-                    None,
-                    None,
-                    opacity,
-                    theme,
-                    native,
-                )
-                self._lines.set(id(raw), (raw, strip))
+            if y < top or y >= size.height - bottom:  # a border line: Textual's, filters and all
+                strips.append(Widget.render_lines(widget, Region(0, y, size.width, 1))[0])
+                continue
+            strip = self._styled(widget, render_line(y - top), y)
             for line_filter in filters:
                 strip = strip.apply_filter(line_filter, background)
             strips.append(strip)
@@ -92,6 +68,70 @@ class StyledLines:
             x1, x2 = crop.column_span
             strips = [strip.crop(x1, x2) for strip in strips]
         return strips
+
+    def style_ahead(self, widget: Widget, lines: list[Strip]) -> None:
+        """Style these content lines now (they are drawn later: the next page), unfiltered."""
+        if self._usable(widget):
+            y = _edges(widget)[0]  # a content line's y: the styling of every one is the same
+            for line in lines:
+                self._styled(widget, line, y)
+
+    def _usable(self, widget: Widget) -> bool:
+        """No padding, outline or hovered link (then each line's styling depends on its y), and
+        the kept lines still styled as the widget looks now (or none kept)."""
+        styles = widget.styles
+        if styles.padding or any(edge for edge, _ in styles.outline) or _hovered_link(widget):
+            return False
+        app = widget.app
+        base_background, background = widget.background_colors
+        hatch = styles.hatch if styles.has_rule("hatch") else None
+        context = (
+            widget.region.size,
+            base_background,
+            background,
+            widget.opacity,
+            styles.tint,
+            styles.text_opacity,
+            hatch,
+            styles.border,  # its colours change with focus
+            app.ansi_theme,
+            app.native_ansi_color,
+        )
+        if context != self._context:  # another look: none of the styled lines is right any more
+            self._lines.clear()
+            self._context = context
+        return True
+
+    def _styled(self, widget: Widget, raw: Strip, y: int) -> Strip:
+        """`raw` (a content line) styled by Textual as the line at `y` (kept by its identity)."""
+        kept = self._lines.get(id(raw))
+        if kept is not None and kept[0] is raw:
+            return kept[1]
+        styles, app = widget.styles, widget.app
+        base_background, background = widget.background_colors
+        strip = widget._styles_cache.render_line(
+            styles,
+            y,
+            widget.region.size,
+            widget.content_region.size,
+            styles.padding,
+            base_background,
+            background,
+            partial(_same, raw),
+            None,
+            None,
+            widget.opacity,
+            app.ansi_theme,
+            app.native_ansi_color,
+        )
+        self._lines.set(id(raw), (raw, strip))
+        return strip
+
+
+def _edges(widget: Widget) -> tuple[int, int]:
+    """The lines of the widget's border above and below its content (0 or 1 each)."""
+    (top, _), _, (bottom, _), _ = widget.styles.border
+    return int(bool(top)), int(bool(bottom))
 
 
 def _same(line: Strip, _y: int) -> Strip:

@@ -10,13 +10,23 @@ highlighted; `_marks` (the view's cursor word and selection) are drawn over ever
 Pages are fetched when the window moves (load, go_to, paging, scrolling, a resize), never
 while painting: render_line only reads what is already here, so a failed read is reported by
 the screen's fetch (BaseScreen.paragraph_pages), where it can be.
+
+While the reader reads, a worker lays out the page below and the page above (fetching them if
+need be) and styles their lines (tui/widgets/line_memo.StyledLines keeps the styled lines), so
+a page down draws lines made before the key: on the bench's 5,000-paragraph article that was
+most of the key's 17-23 ms p95 (tests/tui/test_page_down_paint.py).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from typing import Self
 
+from rich.segment import Segment
+from rich.style import Style as RichStyle
+from textual import work
+from textual.cache import LRUCache
 from textual.content import Content
 from textual.events import MouseScrollDown, MouseScrollUp, Resize
 from textual.geometry import Region
@@ -28,9 +38,15 @@ from textual.widget import Widget
 
 from core.domain import SourceParagraph
 from tui.safe import find_quote
+from tui.widgets.line_memo import StyledLines
 from tui.widgets.paragraph_text import reader_text
 
 PAGE = 64  # paragraphs fetched at a time: a page or two of text, cheap enough for the first paint
+KEPT = 1024  # paragraphs' lines kept (the least recently drawn go first): pages and pages of them
+STYLED = 600  # lines kept styled: the page on screen and the pages around, several times over
+AHEAD = "laying out the pages around"  # the worker's name and group
+FRAME = 1 / 60  # seconds
+OFFSET = RichStyle.from_meta({"offset": (0, 0)})  # what Visual.to_strips marks a line's start with
 Fetch = Callable[[int, int], Sequence[SourceParagraph]]
 
 
@@ -41,6 +57,8 @@ class ParagraphWindow(Widget):
     # refresh of the whole window)
     cursor: reactive[int] = reactive(0, init=False, repaint=False)
     _frame: list[Strip] | None = None
+    _ahead_asked = False  # a lay-out of the pages around is asked for after the next paint
+    _walks = 0  # lay-outs of the pages around started: the last one goes on, older ones stop
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -49,9 +67,11 @@ class ParagraphWindow(Widget):
         self._pages: dict[int, Sequence[SourceParagraph]] = {}
         self._top = 0
         self._quotes: Mapping[str, Sequence[str]] = {}
-        self._cache: dict[tuple[object, ...], list[Strip]] = {}
+        self._cache: LRUCache[tuple[object, ...], list[Strip]] = LRUCache(KEPT)
+        self._styled = StyledLines(STYLED)  # Textual's styling of the lines, kept by line
         self._frame: list[Strip] | None = None
         self._painting = False
+        self._ahead_asked = False  # the pages around are to be laid out after this paint
         self.word = 0  # the cursor's word in the cursor paragraph
         self._rows: list[int] = []  # the paragraph index of each line of the frame
 
@@ -213,6 +233,40 @@ class ParagraphWindow(Widget):
                 regions.append(Region(0, y, self.size.width, 1))
         if regions:
             Widget.refresh(self, *regions)  # not self.refresh: that drops the frame
+        self._ahead_later()
+
+    def _ahead_later(self) -> None:
+        """Lay out ahead once what is asked for now is on screen (once for many asks)."""
+        if not self._ahead_asked:
+            self._ahead_asked = self.call_after_refresh(self._lay_out_ahead)
+
+    def _lay_out_ahead(self) -> None:
+        """Lay out (and style) what a page down or up would show, while the reader reads: an
+        async worker on the UI's loop, a paragraph a turn (a key waits for one at most). It
+        stops once the window moved or another started (not cancelled: wait_for_complete
+        raises for a cancelled worker)."""
+        self._ahead_asked = False
+        self._walks += 1
+        if self.count and self.size.height and self.is_attached:
+            self._measure_around(self._walks)
+
+    @work(name=AHEAD, group=AHEAD, exit_on_error=False)
+    async def _measure_around(self, walk: int) -> None:
+        # A frame first: the frame asked for is out, a key meanwhile (a held key repeats every
+        # ~30 ms) is drawn before this starts.
+        await asyncio.sleep(FRAME)
+        shown = self._visible_indices() if walk == self._walks else []
+        height, where = self.size.height, (self._top, self.cursor)
+        for index, step in ((shown[-1] + 1, 1), (shown[0] - 1, -1)) if shown else ():
+            lines = 0
+            while 0 <= index < self.count and lines < height:
+                await asyncio.sleep(0)  # a turn of the loop: a key waiting goes first
+                if walk != self._walks or (self._top, self.cursor) != where:
+                    return  # the window moved: the walk its paint starts takes over
+                strips = self._strips(index)
+                self._styled.style_ahead(self, strips)  # (what the paint would do to them)
+                lines += len(strips)
+                index += step
 
     def on_mouse_scroll_down(self, event: MouseScrollDown) -> None:
         event.stop()
@@ -249,26 +303,25 @@ class ParagraphWindow(Widget):
         quotes = tuple(found) if found is not None else None
         marks = self._marks(index, para.text) if para is not None else ()
         key = (index, width, is_cursor, quotes, marks, self.visual_style)  # style: a theme change
-        if key in self._cache:
-            return self._cache[key]
+        strips = self._cache.get(key)
+        if strips is not None:
+            return strips
         if para is None:
             return [Strip.blank(width)]
         gutter, text_width = self._text_width()
         base = self.get_visual_style("paragraph-view--evidence") if quotes is not None else self.visual_style
         body = reader_text(para, self._overlay(para.text, quotes or (), marks))
         lines = Visual.to_strips(self, body, text_width, None, base, pad=True)
-        id_class = "paragraph-view--cursor-id" if is_cursor else "paragraph-view--id"
-        id_style = self.get_visual_style(id_class)
-        label = Content(f"{para.paragraph_id:<{gutter}}"[:gutter])
-        gutter_strip = (
-            Visual.to_strips(self, label, gutter, 1, id_style, pad=True)[0] if gutter else Strip([])
-        )
-        blank_gutter = Strip.blank(gutter, self.rich_style)
-        strips = [(gutter_strip if i == 0 else blank_gutter) + line for i, line in enumerate(lines)]
-        strips.append(Strip.blank(width, self.rich_style))
-        if len(self._cache) > 512:
-            self._cache.clear()
-        self._cache[key] = strips
+        background = self.rich_style
+        # The id in the gutter is one segment as wide as the gutter: made here, as
+        # Visual.to_strips would make it, without its wrapping (a sixth of a paragraph's layout).
+        id_style = self.get_visual_style("paragraph-view--cursor-id" if is_cursor else "paragraph-view--id")
+        label = f"{para.paragraph_id:<{gutter}}"[:gutter]
+        first = [Segment(label, id_style.rich_style + OFFSET)] if gutter else []
+        blank = [Segment(" " * gutter, background)] if gutter else []
+        strips = [Strip([*(first if i == 0 else blank), *line], width) for i, line in enumerate(lines)]
+        strips.append(Strip.blank(width, background))
+        self._cache.set(key, strips)
         return strips
 
     def _marks(self, index: int, text: str) -> tuple[tuple[str, int, int], ...]:
@@ -319,6 +372,7 @@ class ParagraphWindow(Widget):
 
     def refresh(self, *args: object, **kwargs: object) -> Self:
         self._frame = None
+        self._ahead_later()  # the window is drawn again: it may have moved
         return super().refresh(*args, **kwargs)  # type: ignore[arg-type]
 
     def _build_frame(self) -> tuple[list[Strip], list[int]]:
@@ -334,6 +388,11 @@ class ParagraphWindow(Widget):
         finally:
             self._painting = False
         return frame, rows
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # Lines styled once (ahead, or when first drawn) wherever they are on screen: a page
+        # down drew 45 new lines through Textual's styling, a third of the key (line_memo).
+        return self._styled.render(self, crop, self.render_line) or super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
         if self._frame is None:
