@@ -27,6 +27,7 @@ class Changed:
     units: int
 
 
+@translated
 def exec_sql(sql: str, params: dict[str, Any] | tuple[Any, ...] = ()) -> Any:
     return db.execute_sql(sql, params)
 
@@ -89,6 +90,7 @@ def open_journal(action: str, now: int, *, article_id: int | None = None) -> int
     return int(entry.id)
 
 
+@translated
 def snapshot_cards(journal: int, where: str, params: dict[str, Any]) -> int:
     """Copy the cards `where` selects into the journal's snapshot; returns how many."""
     cols = ", ".join(CARD_COLUMNS)
@@ -104,6 +106,7 @@ def change_count(journal: int, cards: int) -> None:
     count(journal, cards, 0)
 
 
+@translated
 def count(journal: int, cards: int, units: int) -> None:
     exec_sql(
         "UPDATE bulk_journal SET cards = cards + ?, units = units + ? WHERE id = ?", (cards, units, journal)

@@ -105,10 +105,12 @@ def change_units(journal: int, action: BulkAction, now: int, **values: Any) -> C
     return Changed(cards, units)
 
 
+@translated
 def journal_units(journal: int) -> list[int]:
     return [int(r[0]) for r in exec_sql("SELECT unit_id FROM bulk_unit WHERE journal_id = ?", (journal,))]
 
 
+@translated
 def reindex(journal: int) -> None:
     """The search index's entries of the journal's units anew (their tags changed)."""
     for unit_id in journal_units(journal):
@@ -132,6 +134,7 @@ def _leave_review(journal: int, now: int) -> int:
     return int(exec_sql(f"SELECT COUNT(*) FROM card WHERE {_MINE}", params).fetchone()[0])
 
 
+@translated
 def follow_status(journal: int, now: int) -> None:
     """Cards of the journal's units active exactly when their unit is confirmed, their queue
     written with the flag, and anew where a burial ended since: one pass, each card written only
