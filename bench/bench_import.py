@@ -16,7 +16,7 @@ Baselines (bench/import_baselines.py), each one transaction in a fresh file:
 - the same rows into the same tables: the schema and the FTS5 settings copied from the database
   our path wrote, the same pragmas as that connection, and one executemany per table of the
   rows our store writes (article, paragraphs, search_para with the identical column strings,
-  search_tri, the stats row), computed beforehand. SQLite's own FTS5 work is in both, so the
+  the vocabulary, the stats row), computed beforehand. SQLite's own FTS5 work is in both, so the
   ratio is the cost of our code: parsing, analysis, the ORM.
 
 With --repeat N every measurement is taken N times and the best (lowest wall time) is printed.

@@ -5,8 +5,8 @@
 Builds a library of synthetic paragraphs (half English from a Zipf-distributed vocabulary of
 made-up words, half Chinese from a Zipf-distributed set of 3,500 common-range characters),
 times the index build, prints the database size with and without the index, then times
-in-process `SearchService.search(q, 10)` for English words, English prefixes, and 2-, 3- and
-4-character Chinese terms cut from the text, beside a plain `LIKE '%term%'` scan. Every query
+in-process `SearchService.search(q, 10)` for English words, English prefixes, pieces inside
+English words (the substring list), and 2-, 3- and 4-character Chinese terms cut from the text, beside a plain `LIKE '%term%'` scan. Every query
 goes through `SearchService.find`, what the app and `memoryrush search` call (the typo check
 included). Then typos: a word with one edit, a long word with two, two words with one typo
 (how many were corrected, and the first typo of a process, which loads the English word list,
@@ -205,6 +205,8 @@ def query_sets(rng: random.Random, texts: list[str], vocab: list[str], n: int) -
         "English word (vocabulary)": words_any,
         "English word (from text)": words_text,
         "English prefix": prefixes,
+        # a piece inside a word (its first and last letters off): the substring list
+        "English inside a word": [w[1:-1] for w in words_text if len(w) >= 6][:n] or prefixes,
         "Chinese 2 chars": cut(2),
         "Chinese 3 chars": cut(3),
         "Chinese 4 chars": cut(4),

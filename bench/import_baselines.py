@@ -7,13 +7,14 @@ the timing, so the figure is SQLite's own work.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 from pathlib import Path
 from typing import Any
 
 from core.domain import SourceDocument
-from core.text.analysis import index_row
+from core.text.analysis import index_row, index_rows
 
 SHADOW = ("_data", "_idx", "_content", "_docsize", "_config")  # FTS5 makes these itself
 
@@ -116,7 +117,10 @@ class SameRows:
         analysed = [index_row(p.text) for p in doc.paragraphs]
         # paragraph pks are 1..n in a fresh file (our path gets the same ones)
         self.fts = [(pk, a.words, a.stems, a.trunc) for pk, a in enumerate(analysed, 1)]
-        self.tri = [(pk, p.text) for pk, p in enumerate(doc.paragraphs, 1)]
+        # the vocabulary (search_words / search_tokens), as core.storage.search.index files it
+        listed = sorted(w for w in index_rows([p.text for p in doc.paragraphs]).words if len(w) >= 2)
+        self.words = [w for w in listed if w.isascii() and w.isalpha()]
+        self.tokens = [w for w in listed if not (w.isascii() and w.isalpha())]
         self.stats = [
             ("docs", len(analysed)),
             ("bag", sum(a.bag for a in analysed)),
@@ -140,8 +144,14 @@ def raw_same_tables(rows: SameRows, schema_from: Path, pragmas: dict[str, Any], 
     times["article + paragraph rows (3 indexes)"] = clock.lap()
     con.executemany("INSERT INTO search_para(rowid, words, stems, trunc) VALUES (?, ?, ?, ?)", rows.fts)
     times["search_para rows (unicode61, 3 columns)"] = clock.lap()
-    con.executemany("INSERT INTO search_tri(rowid, text) VALUES (?, ?)", rows.tri)
-    times["search_tri rows (trigram)"] = clock.lap()
+    for table, column, words in (
+        ("search_words", "word", rows.words),
+        ("search_tokens", "token", rows.tokens),
+    ):
+        con.execute(
+            f"INSERT OR IGNORE INTO {table}({column}) SELECT value FROM json_each(?)", (json.dumps(words),)
+        )
+    times["search_words + search_tokens (vocabulary)"] = clock.lap()
     con.executemany(
         "INSERT INTO search_stats(key, value) VALUES (?, ?) "
         "ON CONFLICT(key) DO UPDATE SET value = value + excluded.value",

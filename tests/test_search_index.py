@@ -50,7 +50,7 @@ def _unit_ids(services: Services, query: str, filters: SearchFilters | None = No
 
 
 def _integrity() -> None:
-    for table in ("search_para", "search_unit", "search_tri"):
+    for table in ("search_para", "search_unit"):
         db.execute_sql(f"INSERT INTO {table}({table}) VALUES ('integrity-check')")
     paragraphs = db.execute_sql("SELECT COUNT(*) FROM paragraph").fetchone()[0]
     assert db.execute_sql("SELECT COUNT(*) FROM search_para").fetchone()[0] == paragraphs

@@ -118,12 +118,30 @@ def _expected_words() -> set[str]:
     return {w for t in texts for w in tokens(t) if len(w) >= 2 and w.isascii() and w.isalpha()}
 
 
+def _listed_tokens() -> set[str]:
+    return {str(t) for (t,) in db.execute_sql("SELECT token FROM search_tokens")}
+
+
+def _expected_tokens() -> set[str]:
+    """Every other run that is not CJK, of two characters or more (numbers, other scripts):
+    with the English words, the vocabulary substrings are looked up in."""
+    units = [search_index.unit_text(int(u)) or "" for (u,) in db.execute_sql("SELECT id FROM unit")]
+    texts = [*_texts().values(), *units]
+    return {
+        w
+        for t in texts
+        for w in tokens(t)
+        if len(w) >= 2 and not is_cjk(w) and not (w.isascii() and w.isalpha())
+    }
+
+
 def _check_index() -> None:
-    for table in ("search_para", "search_unit", "search_tri"):
+    for table in ("search_para", "search_unit"):
         db.execute_sql(f"INSERT INTO {table}({table}) VALUES ('integrity-check')")
     assert _stats() == _expected_stats()
     assert _vocab() == _expected_vocab()
     assert _expected_words() <= _listed_words()
+    assert _expected_tokens() <= _listed_tokens() and "123" in _expected_tokens()
     assert db.execute_sql("SELECT COUNT(*) FROM search_para").fetchone()[0] == len(_texts())
 
 
@@ -148,10 +166,10 @@ def test_every_english_and_chinese_term_is_findable(lib: Services) -> None:
                 continue
             assert pk in _matching(search_query.term_expr(run)), (run, text)  # the word itself
             checked += 1
-            if run not in STOP:  # its stem (the `terms` list) and a substring inside it (trigram)
+            if run not in STOP:  # its stem (the `terms` list)
                 assert pk in _matching(search_query.any_of([stem(run)], [], [])), (run, text)
-            if len(run) >= 5 and run in text.casefold():  # the trigram index holds the raw text
-                assert pk in search_query.paragraphs_containing([run[1:-1]], 10_000), (run, text)
+            if len(run) >= 5 and run in text.casefold():  # a substring inside it (the vocabulary)
+                assert pk in lib.search.substrings.paragraphs([run[1:-1]], 10_000), (run, text)
     assert checked > 1000
 
 
@@ -214,15 +232,15 @@ def test_stats_and_vocab_follow_a_rolled_back_import_a_removal_and_a_rebuild(
 
 
 def test_bulk_fts_settings_reach_new_and_older_libraries(lib: Services, tmp_path: Path) -> None:
-    for table in ("search_para", "search_tri"):
+    for table in ("search_para",):
         assert search_index.fts_settings(table).items() >= search_index.FTS_SETTINGS.items()
     with write_transaction():  # a library indexed before the settings existed
-        for table in ("search_para", "search_tri"):
+        for table in ("search_para",):
             db.execute_sql(f"DELETE FROM {table}_config WHERE k = 'hashsize'")
     assert "hashsize" not in search_index.fts_settings("search_para")
     path = tmp_path / "later.txt"
     path.write_text(LATER, encoding="utf-8")
     _import(lib, path)
-    for table in ("search_para", "search_tri"):
+    for table in ("search_para",):
         assert search_index.fts_settings(table).items() >= search_index.FTS_SETTINGS.items()
     _check_index()

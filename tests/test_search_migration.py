@@ -66,7 +66,7 @@ def test_an_old_index_is_rebuilt_once_after_a_backup(
             con.execute("SELECT COUNT(*) FROM search_words WHERE word = 'gravitational'").fetchone()[0] == 1
         )
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        for table in ("search_para", "search_unit", "search_tri"):
+        for table in ("search_para", "search_unit"):
             con.execute(f"INSERT INTO {table}({table}) VALUES ('integrity-check')")
     finally:
         con.close()

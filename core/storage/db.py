@@ -29,7 +29,9 @@ from core.domain.errors import DatabaseBusy, DiskFull, StorageError
 # 5: the review session's index holds review cards only, the due-day trigger split in two
 #    (core/storage/review/models.py: a bulk suspend of 100k cards writes half the index entries)
 # 6: the unit status index goes, Browse's (status, id) serves its reads (core/storage/browse/models.py)
-SCHEMA_VERSION = 6
+# 7: substrings are found through the vocabulary (search_tokens), the trigram table goes
+#    (core/storage/search/index.py: a third of a large web page's store and index time)
+SCHEMA_VERSION = 7
 
 db = peewee.SqliteDatabase(None)
 

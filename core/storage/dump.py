@@ -36,9 +36,9 @@ DERIVED_TABLES = (
     "review_due_day",
     "search_stats",
     "search_words",
+    "search_tokens",
     "search_para",
     "search_unit",
-    "search_tri",
     "search_para_vocab",
 )
 BATCH = 5000

@@ -12,7 +12,8 @@ How a query runs (user input is text, never query syntax):
    - ``terms``: BM25 over stems and CJK bigrams (any run may match);
    - ``units``: the same over memory units (content, tags, questions, answers), placed at
      the paragraph of their first quote;
-   - ``substring``: trigram substrings inside words, when the word lists find too little;
+   - ``substring``: substrings inside words (search_substring: the words of the vocabulary
+     that hold them), when the word lists find too little;
    - ``rerank`` (questions, 4+ terms): the `terms` candidates rescored in Python
      (search_rank: BM25 + sentence + phrase pairs + window + local IDF + truncation + article);
 3. Reciprocal rank fusion: score = Σ weight / (60 + rank).
@@ -45,6 +46,7 @@ from core.services.search.fuse import RRF_K, apply_signals, fuse, shown_at
 from core.services.search.rank import Corpus, Doc, rerank
 from core.services.search.snippet import make_snippet
 from core.services.search.spell import Speller
+from core.services.search.substring import Substrings
 from core.services.search.terms import query_terms, selective_chars, without_common
 from core.storage.db import write_transaction
 from core.storage.search import index as search_index
@@ -72,6 +74,7 @@ class SearchService:
     _article_of: dict[int, int] = field(default_factory=dict, init=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
     speller: Speller = field(default_factory=Speller, init=False, repr=False)
+    substrings: Substrings = field(default_factory=Substrings, init=False, repr=False)
     _embedder: tuple[tuple[str, str, float], Embedder] | None = field(default=None, init=False, repr=False)
 
     @property
@@ -191,7 +194,7 @@ class SearchService:
         if len(lists.get("all", [])) < limit and len(q_runs) <= 4:
             # CJK runs already match any substring through their characters / bigrams
             chunks = [c for c in query.split() if len(c) >= 3 and not all(is_cjk(x) for x in c)]
-            lists["substring"] = search_query.paragraphs_containing(chunks, k, arts, SHORT_CAP)
+            lists["substring"] = self.substrings.paragraphs(chunks, k, arts, SHORT_CAP)
         unit_hits, whole = self._unit_candidates(exprs, k, filters, unit_ids, every_word="all" in lists)
         lists["units"] = [pk for pk in unit_hits if pk > 0]
         if filters.wants_units_only:

@@ -10,8 +10,13 @@ Tables (created at open by a schema hook; see search_text.py for the columns):
   rowid = paragraph.id. Paragraph text never changes, so its columns can be recomputed to
   delete it; nothing is stored twice.
 - ``search_unit``: the same over each unit's content, tags, questions and answers; rowid = unit.id.
-- ``search_tri``: FTS5 trigram over the raw paragraph text (external content: the paragraph
-  table itself, no copy), for substrings inside words.
+- ``search_tokens``: every other run that is not CJK (numbers, words with digits or letters
+  outside ASCII, "x86", "naïve" as normalised) of two characters or more. With search_words it
+  is the vocabulary a substring inside a word is looked up in (core.services.search.substring):
+  the words holding it, then their paragraphs through search_para. Only added to, as
+  search_words. (Until schema 7 a trigram table over the raw text of every paragraph did this:
+  on libxml2's 336 KB page it was 27 of the 85 ms its store and index took, and most of its
+  commit; the vocabulary costs nothing more than the word list already did.)
 - ``search_para_vocab``, ``search_unit_vocab``: fts5vocab over search_para and search_unit
   (document frequencies for the ranker; is a query word in the library at all?).
 - ``search_words``: every English word of two letters or more that the index has seen, the
@@ -42,11 +47,10 @@ SCHEMA = (
     # contentless: the columns are recomputed from paragraph.text when a paragraph must go
     f"CREATE VIRTUAL TABLE IF NOT EXISTS search_para USING fts5(words, stems, trunc, content='', {_FTS_OPTIONS})",
     f"CREATE VIRTUAL TABLE IF NOT EXISTS search_unit USING fts5(words, stems, trunc, {_FTS_OPTIONS})",
-    "CREATE VIRTUAL TABLE IF NOT EXISTS search_tri USING fts5(text, content='paragraph', "
-    "content_rowid='id', tokenize='trigram')",
     "CREATE VIRTUAL TABLE IF NOT EXISTS search_para_vocab USING fts5vocab(search_para, 'col')",
     "CREATE VIRTUAL TABLE IF NOT EXISTS search_unit_vocab USING fts5vocab(search_unit, 'col')",
     "CREATE TABLE IF NOT EXISTS search_words (word TEXT PRIMARY KEY) WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS search_tokens (token TEXT PRIMARY KEY) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS search_stats (key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS search_feedback (paragraph_pk INTEGER NOT NULL, unit_id INTEGER NOT NULL, "
     "opens INTEGER NOT NULL, last_at INTEGER NOT NULL, PRIMARY KEY (paragraph_pk, unit_id)) WITHOUT ROWID",
@@ -57,12 +61,14 @@ STAT_KEYS = ("docs", "bag", "trunc", "sentences")
 # copy of the vocabulary is current while this is unchanged.
 WORDS_KEY = "words"
 WORDS_MIN = 2  # letters: shorter words are not listed (never offered as a correction)
+# ... and how many search_tokens has been given, ever (the substring vocabulary's cache key, with WORDS_KEY)
+TOKENS_KEY = "tokens"
 # FTS5 keeps a transaction's new terms in memory and writes a segment each time they pass
 # `hashsize` (default 1 MB); every segment is merged again later. 16 MB per table means a few
 # large segments for a big article: about a third less FTS5 time on bench_import's 50 MB.
 # Stored in each table's _config row, so it is a setting, not index content.
 FTS_SETTINGS = {"hashsize": 16 * 1024 * 1024}
-_BULK_TABLES = ("search_para", "search_tri")
+_BULK_TABLES = ("search_para",)
 
 
 def _create(database: peewee.SqliteDatabase) -> None:
@@ -82,7 +88,7 @@ register_schema_hook(
     creates=(
         "search_para",
         "search_unit",
-        "search_tri",
+        "search_tokens",
         "search_para_vocab",
         "search_unit_vocab",
         "search_words",
@@ -104,6 +110,24 @@ def _reindex_v3(database: peewee.SqliteDatabase) -> None:
 
 
 MIGRATIONS[3] = _reindex_v3
+
+
+def _vocabulary_v7(database: peewee.SqliteDatabase) -> None:
+    """Schema 7: the trigram table over every paragraph's text goes; substrings are looked up
+    in the vocabulary, search_words and the new search_tokens, filled here from every
+    paragraph and unit (one analysis of each, no FTS5 write; after the migration's backup)."""
+    from core.text.analysis import index_rows  # imported on first use
+
+    database.execute_sql("DROP TABLE IF EXISTS search_tri")
+    for sql in SCHEMA:
+        database.execute_sql(sql)
+    texts = [str(t) for (t,) in database.execute_sql("SELECT text FROM paragraph")]
+    units = [int(u) for (u,) in database.execute_sql("SELECT id FROM unit")]
+    texts += [unit_text(u) or "" for u in units]
+    _add_words(index_rows(texts).words)
+
+
+MIGRATIONS[7] = _vocabulary_v7
 
 
 def _add_stats(delta: dict[str, int]) -> None:
@@ -132,18 +156,31 @@ def _apply_settings() -> None:
 
 
 def _add_words(words: Iterable[str]) -> None:
-    """Add the English words among `words` (an analysis's vocabulary) to search_words (new ones
-    only): one statement over a JSON array, in key order (each insert lands beside the last in
+    """Add `words` (an analysis's vocabulary: runs that are not CJK) of WORDS_MIN characters or
+    more, new ones only: the English words to search_words, the others to search_tokens. One
+    statement over a JSON array per table, in key order (each insert lands beside the last in
     the B-tree). 5,000 words: 3.5 ms CPU, where an executemany of them took 8-12 ms."""
-    new = [w for w in sorted(words) if len(w) >= WORDS_MIN and w.isascii() and w.isalpha()]
-    if not new:
-        return
+    english: list[str] = []
+    other: list[str] = []
+    for w in sorted(words):
+        if len(w) >= WORDS_MIN:
+            (english if w.isascii() and w.isalpha() else other).append(w)
     con = db.connection()
-    before = con.total_changes
-    con.execute("INSERT OR IGNORE INTO search_words(word) SELECT value FROM json_each(?)", (json.dumps(new),))
-    added = con.total_changes - before
+    added: dict[str, int] = {}
+    for table, column, key, new in (
+        ("search_words", "word", WORDS_KEY, english),
+        ("search_tokens", "token", TOKENS_KEY, other),
+    ):
+        if new:
+            before = con.total_changes
+            con.execute(
+                f"INSERT OR IGNORE INTO {table}({column}) SELECT value FROM json_each(?)",
+                (json.dumps(new, ensure_ascii=False),),
+            )
+            if con.total_changes > before:
+                added[key] = con.total_changes - before
     if added:
-        _add_stats({WORDS_KEY: added})
+        _add_stats(added)
 
 
 def _index_paragraphs(rows: Sequence[tuple[int, str]]) -> None:
@@ -160,8 +197,6 @@ def _index_paragraphs(rows: Sequence[tuple[int, str]]) -> None:
         "INSERT INTO search_para(rowid, words, stems, trunc) VALUES (?, ?, ?, ?)",
         [(pk, a.words, a.stems, a.trunc) for (pk, _), a in zip(rows, analysed, strict=True)],
     )
-    # external content: the text given must be the paragraph row's text, and it is (same rows)
-    con.executemany("INSERT INTO search_tri(rowid, text) VALUES (?, ?)", rows)
     _add_words(batch.words)
     _add_stats(
         {
@@ -247,7 +282,6 @@ def remove_article(article_id: int) -> None:
         "INSERT INTO search_para(search_para, rowid, words, stems, trunc) VALUES ('delete', ?, ?, ?, ?)",
         [(pk, a.words, a.stems, a.trunc) for (pk, _), a in zip(rows, analysed, strict=True)],
     )
-    con.executemany("INSERT INTO search_tri(search_tri, rowid, text) VALUES ('delete', ?, ?)", rows)
     if rows:
         _add_stats(
             {
@@ -266,9 +300,9 @@ def rebuild() -> None:
     """Recreate the whole index from the library tables (inside the caller's transaction)."""
     db.execute_sql("INSERT INTO search_para(search_para) VALUES ('delete-all')")
     db.execute_sql("DELETE FROM search_unit")
-    db.execute_sql("INSERT INTO search_tri(search_tri) VALUES ('delete-all')")
     db.execute_sql(f"DELETE FROM search_stats WHERE key IN ({','.join('?' * len(STAT_KEYS))})", STAT_KEYS)
     db.execute_sql("DELETE FROM search_words")
+    db.execute_sql("DELETE FROM search_tokens")
     _add_stats(dict.fromkeys(STAT_KEYS, 0))
     _index_paragraphs(list(db.execute_sql("SELECT id, text FROM paragraph ORDER BY id")))
     for (unit_id,) in list(db.execute_sql("SELECT id FROM unit")):

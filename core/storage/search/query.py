@@ -114,28 +114,6 @@ def paragraphs_matching(
 
 
 @translated
-def paragraphs_containing(
-    chunks: Sequence[str], limit: int, article_ids: Sequence[int] = (), cap: int | None = None
-) -> list[int]:
-    """Paragraphs whose raw text contains every chunk (3+ characters) as a substring."""
-    chunks = [c for c in chunks if len(c) >= 3]
-    if not chunks:
-        return []
-    expr = " AND ".join(fts_phrase([c]) for c in chunks)
-    if article_ids:
-        clause, params = _article_clause(article_ids, "p")
-        sql = (
-            "SELECT t.rowid FROM search_tri t JOIN paragraph p ON p.id = t.rowid "
-            f"WHERE search_tri MATCH ?{clause} ORDER BY bm25(search_tri) LIMIT ?"
-        )
-        return [int(r[0]) for r in _rows(sql, [expr, *params, limit])]
-    if _more_than("search_tri", expr, cap):
-        return _newest("search_tri", expr, limit)
-    sql = "SELECT rowid FROM search_tri WHERE search_tri MATCH ? ORDER BY bm25(search_tri) LIMIT ?"
-    return [int(r[0]) for r in _rows(sql, [expr, limit])]
-
-
-@translated
 def units_matching(expr: str, limit: int, unit_filter: str, params: Sequence[Any]) -> list[tuple[int, float]]:
     """(unit id, bm25 score) best first; `unit_filter` is an SQL condition on alias u."""
     if not expr:

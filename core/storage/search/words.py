@@ -1,4 +1,5 @@
-"""Read side of the library's vocabulary, for typo correction (core.services.search.spell).
+"""Read side of the library's vocabulary, for typo correction (core.services.search.spell)
+and substrings inside words (core.services.search.substring).
 
 Whether a word is in the library comes from the index itself (fts5vocab point lookups over
 paragraphs and units); the candidates a correction picks from come from `search_words` (see
@@ -11,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from core.storage.db import db, translated
-from core.storage.search.index import WORDS_KEY
+from core.storage.search.index import TOKENS_KEY, WORDS_KEY
 
 _CHUNK = 500
 _VOCABS = ("search_para_vocab", "search_unit_vocab")
@@ -68,3 +69,17 @@ def stamp() -> int:
 def every_word() -> list[str]:
     """The whole list (for the two-edit scan), in index order."""
     return [str(w) for (w,) in _rows("SELECT word FROM search_words")]
+
+
+@translated
+def every_token() -> list[str]:
+    """search_tokens: the runs that are not English words (numbers, other scripts), in index order."""
+    return [str(t) for (t,) in _rows("SELECT token FROM search_tokens")]
+
+
+@translated
+def vocabulary_stamp() -> tuple[int, int]:
+    """Changes whenever search_words or search_tokens gains words (a cached copy of both is
+    current while it is equal)."""
+    values = dict(_rows("SELECT key, value FROM search_stats WHERE key IN (?, ?)", (WORDS_KEY, TOKENS_KEY)))
+    return int(values.get(WORDS_KEY, 0)), int(values.get(TOKENS_KEY, 0))
