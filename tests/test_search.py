@@ -123,7 +123,7 @@ def test_english_words_prefixes_and_stems(library: Services) -> None:
 
 
 def test_substring_inside_a_word_needs_three_characters(library: Services) -> None:
-    assert ("en", "p_002") in _paragraphs(library, "ynthes")  # trigram fallback
+    assert ("en", "p_002") in _paragraphs(library, "ynthes")  # the substring list (vocabulary)
 
 
 def test_mixed_language_text_and_queries(library: Services) -> None:

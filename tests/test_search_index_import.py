@@ -179,7 +179,7 @@ def test_every_english_and_chinese_term_is_findable(lib: Services) -> None:
         ("綠色植物", "mixed", "p_003"),  # p_001 is the title line
         ("逐渐拉长", "mixed", "p_004"),
         ("chlorophyll absorbs", "mixed", "p_002"),
-        ("bisphosph", "mixed", "p_005"),  # inside a word: the trigram index
+        ("bisphosph", "mixed", "p_005"),  # inside a word: the substring list
         ("卡尔文循环", "mixed", "p_005"),
         ("cafe naive", "mixed", "p_005"),  # diacritics and full-width forms folded
         ("full width 123", "mixed", "p_005"),
