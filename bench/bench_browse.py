@@ -1,7 +1,7 @@
 """Browse benchmark on a 1M-card library (figures for the notes, no pass/fail).
 
     python bench/bench_browse.py [--home DIR] [--cards 1000000] [--no-bulk | --bulk-only] [--bulk-runs N]
-        [--bulk-action suspend|trash|...]
+        [--bulk-action suspend|trash|...] [--bulk-trace]
 
 1. Browse in the app (headless, 160x48): first paint (push -> first page of rows painted),
    filter change and sort change (-> the new first page painted; every column both ways and
@@ -14,7 +14,8 @@
    units too; then its undo), one transaction each
    (target <= 3 s), --bulk-runs times (wall and CPU of each, the commit included; the WAL
    checkpoint each leaves to a background thread is waited for and timed apart, untimed in the
-   action's own figure).
+   action's own figure). --bulk-trace also prints each SQL statement of the action and of its
+   undo that took 10 ms or more (wall and CPU): where the time goes, statement by statement.
 
 The library is bench/library_rows.fill_library's (2 questions a unit, cards in review, 3
 reviews each), kept in --home between runs; its first open makes Browse's sort indexes (timed),
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import statistics
 import subprocess
@@ -182,7 +184,38 @@ async def in_app(home: Path) -> None:
     svc.close()
 
 
-def bulk(home: Path, runs: int = 1, action_name: str = "suspend") -> None:
+class Trace:
+    """The SQL statements run through peewee's execute_sql, each with its wall and CPU time."""
+
+    def __init__(self) -> None:
+        from core.storage.db import db
+
+        self.db, self.run = db, db.execute_sql
+        self.lines: list[tuple[float, float, str]] = []
+
+    def __enter__(self) -> Trace:
+        def timed(sql: str, params: object = None, *args: object, **kwargs: object) -> object:
+            started, cpu = time.perf_counter(), time.process_time()
+            try:
+                return self.run(sql, params, *args, **kwargs)
+            finally:
+                self.lines.append((time.perf_counter() - started, time.process_time() - cpu, sql))
+
+        self.db.execute_sql = timed  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        del self.db.execute_sql  # the class's method again
+
+    def show(self, label: str, at_least: float = 0.01) -> None:
+        print(f"  {label}, the statements of {at_least * 1000:.0f} ms or more:")
+        for wall, cpu, sql in self.lines:
+            if wall >= at_least:
+                print(f"    {wall:.3f} s (CPU {cpu:.3f}) {' '.join(sql.split())[:160]}")
+        self.lines.clear()
+
+
+def bulk(home: Path, runs: int = 1, action_name: str = "suspend", trace: bool = False) -> None:
     from core.domain.browse import BrowseFilter, Selection
     from core.services.bootstrap import open_services
     from core.storage import checkpoint
@@ -199,15 +232,22 @@ def bulk(home: Path, runs: int = 1, action_name: str = "suspend") -> None:
     n = svc.browse.count(f)
     acts: list[float] = []
     undos: list[float] = []
+    tracer = Trace() if trace else None
     for _ in range(runs):
-        started, cpu = time.perf_counter(), time.process_time()
-        result = svc.browse.act(action, Selection(f), tag="bench", days=3)
-        took, took_cpu = time.perf_counter() - started, time.process_time() - cpu
+        with tracer or contextlib.nullcontext():
+            started, cpu = time.perf_counter(), time.process_time()
+            result = svc.browse.act(action, Selection(f), tag="bench", days=3)
+            took, took_cpu = time.perf_counter() - started, time.process_time() - cpu
         took_ckpt = settled()
-        started, cpu = time.perf_counter(), time.process_time()
-        svc.browse.undo()
-        undo, undo_cpu = time.perf_counter() - started, time.process_time() - cpu
+        if tracer:
+            tracer.show(action.value)
+        with tracer or contextlib.nullcontext():
+            started, cpu = time.perf_counter(), time.process_time()
+            svc.browse.undo()
+            undo, undo_cpu = time.perf_counter() - started, time.process_time() - cpu
         undo_ckpt = settled()
+        if tracer:
+            tracer.show("its undo")
         acts.append(took)
         undos.append(undo)
         print(
@@ -237,13 +277,14 @@ def main() -> int:
         choices=[a.value for a in BulkAction if a != BulkAction.MOVE_DECK],  # a move needs a deck
         help="the action of part 2 (a tag's is 'bench', a postpone's 3 days)",
     )
+    parser.add_argument("--bulk-trace", action="store_true", help="part 2's SQL statements, timed")
     args = parser.parse_args()
     os.environ["MEMORYRUSH_HOME"] = str(args.home)
     make_library(args.home, args.cards)
     if not args.bulk_only:
         asyncio.run(in_app(args.home))
     if not args.no_bulk:
-        bulk(args.home, args.bulk_runs, args.bulk_action)
+        bulk(args.home, args.bulk_runs, args.bulk_action, args.bulk_trace)
     return 0
 
 

@@ -21,6 +21,7 @@ from core.storage.browse import rsort
 from core.storage.browse import text as browse_text
 from core.storage.db import write_transaction
 from core.storage.review import cards as review_cards
+from core.storage.review import writes as review_writes
 from core.storage.review.models import stability_bucket
 from core.storage.search import index as search_index
 
@@ -51,7 +52,7 @@ def _varied_cards(services: Services, clock: FixedClock, n_units: int = 90) -> l
             replace(card, state=2, stability=stability, difficulty=5.0, last_review=last, due=last + DAY)
         )
     with write_transaction():
-        review_cards.rewrite_cards(rows, now)
+        review_writes.rewrite_cards(rows, now)
     cards = [int(r[0]) for r in q("SELECT id FROM card ORDER BY id")]
     services.browse.act(
         BulkAction.SUSPEND, Selection(BrowseFilter(), tuple(RowKey(c, 0) for c in cards[::7]))

@@ -9,7 +9,7 @@ from dataclasses import fields, replace
 
 from core.domain.review import Queue, State
 from core.services.bootstrap import Services
-from core.storage.review import cards
+from core.storage.review import cards, writes
 from core.storage.review.models import Card, queue_after, queue_for, queue_sql
 from tests.conftest import SAMPLES
 
@@ -91,7 +91,7 @@ def test_a_card_row_survives_a_write_and_a_read_unchanged(services: Services) ->
     assert row.queue == Queue.NEW and row.active and not row.suspended
     changed = replace(row, state=State.REVIEW, step=None, stability=12.5, difficulty=4.25, due=NOW + 86400,
                       last_review=NOW, reps=3, lapses=1, suspended=True, leech=True, buried_until=NOW + 60)  # fmt: skip
-    cards.update_cards("setup", [changed], NOW)
+    writes.update_cards("setup", [changed], NOW)
     again = cards.get_card(row.id)
     assert again == replace(changed, queue=Queue.SUSPENDED)  # the queue follows the rule
     assert all(type(getattr(again, f.name)) is bool for f in fields(cards.CardRow) if f.type == "bool")

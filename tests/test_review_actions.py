@@ -13,6 +13,7 @@ import scheduler
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services, open_services
 from core.storage.review import cards as review_repo
+from core.storage.review import writes as review_writes
 from scheduler import REVIEW, Policy, fuzz_range
 
 
@@ -160,7 +161,7 @@ def test_load_balancing_picks_the_quietest_day(services: Services, clock: FixedC
     mature = replace(
         row, state=REVIEW, stability=40.0, difficulty=5.0, last_review=t - 40 * 86400, due=t, reps=4
     )
-    review_repo.update_cards("setup", [mature], t)
+    review_writes.update_cards("setup", [mature], t)
     from core.services.review.service import to_state
 
     plain, _ = scheduler.review(to_state(mature), 3, clock.now(), Policy(fuzz=False))
@@ -186,7 +187,7 @@ def test_load_balancing_picks_the_quietest_day(services: Services, clock: FixedC
                 due=day_start + d * 86400 + 3600,
             )
         )
-    review_repo.update_cards("setup", busy, t)
+    review_writes.update_cards("setup", busy, t)
     result = services.review.answer(target, 3)
     assert (result.card.due - day_start) // 86400 == quiet
 
@@ -211,7 +212,7 @@ def test_postpone_backlog_moves_the_least_harmed_cards(services: Services, clock
                 due=t - 5 * 86400,
             )
         )
-    review_repo.update_cards("setup", rows, t)
+    review_writes.update_cards("setup", rows, t)
     assert services.review.summary().overdue_backlog == 3
     assert services.review.postpone_backlog(days=3) == 3
     day_start = int(services.review.day().start.timestamp())

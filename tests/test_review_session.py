@@ -13,6 +13,7 @@ from test_review_support import add_units, graduate, prepare, q, session_ids
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from core.storage.review import cards as review_repo
+from core.storage.review import writes as review_writes
 from scheduler import REVIEW, retrievability
 
 
@@ -93,7 +94,7 @@ def test_reviews_come_lowest_retrievability_first(services: Services, clock: Fix
         rows.append(
             replace(row, state=REVIEW, stability=s, difficulty=5.0, last_review=last, due=due, reps=3)
         )
-    review_repo.update_cards("setup", rows, t)
+    review_writes.update_cards("setup", rows, t)
     end = int(services.review.day().end.timestamp())
     now = clock.now()
 
@@ -230,7 +231,7 @@ def test_bucketed_candidates_equal_a_full_sort(
         rows.append(
             replace(row, state=REVIEW, stability=s, difficulty=5.0, last_review=last, due=due, reps=2)
         )
-    review_repo.update_cards("setup", rows, t)
+    review_writes.update_cards("setup", rows, t)
     end = t + 3600
     due = [r for r in rows if r.due < end]
     expected = [r.id for r in sorted(due, key=lambda r: (-(t - r.last_review) / r.stability, r.id))][:limit]  # type: ignore[operator]
@@ -276,7 +277,7 @@ def test_many_siblings_still_fill_the_daily_cap(services: Services, clock: Fixed
         for r in (review_repo.get_card(int(c)) for (c,) in q("SELECT id FROM card"))  # type: ignore[call-overload]
         if r is not None
     ]
-    review_repo.update_cards("setup", rows, t)
+    review_writes.update_cards("setup", rows, t)
     ids = session_ids(services)
     units = {review_repo.get_card(c).unit_id for c in ids}  # type: ignore[union-attr]
     assert len(ids) == 30 and len(units) == 30
@@ -304,7 +305,7 @@ def test_candidates_when_index_order_is_the_reverse_of_retrievability(
             replace(row, state=REVIEW, stability=s, difficulty=5.0, last_review=last, due=t - 86400, reps=2)
         )
     assert len({stability_bucket(r.stability) for r in rows}) == 1
-    review_repo.update_cards("setup", rows, t)
+    review_writes.update_cards("setup", rows, t)
     expected = [r.id for r in sorted(rows, key=lambda r: (-(t - r.last_review) / r.stability, r.id))][:20]  # type: ignore[operator]
     assert [cid for cid, _ in review_queue.due_review_candidates(t + 3600, t, 20)] == expected
 

@@ -107,7 +107,7 @@ class ScheduleService:
         moves = rebalance(cards, schedule_repo.per_day(first, MOVE_AHEAD + 400), rule, today)
         # a moved card keeps its time of day (never before now)
         dues = {card_id: max(now, (first + day) * DAY + old[card_id] % DAY) for card_id, day in moves.items()}
-        with write_transaction():
+        with bulk_journal.bulk_cache(), write_transaction():
             journal = bulk_journal.open_journal("apply_days", now)
             n = actions.move_cards(journal, dues, now)
             if bulk_journal.drop_if_empty(journal):
@@ -153,7 +153,7 @@ class ScheduleService:
         """Re-time every review card (of units not pinned) for `retention`: one transaction, undoable."""
         now = self._now()
         k = scheduler.days_per_stability(retention, self.browse.parameters())
-        with write_transaction():
+        with bulk_journal.bulk_cache(), write_transaction():
             journal = bulk_journal.open_journal("reschedule", now)
             n = actions.retime_reviews(journal, k)
             if bulk_journal.drop_if_empty(journal):

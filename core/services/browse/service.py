@@ -128,7 +128,7 @@ class BrowseService:
         Card actions (suspend, bury, forget, set due) change the rows' cards; unit actions
         (pin, trash, restore, reject, confirm, tag, keep) the rows' units and their cards."""
         now = self._now()
-        with checkpoint_after(), write_transaction():
+        with checkpoint_after(), bulk_journal.bulk_cache(), write_transaction():
             self._target(selection, now)
             journal = bulk_journal.open_journal(action.value, now)
             changed = self._apply(journal, action, now, tag=tag.strip().casefold(), days=days, deck=deck)
@@ -170,7 +170,7 @@ class BrowseService:
 
     def undo(self) -> BulkUndo | None:
         """Take back the latest bulk action not yet undone (several: call again)."""
-        with checkpoint_after(), write_transaction():
+        with checkpoint_after(), bulk_journal.bulk_cache(), write_transaction():
             entry = bulk_journal.last_journal()
             if entry is None:
                 return None
@@ -186,7 +186,7 @@ class BrowseService:
         """The article leaves the library and its units go to the trash (their cards out of
         review, their history kept), restorable for 30 days; undoable."""
         now = self._now()
-        with checkpoint_after(), write_transaction():
+        with checkpoint_after(), bulk_journal.bulk_cache(), write_transaction():
             if not trash.mark_deleted(article_id, now):
                 return BulkResult("delete_article", 0, 0, 0)
             bulk_journal.clear_target()
@@ -198,7 +198,7 @@ class BrowseService:
     def restore_article(self, article_id: int) -> BulkResult:
         """Back from the trash: the article and the units trashed with it (or after)."""
         now = self._now()
-        with checkpoint_after(), write_transaction():
+        with checkpoint_after(), bulk_journal.bulk_cache(), write_transaction():
             deleted_at = trash.unmark_deleted(article_id)
             if deleted_at is None:
                 return BulkResult("restore_article", 0, 0, 0)

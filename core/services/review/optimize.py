@@ -17,7 +17,7 @@ from core.domain.review import OptimizeResult
 from core.services.review.convert import from_state
 from core.services.review.service import ReviewService
 from core.storage.db import write_transaction
-from core.storage.review import cards
+from core.storage.review import cards, writes
 from core.storage.review.cards import CardRow
 from core.text.words import plural
 from scheduler import optimizer
@@ -69,4 +69,4 @@ def _reschedule(review: ReviewService) -> int:
             new = from_state(row, state)
             if new != row:
                 changed.append(new)
-        return cards.rewrite_cards(changed, now)
+        return writes.rewrite_cards(changed, now)

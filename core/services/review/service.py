@@ -54,6 +54,7 @@ from core.storage import curation as curation_repo
 from core.storage.db import discarded, write_transaction
 from core.storage.review import cards
 from core.storage.review import queue as review_queue
+from core.storage.review import writes as review_writes
 from core.storage.review.cards import CardContent, CardRow
 from scheduler import Policy, Rating
 from scheduler.workload import weighted
@@ -241,7 +242,7 @@ class ReviewService:
                 duration_ms=duration_ms,
                 leech_threshold=self.config.leech_threshold,
             )
-            saved = cards.save_answer(
+            saved = review_writes.save_answer(
                 row, decision.card, decision.log, now=as_epoch(now), bury_until=as_epoch(day.end)
             )
         warnings: list[str] = []
@@ -266,7 +267,7 @@ class ReviewService:
 
     def undo(self) -> UndoResult | None:
         """Undo the latest review action (rating, suspend, bury, pin, postpone...)."""
-        done = cards.undo_last(as_epoch(self.now()))
+        done = review_writes.undo_last(as_epoch(self.now()))
         if done is None:
             return None
         action, card_id = done
@@ -277,7 +278,7 @@ class ReviewService:
         return UndoResult(action, card_id)
 
     def can_undo(self) -> bool:
-        return cards.undo_depth() > 0
+        return review_writes.undo_depth() > 0
 
     # --- card and unit actions ---------------------------------------------------------------
 
@@ -288,7 +289,7 @@ class ReviewService:
         new = replace(row, **changes)
         if new == row:
             return False
-        cards.update_cards(action, [new], as_epoch(self.now()), card_id=card_id)
+        review_writes.update_cards(action, [new], as_epoch(self.now()), card_id=card_id)
         return True
 
     def suspend(self, card_id: int) -> bool:
@@ -309,7 +310,7 @@ class ReviewService:
             if row.state == scheduler.REVIEW and row.stability and row.last_review is not None:
                 days = scheduler.interval_for(row.stability, policy.desired_retention, policy.parameters)
                 rows.append(replace(row, due=row.last_review + days * 86400))
-        return cards.set_pinned(unit_id, pinned, rows, as_epoch(self.now()))
+        return review_writes.set_pinned(unit_id, pinned, rows, as_epoch(self.now()))
 
     def trash_unit(self, unit_id: int) -> bool:
         """Hide the unit and its cards (restorable for 30 days; curation undo also restores it)."""
@@ -336,7 +337,7 @@ class ReviewService:
             row = cards.get_card(cid)
             if row is not None:
                 changed.append(replace(row, due=start + (1 + i * days // len(chosen)) * 86400))
-        n = cards.update_cards("postpone", changed, t)
+        n = review_writes.update_cards("postpone", changed, t)
         self._build(now)
         return n
 

@@ -1,8 +1,9 @@
-"""Cards, review logs and the undo journal: card reads and one-transaction writes.
+"""Card rows: reads, the cards kept in step with their unit (inside curation's transactions),
+the end of burials, and the review settings.
 
-Every write here is one IMMEDIATE transaction that also journals the rows it changes (undo).
-Hot paths use plain SQL by primary key or index; nothing here scans all cards. The session's
-queries (what is due, in which order) live in queue.py.
+The review actions that journal what they change for undo (answer, suspend, pin, undo, ...)
+are writes.py's. Hot paths use plain SQL by primary key or index; nothing here scans all
+cards. The session's queries (what is due, in which order) live in queue.py.
 
 A card row is a `CardRow`: the columns read, written and journalled are its fields (in the
 order they are declared), so a new column is a field here and one in models.Card.
@@ -11,16 +12,13 @@ order they are declared), so a new column is a field here and one in models.Card
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, fields, replace
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, fields
 from typing import Any
 
 from core.domain.review import Queue, State
 from core.storage.db import db, translated, write_transaction
-from core.storage.models import Unit
-from core.storage.review.models import ReviewLog, UndoEntry, queue_for, queue_sql, stability_bucket, t90
-
-UNDO_KEEP = 200  # journal entries kept (older ones are pruned)
+from core.storage.review.models import queue_for, queue_sql, stability_bucket, t90
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,17 +95,6 @@ class CardContent:
 _FIELDS = tuple(f.name for f in fields(CardRow))
 _FLAGS = tuple(i for i, f in enumerate(fields(CardRow)) if f.type == "bool")  # stored as 0/1
 _SELECT = f"SELECT {', '.join(_FIELDS)} FROM card"
-_FIXED = frozenset({"id", "unit_id", "question_id", "created_at"})  # set once, when the card is made
-# Columns worked out from the fields on every write: the queue (by the rule) and the session index.
-_DERIVED = ("queue", "sbucket", "t90")
-_UPDATE = (
-    "UPDATE card SET "
-    + ", ".join(
-        f"{name} = :{name}"
-        for name in (*(f for f in _FIELDS if f not in _FIXED and f not in _DERIVED), *_DERIVED)
-    )
-    + " WHERE id = :id"
-)
 
 
 @translated
@@ -130,7 +117,8 @@ def _card(values: Sequence[Any]) -> CardRow:
     return CardRow(*row)
 
 
-def _columns(r: CardRow, now: int) -> dict[str, Any]:
+@translated
+def stored_columns(r: CardRow, now: int) -> dict[str, Any]:
     """The row's columns as stored: its fields, and the columns derived from them."""
     return {
         **row_dict(r),
@@ -138,11 +126,6 @@ def _columns(r: CardRow, now: int) -> dict[str, Any]:
         "sbucket": stability_bucket(r.stability),
         "t90": t90(r.last_review, r.stability),
     }
-
-
-def _require_transaction(name: str) -> None:
-    if not db.in_transaction():  # a programming error: each statement would commit on its own
-        raise RuntimeError(f"{name} writes inside the caller's write_transaction()")
 
 
 def _exec(sql: str, params: dict[str, Any] | Sequence[Any] = ()) -> Any:
@@ -166,7 +149,7 @@ def ensure_cards(unit_id: int, now: int) -> int:
 def create_cards(unit_id: int, now: int, *, active: bool) -> int:
     """A new card for every question of the unit that has none, in question order: one
     INSERT ... SELECT, no read first. Returns how many. Inside the caller's transaction."""
-    columns = _columns(CardRow.new(0, unit_id, now, active=active), now)
+    columns = stored_columns(CardRow.new(0, unit_id, now, active=active), now)
     del columns["id"], columns["question_id"]
     cursor = _exec(
         f"INSERT INTO card (question_id, {', '.join(columns)}) "
@@ -212,6 +195,18 @@ def cards_where(queue: Queue, limit: int = 1000, *, leech_only: bool = False) ->
 
 
 @translated
+def unit_siblings(card: CardRow) -> list[CardRow]:
+    """The other new and review cards of the card's unit (an answer buries them)."""
+    return [
+        _card(t)
+        for t in _exec(
+            f"{_SELECT} WHERE unit_id = ? AND id != ? AND queue IN (?, ?)",
+            (card.unit_id, card.id, int(Queue.NEW), int(Queue.REVIEW)),
+        )
+    ]
+
+
+@translated
 def card_content(card_id: int) -> CardContent | None:
     """Question, answer, kind and the unit/article it comes from."""
     t = _exec(
@@ -238,119 +233,6 @@ def unit_pinned(unit_id: int) -> bool:
 def review_logs() -> Iterator[tuple[int, int, int]]:
     """(card id, rating, reviewed_at) of every review, by card then time (the optimizer's input)."""
     yield from _exec("SELECT card_id, rating, reviewed_at FROM review_log ORDER BY card_id, reviewed_at, id")
-
-
-# --- writes (each one IMMEDIATE transaction, with its undo snapshot) -----------------------
-
-
-def _snapshot(rows: Iterable[CardRow]) -> str:
-    return json.dumps([row_dict(r) for r in rows])
-
-
-def _journal(action: str, before: Sequence[CardRow], now: int, **extra: Any) -> int:
-    cols = {"action": action, "cards_json": _snapshot(before), "at": now, **extra}
-    names = ", ".join(cols)
-    cur = _exec(
-        f"INSERT INTO undo_entry ({names}) VALUES ({', '.join('?' * len(cols))})", list(cols.values())
-    )
-    entry_id = int(cur.lastrowid)
-    if entry_id % 50 == 0:
-        _exec("DELETE FROM undo_entry WHERE id <= ?", (entry_id - UNDO_KEEP,))
-    return entry_id
-
-
-def _write_card(r: CardRow, now: int) -> None:
-    _exec(_UPDATE, _columns(r, now))
-
-
-@dataclass(frozen=True, slots=True)
-class SavedAnswer:
-    review_log_id: int
-    buried: int  # the unit's other new/review cards, buried for the rest of the day
-
-
-@translated
-def save_answer(before: CardRow, after: CardRow, log: LogRow, *, now: int, bury_until: int) -> SavedAnswer:
-    """Save one answer: the card's new row, its review log, the burial of the unit's other
-    new and review cards until `bury_until`, and the undo entry. Inside the caller's
-    write_transaction, the one that read `before`: the answer is all written or not at all."""
-    _require_transaction("save_answer")
-    siblings = [
-        _card(t)
-        for t in _exec(
-            f"{_SELECT} WHERE unit_id = ? AND id != ? AND queue IN (?, ?)",
-            (before.unit_id, before.id, int(Queue.NEW), int(Queue.REVIEW)),
-        )
-    ]
-    _write_card(after, now)
-    cur = _exec(
-        "INSERT INTO review_log (card_id, rating, reviewed_at, wall_at, state_before, elapsed_days, "
-        "scheduled_days, stability, difficulty, duration_ms, clock_skew_s) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-        (before.id, log.rating, log.reviewed_at, log.wall_at, log.state_before, log.elapsed_days,
-         log.scheduled_days, after.stability, after.difficulty, log.duration_ms, log.clock_skew_s),
-    )  # fmt: skip
-    log_id = int(cur.lastrowid)
-    for s in siblings:
-        _write_card(replace(s, buried_until=bury_until), now)
-    _journal(
-        "rate", [before, *siblings], now, review_log_id=log_id, card_id=before.id, unit_id=before.unit_id
-    )
-    return SavedAnswer(log_id, len(siblings))
-
-
-@translated
-def update_cards(action: str, new_rows: Sequence[CardRow], now: int, *, card_id: int | None = None) -> int:
-    """Write changed card rows (suspend, bury, postpone, ...) with one undo entry. Returns how many."""
-    if not new_rows:
-        return 0
-    with write_transaction():
-        before = [b for b in (get_card(r.id) for r in new_rows) if b is not None]
-        for r in new_rows:
-            _write_card(r, now)
-        _journal(action, before, now, card_id=card_id)
-    return len(new_rows)
-
-
-@translated
-def set_pinned(unit_id: int, pinned: bool, new_rows: Sequence[CardRow], now: int) -> bool:
-    """Pin/unpin a unit and re-time its cards for the new retention target, undoable."""
-    with write_transaction():
-        unit = Unit.get_or_none(Unit.id == unit_id)
-        if unit is None:
-            return False
-        before = [b for b in (get_card(r.id) for r in new_rows) if b is not None]
-        _journal("pin" if pinned else "unpin", before, now, unit_id=unit_id, pinned_before=bool(unit.pinned))
-        Unit.update(pinned=pinned, updated_at=now).where(Unit.id == unit_id).execute()
-        for r in new_rows:
-            _write_card(r, now)
-    return True
-
-
-@translated
-def undo_last(now: int) -> tuple[str, int | None] | None:
-    """Undo the latest review action (several steps: call again). Returns (action, card id) or None."""
-    with write_transaction():
-        entry = UndoEntry.select().order_by(UndoEntry.id.desc()).first()
-        if entry is None:
-            return None
-        for data in json.loads(entry.cards_json):
-            current = get_card(int(data["id"]))
-            if current is None:
-                continue  # purged with its unit since
-            # `active` follows the unit's status (curation's business), not the review journal
-            _write_card(replace(CardRow(**data), active=current.active), now)
-        if entry.review_log_id is not None:
-            ReviewLog.delete().where(ReviewLog.id == entry.review_log_id).execute()
-        if entry.pinned_before is not None and entry.unit_id is not None:
-            Unit.update(pinned=entry.pinned_before).where(Unit.id == entry.unit_id).execute()
-        action, card_id = str(entry.action), entry.card_id
-        entry.delete_instance()
-    return action, card_id
-
-
-@translated
-def undo_depth() -> int:
-    return int(UndoEntry.select().count())
 
 
 @translated
@@ -390,13 +272,3 @@ def review_histories() -> dict[int, list[tuple[int, int]]]:
     for card_id, rating, at in review_logs():
         histories.setdefault(card_id, []).append((rating, at))
     return histories
-
-
-@translated
-def rewrite_cards(rows: Sequence[CardRow], now: int) -> int:
-    """Write recomputed card rows (new FSRS parameters) without an undo entry. Inside the
-    caller's write_transaction."""
-    _require_transaction("rewrite_cards")
-    for r in rows:
-        _write_card(r, now)
-    return len(rows)

@@ -1,0 +1,160 @@
+"""The review actions on cards, each journalled for undo: an answer (with the burial of its
+unit's other cards), suspend / bury / postpone and other card rewrites, pin / unpin, and undo of
+the latest; also the rewrite of every card for new FSRS parameters (not undoable).
+
+Every write is one IMMEDIATE transaction (or the caller's, where said) that also journals the
+rows it changes: an UndoEntry holds the card rows as they were (JSON), and undo writes them
+back. A card row is written whole (its CardRow fields, and the columns derived from them:
+the queue by the one rule, the session index's stability bucket and t90).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from core.storage.db import db, translated, write_transaction
+from core.storage.models import Unit
+from core.storage.review import cards
+from core.storage.review.cards import CardRow, LogRow
+from core.storage.review.models import ReviewLog, UndoEntry
+
+UNDO_KEEP = 200  # journal entries kept (older ones are pruned)
+
+_FIXED = frozenset({"id", "unit_id", "question_id", "created_at"})  # set once, when the card is made
+# Columns worked out from the fields on every write: the queue (by the rule) and the session index.
+_DERIVED = ("queue", "sbucket", "t90")
+_FIELDS = tuple(f.name for f in fields(CardRow))
+_UPDATE = (
+    "UPDATE card SET "
+    + ", ".join(
+        f"{name} = :{name}"
+        for name in (*(f for f in _FIELDS if f not in _FIXED and f not in _DERIVED), *_DERIVED)
+    )
+    + " WHERE id = :id"
+)
+
+
+def _exec(sql: str, params: dict[str, Any] | Sequence[Any] = ()) -> Any:
+    return db.execute_sql(sql, params)
+
+
+def _require_transaction(name: str) -> None:
+    if not db.in_transaction():  # a programming error: each statement would commit on its own
+        raise RuntimeError(f"{name} writes inside the caller's write_transaction()")
+
+
+def _snapshot(rows: Iterable[CardRow]) -> str:
+    return json.dumps([cards.row_dict(r) for r in rows])
+
+
+def _journal(action: str, before: Sequence[CardRow], now: int, **extra: Any) -> int:
+    cols = {"action": action, "cards_json": _snapshot(before), "at": now, **extra}
+    names = ", ".join(cols)
+    cur = _exec(
+        f"INSERT INTO undo_entry ({names}) VALUES ({', '.join('?' * len(cols))})", list(cols.values())
+    )
+    entry_id = int(cur.lastrowid)
+    if entry_id % 50 == 0:
+        _exec("DELETE FROM undo_entry WHERE id <= ?", (entry_id - UNDO_KEEP,))
+    return entry_id
+
+
+def _write_card(r: CardRow, now: int) -> None:
+    _exec(_UPDATE, cards.stored_columns(r, now))
+
+
+@dataclass(frozen=True, slots=True)
+class SavedAnswer:
+    review_log_id: int
+    buried: int  # the unit's other new/review cards, buried for the rest of the day
+
+
+@translated
+def save_answer(before: CardRow, after: CardRow, log: LogRow, *, now: int, bury_until: int) -> SavedAnswer:
+    """Save one answer: the card's new row, its review log, the burial of the unit's other
+    new and review cards until `bury_until`, and the undo entry. Inside the caller's
+    write_transaction, the one that read `before`: the answer is all written or not at all."""
+    _require_transaction("save_answer")
+    siblings = cards.unit_siblings(before)
+    _write_card(after, now)
+    cur = _exec(
+        "INSERT INTO review_log (card_id, rating, reviewed_at, wall_at, state_before, elapsed_days, "
+        "scheduled_days, stability, difficulty, duration_ms, clock_skew_s) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+        (before.id, log.rating, log.reviewed_at, log.wall_at, log.state_before, log.elapsed_days,
+         log.scheduled_days, after.stability, after.difficulty, log.duration_ms, log.clock_skew_s),
+    )  # fmt: skip
+    log_id = int(cur.lastrowid)
+    for s in siblings:
+        _write_card(replace(s, buried_until=bury_until), now)
+    _journal(
+        "rate", [before, *siblings], now, review_log_id=log_id, card_id=before.id, unit_id=before.unit_id
+    )
+    return SavedAnswer(log_id, len(siblings))
+
+
+@translated
+def update_cards(action: str, new_rows: Sequence[CardRow], now: int, *, card_id: int | None = None) -> int:
+    """Write changed card rows (suspend, bury, postpone, ...) with one undo entry. Returns how many."""
+    if not new_rows:
+        return 0
+    with write_transaction():
+        before = [b for b in (cards.get_card(r.id) for r in new_rows) if b is not None]
+        for r in new_rows:
+            _write_card(r, now)
+        _journal(action, before, now, card_id=card_id)
+    return len(new_rows)
+
+
+@translated
+def set_pinned(unit_id: int, pinned: bool, new_rows: Sequence[CardRow], now: int) -> bool:
+    """Pin/unpin a unit and re-time its cards for the new retention target, undoable."""
+    with write_transaction():
+        unit = Unit.get_or_none(Unit.id == unit_id)
+        if unit is None:
+            return False
+        before = [b for b in (cards.get_card(r.id) for r in new_rows) if b is not None]
+        _journal("pin" if pinned else "unpin", before, now, unit_id=unit_id, pinned_before=bool(unit.pinned))
+        Unit.update(pinned=pinned, updated_at=now).where(Unit.id == unit_id).execute()
+        for r in new_rows:
+            _write_card(r, now)
+    return True
+
+
+@translated
+def undo_last(now: int) -> tuple[str, int | None] | None:
+    """Undo the latest review action (several steps: call again). Returns (action, card id) or None."""
+    with write_transaction():
+        entry = UndoEntry.select().order_by(UndoEntry.id.desc()).first()
+        if entry is None:
+            return None
+        for data in json.loads(entry.cards_json):
+            current = cards.get_card(int(data["id"]))
+            if current is None:
+                continue  # purged with its unit since
+            # `active` follows the unit's status (curation's business), not the review journal
+            _write_card(replace(CardRow(**data), active=current.active), now)
+        if entry.review_log_id is not None:
+            ReviewLog.delete().where(ReviewLog.id == entry.review_log_id).execute()
+        if entry.pinned_before is not None and entry.unit_id is not None:
+            Unit.update(pinned=entry.pinned_before).where(Unit.id == entry.unit_id).execute()
+        action, card_id = str(entry.action), entry.card_id
+        entry.delete_instance()
+    return action, card_id
+
+
+@translated
+def undo_depth() -> int:
+    return int(UndoEntry.select().count())
+
+
+@translated
+def rewrite_cards(rows: Sequence[CardRow], now: int) -> int:
+    """Write recomputed card rows (new FSRS parameters) without an undo entry. Inside the
+    caller's write_transaction."""
+    _require_transaction("rewrite_cards")
+    for r in rows:
+        _write_card(r, now)
+    return len(rows)
