@@ -14,10 +14,15 @@ import pytest
 
 import core.storage
 from core.domain.errors import StorageError
-from core.storage.db import translated
+from core.storage.errors import translated
 
 # Infrastructure, not repositories: the database itself, table definitions, row converters.
-NOT_REPOSITORIES = {"core.storage.db", "core.storage.converters", "core.storage.review.models"}
+NOT_REPOSITORIES = {
+    "core.storage.db",
+    "core.storage.errors",
+    "core.storage.converters",
+    "core.storage.review.models",
+}
 
 
 def storage_modules() -> list[str]:

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.storage import curation
-from core.storage.db import db, translated, write_transaction
+from core.storage.db import db, write_transaction
+from core.storage.errors import translated
 from core.storage.models import Unit
 from core.storage.review import cards
 from core.storage.rows import insert_row

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from core.domain.errors import StorageError
 from core.domain.export import FileCheck
-from core.storage.db import SCHEMA_VERSION, busy_timeout_ms, translate, translated
+from core.storage.db import SCHEMA_VERSION, busy_timeout_ms
+from core.storage.errors import translate, translated
 
 Progress = Callable[[int, int], None]  # pages done, pages in all
 STEP_PAGES = 16384  # 64 MB a step at 4 KB pages

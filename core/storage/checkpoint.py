@@ -19,7 +19,8 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from core.storage.db import busy_timeout_ms, db, translated
+from core.storage.db import busy_timeout_ms, db
+from core.storage.errors import translated
 
 AUTO_PAGES = 1000  # SQLite's default wal_autocheckpoint, put back after the transaction
 _threads: list[threading.Thread] = []

@@ -15,7 +15,8 @@ from typing import Any, cast
 
 import peewee
 
-from core.storage.db import translated, write_transaction
+from core.storage.db import write_transaction
+from core.storage.errors import translated
 from core.storage.models import CurationEvent, Evidence, Question, Unit
 from core.storage.review import cards
 from core.storage.rows import insert_row

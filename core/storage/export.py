@@ -26,8 +26,9 @@ from core.domain.export import (
     ExportReview,
     ExportUnit,
 )
-from core.storage.db import db, reading, translated, write_transaction
+from core.storage.db import db, reading, write_transaction
 from core.storage.decks import DECK_OF
+from core.storage.errors import translated
 from core.storage.search.query import unit_filter_sql
 
 BATCH = 2000  # units per read

@@ -22,7 +22,8 @@ from core.domain import (
 from core.domain.export import ORIGINS
 from core.storage import converters
 from core.storage.browse.models import ArticleTrash
-from core.storage.db import db, reading, translated, write_transaction
+from core.storage.db import db, reading, write_transaction
+from core.storage.errors import translated
 from core.storage.models import Article, Artifact, Evidence, Paragraph, Question, Unit
 from core.storage.review import cards
 from core.storage.search import index as search_index

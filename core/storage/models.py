@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import peewee
 
-from core.storage.db import MIGRATIONS, BaseModel, register_models, translated
+from core.storage.db import MIGRATIONS, BaseModel, register_models
+from core.storage.errors import translated
 
 
 class Article(BaseModel):

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.domain import UnitStatus
-from core.storage.db import db, reading, translated, write_transaction
+from core.storage.db import db, reading, write_transaction
 from core.storage.decks import IN_DECKS
+from core.storage.errors import translated
 from core.storage.models import Evidence, Question, Unit
 from core.storage.search import index as search_index
 

@@ -20,7 +20,8 @@ import peewee
 
 from core.domain import AnchorState, ProcessingArtifact, SourceDocument, ValidationIssue
 from core.storage import converters
-from core.storage.db import reading, translated, write_transaction
+from core.storage.db import reading, write_transaction
+from core.storage.errors import translated
 from core.storage.models import Article, Evidence, EvidenceHistory, Paragraph, Question, Unit
 from core.storage.review import cards
 from core.storage.search import index as search_index

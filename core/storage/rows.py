@@ -4,7 +4,8 @@ run on the UI thread, where peewee's query builder (~0.3 ms a statement) was mos
 
 from __future__ import annotations
 
-from core.storage.db import BaseModel, db, translated
+from core.storage.db import BaseModel, db
+from core.storage.errors import translated
 
 
 @translated

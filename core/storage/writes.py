@@ -21,7 +21,8 @@ from core.domain import (
 )
 from core.domain.artifact import output_to_dict, report_to_list, spans_to_list
 from core.storage import converters
-from core.storage.db import db, translated
+from core.storage.db import db
+from core.storage.errors import translated
 from core.storage.models import Artifact, Evidence, Paragraph, Question, Unit
 
 CHUNK = 500  # rows per INSERT (SQLite variable limit is 32766 on 3.32+)

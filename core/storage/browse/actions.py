@@ -17,7 +17,8 @@ from core.domain.review import Queue
 from core.storage.browse.journal import TARGET, Changed, count, exec_sql, snapshot_cards
 from core.storage.browse.models import CARD_COLUMNS, UNIT_COLUMNS, ArticleTrash, BulkJournal
 from core.storage.browse.unit_actions import UNIT_WRITES, follow_status, reindex
-from core.storage.db import db, translated
+from core.storage.db import db
+from core.storage.errors import translated
 from core.storage.review.models import NO_BUCKET, set_with_queue
 
 # What each card action changes: (which target cards change, column -> SQL of its new value).

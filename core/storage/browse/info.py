@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.storage.db import db, translated
+from core.storage.db import db
+from core.storage.errors import translated
 
 
 @dataclass(frozen=True, slots=True)

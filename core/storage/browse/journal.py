@@ -16,7 +16,8 @@ from typing import Any
 
 from core.domain.browse import RowKey
 from core.storage.browse.models import CARD_COLUMNS, BulkJournal
-from core.storage.db import db, translated
+from core.storage.db import db
+from core.storage.errors import translated
 
 JOURNAL_KEEP = 20  # bulk actions kept for undo (a 100k-card snapshot is ~10 MB)
 TARGET = "temp.browse_target"

@@ -28,8 +28,9 @@ from core.domain.browse import BrowseFilter, BrowseRow, BrowseSort, Column, RowK
 from core.domain.export import READER
 from core.storage.browse import rsort
 from core.storage.browse.where import CARD, QUEUE_NAMES, UNIT, UNIT_FROM, Where, where
-from core.storage.db import db, translated
+from core.storage.db import db
 from core.storage.decks import DECK_TITLE
+from core.storage.errors import translated
 from core.storage.review.models import queue_sql
 
 _JOINS = {  # the card arm, by the table that leads (its index gives the order; CROSS JOIN keeps it first)

@@ -29,7 +29,8 @@ import heapq
 import math
 from dataclasses import dataclass
 
-from core.storage.db import db, translated
+from core.storage.db import db
+from core.storage.errors import translated
 from core.storage.review.models import BUCKET_MAX, BUCKET_MIN, bucket_bounds
 
 DAY = 86400

@@ -5,7 +5,8 @@ card: ~0.4 s a retention on a million cards)."""
 from __future__ import annotations
 
 from core.domain.review import Queue
-from core.storage.db import db, translated
+from core.storage.db import db
+from core.storage.errors import translated
 
 DAY = 86400
 _REVIEWING = f"queue = {Queue.REVIEW:d}"

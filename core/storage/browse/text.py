@@ -25,7 +25,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.storage.db import db, translated
+from core.storage.db import db
+from core.storage.errors import translated
 from core.text.cjk import HAN
 
 MAX_TERMS = 64

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from core.domain.browse import TrashEntry
 from core.storage.browse.models import ArticleTrash
-from core.storage.db import db, translated
+from core.storage.db import db
+from core.storage.errors import translated
 from core.storage.models import Article
 from core.storage.search import index as search_index
 

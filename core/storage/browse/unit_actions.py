@@ -11,7 +11,7 @@ from typing import Any
 from core.domain.browse import BulkAction
 from core.storage.browse.journal import TARGET, Changed, count, exec_sql, snapshot_cards
 from core.storage.browse.models import UNIT_COLUMNS
-from core.storage.db import translated
+from core.storage.errors import translated
 from core.storage.review import cards as review_cards
 from core.storage.review.models import queue_after, set_with_queue
 from core.storage.search import index as search_index

@@ -21,8 +21,9 @@ from core.domain.export import READER
 from core.domain.review import Queue
 from core.domain.stop import StopFlag
 from core.storage.browse import text
-from core.storage.db import db, translated
+from core.storage.db import db
 from core.storage.decks import DECK_TITLE, IN_DECKS
+from core.storage.errors import translated
 
 # The unit arm is the units of NO_CARD_STATUSES: found through the status index (few), never by
 # walking a sort index over every unit.

@@ -17,7 +17,8 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from core.domain.review import Queue, State
-from core.storage.db import db, translated, write_transaction
+from core.storage.db import db, write_transaction
+from core.storage.errors import translated
 from core.storage.review.models import queue_for, queue_sql, stability_bucket, t90
 
 

@@ -11,7 +11,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from core.domain.review import Queue
-from core.storage.db import db, translated
+from core.storage.db import db
+from core.storage.errors import translated
 from core.storage.review.models import bucket_bounds
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from core.domain.review import Queue
-from core.storage.db import db, translated
+from core.storage.db import db
+from core.storage.errors import translated
 
 
 def _rows(sql: str, params: dict[str, Any]) -> list[tuple[Any, ...]]:

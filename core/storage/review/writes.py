@@ -15,7 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from core.storage.db import db, translated, write_transaction
+from core.storage.db import db, write_transaction
+from core.storage.errors import translated
 from core.storage.models import Unit
 from core.storage.review import cards
 from core.storage.review.cards import CardRow, LogRow

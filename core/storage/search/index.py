@@ -40,7 +40,8 @@ from collections.abc import Iterable, Sequence
 
 import peewee
 
-from core.storage.db import MIGRATIONS, db, register_schema_hook, translated
+from core.storage.db import MIGRATIONS, db, register_schema_hook
+from core.storage.errors import translated
 
 _FTS_OPTIONS = "tokenize='unicode61 remove_diacritics 2'"
 SCHEMA = (

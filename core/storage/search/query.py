@@ -12,8 +12,9 @@ from typing import Any
 
 from core.domain.export import ORIGINS, READER
 from core.domain.review import Queue
-from core.storage.db import db, translated
+from core.storage.db import db
 from core.storage.decks import IN_DECKS
+from core.storage.errors import translated
 from core.text.analysis import fts_phrase, is_cjk
 
 _CHUNK = 500

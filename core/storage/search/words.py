@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from core.storage.db import db, translated
+from core.storage.db import db
+from core.storage.errors import translated
 from core.storage.search.index import TOKENS_KEY, WORDS_KEY
 
 _CHUNK = 500
