@@ -86,3 +86,26 @@ async def test_a_page_styled_ahead_does_not_style_each_line_through_textual(
         lines = sum(view.style_ahead(index) for index in range(100, 130))
         assert lines > 60
         assert len(calls) <= 1, len(calls)
+
+
+async def test_laid_out_lines_are_not_run_through_link_styling(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reader text has no clickable links (data, never markup): Textual's link styling of each
+    line laid out (Strip._apply_link_style, and the widget's link style worked out for each
+    paragraph) found nothing to style, a sixth of a paragraph's layout."""
+    from textual.strip import Strip
+
+    app = ViewApp()
+    async with app.run_test(size=(70, 30)) as pilot:
+        await pilot.pause()
+        view = app.query_one(ParagraphView)
+        calls: list[int] = []
+        link_style = Strip._apply_link_style
+
+        def counted(strip: Strip, style: object) -> Strip:
+            calls.append(1)
+            return link_style(strip, style)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(Strip, "_apply_link_style", counted)
+        lines = sum(view.style_ahead(index) for index in range(100, 110))
+        assert lines > 20
+        assert calls == []

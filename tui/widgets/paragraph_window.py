@@ -51,6 +51,9 @@ class ParagraphWindow(Widget):
     # repaint=False: the code that moves it draws what changed (a reactive's repaint is a
     # refresh of the whole window)
     cursor: reactive[int] = reactive(0, init=False, repaint=False)
+    # Reader text has no clickable links (markup off, no @click): Textual's link styling of each
+    # laid-out line found nothing to style and cost a sixth of a paragraph's layout.
+    auto_links = False
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
