@@ -109,3 +109,18 @@ async def test_laid_out_lines_are_not_run_through_link_styling(monkeypatch: pyte
         lines = sum(view.style_ahead(index) for index in range(100, 110))
         assert lines > 20
         assert calls == []
+
+
+async def test_the_gutter_and_blank_lines_follow_a_theme_change() -> None:
+    """The window's own style (the gutter under a paragraph's id, the blank line after it) is
+    kept between paints and worked out again for another look."""
+    app = ViewApp()
+    async with app.run_test(size=(70, 30)) as pilot:
+        await pilot.pause()
+        view = app.query_one(ParagraphView)
+        for theme in ("textual-light", "nord"):
+            app.theme = theme
+            await pilot.pause()
+            second = view.render_line(1)  # the first paragraph's second line: the gutter blank
+            gutter, *_ = list(second)
+            assert gutter.text.strip() == "" and gutter.style == view.rich_style, theme

@@ -67,6 +67,8 @@ class ParagraphWindow(Widget):
         self._frame: list[Strip] | None = None
         self._painting = False
         self._ahead = LayOutAhead(self)  # the pages around, laid out while the reader reads
+        self._background_of: Style | None = None  # the look _background_style was worked out for
+        self._background_style = RichStyle()
         self.word = 0  # the cursor's word in the cursor paragraph
         self._rows: list[int] = []  # the paragraph index of each line of the frame
 
@@ -281,7 +283,7 @@ class ParagraphWindow(Widget):
         base = self.get_visual_style("paragraph-view--evidence") if quotes is not None else self.visual_style
         body = reader_text(para, self._overlay(para.text, quotes or (), marks))
         lines = Visual.to_strips(self, body, text_width, None, base, pad=True)
-        background = self.rich_style
+        background = self._background()
         # The id in the gutter is one segment as wide as the gutter: made here, as
         # Visual.to_strips would make it, without its wrapping (a sixth of a paragraph's layout).
         id_style = self.get_visual_style("paragraph-view--cursor-id" if is_cursor else "paragraph-view--id")
@@ -292,6 +294,16 @@ class ParagraphWindow(Widget):
         strips.append(Strip.blank(width, background))
         self._cache.set(key, strips)
         return strips
+
+    def _background(self) -> RichStyle:
+        """`rich_style` (the gutter's and the blank lines' style), worked out again when the
+        window's look changes (a new `visual_style`, which the kept paragraphs are keyed by
+        too): Textual works it out from every ancestor's styles at each call, a sixth of a
+        paragraph's layout."""
+        look = self.visual_style
+        if self._background_of is not look:
+            self._background_of, self._background_style = look, self.rich_style
+        return self._background_style
 
     def _marks(self, index: int, text: str) -> tuple[tuple[str, int, int], ...]:
         """Styles (a component class) over spans of this paragraph's text, drawn on top."""
@@ -368,4 +380,4 @@ class ParagraphWindow(Widget):
             self._frame, self._rows = self._build_frame()
         if y < len(self._frame):
             return self._frame[y]
-        return Strip.blank(self.size.width, self.rich_style)
+        return Strip.blank(self.size.width, self._background())
