@@ -12,7 +12,10 @@ is styled once, and its filtered copy (cached on that Strip by Textual) is reuse
 widget without padding or outline takes this path (each line between its border's top and
 bottom is styled the same whatever its y; the border's own lines, a title on them, are drawn
 by Textual's path); any other styling is left to Textual. The styling itself is Textual's
-own (`StylesCache.render_line`), so the picture is the same either way.
+own (`StylesCache.render_line`), so the picture is the same either way; for a widget with no
+tint, opacity or hatch it is done here the way Textual does it (`_Sides`: the line padded in
+the background, the border's side cells around it, taken from Textual's styling of one blank
+line), ~0.1 ms a line less (a page down styles 44; tests/tui/test_paragraph_styling.py).
 
 `QuickScrollBar` is Textual's ScrollBar whose vertical bar is drawn a cell at a time from the
 segments Textual's own `ScrollBarRender.render_bar` makes, each kind of cell (track above,
