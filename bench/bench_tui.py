@@ -1,6 +1,9 @@
 """TUI benchmark on a 1M-unit / 1M-card library (figures for the notes, no pass/fail).
 
-    python bench/bench_tui.py [--units 1000000] [--runs 5]
+    python bench/bench_tui.py [--units 1000000] [--runs 5] [--home DIR] [--repeat 3] [--only app]
+
+Every run measures a throw-away copy of the library (built in --home, kept and reused with it),
+so the cloze saves and ratings of one run are not in the library the next one measures.
 
 1. Cold start to the first interactive frame (Textual's Ready event), MemoryRush on the big
    library vs a bare Textual app, each in a fresh process, same run (target ≤ 1.25×).
@@ -17,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -31,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.tui_cold import cold_start  # noqa: E402
-from bench.tui_library import NOW, build  # noqa: E402
+from bench.tui_library import NOW, build, scratch_copy  # noqa: E402
 
 
 class Ms(float):
@@ -100,8 +104,9 @@ async def in_app(home: Path, *, article_only: bool = False) -> None:
 
     svc = open_services(home, clock=FixedClock(NOW))
     svc.review.tz = UTC
-    # Daily caps high enough that a reused library still has 200 cards to rate today.
-    svc.config = replace(svc.config, new_per_day=9999, max_reviews_per_day=99999)
+    # Daily caps high enough that today's session has the 200 cards to rate; no automatic
+    # backup (of a fresh copy each run: a 700 MB copy before the figures, waited for anyway).
+    svc.config = replace(svc.config, new_per_day=9999, max_reviews_per_day=99999, backup_auto="off")
     app = MemoryRushApp(svc)
     # notifications=True: toasts are shown, as in the app (run_test leaves them out by default,
     # and a toast's mount and layout are part of what a key costs)
@@ -134,12 +139,15 @@ async def time_article(app: Any) -> None:
     view.focus()
     moves = [await painted(app, lambda: view.action_move(1)) for _ in range(200)]
     pages = [await read_then(app, lambda: view.action_page(1)) for _ in range(50)]
-    held = [await painted(app, lambda: view.action_page(1)) for _ in range(50)]
+    back_to_back = [await painted(app, lambda: view.action_page(1)) for _ in range(50)]
+    key = HeldKey()
+    held = [await key.press(app, lambda: view.action_page(1)) for _ in range(50)]
     article = app.screen
     units = [await painted(app, lambda i=i: article._show_unit(i)) for i in range(100)]
     print(
         f"article ({view.count} paragraphs): first paint {first(opened)}; paragraph move {pct(moves)}; "
-        f"page down {pct(pages)}; page down back to back {pct(held)}; "
+        f"page down {pct(pages)}; page down back to back {pct(back_to_back)}; "
+        f"page down held (a key every {REPEAT * 1000:.0f} ms) {pct(held)}; "
         f"next unit (evidence scroll) {pct(units)}"
     )
     await selection_moves(app, view)
@@ -152,6 +160,23 @@ async def read_then(app: Any, action: Callable[[], object]) -> Ms:
     two repeats of a held key). `page down back to back` gives it no such time."""
     await app.workers.wait_for_complete()
     return await painted(app, action)
+
+
+REPEAT = 0.033  # seconds between two keys of a held key (terminals repeat 25-33 times a second)
+
+
+class HeldKey:
+    """A held key: each press a repeat after the last one started, the app running as it does
+    between two repeats (the frame timer, the lay-out ahead), untimed. `page down back to
+    back` gives it no such time: a worst case no keyboard makes."""
+
+    def __init__(self) -> None:
+        self.last = 0.0
+
+    async def press(self, app: Any, action: Callable[[], object]) -> Ms:
+        await asyncio.sleep(max(0.0, REPEAT - (time.perf_counter() - self.last)))
+        self.last = time.perf_counter()
+        return await painted(app, action)
 
 
 async def selection_moves(app: Any, view: Any) -> None:
@@ -192,6 +217,9 @@ async def selection_moves(app: Any, view: Any) -> None:
     )
 
 
+SAVES = 40  # timed cloze saves (a p95 of 20 samples was their slowest)
+
+
 async def cloze_saves(app: Any, view: Any) -> list[Ms]:
     """`c` on a two-word selection until the card is saved and shown (the screen's CardSaved
     handler clears the selection and says so above the unit list; with 1,000 units the list
@@ -219,7 +247,7 @@ async def cloze_saves(app: Any, view: Any) -> list[Ms]:
         view.action_grow("word", 1)
 
     saves: list[Ms] = []
-    for i in range(21):
+    for i in range(SAVES + 1):
         view.go_to(3000 + i)
         await painted(app, select)  # untimed: the selection is on screen before `c` is pressed
         await app.workers.wait_for_complete()
@@ -262,6 +290,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--home", type=Path, default=None, help="reuse a library built by an earlier run")
     parser.add_argument(
+        "--repeat", type=int, default=1, help="runs of the bench, each on a fresh copy of the library"
+    )
+    parser.add_argument(
         "--only", choices=("cold", "app", "article"), default=None, help="run one half of the bench"
     )
     args = parser.parse_args()
@@ -280,11 +311,19 @@ def main() -> int:
     from core.services.bootstrap import open_services
 
     open_services(empty).close()
-    os.environ["MEMORYRUSH_HOME"] = str(home)
-    if args.only in (None, "cold"):
-        cold_start(home, empty, args.runs)
-    if args.only != "cold":  # "app" or "article"
-        asyncio.run(in_app(home, article_only=args.only == "article"))
+    for run in range(args.repeat):
+        # Each run on a throw-away copy: what it writes (saves, ratings) is not in the next one's library.
+        work = scratch_copy(home)
+        os.environ["MEMORYRUSH_HOME"] = str(work)
+        if args.repeat > 1:
+            print(f"run {run + 1} of {args.repeat}: load average {os.getloadavg()[0]:.1f}", flush=True)
+        try:
+            if args.only in (None, "cold"):
+                cold_start(work, empty, args.runs)
+            if args.only != "cold":  # "app" or "article"
+                asyncio.run(in_app(work, article_only=args.only == "article"))
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
     print(f"load average at the end {os.getloadavg()[0]:.1f}")
     return 0
 

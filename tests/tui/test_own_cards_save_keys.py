@@ -88,7 +88,7 @@ def _frames() -> AbstractContextManager[list[object]]:
 
     return noted(
         (Screen, "_refresh_layout", says("layout")),
-        (ParagraphWindow, "_visible_indices", says("whole paragraph frame")),
+        (ParagraphWindow, "visible_indices", says("whole paragraph frame")),
         (KeyBar, "render", says("key line drawn")),
     )
 

@@ -81,17 +81,17 @@ async def test_page_down_lays_out_only_the_paragraph_the_cursor_lands_on(
 
 
 def styled(view: ParagraphView, calls: list[int]) -> Any:
-    """StylesCache.render_line noting each content line of the view Textual styled for a paint
-    (by its y in the view), not those the lay-out ahead styles (for a page to come)."""
-    from textual._styles_cache import StylesCache
+    """StyledLines._style noting each content line of the view styled for a paint (by its y
+    in the view), not those the lay-out ahead styles (for a page to come)."""
+    from tui.widgets.line_memo import StyledLines
 
-    style_line = StylesCache.render_line
+    style_line = StyledLines._style
 
-    def line(cache: StylesCache, styles: Any, y: int, size: Any, *args: Any) -> Any:
+    def line(kept: StyledLines, widget: Any, raw: Any, y: int) -> Any:
         ahead = any(sys._getframe(up).f_code.co_name == "style_ahead" for up in (1, 2, 3))
-        if cache is view._styles_cache and 0 < y < size.height - 1 and not ahead:  # not the border
+        if widget is view and not ahead:
             calls.append(y)
-        return style_line(cache, styles, y, size, *args)
+        return style_line(kept, widget, raw, y)
 
     return line
 
@@ -99,7 +99,7 @@ def styled(view: ParagraphView, calls: list[int]) -> Any:
 async def test_page_down_paints_lines_styled_ahead_but_the_cursor_paragraphs(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from textual._styles_cache import StylesCache
+    from tui.widgets.line_memo import StyledLines
 
     app = ViewApp()
     async with app.run_test(size=(80, 60)) as pilot:
@@ -110,7 +110,7 @@ async def test_page_down_paints_lines_styled_ahead_but_the_cursor_paragraphs(
             await pilot.pause()
             lines: list[int] = []
             with monkeypatch.context() as patch:
-                patch.setattr(StylesCache, "render_line", styled(view, lines))
+                patch.setattr(StyledLines, "_style", styled(view, lines))
                 view.action_page(1)
                 await pilot.pause()  # painted (the lay-out ahead waits a frame)
             cursor_lines = view._rows.count(view.cursor)

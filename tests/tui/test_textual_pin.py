@@ -66,6 +66,11 @@ METHODS = {
         "border_subtitle: 'tuple[Content, Color, Color, Style] | None', opacity: 'float', "
         "ansi_theme: 'TerminalTheme', native_ansi: 'bool') -> 'Strip'"
     ),
+    # line_memo._Sides pads a content line in the background Textual's render_line pads it with
+    (
+        StylesCache,
+        "get_inner_outer",
+    ): "(cls, base_background: 'Color', background: 'Color') -> 'tuple[Style, Style]'",
 }
 # Instance attributes read or written.
 ATTRIBUTES = {

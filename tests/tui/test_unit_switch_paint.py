@@ -43,15 +43,24 @@ def _article_with_two_clozes(svc: Services, tmp_path: Path) -> int:
 
 def drawn(view: Any) -> AbstractContextManager[list[object]]:
     """While on: each screen layout ("layout") and each content line of the paragraph view
-    Textual rendered (styled) again, by its content y (the lines it keeps styled are not).
-    Other widgets' lines note None."""
+    styled again, by Textual or by line_memo's quick styling, by its content y (the lines it
+    keeps styled are not). Other widgets' lines note None."""
     from textual._styles_cache import StylesCache
     from textual.screen import Screen
+
+    from tui.widgets.line_memo import StyledLines
 
     def line(cache: StylesCache, styles: Any, y: int, size: Any, *args: Any) -> int | None:
         return y - 1 if cache is view._styles_cache and 0 < y < size.height - 1 else None  # not the border
 
-    return noted((Screen, "_refresh_layout", says("layout")), (StylesCache, "render_line", line))
+    def styled(kept: StyledLines, widget: Any, raw: Any, y: int) -> int | None:
+        return y - 1 if widget is view else None
+
+    return noted(
+        (Screen, "_refresh_layout", says("layout")),
+        (StylesCache, "render_line", line),
+        (StyledLines, "_style", styled),
+    )
 
 
 async def test_the_next_unit_draws_only_the_paragraphs_it_touches(svc: Services, tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 
 from core.domain import MEMORY_TYPES, StoredUnit
 from tui.safe import content, notify
-from tui.screens.article_ideas import ArticleIdeas
+from tui.screens.article_yours import UNIT_PAGE, ArticleUnitPages
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.steady_option_list import SteadyOptionList
@@ -27,12 +27,11 @@ from tui.widgets.unit_view import unit_details, unit_line
 
 STATUS_FILTERS: tuple[str | None, ...] = (None, "proposed", "confirmed", "rejected")
 TYPE_FILTERS: tuple[str | None, ...] = (None, *MEMORY_TYPES)
-UNIT_PAGE = 50  # units are loaded a page at a time as the highlight nears the end (~5 ms a page)
 FIRST_UNITS = 40  # the first page is a screenful or two, so the article paints at once
 SAID_SECONDS = 4.0  # how long the line above the units says a card was saved (a key ends it sooner)
 
 
-class ArticleScreen(ArticleIdeas):
+class ArticleScreen(ArticleUnitPages):
     """The evidence browser for one article."""
 
     HELP_NAME = "Article"
@@ -69,10 +68,7 @@ class ArticleScreen(ArticleIdeas):
         self._details_height: tuple[int, int] | None = None  # (width, lines) of the card shown
         self._said = ""  # what the line above the units says was just done ("Cloze saved ...")
         self._said_timer: Timer | None = None
-        self._unlisted: list[int] = []  # your units made while pages were left to load (g lists them)
-        # units of yours made while the list had pages still to load: listed after the pages
-        # loaded so far (they sort last), until the last page brings them in their place
-        self._yours_ahead: list[StoredUnit] = []
+        self._reset_yours()
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -107,8 +103,7 @@ class ArticleScreen(ArticleIdeas):
 
     def _load_units(self, select: int | None = None, *, scroll: bool = True) -> None:
         self._said = ""
-        self._yours_ahead = []
-        self._unlisted = []
+        self._reset_yours()
         first = FIRST_UNITS if select is None else UNIT_PAGE  # a unit asked for: look further for it
         self.units = self._fetch_units(first, 0)
         self._more_units = len(self.units) == first
@@ -181,33 +176,10 @@ class ArticleScreen(ArticleIdeas):
             )
         return []
 
-    def _load_more_units(self) -> None:
-        """The next page, after the pages loaded so far (and before your units listed ahead
-        of it, which move down; the last page brings them, in their place already)."""
-        ahead = self._yours_ahead
-        loaded = len(self.units) - len(ahead)
-        more = self._fetch_units(UNIT_PAGE, loaded)
-        self._more_units = len(more) == UNIT_PAGE
-        listed = {u.id for u in ahead}
-        more = [u for u in more if u.id not in listed]
-        brought = {u.id for u in more}  # yours not listed yet (g) that this page brings
-        self._unlisted = [i for i in self._unlisted if i not in brought]
-        options = self.query_one("#article-units", OptionList)
-        highlighted = options.highlighted
-        for unit in ahead:
-            options.remove_option(str(unit.id))
-        self.units[loaded:loaded] = more
-        options.add_options([Option(unit_line(u), id=str(u.id)) for u in (*more, *ahead)])
-        if ahead and highlighted is not None:
-            self._scroll = False  # the same unit, moved down: nothing to show again
-            options.highlighted = highlighted + len(more) if highlighted >= loaded else highlighted
-        if not self._more_units:
-            self._yours_ahead = []
-
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id != "article-units":
             return  # the ideas list: nothing to show beside it
-        loaded = len(self.units) - len(self._yours_ahead)
+        loaded = self._loaded_units()
         if self._more_units and loaded - 5 <= event.option_index < loaded:
             self._load_more_units()
         scroll, self._scroll = self._scroll, True
@@ -304,46 +276,6 @@ class ArticleScreen(ArticleIdeas):
 
     def card_article(self) -> int | None:
         return self.article_id
-
-    def card_made(self, unit_id: int) -> None:
-        """A unit of yours sorts last (the article's next position). With every unit listed it
-        is added at the end and highlighted (a few ms: the list is not read again); with pages
-        still to load it waits for `g`, which lists it after the pages loaded so far (they go
-        in before it as they load), not in the save's frame: a longer list lays the screen out
-        again (Textual: its virtual size), ~20 ms on the bench's 1M-unit library. Filters are
-        cleared to show it (the list is read again)."""
-        if self.status_filter or self.type_filter or not self.units:
-            self.status_filter = self.type_filter = None
-            self._load_units(select=unit_id, scroll=False)
-            return
-        if self._more_units:
-            self._unlisted.append(unit_id)
-            return
-        self._list_yours([unit_id])
-
-    def action_yours(self) -> None:
-        """`g`: your units made while the list had pages still to load, listed at its end, the
-        last one highlighted and shown."""
-        unlisted, self._unlisted = self._unlisted, []
-        self._list_yours(unlisted, ahead=self._more_units)
-
-    def _list_yours(self, unit_ids: list[int], *, ahead: bool = False) -> None:
-        made: list[StoredUnit] = []
-        with self.reporting("listing your card"):
-            made = [u for u in map(self.services.library.unit, unit_ids) if u is not None]
-        if not made:
-            return
-        if ahead:
-            self._yours_ahead.extend(made)
-        self.units.extend(made)
-        options = self.query_one("#article-units", OptionList)
-        options.add_options([Option(unit_line(u), id=str(u.id)) for u in made])
-        self._scroll = False
-        options.highlighted = len(self.units) - 1
-        # shown now, with the list's new line, so both are laid out in one frame (the
-        # highlight's message would show it a frame later: then it has nothing to do)
-        self._show_unit(len(self.units) - 1, scroll=False)
-        self._update_count()
 
     def card_said(self, what: str) -> None:
         """In the line above the units, in place of the filters (a save shows them all): a

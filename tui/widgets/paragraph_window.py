@@ -11,21 +11,17 @@ Pages are fetched when the window moves (load, go_to, paging, scrolling, a resiz
 while painting: render_line only reads what is already here, so a failed read is reported by
 the screen's fetch (BaseScreen.paragraph_pages), where it can be.
 
-While the reader reads, a worker lays out the page below and the page above (fetching them if
-need be) and styles their lines (tui/widgets/line_memo.StyledLines keeps the styled lines), so
-a page down draws lines made before the key: on the bench's 5,000-paragraph article that was
-most of the key's 17-23 ms p95 (tests/tui/test_page_down_paint.py).
+While the reader reads, a worker lays out the page below and the page above and styles their
+lines (tui/widgets/lay_out_ahead.py), so a page down draws lines made before the key.
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from typing import Self
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
-from textual import work
 from textual.cache import LRUCache
 from textual.content import Content
 from textual.events import MouseScrollDown, MouseScrollUp, Resize
@@ -38,14 +34,13 @@ from textual.widget import Widget
 
 from core.domain import SourceParagraph
 from tui.safe import find_quote
+from tui.widgets.lay_out_ahead import LayOutAhead
 from tui.widgets.line_memo import StyledLines
 from tui.widgets.paragraph_text import reader_text
 
 PAGE = 64  # paragraphs fetched at a time: a page or two of text, cheap enough for the first paint
 KEPT = 1024  # paragraphs' lines kept (the least recently drawn go first): pages and pages of them
 STYLED = 600  # lines kept styled: the page on screen and the pages around, several times over
-AHEAD = "laying out the pages around"  # the worker's name and group
-FRAME = 1 / 60  # seconds
 OFFSET = RichStyle.from_meta({"offset": (0, 0)})  # what Visual.to_strips marks a line's start with
 Fetch = Callable[[int, int], Sequence[SourceParagraph]]
 
@@ -56,9 +51,9 @@ class ParagraphWindow(Widget):
     # repaint=False: the code that moves it draws what changed (a reactive's repaint is a
     # refresh of the whole window)
     cursor: reactive[int] = reactive(0, init=False, repaint=False)
-    _frame: list[Strip] | None = None
-    _ahead_asked = False  # a lay-out of the pages around is asked for after the next paint
-    _walks = 0  # lay-outs of the pages around started: the last one goes on, older ones stop
+    # Reader text has no clickable links (markup off, no @click): Textual's link styling of each
+    # laid-out line found nothing to style and cost a sixth of a paragraph's layout.
+    auto_links = False
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -71,7 +66,9 @@ class ParagraphWindow(Widget):
         self._styled = StyledLines(STYLED)  # Textual's styling of the lines, kept by line
         self._frame: list[Strip] | None = None
         self._painting = False
-        self._ahead_asked = False  # the pages around are to be laid out after this paint
+        self._ahead = LayOutAhead(self)  # the pages around, laid out while the reader reads
+        self._background_of: Style | None = None  # the look _background_style was worked out for
+        self._background_style = RichStyle()
         self.word = 0  # the cursor's word in the cursor paragraph
         self._rows: list[int] = []  # the paragraph index of each line of the frame
 
@@ -159,7 +156,7 @@ class ParagraphWindow(Widget):
 
     def action_page(self, direction: int) -> None:
         self._fetch_window()
-        step = max(1, len(self._visible_indices()) - 1)
+        step = max(1, len(self.visible_indices()) - 1)
         self._top = max(0, min(self.count - 1, self._top + direction * step))
         self.go_to(self.cursor + direction * step)
 
@@ -233,40 +230,14 @@ class ParagraphWindow(Widget):
                 regions.append(Region(0, y, self.size.width, 1))
         if regions:
             Widget.refresh(self, *regions)  # not self.refresh: that drops the frame
-        self._ahead_later()
+        self._ahead.later()
 
-    def _ahead_later(self) -> None:
-        """Lay out ahead once what is asked for now is on screen (once for many asks)."""
-        if not self._ahead_asked:
-            self._ahead_asked = self.call_after_refresh(self._lay_out_ahead)
-
-    def _lay_out_ahead(self) -> None:
-        """Lay out (and style) what a page down or up would show, while the reader reads: an
-        async worker on the UI's loop, a paragraph a turn (a key waits for one at most). It
-        stops once the window moved or another started (not cancelled: wait_for_complete
-        raises for a cancelled worker)."""
-        self._ahead_asked = False
-        self._walks += 1
-        if self.count and self.size.height and self.is_attached:
-            self._measure_around(self._walks)
-
-    @work(name=AHEAD, group=AHEAD, exit_on_error=False)
-    async def _measure_around(self, walk: int) -> None:
-        # A frame first: the frame asked for is out, a key meanwhile (a held key repeats every
-        # ~30 ms) is drawn before this starts.
-        await asyncio.sleep(FRAME)
-        shown = self._visible_indices() if walk == self._walks else []
-        height, where = self.size.height, (self._top, self.cursor)
-        for index, step in ((shown[-1] + 1, 1), (shown[0] - 1, -1)) if shown else ():
-            lines = 0
-            while 0 <= index < self.count and lines < height:
-                await asyncio.sleep(0)  # a turn of the loop: a key waiting goes first
-                if walk != self._walks or (self._top, self.cursor) != where:
-                    return  # the window moved: the walk its paint starts takes over
-                strips = self._strips(index)
-                self._styled.style_ahead(self, strips)  # (what the paint would do to them)
-                lines += len(strips)
-                index += step
+    def style_ahead(self, index: int) -> int:
+        """Lay out paragraph `index` and style its lines as a paint would (for the lay-out
+        ahead, tui/widgets/lay_out_ahead.py); the number of its lines."""
+        strips = self._strips(index)
+        self._styled.style_ahead(self, strips)
+        return len(strips)
 
     def on_mouse_scroll_down(self, event: MouseScrollDown) -> None:
         event.stop()
@@ -312,7 +283,7 @@ class ParagraphWindow(Widget):
         base = self.get_visual_style("paragraph-view--evidence") if quotes is not None else self.visual_style
         body = reader_text(para, self._overlay(para.text, quotes or (), marks))
         lines = Visual.to_strips(self, body, text_width, None, base, pad=True)
-        background = self.rich_style
+        background = self._background()
         # The id in the gutter is one segment as wide as the gutter: made here, as
         # Visual.to_strips would make it, without its wrapping (a sixth of a paragraph's layout).
         id_style = self.get_visual_style("paragraph-view--cursor-id" if is_cursor else "paragraph-view--id")
@@ -323,6 +294,16 @@ class ParagraphWindow(Widget):
         strips.append(Strip.blank(width, background))
         self._cache.set(key, strips)
         return strips
+
+    def _background(self) -> RichStyle:
+        """`rich_style` (the gutter's and the blank lines' style), worked out again when the
+        window's look changes (a new `visual_style`, which the kept paragraphs are keyed by
+        too): Textual works it out from every ancestor's styles at each call, a sixth of a
+        paragraph's layout."""
+        look = self.visual_style
+        if self._background_of is not look:
+            self._background_of, self._background_style = look, self.rich_style
+        return self._background_style
 
     def _marks(self, index: int, text: str) -> tuple[tuple[str, int, int], ...]:
         """Styles (a component class) over spans of this paragraph's text, drawn on top."""
@@ -341,7 +322,7 @@ class ParagraphWindow(Widget):
         out.extend((a, b, self.get_visual_style(name)) for name, a, b in marks)
         return out
 
-    def _visible_indices(self) -> list[int]:
+    def visible_indices(self) -> list[int]:
         height = self.size.height
         used, index, shown = 0, self._top, []
         while index < self.count and used < height:
@@ -372,7 +353,7 @@ class ParagraphWindow(Widget):
 
     def refresh(self, *args: object, **kwargs: object) -> Self:
         self._frame = None
-        self._ahead_later()  # the window is drawn again: it may have moved
+        self._ahead.later()  # the window is drawn again: it may have moved
         return super().refresh(*args, **kwargs)  # type: ignore[arg-type]
 
     def _build_frame(self) -> tuple[list[Strip], list[int]]:
@@ -381,7 +362,7 @@ class ParagraphWindow(Widget):
         rows: list[int] = []
         self._painting = True  # no reads from here on: paragraph_at uses what is fetched
         try:
-            for index in self._visible_indices():
+            for index in self.visible_indices():
                 strips = self._strips(index)
                 frame.extend(strips)
                 rows.extend([index] * len(strips))
@@ -399,4 +380,4 @@ class ParagraphWindow(Widget):
             self._frame, self._rows = self._build_frame()
         if y < len(self._frame):
             return self._frame[y]
-        return Strip.blank(self.size.width, self.rich_style)
+        return Strip.blank(self.size.width, self._background())
