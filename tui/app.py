@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import signal
 import sys
 from collections.abc import Iterable
 from functools import partial
@@ -77,6 +78,7 @@ class MemoryRushApp(App[None]):
         self.crashed = False  # set by panic(): the app ended on an error (exit status 1)
         self.worker_threads = DaemonWorkerThreads()
         self.collector = IdleCollector()
+        self._signals_before: dict[int, Any] = {}
         self._theme_problems = register_themes(self, paths.user_themes_dir())
         wanted = services.config.theme
         self._start_theme(wanted if wanted in self.available_themes else DEFAULT_THEME)
@@ -121,6 +123,7 @@ class MemoryRushApp(App[None]):
     def on_mount(self) -> None:
         # Thread workers run here: a worker stuck in a slow request never holds up quitting.
         asyncio.get_running_loop().set_default_executor(self.worker_threads)
+        self._end_on_signals()
         if self._theme_problems or self.services.notices:
             from tui.safe import notify  # (imported here: not needed for most first frames)
 
@@ -151,6 +154,27 @@ class MemoryRushApp(App[None]):
 
     def on_unmount(self) -> None:
         self.collector.stop()
+        loop = asyncio.get_running_loop()
+        for sig, before in self._signals_before.items():
+            loop.remove_signal_handler(sig)
+            signal.signal(sig, before)  # (asyncio would leave the default: put back the caller's)
+        self._signals_before.clear()
+
+    def _end_on_signals(self) -> None:
+        """SIGTERM and SIGHUP (the terminal closed) end the app as a quit does, from the event
+        loop: the terminal is restored, workers are let go, the exit status is 128 + the signal.
+        (A SystemExit raised wherever the signal lands could stop the loop with Textual's
+        input and output threads still running: the process then waited on them for ever.)"""
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+            if sig is None:
+                continue
+            before = signal.getsignal(sig)
+            try:
+                loop.add_signal_handler(sig, partial(self.exit, return_code=128 + sig))
+            except (NotImplementedError, RuntimeError, ValueError):  # no Unix signals / not the main thread
+                continue
+            self._signals_before[sig] = before
 
     @work(thread=True, name="preparing the other screens", exit_on_error=False)
     def _warm_screens(self) -> None:
