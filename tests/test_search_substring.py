@@ -81,3 +81,93 @@ def test_search_falls_back_to_pieces_inside_words(lib: Services) -> None:
     hits = lib.search.find("olumines ynthes", 5).hits + lib.search.find("ynthes", 5).hits
     assert {Path(h.source_path).stem for h in hits} == {"bio"}
     assert "Photosynthesis" in lib.search.find("ynthes", 5).hits[0].snippet
+
+
+# --- recall past the first words (the review's four reproductions, /tmp/review-tri) ----------
+
+QAB_SHORT = ["qab" + a + b for a in "abcdefghijklmnopqrstuvwxyz" for b in "abcdefghijklmnopqrstuvwxyz"][:120]
+QAB_TEXTS = {
+    "glossary": "Glossary\n\n" + " ".join(QAB_SHORT) + ".\n",
+    "one": "One\n\nThe unqabbalistic reading came first.\n",
+    "two": "Two\n\nA superqabalisation of the text.\n",
+    "three": "Three\n\nAn anti-megaqabbalist wrote it.\n",
+}
+
+
+def _library(services: Services, folder: Path, texts: dict[str, str]) -> dict[str, int]:
+    """Import `texts` (file stem: text) with the offline extractor; their article ids by stem."""
+    folder.mkdir(exist_ok=True)
+    ids: dict[str, int] = {}
+    for name, text in texts.items():
+        path = folder / f"{name}.txt"
+        path.write_text(text, encoding="utf-8")
+        (outcome,) = services.library.import_paths([path], extractor="offline")
+        assert outcome.status == "imported", outcome.message
+        assert outcome.article_id is not None
+        ids[name] = outcome.article_id
+    return ids
+
+
+def _in(
+    services: Services, pieces: list[str], limit: int = 100, article_ids: tuple[int, ...] = ()
+) -> set[str]:
+    from core.storage.search import query as search_query
+
+    pks = services.search.substrings.paragraphs(pieces, limit, article_ids, 500)
+    return {Path(row.source_path).stem for row in search_query.paragraph_rows(pks).values()}
+
+
+def test_words_past_the_first_hundred_are_searched_too(services: Services, tmp_path: Path) -> None:
+    """120 short words hold "qab" in one article: the longer words of the others still count,
+    with an article filter, and with a second piece that only the long words hold."""
+    from core.domain.search import SearchFilters
+
+    ids = _library(services, tmp_path / "articles", QAB_TEXTS)
+    assert _in(services, ["qab"]) == {"glossary", "one", "two", "three"}
+    assert _in(services, ["qab"], 100, (ids["two"],)) == {"two"}
+    assert _in(services, ["qab", "abbal"]) == {"one", "three"}
+    hits = services.search.find("qab", 10, SearchFilters(article_ids=(ids["two"],))).hits
+    assert {Path(h.source_path).stem for h in hits} == {"two"}
+
+
+def test_the_text_check_pages_on_past_the_decoys(services: Services, tmp_path: Path) -> None:
+    """ "x86 64" and "x86_64" match the phrase x86 6* but not the piece "86-6": 120 of them in
+    front (shorter, better by BM25) must not use up the limit before the text check."""
+    decoys = "\n\n".join(f"The x86 64 bit build number {i}." for i in range(120))
+    texts = {
+        "spaced": f"Spaced\n\n{decoys}\n",
+        "hyphen": "Hyphen\n\nOnly this long paragraph, which says a great deal about many other "
+        "things first, names the x86-64 instruction set.\n",
+    }
+    _library(services, tmp_path / "articles", texts)
+    assert _in(services, ["86-6"], 10) == {"hyphen"}
+    assert {Path(h.source_path).stem for h in services.search.find("86-6", 10).hits} >= {"hyphen"}
+
+
+def test_the_first_token_may_end_any_word(services: Services, tmp_path: Path) -> None:
+    """52 short words end with "se": "lighthouse", longer, still begins the piece "se-mak"."""
+    ends = [c + a + "se" for c in "bc" for a in "abcdefghijklmnopqrstuvwxyz"]
+    texts = {"words": "Words\n\n" + " ".join(ends) + ".\n", "light": "Light\n\nThe lighthouse-maker came.\n"}
+    _library(services, tmp_path / "articles", texts)
+    assert _in(services, ["se-mak"]) == {"light"}
+    assert {Path(h.source_path).stem for h in services.search.find("se-mak", 10).hits} == {"light"}
+
+
+def test_words_no_paragraph_holds_any_more_take_no_place(services: Services, tmp_path: Path) -> None:
+    """An article's words stay listed after it is imported again without them; more of them
+    than a piece's whole word budget must not hide a word a later article holds."""
+    from core.services.search import substring
+
+    many = [
+        "qab" + a + b + c
+        for a in "abcdefghij"
+        for b in "abcdefghijklmnopqrstuvwxyz"
+        for c in "abcdefghijklmnopqrstuvwxyz"
+    ]
+    stale = many[: substring.MAX_WORDS + 100]
+    folder = tmp_path / "articles"
+    ids = _library(services, folder, {"glossary": "Glossary\n\n" + " ".join(stale) + ".\n"})
+    (folder / "glossary.txt").write_text("Glossary\n\nNothing of the old list is left.\n", encoding="utf-8")
+    assert services.library.reimport(ids["glossary"], extractor="offline").status == "new_version"
+    _library(services, folder, {"later": "Later\n\nAn unqabbalistic reading.\n"})
+    assert _in(services, ["qab"]) == {"later"}

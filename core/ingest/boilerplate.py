@@ -174,8 +174,9 @@ def drop_banner(blocks: list[Block], page_title: str | None) -> tuple[list[Block
             return blocks, None
         if one_line(block.text).casefold() == wanted:
             path = block.locator.section  # the banner headings, then the title itself
-            # a section's blocks share one locator: each is trimmed once, and stays shared (two
-            # dataclasses.replace per block were 2-3 ms of libxml2's 302-block news page)
+            # a section's blocks share one locator: each is trimmed once, and stays shared (a
+            # second dataclasses.replace per block, for the locator, was 1-1.5 ms of libxml2's
+            # 302-block news page); the block itself by field name, not position (3.6 µs against 1.9)
             trimmed: dict[int, Locator] = {}
             rest = []
             for b in blocks[k + 1 :]:
@@ -184,7 +185,7 @@ def drop_banner(blocks: list[Block], page_title: str | None) -> tuple[list[Block
                     where = trimmed[id(b.locator)] = replace(
                         b.locator, section=_trim(b.locator.section, path)
                     )
-                rest.append(Block(b.kind, b.text, b.spans, where, b.level))
+                rest.append(replace(b, locator=where))
             return rest, one_line(block.text)
     return blocks, None
 
