@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from search_support import import_texts
 
 from core.services.bootstrap import Services
 from core.services.search.snippet import make_snippet
@@ -48,20 +49,6 @@ Anki 的 prop:r<0.9 搜索 finds weak cards.
 """
 
 
-def _import(services: Services, tmp_path: Path, **texts: str) -> dict[str, int]:
-    folder = tmp_path / "articles"
-    folder.mkdir(exist_ok=True)
-    ids: dict[str, int] = {}
-    for name, text in texts.items():
-        path = folder / f"{name}.txt"
-        path.write_text(text, encoding="utf-8")
-        (outcome,) = services.library.import_paths([path], extractor="offline")
-        assert outcome.status == "imported", outcome.message
-        assert outcome.article_id is not None
-        ids[name] = outcome.article_id
-    return ids
-
-
 def _paragraphs(services: Services, query: str, limit: int = 10) -> list[tuple[str, str]]:
     """(file stem, paragraph id) of the hits, in order, each once."""
     out: list[tuple[str, str]] = []
@@ -74,7 +61,9 @@ def _paragraphs(services: Services, query: str, limit: int = 10) -> list[tuple[s
 
 @pytest.fixture
 def library(services: Services, tmp_path: Path) -> Services:
-    _import(services, tmp_path, zh=SIMPLIFIED, zht=TRADITIONAL, en=ENGLISH, mixed=MIXED)
+    import_texts(
+        services, tmp_path / "articles", {"zh": SIMPLIFIED, "zht": TRADITIONAL, "en": ENGLISH, "mixed": MIXED}
+    )
     services.search.signals = False
     return services
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from search_support import import_texts
 
 from core.services.bootstrap import Services
 
@@ -94,20 +95,6 @@ QAB_TEXTS = {
 }
 
 
-def _library(services: Services, folder: Path, texts: dict[str, str]) -> dict[str, int]:
-    """Import `texts` (file stem: text) with the offline extractor; their article ids by stem."""
-    folder.mkdir(exist_ok=True)
-    ids: dict[str, int] = {}
-    for name, text in texts.items():
-        path = folder / f"{name}.txt"
-        path.write_text(text, encoding="utf-8")
-        (outcome,) = services.library.import_paths([path], extractor="offline")
-        assert outcome.status == "imported", outcome.message
-        assert outcome.article_id is not None
-        ids[name] = outcome.article_id
-    return ids
-
-
 def _in(
     services: Services, pieces: list[str], limit: int = 100, article_ids: tuple[int, ...] = ()
 ) -> set[str]:
@@ -122,7 +109,7 @@ def test_words_past_the_first_hundred_are_searched_too(services: Services, tmp_p
     with an article filter, and with a second piece that only the long words hold."""
     from core.domain.search import SearchFilters
 
-    ids = _library(services, tmp_path / "articles", QAB_TEXTS)
+    ids = import_texts(services, tmp_path / "articles", QAB_TEXTS)
     assert _in(services, ["qab"]) == {"glossary", "one", "two", "three"}
     assert _in(services, ["qab"], 100, (ids["two"],)) == {"two"}
     assert _in(services, ["qab", "abbal"]) == {"one", "three"}
@@ -139,7 +126,7 @@ def test_the_text_check_pages_on_past_the_decoys(services: Services, tmp_path: P
         "hyphen": "Hyphen\n\nOnly this long paragraph, which says a great deal about many other "
         "things first, names the x86-64 instruction set.\n",
     }
-    _library(services, tmp_path / "articles", texts)
+    import_texts(services, tmp_path / "articles", texts)
     assert _in(services, ["86-6"], 10) == {"hyphen"}
     assert {Path(h.source_path).stem for h in services.search.find("86-6", 10).hits} >= {"hyphen"}
 
@@ -148,7 +135,7 @@ def test_the_first_token_may_end_any_word(services: Services, tmp_path: Path) ->
     """52 short words end with "se": "lighthouse", longer, still begins the piece "se-mak"."""
     ends = [c + a + "se" for c in "bc" for a in "abcdefghijklmnopqrstuvwxyz"]
     texts = {"words": "Words\n\n" + " ".join(ends) + ".\n", "light": "Light\n\nThe lighthouse-maker came.\n"}
-    _library(services, tmp_path / "articles", texts)
+    import_texts(services, tmp_path / "articles", texts)
     assert _in(services, ["se-mak"]) == {"light"}
     assert {Path(h.source_path).stem for h in services.search.find("se-mak", 10).hits} == {"light"}
 
@@ -166,8 +153,8 @@ def test_words_no_paragraph_holds_any_more_take_no_place(services: Services, tmp
     ]
     stale = many[: substring.MAX_WORDS + 100]
     folder = tmp_path / "articles"
-    ids = _library(services, folder, {"glossary": "Glossary\n\n" + " ".join(stale) + ".\n"})
+    ids = import_texts(services, folder, {"glossary": "Glossary\n\n" + " ".join(stale) + ".\n"})
     (folder / "glossary.txt").write_text("Glossary\n\nNothing of the old list is left.\n", encoding="utf-8")
     assert services.library.reimport(ids["glossary"], extractor="offline").status == "new_version"
-    _library(services, folder, {"later": "Later\n\nAn unqabbalistic reading.\n"})
+    import_texts(services, folder, {"later": "Later\n\nAn unqabbalistic reading.\n"})
     assert _in(services, ["qab"]) == {"later"}
