@@ -24,13 +24,7 @@ TEXTS = {
 
 @pytest.fixture
 def lib(services: Services, tmp_path: Path) -> Services:
-    folder = tmp_path / "articles"
-    folder.mkdir()
-    for name, text in TEXTS.items():
-        path = folder / f"{name}.txt"
-        path.write_text(text, encoding="utf-8")
-        (outcome,) = services.library.import_paths([path], extractor="offline")
-        assert outcome.status == "imported", outcome.message
+    import_texts(services, tmp_path / "articles", TEXTS)
     return services
 
 
@@ -158,3 +152,21 @@ def test_words_no_paragraph_holds_any_more_take_no_place(services: Services, tmp
     assert services.library.reimport(ids["glossary"], extractor="offline").status == "new_version"
     import_texts(services, folder, {"later": "Later\n\nAn unqabbalistic reading.\n"})
     assert _in(services, ["qab"]) == {"later"}
+
+
+def test_a_units_own_runs_stay_out_of_the_substring_vocabulary(lib: Services) -> None:
+    """Substrings are searched in paragraphs: a unit's English words join the typo vocabulary,
+    its other runs (numbers, other scripts) are not listed (as the schema-7 migration lists
+    paragraphs only), so they never take a place in a substring's batch."""
+    from core.storage.db import write_transaction
+    from core.storage.search import index as search_index
+    from core.storage.search import words as vocabulary
+
+    unit_id = lib.library.units(lib.library.articles()[0].id)[0].id
+    with write_transaction():
+        search_index.reindex_unit(unit_id)  # as after an edit
+        search_index.index_new_unit(unit_id + 10_000, "zebrafish q9z7 ёжик")
+    assert "zebrafish" in vocabulary.every_word()
+    tokens = vocabulary.every_token()
+    assert "q9z7" not in tokens and "ёжик" not in tokens
+    assert "0x7f" in tokens and "жираф" in tokens  # the paragraphs' are

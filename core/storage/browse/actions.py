@@ -48,9 +48,8 @@ WRITES: dict[str, tuple[str, ...]] = {
     "unsuspend": ("suspended",),
     "bury": ("buried_until",),
     "unbury": ("buried_until",),
-    "forget": tuple(
-        _FORGOTTEN
-    ),  # not reps, lapses, leech: their indexes' entries stay (a 100k undo: ~0.5 s CPU)
+    # not reps, lapses, leech: their indexes' entries stay (a 100k undo: ~0.5 s CPU)
+    "forget": tuple(_FORGOTTEN),
     "set_due": ("due",),
     "advance": ("due",),
     "postpone": ("due",),

@@ -10,8 +10,9 @@ Tables (created at open by a schema hook; see search_text.py for the columns):
   rowid = paragraph.id. Paragraph text never changes, so its columns can be recomputed to
   delete it; nothing is stored twice.
 - ``search_unit``: the same over each unit's content, tags, questions and answers; rowid = unit.id.
-- ``search_tokens``: every other run that is not CJK (numbers, words with digits or letters
-  outside ASCII, "x86", "naïve" as normalised) of two characters or more. With search_words it
+- ``search_tokens``: every other run of a paragraph that is not CJK (numbers, words with
+  digits or letters outside ASCII, "x86", "naïve" as normalised) of two characters or more
+  (not a unit's: substrings are searched in paragraphs). With search_words it
   is the vocabulary a substring inside a word is looked up in (core.services.search.substring):
   the words holding it, then their paragraphs through search_para. Only added to, as
   search_words. (Until schema 7 a trigram table over the raw text of every paragraph did this:
@@ -117,8 +118,9 @@ def _vocabulary_v7(database: peewee.SqliteDatabase) -> None:
     """Schema 7: the trigram table over every paragraph's text goes; substrings are looked up
     in the vocabulary, search_words and the new search_tokens, filled here from every
     paragraph (one analysis of each, no FTS5 write; after the migration's backup). Units are
-    left out: substrings are searched in paragraphs only, and their English words (the typo
-    vocabulary) are in search_words since schema 3. Reading a million units' text one by one
+    left out, as the index leaves their tokens out (_add_words): substrings are searched in
+    paragraphs only, and their English words (the typo vocabulary) are in search_words since
+    schema 3. Reading a million units' text one by one
     took ~200 s of the 1M-card bench library's migration; its paragraphs take seconds."""
     from core.text.analysis import index_rows  # imported on first use
 
@@ -157,16 +159,21 @@ def _apply_settings() -> None:
                 db.execute_sql(f"INSERT INTO {table}({table}, rank) VALUES (?, ?)", (key, value))
 
 
-def _add_words(words: Iterable[str]) -> None:
+def _add_words(words: Iterable[str], *, tokens: bool = True) -> None:
     """Add `words` (an analysis's vocabulary: runs that are not CJK) of WORDS_MIN characters or
-    more, new ones only: the English words to search_words, the others to search_tokens. One
+    more, new ones only: the English words to search_words, the others to search_tokens (with
+    `tokens`: paragraphs' only, as substrings are searched in paragraphs; a unit's English words
+    are the typo vocabulary, its other runs would only take places in a substring's batch). One
     statement over a JSON array per table, in key order (each insert lands beside the last in
     the B-tree). 5,000 words: 3.5 ms CPU, where an executemany of them took 8-12 ms."""
     english: list[str] = []
     other: list[str] = []
     for w in sorted(words):
         if len(w) >= WORDS_MIN:
-            (english if w.isascii() and w.isalpha() else other).append(w)
+            if w.isascii() and w.isalpha():
+                english.append(w)
+            elif tokens:
+                other.append(w)
     con = db.connection()
     added: dict[str, int] = {}
     for table, column, key, new in (
@@ -263,7 +270,7 @@ def index_new_unit(unit_id: int, text: str) -> None:
         "INSERT INTO search_unit(rowid, words, stems, trunc) VALUES (?, ?, ?, ?)",
         (unit_id, a.words, a.stems, a.trunc),
     )
-    _add_words(batch.words)
+    _add_words(batch.words, tokens=False)
 
 
 @translated
