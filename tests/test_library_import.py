@@ -1,80 +1,25 @@
 """`LibraryService.import_paths`: one transaction per article, re-import is a no-op, changed
 text updates the article in place, bad files are refused while the rest import, ungrounded units are
-never stored, the triage settings behave, and old trash is purged at start-up. (A changed
-text at a known path updates its article in place: tests/test_reimport.py has the rest.)"""
+never stored. (A changed text at a known path updates its article in place: tests/test_reimport.py
+has the rest; the triage settings and the trash purge are in tests/test_library_settings.py.)"""
 
 from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Callable
-from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
-from core.domain import (
-    ArticleMemoryOutput,
-    EvidenceSpan,
-    ExtractionResult,
-    MemoryUnit,
-    RecallQuestion,
-    SourceDocument,
-)
-from core.host.clock import FixedClock
-from core.host.config import Config
+from core.domain import ArticleMemoryOutput, EvidenceSpan, MemoryUnit, RecallQuestion, SourceDocument
 from core.ingest.reader import SUPPORTED_SUFFIXES
-from core.services.bootstrap import Services, open_services
+from core.services.bootstrap import Services
 from core.services.curation import CannotAccept
 from core.services.library import GROUNDING_CODES
+from tests.faults.helpers import query as rows
+from tests.library_support import TEXT, Scripted, grounded, questions_for, write
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_articles"
-
-TEXT = """Spaced repetition schedules each review just before you would forget it.
-
-The forgetting curve was described by Hermann Ebbinghaus in 1885.
-
-Retrieval practice strengthens memory more than rereading does.
-"""
-
-
-class Scripted:
-    """A test extractor: builds its output from the parsed document with a given function.
-    (An input source for the library, not a stand-in for our own code.)"""
-
-    name = "scripted"
-    version = "t1"
-
-    def __init__(self, build: Callable[[SourceDocument], ArticleMemoryOutput]) -> None:
-        self.build = build
-        self.calls = 0
-
-    def extract(self, document: SourceDocument, stop: object = None) -> ExtractionResult:
-        self.calls += 1
-        return ExtractionResult(self.build(document), self.name, self.version, raw_output="{}")
-
-
-def grounded(doc: SourceDocument, index: int, content: str, confidence: float = 0.6) -> MemoryUnit:
-    p = doc.paragraphs[index]
-    return MemoryUnit(content, "claim", (EvidenceSpan(p.paragraph_id, p.text),), ("t",), confidence)
-
-
-def questions_for(n: int) -> tuple[RecallQuestion, ...]:
-    return tuple(RecallQuestion(f"Question {i}?", f"Answer {i}", i, "qa") for i in range(n))
-
-
-def write(path: Path, text: str = TEXT) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def rows(home: Path, sql: str) -> list[tuple[object, ...]]:
-    con = sqlite3.connect(home / "memoryrush.sqlite3")
-    try:
-        return con.execute(sql).fetchall()
-    finally:
-        con.close()
 
 
 # --- files and folders -----------------------------------------------------------------------
@@ -355,60 +300,6 @@ def test_units_with_other_issues_are_stored_but_cannot_be_accepted(
     }
 
 
-def confidence_article(doc: SourceDocument) -> ArticleMemoryOutput:
-    units = (
-        grounded(doc, 0, "High confidence unit about reviews.", 0.9),
-        grounded(doc, 1, "Middle confidence unit about Ebbinghaus.", 0.5),
-        grounded(doc, 2, "Low confidence unit about retrieval.", 0.1),
-        MemoryUnit(
-            "High but invalid: no question for it.", "claim", grounded(doc, 2, "x").evidence, (), 0.95
-        ),
-    )
-    return ArticleMemoryOutput("", (), units, questions_for(3))
-
-
-def import_with(home: Path, clock: FixedClock, config: Config, path: Path) -> dict[int, tuple[str, bool]]:
-    svc = open_services(home, config=config, clock=clock)
-    try:
-        outcome = svc.library.import_file(path, Scripted(confidence_article))
-        low = {u.id for u in svc.library.units(outcome.article_id, low_confidence=True)}
-        return {u.position: (u.status, u.id in low) for u in svc.library.units(outcome.article_id)}
-    finally:
-        svc.close()
-
-
-def test_by_default_every_proposal_waits_for_the_user(
-    data_home: Path, clock: FixedClock, tmp_path: Path
-) -> None:
-    result = import_with(data_home, clock, Config(), write(tmp_path / "a.txt"))
-    assert result == {i: ("proposed", False) for i in range(4)}
-
-
-def test_auto_accept_threshold_accepts_only_valid_confident_units(
-    data_home: Path, clock: FixedClock, tmp_path: Path
-) -> None:
-    result = import_with(data_home, clock, Config(auto_accept_threshold=0.8), write(tmp_path / "a.txt"))
-    assert result == {
-        0: ("confirmed", False),
-        1: ("proposed", False),
-        2: ("proposed", False),
-        3: ("proposed", False),
-    }
-
-
-def test_low_confidence_floor_parks_units_without_deleting_them(
-    data_home: Path, clock: FixedClock, tmp_path: Path
-) -> None:
-    config = Config(auto_accept_threshold=0.8, low_confidence_floor=0.3)
-    result = import_with(data_home, clock, config, write(tmp_path / "a.txt"))
-    assert result == {
-        0: ("confirmed", False),
-        1: ("proposed", False),
-        2: ("proposed", True),
-        3: ("proposed", False),
-    }
-
-
 def test_one_transaction_per_article(services: Services, tmp_path: Path) -> None:
     """A write failing half-way through an article (a trigger refuses one unit) leaves no trace
     of that article, while the files before and after it import normally."""
@@ -458,54 +349,3 @@ def test_stored_article_matches_the_document(services: Services, tmp_path: Path)
         for span in unit.evidence:
             paragraph = services.library.paragraph(article.id, span.paragraph_id)
             assert paragraph is not None and span.quote in paragraph.text
-
-
-# --- trash -----------------------------------------------------------------------------------
-
-
-def test_trash_is_purged_at_start_up_after_30_days(
-    data_home: Path, clock: FixedClock, tmp_path: Path
-) -> None:
-    svc = open_services(data_home, clock=clock)
-    try:
-        [outcome] = svc.library.import_paths([write(tmp_path / "a.txt")], extractor="placeholder")
-        first, second, *_ = svc.library.units(outcome.article_id)
-        assert svc.curation.trash(first.id)
-        clock.advance(days=2)
-        assert svc.curation.trash(second.id)
-    finally:
-        svc.close()
-
-    def reopen_after(days: float) -> tuple[list[str], set[int]]:
-        clock.advance(days=days)
-        svc = open_services(data_home, clock=clock)
-        try:
-            return svc.notices, {u.id for u in svc.library.units(outcome.article_id)}
-        finally:
-            svc.close()
-
-    notices, ids = reopen_after(27)  # 29 days after the first trash: both kept
-    assert {first.id, second.id} <= ids and notices == []
-    notices, ids = reopen_after(1.5)  # 30.5 days after the first, 28.5 after the second
-    assert first.id not in ids and second.id in ids
-    assert notices == ["purged 1 unit trashed more than 30 days ago"]
-    assert rows(data_home, f"SELECT COUNT(*) FROM evidence WHERE unit_id = {first.id}") == [(0,)]
-    assert rows(data_home, f"SELECT COUNT(*) FROM question WHERE unit_id = {first.id}") == [(0,)]
-    notices, ids = reopen_after(2)
-    assert second.id not in ids
-
-
-def test_a_non_exclusive_open_never_purges(data_home: Path, clock: FixedClock, tmp_path: Path) -> None:
-    svc = open_services(data_home, clock=clock)
-    try:
-        [outcome] = svc.library.import_paths([write(tmp_path / "a.txt")], extractor="placeholder")
-        unit = svc.library.units(outcome.article_id)[0]
-        svc.curation.trash(unit.id)
-    finally:
-        svc.close()
-    clock.set(clock.now() + timedelta(days=40))
-    svc = open_services(data_home, clock=clock, exclusive=False)
-    try:
-        assert unit.id in {u.id for u in svc.library.units(statuses=["trashed"])}
-    finally:
-        svc.close()

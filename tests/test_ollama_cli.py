@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from ollama_server import OllamaTestServer, Reply, closed_port_url, grounded_output, reply_json
+from ollama_replies import grounded_output, reply_json
+from ollama_server import OllamaTestServer, Reply, closed_port_url
 
 from core.ingest import read_document
 from core.services.bootstrap import open_services

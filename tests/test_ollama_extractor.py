@@ -15,15 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ollama_server import (
-    OllamaTestServer,
-    Reply,
-    first_sentence,
-    grounded_output,
-    prose_ids,
-    reply_json,
-    rivers_text,
-)
+from ollama_replies import first_sentence, grounded_output, prose_ids, reply_json, rivers_text
+from ollama_server import OllamaTestServer, Reply
 
 from core.domain import (
     EVIDENCE_FIELDS,

@@ -12,7 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from ollama_server import OllamaTestServer, Reply, closed_port_url, grounded_output, reply_json
+from ollama_replies import grounded_output, reply_json
+from ollama_server import OllamaTestServer, Reply, closed_port_url
 
 from core.domain import ExtractionResult, SourceDocument
 from core.extraction.ollama import OllamaExtractor

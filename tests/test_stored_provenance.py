@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ollama_server import OllamaTestServer, Reply, grounded_output, reply_json, rivers_text
+from ollama_replies import grounded_output, reply_json, rivers_text
+from ollama_server import OllamaTestServer, Reply
 
 from core.host.clock import FixedClock
 from core.host.config import Config

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import SCRIPTS, Tmux, mr_env, tmux_available, wait_for_line
+from .helpers import SCRIPTS, mr_env, wait_for_line
+from .tmux import Tmux, tmux_available
 
 
 @pytest.fixture

@@ -12,7 +12,8 @@ from pathlib import Path
 
 from tui.cli.demo import MARK, PREFIX, sweep_stale
 
-from .helpers import Tmux, cli_argv, mr_env
+from .helpers import cli_argv, mr_env
+from .tmux import Tmux
 
 
 def _demo_dirs(root: Path) -> list[Path]:

@@ -22,7 +22,6 @@ from .helpers import (
     HOSTILE_NAMES,
     MARKUP,
     PAYLOAD,
-    Tmux,
     cli_argv,
     db_file,
     mr_env,
@@ -31,6 +30,7 @@ from .helpers import (
     write,
 )
 from .terminal_bytes import findings
+from .tmux import Tmux
 
 
 @pytest.fixture

@@ -20,8 +20,9 @@ from textual._parser import ParseError
 from textual._xterm_parser import XTermParser
 from textual.widgets import TextArea
 
-from .helpers import SAMPLES, SCRIPTS, Tmux, cli_argv, import_one, mr_env, query
+from .helpers import SAMPLES, SCRIPTS, cli_argv, import_one, mr_env, query
 from .terminal_bytes import findings
+from .tmux import Tmux
 
 FUZZ_SECONDS = 36.0  # the whole fuzz, across every screen (CI keeps it under a minute)
 MARKER = "KEEP-THIS-EDIT"

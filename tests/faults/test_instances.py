@@ -73,7 +73,7 @@ def test_second_app_is_refused_while_the_first_app_runs(home: Path, tmp_path: Pa
 
     import pytest
 
-    from .helpers import Tmux, tmux_available
+    from .tmux import Tmux, tmux_available
 
     if not tmux_available():
         pytest.skip("tmux is not installed (apt-get install -y tmux): the real-terminal check needs it")

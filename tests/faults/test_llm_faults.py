@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ollama_server import OllamaTestServer, Reply, closed_port_url, grounded_output, reply_json
+from ollama_replies import grounded_output, reply_json
+from ollama_server import OllamaTestServer, Reply, closed_port_url
 
 from core.ingest import read_document
 
@@ -24,7 +25,6 @@ from .helpers import (
     ESCAPES,
     MARKUP,
     SAMPLES,
-    Tmux,
     cli_argv,
     integrity,
     mr,
@@ -33,6 +33,7 @@ from .helpers import (
     run_mr_bytes,
     write,
 )
+from .tmux import Tmux
 
 ARTICLE = SAMPLES / "spaced-repetition.md"
 

@@ -10,7 +10,8 @@ import os
 import signal
 from pathlib import Path
 
-from .helpers import Tmux, cli_argv, mr_env
+from .helpers import cli_argv, mr_env
+from .tmux import Tmux
 
 
 def _app_pid(tmux: Tmux, target: str) -> int:

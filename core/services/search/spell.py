@@ -133,7 +133,7 @@ class Speller:
 
     def _words(self) -> dict[int, list[str]]:
         """The word list by length, read again when search_words has grown since."""
-        current = vocabulary.stamp()
+        current = vocabulary.vocabulary_stamp()[0]
         with self._lock:
             if current != self._stamp:
                 by_length: dict[int, list[str]] = {}

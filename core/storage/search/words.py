@@ -60,13 +60,6 @@ def has_prefix(prefix: str) -> bool:
 
 
 @translated
-def stamp() -> int:
-    """Changes whenever search_words gains words (a cached copy is current while it is equal)."""
-    rows = _rows("SELECT value FROM search_stats WHERE key = ?", (WORDS_KEY,))
-    return int(rows[0][0]) if rows else 0
-
-
-@translated
 def every_word() -> list[str]:
     """The whole list (for the two-edit scan), in index order."""
     return [str(w) for (w,) in _rows("SELECT word FROM search_words")]
@@ -80,7 +73,7 @@ def every_token() -> list[str]:
 
 @translated
 def vocabulary_stamp() -> tuple[int, int]:
-    """Changes whenever search_words or search_tokens gains words (a cached copy of both is
-    current while it is equal)."""
+    """(search_words' counter, search_tokens' counter): each changes whenever its table gains
+    words, so a cached copy of a table is current while its counter is equal."""
     values = dict(_rows("SELECT key, value FROM search_stats WHERE key IN (?, ?)", (WORDS_KEY, TOKENS_KEY)))
     return int(values.get(WORDS_KEY, 0)), int(values.get(TOKENS_KEY, 0))
