@@ -30,7 +30,9 @@ from core.storage.errors import SQLITE_ERRORS, root_cause, translate
 # 6: the unit status index goes, Browse's (status, id) serves its reads (core/storage/browse/models.py)
 # 7: substrings are found through the vocabulary (search_tokens), the trigram table goes
 #    (core/storage/search/index.py: a third of a large web page's store and index time)
-SCHEMA_VERSION = 7
+# 8: Browse's due index goes, its sort reads the queue index one queue at a time
+#    (core/storage/browse/by_queue.py: a 100k-card forget or postpone moves one entry fewer a card)
+SCHEMA_VERSION = 8
 
 db = peewee.SqliteDatabase(None)
 

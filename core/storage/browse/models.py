@@ -121,3 +121,13 @@ def _to_v6(database: peewee.SqliteDatabase) -> None:
 
 
 MIGRATIONS[6] = _to_v6
+
+
+def _to_v8(database: peewee.SqliteDatabase) -> None:
+    """Schema 8: Browse's due index (due, id) goes; the sort by due reads card_queue_due, one
+    range per queue merged (core.storage.browse.by_queue), and every write of a card's due moves
+    one index entry fewer (~0.9 s CPU of a 100k-card forget on the 1M-card bench library)."""
+    database.execute_sql("DROP INDEX IF EXISTS browse_card_due")
+
+
+MIGRATIONS[8] = _to_v8

@@ -8,7 +8,8 @@ found through the unit status index (confirmed units have their cards), so it st
 
 The filter's WHERE is core.storage.browse.where's; the same serves the pages, the count and the
 bulk actions (where.count, where.target_sql), so what an action on "the whole filter" touches
-is what the table shows. The sort by R reads through its own index (rsort.py).
+is what the table shows. The sort by R reads through its own index (rsort.py), the sort by due
+through the queue index, one queue at a time (by_queue.py).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import peewee
 
 from core.domain.browse import BrowseFilter, BrowseRow, BrowseSort, Column, RowKey
 from core.domain.export import READER
-from core.storage.browse import rsort
+from core.storage.browse import by_queue, rsort
 from core.storage.browse.where import CARD, QUEUE_NAMES, UNIT, UNIT_FROM, Where, where
 from core.storage.db import db
 from core.storage.decks import DECK_TITLE
@@ -69,6 +70,7 @@ class Plan:
     indexed: int
     unit_terms: tuple[str, ...]
     index: str = ""  # the lead table's index that holds the order (SORT_INDEXES), "" for none
+    by_queue: bool = False  # the index is (queue, key): one range per queue, merged (by_queue.py)
 
 
 def _card_plan(key: str, index: str, *, unit_key: str = "CAST(-1 AS INTEGER)") -> Plan:
@@ -81,7 +83,9 @@ def _unit_plan(key: str, index: str) -> Plan:
 
 PLANS: dict[Column, Plan] = {
     Column.ADDED: _card_plan("c.created_at", "browse_card_added", unit_key="u.created_at"),
-    Column.DUE: _card_plan("c.due", "browse_card_due"),
+    Column.DUE: Plan(
+        "card", ("c.due", "c.id"), 2, ("CAST(-1 AS INTEGER)", "u.id"), by_queue.INDEX, by_queue=True
+    ),
     Column.STATE: Plan(
         "card", ("c.queue", "c.due", "c.id"), 3, ("CAST(-9 AS INTEGER)", "u.id"), "card_queue_due"
     ),
@@ -106,7 +110,6 @@ PLANS: dict[Column, Plan] = {
 # The indexes the plans read (made at open: core.storage.browse.models), named by what they order.
 SORT_INDEXES: dict[str, str] = {
     "browse_card_added": "card (created_at, id)",
-    "browse_card_due": "card (due, id)",
     "browse_card_stability": "card (COALESCE(stability, -1), id)",
     "browse_card_difficulty": "card (COALESCE(difficulty, -1), id)",
     "browse_card_lapses": "card (lapses, id)",
@@ -215,6 +218,8 @@ def _read(
     read through it (the walk in sort order, whatever the filter's own indexes); `source` is
     a FROM of the caller's."""
     plan = PLANS[sort.column]
+    merge = plan.by_queue and arm == CARD and not (led or source) and terms == plan.terms
+    index = plan.index if merge else index
     source = source or (_JOINS[plan.lead] + _QUESTION if arm == CARD else UNIT_FROM)
     if led:  # the filter leads: the planner picks the table its index starts from
         source = _LED
@@ -224,9 +229,11 @@ def _read(
     params = dict(w.params)
     direction = " DESC" if sort.descending else ""
     keyset = _after(terms, indexed, arm, sort, after, params)
+    head, tail = f"SELECT {_SELECT[arm]}", f"{source} WHERE {w.sql}{keyset}"
     sql = (
-        f"SELECT {_SELECT[arm]}, {', '.join(terms)} {source} WHERE {w.sql}{keyset} "
-        f"ORDER BY {', '.join(t + direction for t in terms)} LIMIT {int(limit)}"
+        by_queue.merged(head, tail, terms, direction, limit)
+        if merge
+        else f"{head}, {', '.join(terms)} {tail} ORDER BY {', '.join(t + direction for t in terms)} LIMIT {int(limit)}"
     )
     width = len(terms)
     con = db.connection()
