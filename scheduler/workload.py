@@ -72,25 +72,30 @@ def window(
 
 def rebalance(cards: Sequence[Scheduled], load: dict[int, int], rule: DayRule, today: date) -> dict[int, int]:
     """Card id -> new day for the cards that move: those due on a day of factor < 1 go to the
-    day of their window with the least weighted load, when that is less than their own day's
-    (`load`: cards due per day index, all cards, updated as cards move)."""
+    day of their window with the least weighted load (the nearest to their own day among
+    equals, then the earliest), when that is less than their own day's (`load`: cards due per
+    day index, all cards, updated as cards move). The factors and counts are lists by day
+    index, read once: a card's window is a few list reads, not a date computed per day."""
+    horizon = max((c.hi for c in cards), default=-1) + 1
+    factors = [rule.factor(today + timedelta(days=i)) for i in range(horizon)]
+    counts = [load.get(i, 0) for i in range(horizon)]
     moved: dict[int, int] = {}
-    counts = dict(load)
-
-    def weight(day: int, extra: int = 0) -> float:
-        f = rule.factor(today + timedelta(days=day))
-        return (counts.get(day, 0) + extra) / f if f > 0 else math.inf
-
+    inf = math.inf
     for card in sorted(cards, key=lambda c: (c.day, c.card_id)):
-        if rule.factor(today + timedelta(days=card.day)) >= 1:
+        day, lo = card.day, card.lo
+        if factors[day] >= 1:
             continue
-        counts[card.day] = counts.get(card.day, 0) - 1
-        best = min(range(card.lo, card.hi + 1), key=lambda d: (weight(d, 1), abs(d - card.day)))
-        if weight(best, 1) < weight(card.day, 1) or math.isinf(weight(card.day, 1)):
+        counts[day] -= 1
+        # each day's weighted load with this card on it; the least, nearest to `day`, earliest
+        loads = [(counts[d] + 1) / factors[d] if factors[d] > 0 else inf for d in range(lo, card.hi + 1)]
+        least = min(loads)
+        best = min((abs(lo + i - day), lo + i) for i, w in enumerate(loads) if w == least)[1]
+        own = loads[day - lo]
+        if least < own or own == inf:
             moved[card.card_id] = best
-            counts[best] = counts.get(best, 0) + 1
+            counts[best] += 1
         else:
-            counts[card.day] += 1
+            counts[day] += 1
     return moved
 
 

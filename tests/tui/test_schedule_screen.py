@@ -3,11 +3,14 @@ database has the new due dates and the library's settings (issue 17's "Done when
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import timedelta
 
+import pytest
 from conftest import SIZE, make_app, screen_text, settle
 from test_review_support import due_one_a_day, q
 
+from core.host import paths
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from tui.screens.schedule import ScheduleScreen
@@ -52,3 +55,66 @@ async def test_an_easy_day_and_a_vacation_move_the_forecast(svc: Services, tui_c
         await pilot.press("u", "u")  # both moves taken back
         await settle(pilot)
         assert _per_day(tui_clock) == before
+
+
+async def test_moving_cards_runs_in_a_worker_while_the_screen_answers(
+    svc: Services, tui_clock: FixedClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An easy day's move (up to ~100k cards of a million: seconds) waits for a locked database
+    in a named worker: the screen says what it is doing and keeps taking keys; the cards move
+    once the lock is free, and `u` (in a worker too) takes them back."""
+    monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "20000")
+    due_one_a_day(svc, tui_clock)
+    before = _per_day(tui_clock)
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        easy = ["1"] * 7
+        easy[(tui_clock.now().date() + timedelta(days=2)).weekday()] = "0"
+        other = sqlite3.connect(str(paths.database_path()), timeout=0)
+        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        try:
+            await pilot.press("e", *["backspace"] * 20, *" ".join(easy), "enter")
+            await pilot.pause(0.2)
+            assert [w.name for w in app.workers if w.is_running] == ["moving cards off the easy days"]
+            assert "Moving cards off the easy days …" in screen_text(app)
+            await pilot.press("question_mark")  # the UI thread is free: help opens
+            await pilot.pause()
+            assert app.screen is not None and not isinstance(app.screen, ScheduleScreen)
+            await pilot.press("escape")
+            assert _per_day(tui_clock) == before  # nothing moved while the lock is held
+        finally:
+            other.rollback()
+            other.close()
+        await settle(pilot)
+        assert _per_day(tui_clock)[2] == 0
+        await pilot.press("u")
+        await settle(pilot)
+        assert _per_day(tui_clock) == before
+
+
+async def test_a_new_retention_shows_the_workload_then_reschedules_in_a_worker(
+    svc: Services, tui_clock: FixedClock
+) -> None:
+    due_one_a_day(svc, tui_clock)
+    before = q("SELECT id, due FROM card WHERE queue = 2 ORDER BY id")
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        await pilot.press("r", *["backspace"] * 10, *"0.8", "enter")
+        await settle(pilot)
+        shown = screen_text(app)
+        assert "Reschedule your review cards for the new retention?" in shown
+        assert "20 review cards re-timed for 80% (from 90%)" in shown
+        await pilot.press("y")
+        await settle(pilot)
+        after = q("SELECT id, due FROM card WHERE queue = 2 ORDER BY id")
+        assert after != before and len(after) == len(before)  # S 20 at 80%: later than at 90%
+        assert all(a[1] > b[1] for a, b in zip(after, before, strict=True))  # type: ignore[operator]
+        await pilot.press("u")
+        await settle(pilot)
+        assert q("SELECT id, due FROM card WHERE queue = 2 ORDER BY id") == before

@@ -134,5 +134,4 @@ class TrashScreen(BaseScreen):
     def action_undo(self) -> None:
         from tui.screens.browse import undo_bulk
 
-        if undo_bulk(self):
-            self.refresh_data()
+        undo_bulk(self, self.refresh_data)

@@ -92,16 +92,22 @@ class ScheduleService:
 
     def apply_days(self) -> BulkResult:
         """Move review cards due in the next MOVE_AHEAD days off vacation days, and off easy
-        days to lighter days, each inside its own fuzz window (widened past the days off)."""
+        days to lighter days, each inside its own fuzz window (widened past the days off).
+        Only the cards due on such days can move (rebalance leaves the others where they are,
+        and per_day counts them as load): those are the ones read."""
         first, today = self._today()
         rule = day_rule()
         now = self._now()
+        lighter = [i for i in range(MOVE_AHEAD) if rule.factor(today + timedelta(days=i)) < 1]
         cards = []
         old: dict[int, int] = {}
-        for card_id, due, last, _ in schedule_repo.due_before((first + MOVE_AHEAD) * DAY):
+        fuzz: dict[int, tuple[int, int]] = {}
+        for card_id, due, last, _ in schedule_repo.due_on(first, lighter):
             interval = max(1, round((due - last) / DAY))
             day = max(0, due // DAY - first)
-            lo, hi = window(day, interval, scheduler.fuzz_range(interval), rule, today)
+            if interval not in fuzz:
+                fuzz[interval] = scheduler.fuzz_range(interval)
+            lo, hi = window(day, interval, fuzz[interval], rule, today)
             cards.append(Scheduled(card_id, day, lo, hi))
             old[card_id] = due
         moves = rebalance(cards, schedule_repo.per_day(first, MOVE_AHEAD + 400), rule, today)
@@ -120,10 +126,9 @@ class ScheduleService:
         first, today = self._today()
         counts = schedule_repo.per_day(first, HORIZON)
         params = self.browse.parameters()
-        totals = tuple(
-            (r, schedule_repo.projected_total(first, HORIZON, scheduler.days_per_stability(r, params)))
-            for r in sorted({*retentions, self.config.desired_retention})
-        )
+        chosen = sorted({*retentions, self.config.desired_retention})
+        ks = [scheduler.days_per_stability(r, params) for r in chosen]
+        totals = tuple(zip(chosen, schedule_repo.projected_totals(first, HORIZON, ks), strict=True))
         rule = day_rule()
         spans = tuple((a, b) for a, b in self.vacations())
         return Forecast(
@@ -144,9 +149,9 @@ class ScheduleService:
             new_retention=new,
             cards=schedule_repo.retimed_count(),
             old_total=sum(schedule_repo.per_day(first, HORIZON).values()),
-            new_total=schedule_repo.projected_total(
-                first, HORIZON, scheduler.days_per_stability(new, params)
-            ),
+            new_total=schedule_repo.projected_totals(
+                first, HORIZON, [scheduler.days_per_stability(new, params)]
+            )[0],
         )
 
     def reschedule(self, retention: float) -> BulkResult:

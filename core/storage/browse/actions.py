@@ -89,16 +89,25 @@ def change_cards(journal: int, action: BulkAction, now: int, **values: Any) -> C
 
 @translated
 def move_cards(journal: int, dues: dict[int, int], now: int) -> int:
-    """Give cards new due times (schedule tools), snapshotted first; returns how many."""
+    """Give cards new due times (schedule tools), snapshotted first; returns how many. The new
+    times go into a temporary table in card id order, then one INSERT and one UPDATE join it (a
+    statement per card was 2 x 100k statements: ~5 s CPU of a 100k-card easy-days move)."""
     if not dues:
         return 0
     con = db.connection()
     cols = ", ".join(CARD_COLUMNS)
-    con.executemany(
-        f"INSERT INTO bulk_card (journal_id, card_id, {cols}) SELECT ?, id, {cols} FROM card WHERE id = ?",
-        [(journal, card_id) for card_id in dues],
+    con.execute(
+        "CREATE TEMP TABLE IF NOT EXISTS moved_due (card_id INTEGER PRIMARY KEY, due INTEGER NOT NULL)"
     )
-    con.executemany("UPDATE card SET due = ? WHERE id = ?", [(due, card_id) for card_id, due in dues.items()])
+    con.execute("DELETE FROM temp.moved_due")
+    con.executemany("INSERT INTO temp.moved_due (card_id, due) VALUES (?, ?)", sorted(dues.items()))
+    exec_sql(
+        f"INSERT INTO bulk_card (journal_id, card_id, {cols}) SELECT ?, id, {cols} FROM card "
+        "WHERE id IN (SELECT card_id FROM temp.moved_due)",
+        (journal,),
+    )
+    exec_sql("UPDATE card SET due = m.due FROM temp.moved_due m WHERE m.card_id = card.id")
+    con.execute("DELETE FROM temp.moved_due")
     count(journal, len(dues), 0)
     return len(dues)
 
@@ -109,7 +118,7 @@ def retime_reviews(journal: int, days_per_stability: float) -> int:
     review (a new desired retention), snapshotted first; returns how many."""
     which = (
         f"queue = {Queue.REVIEW:d} AND last_review IS NOT NULL AND stability > 0 "
-        "AND unit_id IN (SELECT id FROM unit WHERE pinned = 0)"
+        "AND unit_id NOT IN (SELECT id FROM unit WHERE pinned = 1)"  # the partial unit_pinned
     )
     n = snapshot_cards(journal, which, {})
     exec_sql(

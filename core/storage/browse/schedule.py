@@ -1,8 +1,15 @@
-"""Schedule tools' reads: review cards due soon, cards due per day, and each day's count at
-another retention (S x days_per_stability days after the last review, in SQL over every review
-card: ~0.4 s a retention on a million cards)."""
+"""Schedule tools' reads: review cards due on given days, cards due per day, and each day's
+count at other retentions (S x days_per_stability days after the last review, in SQL over every
+review card's entry in the covering session index: one pass for every retention).
+
+Pinned units keep their own retention: their cards are found through the partial index of
+pinned units (`unit_pinned`, a handful of entries), never by joining each card to its unit
+(a million random reads of the wide unit rows: 5-7 s CPU a query on bench_browse's 1M-card
+library, against 0.4 s for the pass over the index)."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from core.domain.review import Queue
 from core.storage.db import db
@@ -10,15 +17,21 @@ from core.storage.errors import translated
 
 DAY = 86400
 _REVIEWING = f"queue = {Queue.REVIEW:d}"
+PINNED_CARD = "unit_id IN (SELECT id FROM unit WHERE pinned = 1)"  # read through unit_pinned
+_RETIMED = "last_review IS NOT NULL AND stability > 0"
 
 
 @translated
-def due_before(until: int) -> list[tuple[int, int, int, float]]:
-    """(card id, due, last review, stability) of review cards due before `until` (overdue too)."""
+def due_on(first_day: int, days: Sequence[int]) -> list[tuple[int, int, int, float]]:
+    """(card id, due, last review, stability) of the review cards with a stability due on the
+    given day indexes from UTC day `first_day` (index 0 takes the overdue cards too)."""
+    wanted = sorted({first_day + int(d) for d in days if d >= 0})
+    if not wanted:
+        return []
+    overdue = f" OR due < {first_day * DAY:d}" if first_day in wanted else ""
     rows = db.execute_sql(
-        f"SELECT id, due, last_review, stability FROM card WHERE {_REVIEWING} AND due < ? "
-        "AND last_review IS NOT NULL AND stability > 0 ORDER BY due, id",
-        (until,),
+        f"SELECT id, due, last_review, stability FROM card WHERE {_REVIEWING} AND {_RETIMED} "
+        f"AND (due / {DAY} IN ({', '.join(map(str, wanted))}){overdue})"
     )
     return [(int(r[0]), int(r[1]), int(r[2]), float(r[3])) for r in rows]
 
@@ -35,23 +48,30 @@ def per_day(first_day: int, days: int) -> dict[int, int]:
 
 
 @translated
-def projected_total(first_day: int, days: int, days_per_stability: float) -> int:
-    """Review cards (of units not pinned) whose next review at another retention falls before
-    the end of the forecast days; pinned units keep their own retention (their cards counted
-    as scheduled)."""
+def projected_totals(first_day: int, days: int, days_per_stability: Sequence[float]) -> list[int]:
+    """For each factor: review cards whose next review at that retention falls before the end of
+    the forecast days (cards of pinned units, and cards without a stability, counted as
+    scheduled). One pass over the review cards for all of them."""
+    if not days_per_stability:
+        return []
+    end = (first_day + days) * DAY
+    sums = ", ".join(
+        f"SUM(CASE WHEN kept THEN due ELSE last_review + 86400 * MAX(1, CAST(ROUND(stability * ?) "
+        f"AS INTEGER)) END < {end:d})"
+        for _ in days_per_stability
+    )
     row = db.execute_sql(
-        f"SELECT COUNT(*) FROM card c JOIN unit u ON u.id = c.unit_id WHERE c.{_REVIEWING} AND ("
-        "CASE WHEN u.pinned = 1 OR c.last_review IS NULL OR NOT c.stability > 0 THEN c.due "
-        "ELSE c.last_review + 86400 * MAX(1, CAST(ROUND(c.stability * :k) AS INTEGER)) END) < :end",
-        {"k": days_per_stability, "end": (first_day + days) * DAY},
+        f"SELECT {sums} FROM (SELECT due, last_review, stability, ({PINNED_CARD} OR NOT ({_RETIMED})) "
+        f"AS kept FROM card WHERE {_REVIEWING})",
+        tuple(float(k) for k in days_per_stability),
     ).fetchone()
-    return int(row[0])
+    return [int(n or 0) for n in row]
 
 
 @translated
 def retimed_count() -> int:
+    """Review cards a reschedule re-times: with a stability, of units not pinned."""
     row = db.execute_sql(
-        f"SELECT COUNT(*) FROM card c JOIN unit u ON u.id = c.unit_id WHERE c.{_REVIEWING} AND u.pinned = 0 "
-        "AND c.last_review IS NOT NULL AND c.stability > 0"
+        f"SELECT COUNT(*) FROM card WHERE {_REVIEWING} AND {_RETIMED} AND NOT {PINNED_CARD}"
     ).fetchone()
     return int(row[0])

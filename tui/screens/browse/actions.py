@@ -8,12 +8,14 @@ filter when `a` took it, else the row under the cursor) as one transaction in a 
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from functools import partial
+from typing import TypeVar
 
-from textual import work
 from textual.content import Content
 
-from core.domain.browse import BrowseRow, BulkAction, BulkResult, Selection
+from core.domain.browse import BrowseRow, BulkAction, BulkResult, BulkUndo, Selection
 from core.text.words import plural
 from tui.messages import OpenArticle
 from tui.safe import notify
@@ -36,17 +38,37 @@ ACTION_KEYS: dict[str, BulkAction] = {
 }
 
 
-def undo_bulk(screen: BaseScreen) -> bool:
+# One journalled write at a time from the app's workers (Browse, Trash and Schedule): a second
+# key waits for the first's transaction instead of racing it for the latest journal entry.
+BULK_WRITE = threading.Lock()
+T = TypeVar("T")
+
+
+def in_bulk_worker(screen: BaseScreen, what: str, write: Callable[[], T], then: Callable[[T], None]) -> None:
+    """Run a journalled write (up to every card of the library: a minute on a million) in a
+    thread worker named `what`, one at a time; `then` gets its result on the UI thread. A
+    failure is reported under `what` (BaseScreen's worker report)."""
+
+    def run() -> None:
+        with BULK_WRITE:
+            result = write()
+        screen.app.call_from_thread(then, result)
+
+    screen.run_worker(run, thread=True, name=what, group="bulk-write", exit_on_error=False)
+
+
+def undo_bulk(screen: BaseScreen, then: Callable[[], None]) -> None:
     """Take back the latest Browse journal action (Browse, Trash and Schedule share the one
-    journal) and say what; True when something was undone."""
-    with screen.reporting("undoing"):
-        undone = screen.services.browse.undo()
-        if undone is None:
+    journal) in a worker and say what; `then` runs on the UI thread when something was undone."""
+
+    def undone(entry: BulkUndo | None) -> None:
+        if entry is None:
             notify(screen.app, "Nothing to undo", severity="warning")
-            return False
-        notify(screen.app, f"Undone: {undone.action.replace('_', ' ')}")
-        return True
-    return False
+            return
+        notify(screen.app, f"Undone: {entry.action.replace('_', ' ')}")
+        then()
+
+    in_bulk_worker(screen, "undoing", screen.services.browse.undo, undone)
 
 
 class BrowseActions(BaseScreen):
@@ -71,10 +93,11 @@ class BrowseActions(BaseScreen):
             return
         self._run(ACTION_KEYS.get(name) or BulkAction(name), selection, tag, days, deck)
 
-    @work(thread=True, group="browse-act", name="changing the rows", exit_on_error=False)
     def _run(self, action: BulkAction, selection: Selection, tag: str, days: int, deck: int | None) -> None:
-        result = self.services.browse.act(action, selection, tag=tag, days=days, deck=deck)
-        self.app.call_from_thread(self._acted, action, result)
+        def act() -> BulkResult:
+            return self.services.browse.act(action, selection, tag=tag, days=days, deck=deck)
+
+        in_bulk_worker(self, "changing the rows", act, partial(self._acted, action))
 
     def _acted(self, action: BulkAction, result: BulkResult) -> None:
         if result.journal_id == 0:
@@ -132,8 +155,7 @@ class BrowseActions(BaseScreen):
             self.action_act("move_deck", deck=int(key))
 
     def action_undo(self) -> None:
-        if undo_bulk(self):
-            self._reload()
+        undo_bulk(self, self._reload)
 
     def action_delete_article(self) -> None:
         from tui.modals.prompt import Confirm

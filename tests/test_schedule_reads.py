@@ -1,0 +1,107 @@
+"""The schedule tools' reads on a real library: the forecast's totals at each retention match
+each card worked out on its own (pinned units and cards without a stability kept as
+scheduled), overdue cards leave a day off today, and `rebalance` (lists by day index) moves
+exactly the cards the plain rule moves, to the same days."""
+
+from __future__ import annotations
+
+import math
+import random
+from datetime import date, timedelta
+
+from test_review_support import due_one_a_day, q
+
+import scheduler
+from core.host.clock import FixedClock
+from core.services.bootstrap import Services
+from core.storage.db import db, write_transaction
+from scheduler.workload import DayRule, Scheduled, rebalance
+
+DAY = 86400
+
+
+def test_the_totals_at_each_retention_match_each_card_worked_out(
+    services: Services, clock: FixedClock
+) -> None:
+    cards = due_one_a_day(services, clock)
+    with write_transaction():
+        db.execute_sql(
+            "UPDATE unit SET pinned = 1 WHERE id = (SELECT unit_id FROM card WHERE id = ?)", (cards[3],)
+        )
+        db.execute_sql("UPDATE card SET stability = 2.5 * id WHERE id % 3 = 0")
+    shown = services.schedule.forecast()
+    pinned = {int(u) for (u,) in q("SELECT id FROM unit WHERE pinned = 1")}  # type: ignore[misc]
+    assert pinned
+    first = int(clock.now().timestamp()) // DAY
+    end = (first + len(shown.due)) * DAY
+    rows = q("SELECT unit_id, due, last_review, stability FROM card WHERE queue = 2")
+    params = services.browse.parameters()
+    for retention, total in shown.by_retention:
+        k = scheduler.days_per_stability(retention, params)
+        expected = sum(
+            (due if unit in pinned or not stab else last + DAY * max(1, round(stab * k))) < end  # type: ignore[operator]
+            for unit, due, last, stab in rows
+        )
+        assert total == expected, retention
+    assert len({t for _, t in shown.by_retention}) > 1  # the retentions differ here
+    change = services.schedule.retention_change(0.8)
+    assert change.cards == len(rows) - sum(1 for u, *_ in rows if u in pinned)
+
+
+def test_overdue_cards_leave_a_day_off_today(services: Services, clock: FixedClock) -> None:
+    cards = due_one_a_day(services, clock)
+    now = int(clock.now().timestamp())
+    with write_transaction():
+        for card in cards[:4]:  # overdue since yesterday and the day before
+            db.execute_sql("UPDATE card SET due = ? WHERE id = ?", (now - DAY * (1 + card % 2), card))
+    today = clock.now().date()
+    services.schedule.add_vacation(f"{today}")
+    result = services.schedule.apply_days()
+    assert result.cards == 4
+    assert q("SELECT COUNT(*) FROM card WHERE queue = 2 AND due < ?", (now // DAY + 1) * DAY) == [(0,)]
+
+
+def _plain_rebalance(
+    cards: list[Scheduled], load: dict[int, int], rule: DayRule, today: date
+) -> dict[int, int]:
+    """The rule as first written: a date per day looked at, min() over the window."""
+    moved: dict[int, int] = {}
+    counts = dict(load)
+
+    def weight(day: int, extra: int = 0) -> float:
+        f = rule.factor(today + timedelta(days=day))
+        return (counts.get(day, 0) + extra) / f if f > 0 else math.inf
+
+    for card in sorted(cards, key=lambda c: (c.day, c.card_id)):
+        if rule.factor(today + timedelta(days=card.day)) >= 1:
+            continue
+        counts[card.day] = counts.get(card.day, 0) - 1
+        best = min(range(card.lo, card.hi + 1), key=lambda d: (weight(d, 1), abs(d - card.day)))
+        if weight(best, 1) < weight(card.day, 1) or math.isinf(weight(card.day, 1)):
+            moved[card.card_id] = best
+            counts[best] = counts.get(best, 0) + 1
+        else:
+            counts[card.day] += 1
+    return moved
+
+
+def test_rebalance_moves_what_the_plain_rule_moves() -> None:
+    rng = random.Random(17)
+    today = date(2026, 11, 2)
+    for trial in range(60):
+        easy = tuple(rng.choice((1.0, 1.0, 0.5, 0.3, 0.0)) for _ in range(7))
+        if not any(easy):
+            easy = (1.0,) * 7
+        off = frozenset(today + timedelta(days=rng.randrange(40)) for _ in range(rng.randrange(4)))
+        rule = DayRule(easy, off)
+        cards = []
+        for card_id in range(rng.randrange(1, 400)):
+            day = rng.randrange(40)
+            lo, hi = max(0, day - rng.randrange(6)), day + rng.randrange(6)
+            cards.append(Scheduled(card_id, day, lo, hi))
+        load: dict[int, int] = {}
+        for c in cards:
+            load[c.day] = load.get(c.day, 0) + 1
+        for d in range(60):  # other cards' load, not movable here
+            load[d] = load.get(d, 0) + rng.randrange(3)
+        assert rebalance(cards, load, rule, today) == _plain_rebalance(cards, load, rule, today), trial
