@@ -50,13 +50,15 @@ def wrote(path: str, timeout: float, *, now: bool = False) -> None:
     at once, as after a bulk action). A few µs here; the copy is the thread's."""
     global _thread
     with _cond:
+        waiting = not _due  # the thread waits for a first write (else it is in its delay already)
         _due[path] = timeout
         if now:
             _state["hurry"] = True
         if _thread is None or not _thread.is_alive():
             _thread = threading.Thread(target=_loop, name="memoryrush-wal-checkpoint", daemon=True)
             _thread.start()
-        _cond.notify_all()
+        if waiting or now:  # woken by every answer, the thread took the GIL from the UI each time
+            _cond.notify_all()
 
 
 @translated  # no SQLite error leaves here; the storage rule for every public function
