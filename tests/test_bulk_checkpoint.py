@@ -1,8 +1,8 @@
 """A bulk action's commit leaves its WAL pages to a background checkpoint
 (core.storage.checkpoint): the pages are copied back right after, the connection's own automatic
-checkpoint is on again for the writes that follow, and a failed action starts nothing. (Guards:
-they pass before the change too, where the commit copied the pages back itself; the time it
-saves is measured by bench/bench_browse.py --bulk-only, not asserted.)"""
+checkpoint stays off (core/storage/wal.py's thread copies back every write), and a failed action
+starts nothing. (Guards: they pass before the change too, where the commit copied the pages back
+itself; the time it saves is measured by bench/bench_browse.py --bulk-only, not asserted.)"""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from core.domain.browse import BrowseFilter, BulkAction, Selection
 from core.domain.errors import StorageError
 from core.host.clock import FixedClock
 from core.services.bootstrap import open_services
-from core.storage import checkpoint
+from core.storage import checkpoint, wal
 from core.storage.db import db
 from tests.conftest import FIXED_NOW
 
@@ -40,7 +40,7 @@ def test_a_bulk_action_is_copied_back_from_the_wal_after_its_commit(data_home: P
     try:
         result = svc.browse.act(BulkAction.SUSPEND, Selection(BrowseFilter()))
         assert result.cards == 20_000
-        assert db.execute_sql("PRAGMA wal_autocheckpoint").fetchone()[0] == checkpoint.AUTO_PAGES
+        assert db.execute_sql("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
         checkpoint.wait(timeout=60)
         log, done = _wal_frames(path)
         assert log > 0 and done == log  # all of it copied back, by the thread
@@ -60,13 +60,13 @@ def test_a_failed_bulk_action_starts_no_checkpoint(data_home: Path) -> None:
     svc = open_services(data_home, clock=FixedClock(FIXED_NOW))
     try:
         checkpoint.wait()
-        before = [t for t in checkpoint._threads if t.is_alive()]
+        assert wal.idle()
         db.execute_sql(
             "CREATE TRIGGER refuse BEFORE INSERT ON bulk_journal BEGIN SELECT RAISE(ABORT, 'no'); END"
         )
         with pytest.raises(StorageError):
             svc.browse.act(BulkAction.SUSPEND, Selection(BrowseFilter()))
-        assert [t for t in checkpoint._threads if t.is_alive()] == before == []
-        assert db.execute_sql("PRAGMA wal_autocheckpoint").fetchone()[0] == checkpoint.AUTO_PAGES
+        assert wal.idle()  # nothing due: the rolled-back action left nothing to copy
+        assert db.execute_sql("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
     finally:
         svc.close()
