@@ -262,11 +262,14 @@ class _Converter(HTMLParser):
     def _flush(self, kind: str = "paragraph") -> None:
         if self._pre and not self._container:
             kind = "code"
-        text, spans = self._b.finish(verbatim=kind == "code") if len(self._b) else ("", ())
-        self._b = TextBuilder()
         self._spans.clear()
         level, self._heading = self._heading, 0
         self._marker_end = -1
+        if not len(self._b):  # no text: the builder serves the next block
+            self._b.restart()
+            return
+        text, spans = self._b.finish(verbatim=kind == "code")
+        self._b = TextBuilder()
         if not text:
             return
         if kind == "code":
@@ -288,13 +291,16 @@ class _Converter(HTMLParser):
         element's subtree (script, hidden, ...; unless a <title> is in it) and a <pre>'s elements."""
         from lxml import etree
 
-        names: dict[Any, str] = {}  # tag -> its local name, lower case ("" for comments and PIs)
+        # tag -> its local name, lower case ("" for comments and PIs), and whether its end is read
+        names: dict[Any, tuple[str, bool]] = {}
         walker = etree.iterwalk(element, events=("start", "end"))
         for event, el in walker:
             tag = el.tag
-            name = names.get(tag)
-            if name is None:
-                name = names[tag] = tag.rsplit("}", 1)[-1].lower() if isinstance(tag, str) else ""
+            known = names.get(tag)
+            if known is None:
+                local = tag.rsplit("}", 1)[-1].lower() if isinstance(tag, str) else ""
+                known = names[tag] = (local, local in _END)
+            name, read_end = known
             if event == "start":
                 if not name:
                     continue
@@ -313,7 +319,7 @@ class _Converter(HTMLParser):
                 elif text := el.text:  # each .text or .tail is a new string from libxml2: once
                     self._data(text)
                 continue
-            if name in _END or (self._skip and name and name not in _VOID):
+            if read_end or (self._skip and name and name not in _VOID):
                 self.handle_endtag(name)
             if (tail := el.tail) and el is not element:
                 self._data(tail)

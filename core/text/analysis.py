@@ -43,11 +43,18 @@ _CJK_RUN = re.compile(rf"[{CJK_CHARS}]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])")
 # the same sentence ends, found without a lookbehind at every position (see sentence_count)
 _LATIN_END = re.compile(r"[.!?;](?=\s)")
-_CJK_END = re.compile("[。！？；]")
 _WORD_RUN = re.compile(r"[^\W_]+")  # _RUN on text without CJK characters
-# what separates _RUN's runs in case-folded ASCII text: every character but [a-z0-9] (a table for
-# str.translate, whose ASCII fast path makes it a copy)
-_ASCII_SEPARATORS = {i: " " for i in range(128) if not chr(i).isalnum()}
+# what separates _RUN's runs in ASCII text: every character but [a-zA-Z0-9], and A-Z lowered (a
+# table for bytes.translate over the text's bytes: str.translate looks each character up, about
+# 100 instructions a character in callgrind, a third of _runs on libxml2's page; bytes.translate
+# indexes a table, and encode and decode of ASCII are copies)
+_ASCII_WORD_BYTES = bytes(ord(chr(i).lower()) if chr(i).isalnum() else 32 for i in range(128)) + b" " * 128
+# sentence_count's marks over a text's UTF-8: a sentence end "." (any of .!?;), "s" for each
+# ASCII character `\s` matches (str.isspace: tab, line breaks, \x1c-\x1f, space), "u" for a byte
+# of a character outside ASCII, "x" else
+_SENTENCE_BYTES = (
+    bytes(ord("." if chr(i) in ".!?;" else "s" if chr(i).isspace() else "x") for i in range(128)) + b"u" * 128
+)
 # a character outside ASCII that _RUN's runs hold: a letter or digit of another script, or CJK
 _FOREIGN_RUN_CHAR = re.compile(rf"[{CJK_CHARS}]|[^\W_\x00-\x7f]")
 _COMBINING = re.compile("[\u0300-\u036f]")
@@ -113,19 +120,32 @@ def _runs(text: str) -> tuple[list[str], list[str]]:
     the analysis of libxml2's 336 KB page, whose bullets sent three quarters of its text there."""
     if not text.isascii():
         forms: dict[str, str] = {}
-        for found in _NON_ASCII.finditer(text):  # up to the first without a form (Chinese: the first)
-            char = found.group()
-            if char not in forms:
-                form = _ascii_form(char)
-                if form is None:
-                    return _split(normalize(text))
-                forms[char] = form
+        for char in _foreign_chars(text):
+            form = _ascii_form(char)
+            if form is None:
+                return _split(normalize(text))
+            forms[char] = form
         for char, form in forms.items():
             text = text.replace(char, form)
-    return text.lower().translate(_ASCII_SEPARATORS).split(), []
+    return _ascii_words(text), []
 
 
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+def _ascii_words(text: str) -> list[str]:
+    """ASCII text's runs of letters and digits, lower case (see _ASCII_WORD_BYTES)."""
+    return text.encode("ascii").translate(_ASCII_WORD_BYTES).decode("ascii").split()
+
+
+_ASCII_BYTES = bytes(range(128))
+
+
+def _foreign_chars(text: str) -> set[str]:
+    """The distinct characters outside ASCII in `text`: its UTF-8 without the ASCII bytes is
+    theirs alone (three C passes; a regex's finditer visited every character, 60 instructions each)."""
+    return set(
+        text.encode("utf-8", "surrogatepass").translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass")
+    )
+
+
 _ASCII_FORMS: dict[str, str | None] = {}  # a character outside ASCII -> `_ascii_form`
 
 
@@ -157,9 +177,9 @@ def _split(norm: str) -> tuple[list[str], list[str]]:
     character a separator: str.translate + split, 1.5x the regex's speed (English text).
     Other text without CJK takes `_WORD_RUN`, `_RUN` without its CJK branch (1.2-2x)."""
     if norm.isascii():
-        return norm.translate(_ASCII_SEPARATORS).split(), []
+        return _ascii_words(norm), []
     if _FOREIGN_RUN_CHAR.search(norm) is None:
-        return norm.encode("ascii", "replace").decode("ascii").translate(_ASCII_SEPARATORS).split(), []
+        return _ascii_words(norm.encode("ascii", "replace").decode("ascii")), []
     cjk = _CJK_RUN.findall(norm)
     return (_RUN if cjk else _WORD_RUN).findall(norm), cjk
 
@@ -305,10 +325,23 @@ def sentence_count(text: str) -> int:
     Every piece before a sentence end holds its end mark, so it is never blank: the count is
     the number of ends, plus one when the text after the last end is not blank.
     """
-    ends = len(_LATIN_END.findall(text)) + (0 if text.isascii() else len(_CJK_END.findall(text)))
+    ends = _latin_ends(text)
+    if not text.isascii():
+        ends += text.count("。") + text.count("！") + text.count("？") + text.count("；")
     tail = text.rstrip()
     last_blank = not tail or tail[-1] in "。！？；" or (tail[-1] in ".!?;" and len(tail) < len(text))
     return max(1, ends + (0 if last_blank else 1))
+
+
+def _latin_ends(text: str) -> int:
+    """How many times `_LATIN_END` matches (a mark of .!?; before whitespace): the ".s" in the
+    text's bytes mapped by _SENTENCE_BYTES (two never overlap: each starts with a mark and goes
+    on with a space). A mark before a character outside ASCII (a wide space?) takes the regex.
+    Three C passes, where the regex's search cost 60 instructions a character (callgrind)."""
+    marks = text.encode("utf-8", "surrogatepass").translate(_SENTENCE_BYTES)
+    if b".u" in marks:
+        return len(_LATIN_END.findall(text))
+    return marks.count(b".s")
 
 
 @dataclass(frozen=True, slots=True)
