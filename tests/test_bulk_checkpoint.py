@@ -70,3 +70,49 @@ def test_a_failed_bulk_action_starts_no_checkpoint(data_home: Path) -> None:
         assert db.execute_sql("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
     finally:
         svc.close()
+
+
+def test_a_bulk_commit_past_the_limit_leaves_the_copy_to_the_thread(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """20k cards suspended leave ~900 pages in the WAL, past a limit of 100: the acting connection
+    (SQLite's own trace of it) runs no checkpoint; the thread copies it all back."""
+    monkeypatch.setattr(wal, "LIMIT_PAGES", 100)
+    clock = FixedClock(FIXED_NOW)
+    open_services(data_home, clock=clock).close()
+    path = data_home / "memoryrush.sqlite3"
+    fill_library(path, 20_000, now=int(FIXED_NOW.timestamp()))
+    svc = open_services(data_home, clock=clock)
+    statements: list[str] = []
+    try:
+        checkpoint.wait(timeout=60)
+        db.connection().set_trace_callback(statements.append)
+        svc.browse.act(BulkAction.SUSPEND, Selection(BrowseFilter()))
+        db.connection().set_trace_callback(None)
+        assert wal.over_limit(str(path))
+        assert not [s for s in statements if "wal_checkpoint" in s.lower()]
+        checkpoint.wait(timeout=60)
+        log, done = _wal_frames(path)
+        assert done == log
+    finally:
+        svc.close()
+
+
+def test_a_nested_write_commits_with_its_outer_transaction_past_the_limit(
+    data_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write_transaction inside another (a savepoint) never checkpoints there: a checkpoint
+    inside the open transaction fails ("table is locked") and rolled the outer one back."""
+    from core.storage.db import write_transaction
+
+    svc = open_services(data_home, clock=FixedClock(FIXED_NOW))
+    try:
+        monkeypatch.setattr(wal, "LIMIT_PAGES", 0)  # every WAL is past the limit
+        with write_transaction():
+            db.execute_sql("INSERT INTO setting (key, value_json) VALUES ('outer', '1')")
+            with write_transaction():
+                db.execute_sql("INSERT INTO setting (key, value_json) VALUES ('inner', '2')")
+        rows = db.execute_sql("SELECT key FROM setting WHERE key IN ('outer', 'inner') ORDER BY key")
+        assert [k for (k,) in rows] == ["inner", "outer"]
+    finally:
+        svc.close()

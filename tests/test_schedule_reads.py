@@ -29,6 +29,7 @@ def test_the_totals_at_each_retention_match_each_card_worked_out(
             "UPDATE unit SET pinned = 1 WHERE id = (SELECT unit_id FROM card WHERE id = ?)", (cards[3],)
         )
         db.execute_sql("UPDATE card SET stability = 2.5 * id WHERE id % 3 = 0")
+        db.execute_sql("UPDATE card SET stability = NULL WHERE id = ?", (cards[7],))  # kept: by its due
     shown = services.schedule.forecast()
     pinned = {int(u) for (u,) in q("SELECT id FROM unit WHERE pinned = 1")}  # type: ignore[misc]
     assert pinned
@@ -45,7 +46,7 @@ def test_the_totals_at_each_retention_match_each_card_worked_out(
         assert total == expected, retention
     assert len({t for _, t in shown.by_retention}) > 1  # the retentions differ here
     change = services.schedule.retention_change(0.8)
-    assert change.cards == len(rows) - sum(1 for u, *_ in rows if u in pinned)
+    assert change.cards == sum(1 for u, _, _, stab in rows if u not in pinned and stab)
 
 
 def test_overdue_cards_leave_a_day_off_today(services: Services, clock: FixedClock) -> None:

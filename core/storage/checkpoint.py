@@ -27,8 +27,10 @@ from core.storage.errors import translated
 @translated
 def checkpoint_after() -> Iterator[None]:
     """The block's commit leaves its WAL pages for a background checkpoint, started at once
-    (only when the block succeeded; an error rolls back and leaves nothing to copy)."""
-    yield
+    (only when the block succeeded; an error rolls back and leaves nothing to copy). The block's
+    own commit does not copy it back in place, however large (`wal.in_background`)."""
+    with wal.in_background():
+        yield
     wal.wrote(str(db.database), busy_timeout_ms() / 1000, now=True)
 
 

@@ -239,12 +239,12 @@ def _migrate(path: Path, backups: Path, version: int) -> None:
                     step(db)
             _create_all()
             db.execute_sql(f"PRAGMA user_version = {int(SCHEMA_VERSION)}")
-        _wrote()
     except Exception as exc:
         raise StorageError(
             f"could not upgrade {path} from schema {version} to {SCHEMA_VERSION} ({exc}); "
             f"nothing was changed, and a copy is in {backup}"
         ) from exc
+    _wrote()  # after the commit: a failed copy here must not say the upgrade failed
 
 
 def _expected_names() -> set[str]:
@@ -319,9 +319,14 @@ def write_transaction(*, wait: bool = True) -> Iterator[None]:
 
 def _wrote() -> None:
     """A write committed: its WAL pages are copied back by the checkpoint thread, soon; or here
-    and now when the WAL has grown past its limit (writes faster than the thread copies)."""
+    and now when the WAL has grown past its limit (writes faster than the thread copies). Not
+    inside an outer transaction (a nested write_transaction is a savepoint: a checkpoint there
+    fails, "table is locked", and would roll the outer one back), and not after a bulk write
+    (`wal.in_background()`: checkpoint_after hands its large WAL to the thread at once)."""
+    if db.in_transaction():
+        return
     path = str(db.database)
-    if wal.over_limit(path):
+    if wal.over_limit(path) and not wal.backgrounded():
         db.execute_sql("PRAGMA wal_checkpoint(PASSIVE)")
         return
     wal.wrote(path, busy_timeout_ms() / 1000)

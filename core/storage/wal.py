@@ -31,6 +31,8 @@ import os
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from core.storage.errors import translated
@@ -42,6 +44,7 @@ _cond = threading.Condition()
 _due: dict[str, float] = {}  # database path -> its busy timeout (s), to copy back at the next turn
 _state = {"running": 0, "hurry": False}
 _thread: threading.Thread | None = None
+_local = threading.local()  # .background: this thread's commits leave the copy to the thread
 
 
 @translated  # no SQLite error leaves here; the storage rule for every public function
@@ -59,6 +62,24 @@ def wrote(path: str, timeout: float, *, now: bool = False) -> None:
             _thread.start()
         if waiting or now:  # woken by every answer, the thread took the GIL from the UI each time
             _cond.notify_all()
+
+
+@contextmanager
+@translated  # no SQLite error leaves here; the storage rule for every public function
+def in_background() -> Iterator[None]:
+    """The commits of this thread inside the block never copy the WAL back in place, past the
+    limit or not: a bulk write's ~75 MB is the thread's at once (checkpoint_after)."""
+    before = getattr(_local, "background", False)
+    _local.background = True
+    try:
+        yield
+    finally:
+        _local.background = before
+
+
+@translated  # no SQLite error leaves here; the storage rule for every public function
+def backgrounded() -> bool:
+    return bool(getattr(_local, "background", False))
 
 
 @translated  # no SQLite error leaves here; the storage rule for every public function
@@ -92,6 +113,9 @@ def flush(timeout: float | None = None) -> None:
         _state["hurry"] = True
         _cond.notify_all()
         while _due or _state["running"]:
+            if not _state["running"] and (_thread is None or not _thread.is_alive()):
+                _due.clear()  # no thread to copy it: the pages stay in the WAL for the next checkpoint
+                return
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
                 return
@@ -129,5 +153,5 @@ def _checkpoint(path: str, timeout: float) -> None:
             con.execute("PRAGMA wal_checkpoint(PASSIVE)")
         finally:
             con.close()
-    except sqlite3.Error:
+    except (sqlite3.Error, OSError, ValueError):  # a gone or odd path too: the thread lives on
         return  # nothing lost: the pages stay in the WAL for the next checkpoint

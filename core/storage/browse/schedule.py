@@ -61,7 +61,8 @@ def projected_totals(first_day: int, days: int, days_per_stability: Sequence[flo
         for _ in days_per_stability
     )
     row = db.execute_sql(
-        f"SELECT {sums} FROM (SELECT due, last_review, stability, ({PINNED_CARD} OR NOT ({_RETIMED})) "
+        f"SELECT {sums} FROM (SELECT due, last_review, stability, "
+        f"({PINNED_CARD} OR NOT COALESCE({_RETIMED}, 0)) "
         f"AS kept FROM card WHERE {_REVIEWING})",
         tuple(float(k) for k in days_per_stability),
     ).fetchone()

@@ -46,15 +46,23 @@ T = TypeVar("T")
 
 def in_bulk_worker(screen: BaseScreen, what: str, write: Callable[[], T], then: Callable[[T], None]) -> None:
     """Run a journalled write (up to every card of the library: a minute on a million) in a
-    thread worker named `what`, one at a time; `then` gets its result on the UI thread. A
-    failure is reported under `what` (BaseScreen's worker report)."""
+    thread worker named `what`, one at a time; `then` gets its result on the UI thread. The
+    worker is the app's, so leaving the screen meanwhile neither cancels it nor loses its
+    result: `then` runs while the screen is still shown, else the app says it is done. A
+    failure is reported under `what` (the app's worker report)."""
+
+    def deliver(result: T) -> None:
+        if screen.is_attached:
+            then(result)
+        else:
+            notify(screen.app, f"Done: {what}")
 
     def run() -> None:
         with BULK_WRITE:
             result = write()
-        screen.app.call_from_thread(then, result)
+        screen.app.call_from_thread(deliver, result)
 
-    screen.run_worker(run, thread=True, name=what, group="bulk-write", exit_on_error=False)
+    screen.app.run_worker(run, thread=True, name=what, group="bulk-write", exit_on_error=False)
 
 
 def undo_bulk(screen: BaseScreen, then: Callable[[], None]) -> None:
