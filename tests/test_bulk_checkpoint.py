@@ -19,16 +19,7 @@ from core.services.bootstrap import open_services
 from core.storage import checkpoint, wal
 from core.storage.db import db
 from tests.conftest import FIXED_NOW
-
-
-def _wal_frames(path: Path) -> tuple[int, int]:
-    """(frames in the WAL, frames of it copied back), read by a passive checkpoint of nothing new."""
-    con = sqlite3.connect(path)
-    try:
-        _, log, done = con.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-        return int(log), int(done)
-    finally:
-        con.close()
+from tests.faults.helpers import wal_frames
 
 
 def test_a_bulk_action_is_copied_back_from_the_wal_after_its_commit(data_home: Path) -> None:
@@ -42,7 +33,7 @@ def test_a_bulk_action_is_copied_back_from_the_wal_after_its_commit(data_home: P
         assert result.cards == 20_000
         assert db.execute_sql("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
         checkpoint.wait(timeout=60)
-        log, done = _wal_frames(path)
+        log, done = wal_frames(path)
         assert log > 0 and done == log  # all of it copied back, by the thread
         assert svc.browse.undo() is not None
         checkpoint.wait(timeout=60)
@@ -92,7 +83,7 @@ def test_a_bulk_commit_past_the_limit_leaves_the_copy_to_the_thread(
         assert wal.over_limit(str(path))
         assert not [s for s in statements if "wal_checkpoint" in s.lower()]
         checkpoint.wait(timeout=60)
-        log, done = _wal_frames(path)
+        log, done = wal_frames(path)
         assert done == log
     finally:
         svc.close()

@@ -6,7 +6,6 @@ still copied back soon, so the WAL stays small, and nothing of an answer is lost
 from __future__ import annotations
 
 import hashlib
-import sqlite3
 import threading
 import time
 from dataclasses import replace
@@ -18,16 +17,7 @@ from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from core.storage import checkpoint, wal
 from core.storage.db import db
-
-
-def _wal_frames(path: Path) -> tuple[int, int]:
-    """(frames in the WAL, frames of it copied back), read by a passive checkpoint of nothing new."""
-    con = sqlite3.connect(path)
-    try:
-        _, log, done = con.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-        return int(log), int(done)
-    finally:
-        con.close()
+from tests.faults.helpers import wal_frames
 
 
 def _digest(path: Path) -> str:
@@ -70,7 +60,7 @@ def test_answers_commit_without_a_checkpoint_and_are_copied_back_soon(
     services.review.start_session()
     path = data_home / "memoryrush.sqlite3"
     checkpoint.wait()
-    _wal_frames(path)  # all copied back: the file as it is before the answers
+    wal_frames(path)  # all copied back: the file as it is before the answers
     before = _digest(path)
     _answer(services, clock, 5)
     assert db.execute_sql("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
@@ -102,7 +92,7 @@ def test_the_wal_stays_small_while_answers_keep_coming(
         answered += _answer(services, clock, 1)
         largest = max(largest, wal_file.stat().st_size // (page + 24))
     checkpoint.wait()
-    log, done = _wal_frames(data_home / "memoryrush.sqlite3")
+    log, done = wal_frames(data_home / "memoryrush.sqlite3")
     assert done == log
     # some answers' pages past the limit (~18 each: while the thread's own checkpoint holds the
     # checkpoint lock, the committing one is skipped; 1,119 seen at load 3, more with a slow

@@ -101,6 +101,16 @@ def query(home: Path, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, .
         con.close()
 
 
+def wal_frames(path: Path) -> tuple[int, int]:
+    """(frames in the WAL, frames of it copied back), read by a passive checkpoint of nothing new."""
+    con = sqlite3.connect(path)
+    try:
+        _, log, done = con.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        return int(log), int(done)
+    finally:
+        con.close()
+
+
 def scalar(home: Path, sql: str, params: Sequence[Any] = ()) -> Any:
     rows = query(home, sql, params)
     return rows[0][0] if rows else None
