@@ -19,7 +19,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from core.storage import wal
-from core.storage.db import busy_timeout_ms, db
 from core.storage.errors import translated
 
 
@@ -29,9 +28,8 @@ def checkpoint_after() -> Iterator[None]:
     """The block's commit leaves its WAL pages for a background checkpoint, started at once
     (only when the block succeeded; an error rolls back and leaves nothing to copy). The block's
     own commit does not copy it back in place, however large (`wal.in_background`)."""
-    with wal.in_background():
+    with wal.in_background():  # the commit inside hands the copy to the thread at once (db._wrote)
         yield
-    wal.wrote(str(db.database), busy_timeout_ms() / 1000, now=True)
 
 
 @translated  # no SQLite here; the storage rule for every public function

@@ -325,11 +325,11 @@ def _wrote() -> None:
     (`wal.in_background()`: checkpoint_after hands its large WAL to the thread at once)."""
     if db.in_transaction():
         return
-    path = str(db.database)
-    if wal.over_limit(path) and not wal.backgrounded():
+    path, bulk = str(db.database), wal.backgrounded()
+    if wal.over_limit(path) and not bulk:
         db.execute_sql("PRAGMA wal_checkpoint(PASSIVE)")
         return
-    wal.wrote(path, busy_timeout_ms() / 1000)
+    wal.wrote(path, busy_timeout_ms() / 1000, now=bulk)
 
 
 @contextmanager

@@ -21,6 +21,7 @@ from core.services.browse.service import BrowseService
 from core.storage.browse import actions
 from core.storage.browse import journal as bulk_journal
 from core.storage.browse import schedule as schedule_repo
+from core.storage.checkpoint import checkpoint_after
 from core.storage.db import write_transaction
 from core.storage.review import cards as review_repo
 from scheduler.workload import (
@@ -113,7 +114,7 @@ class ScheduleService:
         moves = rebalance(cards, schedule_repo.per_day(first, MOVE_AHEAD + 400), rule, today)
         # a moved card keeps its time of day (never before now)
         dues = {card_id: max(now, (first + day) * DAY + old[card_id] % DAY) for card_id, day in moves.items()}
-        with bulk_journal.bulk_cache(), write_transaction():
+        with checkpoint_after(), bulk_journal.bulk_cache(), write_transaction():
             journal = bulk_journal.open_journal("apply_days", now)
             n = actions.move_cards(journal, dues, now)
             if bulk_journal.drop_if_empty(journal):
@@ -158,7 +159,7 @@ class ScheduleService:
         """Re-time every review card (of units not pinned) for `retention`: one transaction, undoable."""
         now = self._now()
         k = scheduler.days_per_stability(retention, self.browse.parameters())
-        with bulk_journal.bulk_cache(), write_transaction():
+        with checkpoint_after(), bulk_journal.bulk_cache(), write_transaction():
             journal = bulk_journal.open_journal("reschedule", now)
             n = actions.retime_reviews(journal, k)
             if bulk_journal.drop_if_empty(journal):
