@@ -70,6 +70,8 @@ def offer_reschedule(screen: BaseScreen, old: float, new: float) -> None:
             in_bulk_worker(screen, "rescheduling", lambda: schedule.reschedule(new), rescheduled)
 
     def offer(change: WorkloadChange) -> None:
+        if not screen.is_attached:  # left meanwhile: the question would land on another screen
+            return
         screen.app.push_screen(
             Confirm("Reschedule your review cards for the new retention?", change_text(change)), answered
         )

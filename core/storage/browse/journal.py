@@ -22,12 +22,12 @@ from core.storage.errors import translated
 JOURNAL_KEEP = 20  # bulk actions kept for undo (a 100k-card snapshot is ~10 MB)
 TARGET = "temp.browse_target"
 # The page cache of a bulk action's connection while it runs (KiB; the usual is db._PRAGMAS').
-# A forget of 100k cards in the 1M-card bench library rewrites entries all over six card
-# indexes (~150 MB of pages; seven before schema 8 dropped Browse's due index) and in the usual 64 MB cache re-reads pages it had just written:
-# its UPDATE took 4.2-4.5 s CPU, 2.4-2.8 s with this one (a postpone 2.0 -> 1.7, a suspend
-# about the same). Pages are taken only as the action needs them and given back after it, to
-# the allocator: the process's RSS after a 100k forget and its undo is ~350 MB (~250 MB with the
-# usual cache; 155 MB once glibc's malloc_trim returns the freed pages).
+# A forget of 100k cards in the 1M-card bench library rewrites entries all over six card indexes
+# (~150 MB of pages; seven before schema 8 dropped Browse's due index) and in the usual 64 MB
+# cache re-reads pages it had just written: its UPDATE took 4.2-4.5 s CPU, 2.4-2.8 s with this one
+# (a postpone 2.0 -> 1.7, a suspend about the same). Pages are taken only as the action needs them
+# and given back after it, to the allocator: the process's RSS after a 100k forget and its undo is
+# ~350 MB (~250 MB with the usual cache; 155 MB once glibc's malloc_trim returns the freed pages).
 BULK_CACHE_KIB = 256 * 1024
 
 
