@@ -15,7 +15,7 @@ import scheduler
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from core.storage.db import db, write_transaction
-from scheduler.workload import DayRule, Scheduled, rebalance
+from scheduler.workload import DayRule, Scheduled, rebalance, window
 
 DAY = 86400
 
@@ -106,3 +106,42 @@ def test_rebalance_moves_what_the_plain_rule_moves() -> None:
         for d in range(60):  # other cards' load, not movable here
             load[d] = load.get(d, 0) + rng.randrange(3)
         assert rebalance(cards, load, rule, today) == _plain_rebalance(cards, load, rule, today), trial
+
+
+def test_easy_days_move_each_card_inside_its_own_window(services: Services, clock: FixedClock) -> None:
+    """apply_days works a window out once per (day, interval): cards due on one day with other
+    intervals keep windows of their own, and the moves are those of a window worked out for
+    each card (fails if the windows were shared by day, or by interval)."""
+    cards = due_one_a_day(services, clock, n=40)
+    now = int(clock.now().timestamp())
+    first = now // DAY
+    with write_transaction():  # due on days 1..4, last reviewed 2..120 days before their due
+        for i, card in enumerate(cards):
+            due = (first + 1 + i % 4) * DAY + 3600
+            db.execute_sql(
+                "UPDATE card SET due = ?, last_review = ? WHERE id = ?", (due, due - DAY * (2 + 3 * i), card)
+            )
+    today = clock.now().date()
+    # the weekdays of the next four days at 0.3 load: the cards due on them move
+    factors = ["1"] * 7
+    for i in range(1, 5):
+        factors[(today + timedelta(days=i)).weekday()] = "0.3"
+    services.schedule.set_easy_days(" ".join(factors))
+    rule = DayRule(tuple(float(f) for f in factors), frozenset())
+    before = {int(c): (int(d), int(r)) for c, d, r in q("SELECT id, due, last_review FROM card")}  # type: ignore[misc]
+    expected_cards = []
+    for card, (due, last) in sorted(before.items()):
+        interval = max(1, round((due - last) / DAY))
+        day = due // DAY - first
+        lo, hi = window(day, interval, scheduler.fuzz_range(interval), rule, today)
+        expected_cards.append(Scheduled(card, day, lo, hi))
+    load = {i: 0 for i in range(500)}
+    for c in expected_cards:
+        load[c.day] += 1
+    expected = rebalance(expected_cards, load, rule, today)
+    assert len({(c.lo, c.hi) for c in expected_cards if c.day == 1}) > 2  # one day, several windows
+    result = services.schedule.apply_days()
+    after = {int(c): int(d) for c, d in q("SELECT id, due FROM card")}  # type: ignore[misc]
+    moved = {c: after[c] // DAY - first for c in after if after[c] != before[c][0]}
+    assert result.cards == len(expected) > 0
+    assert moved == expected

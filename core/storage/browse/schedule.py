@@ -22,18 +22,18 @@ _RETIMED = "last_review IS NOT NULL AND stability > 0"
 
 
 @translated
-def due_on(first_day: int, days: Sequence[int]) -> list[tuple[int, int, int, float]]:
-    """(card id, due, last review, stability) of the review cards with a stability due on the
-    given day indexes from UTC day `first_day` (index 0 takes the overdue cards too)."""
+def due_on(first_day: int, days: Sequence[int]) -> list[tuple[int, int, int]]:
+    """(card id, due, last review) of the review cards with a stability due on the given day
+    indexes from UTC day `first_day` (index 0 takes the overdue cards too)."""
     wanted = sorted({first_day + int(d) for d in days if d >= 0})
     if not wanted:
         return []
     overdue = f" OR due < {first_day * DAY:d}" if first_day in wanted else ""
     rows = db.execute_sql(
-        f"SELECT id, due, last_review, stability FROM card WHERE {_REVIEWING} AND {_RETIMED} "
+        f"SELECT id, due, last_review FROM card WHERE {_REVIEWING} AND {_RETIMED} "
         f"AND (due / {DAY} IN ({', '.join(map(str, wanted))}){overdue})"
     )
-    return [(int(r[0]), int(r[1]), int(r[2]), float(r[3])) for r in rows]
+    return [(int(r[0]), int(r[1]), int(r[2])) for r in rows]
 
 
 @translated
