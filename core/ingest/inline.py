@@ -30,14 +30,14 @@ class TextBuilder:
 
     def __init__(self) -> None:
         self._parts: list[str] = []
-        self._length = 0
+        self.length = 0  # characters written so far (read it, never set it: len() is a call)
         self._last = ""  # the last character written ("" at the start of the block)
         self._pending = _NO_SPACE
         self._open: list[tuple[int, str, str | None]] = []
         self._spans: list[InlineSpan] = []
 
     def __len__(self) -> int:
-        return self._length
+        return self.length
 
     # --- appending ------------------------------------------------------------------------
 
@@ -72,7 +72,18 @@ class TextBuilder:
         elif not body.isprintable():
             lines = body.replace("\n", " ")
             body = lines if "  " not in lines and lines.isprintable() else " ".join(body.split())
-        self._write(body)
+        pending = self._pending  # _write, inlined: a call per text node of a page
+        if pending:
+            self._pending = _NO_SPACE
+            if (
+                self.length
+                and self._last not in " \n"
+                and (pending == _SPACE or not (is_cjk(self._last) and is_cjk(body[0])))
+            ):
+                body = " " + body
+        self._parts.append(body)
+        self.length += len(body)
+        self._last = body[-1]
         if trail:  # the characters after the last non-space one
             self._pending = _BREAK if "\n" in run[run.rindex(body[-1]) + 1 :] else _SPACE
 
@@ -83,8 +94,10 @@ class TextBuilder:
     def hard_break(self) -> None:
         """A forced line break (<br>, two trailing spaces in Markdown)."""
         self._pending = _NO_SPACE
-        if self._length and self._last != "\n":
-            self._raw("\n")
+        if self.length and self._last != "\n":
+            self._parts.append("\n")
+            self.length += 1
+            self._last = "\n"
 
     def verbatim(self, run: str) -> None:
         """Text kept exactly (code blocks, bullets, cell separators): no collapsing."""
@@ -105,15 +118,15 @@ class TextBuilder:
 
     def open(self, kind: str, href: str | None = None) -> int:
         """Start a span here; returns a handle for `close`."""
-        self._open.append((self._length, kind, href))
+        self._open.append((self.length, kind, href))
         return len(self._open) - 1
 
     def close(self, handle: int) -> None:
         """End the span `open` returned (and any opened after it that are still open)."""
         while len(self._open) > handle:
             start, kind, href = self._open.pop()
-            if self._length > start:
-                self._spans.append(InlineSpan(start, self._length, kind, href))
+            if self.length > start:
+                self._spans.append(InlineSpan(start, self.length, kind, href))
 
     # --- result ---------------------------------------------------------------------------
 
@@ -145,23 +158,9 @@ class TextBuilder:
 
     # --- internals ------------------------------------------------------------------------
 
-    def _write(self, piece: str) -> None:
-        pending = self._pending
-        if pending:
-            self._pending = _NO_SPACE
-            if (
-                self._length
-                and self._last not in " \n"
-                and (pending == _SPACE or not (is_cjk(self._last) and is_cjk(piece[0])))
-            ):
-                piece = " " + piece
-        self._parts.append(piece)
-        self._length += len(piece)
-        self._last = piece[-1]
-
     def _raw(self, run: str) -> None:
         self._parts.append(run)
-        self._length += len(run)
+        self.length += len(run)
         self._last = run[-1]
 
 
