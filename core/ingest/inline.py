@@ -25,6 +25,18 @@ def is_cjk(ch: str) -> bool:
     return bool(ch) and ch > "\u3000" and CJK_CHAR.match(ch) is not None
 
 
+# every CJK character is above U+3000, whose UTF-8 starts with byte E3: a text whose UTF-8
+# holds no byte from E3 up has none (the continuation bytes are 80-BF)
+_BELOW_CJK_BYTES = bytes(range(0xE3))
+
+
+def _above_cjk_start(text: str) -> bool:
+    """Whether `text` may hold a CJK character (one at U+3000 or above): two C passes over its
+    UTF-8, where _CJK_BREAK's lookbehind tried every position (4M of the 123M instructions
+    of reading libxml2's xml.html went there, for its names with ö and its non-breaking spaces)."""
+    return bool(text.encode("utf-8", "surrogatepass").translate(None, _BELOW_CJK_BYTES))
+
+
 class TextBuilder:
     """Text and spans of one block. `finish()` trims the ends and returns both."""
 
@@ -62,7 +74,7 @@ class TextBuilder:
                 self._pending = pending
         # inside the run at once (a word at a time took 80% of reading a 1 MB book): a line
         # break between two CJK characters is nothing, any other whitespace one space
-        if "\n" in body and not body.isascii():
+        if "\n" in body and not body.isascii() and _above_cjk_start(body):
             body = _CJK_BREAK.sub("", body)
         # any whitespace but single spaces becomes one space: str.split's whitespace is \s, at 5x
         # the regex's speed; single line breaks alone (a page's source lines) are replaced and
