@@ -110,7 +110,7 @@ def runs(text: str) -> list[str]:
     return _runs(text)[0]
 
 
-def _runs(text: str) -> tuple[list[str], list[str]]:
+def _runs(text: str, data: bytes | None = None) -> tuple[list[str], list[str]]:
     """`_split(normalize(text))`: the runs and the CJK runs of a text, in order.
 
     Text whose characters outside ASCII each have an ASCII form (`_ascii_form`: a sign that
@@ -118,20 +118,23 @@ def _runs(text: str) -> tuple[list[str], list[str]]:
     normal form is ASCII, é -> e) is read as ASCII with those forms in place: normalising it is
     lower case only. NFKC, case folding, the Chinese fold and the diacritics pass were half of
     the analysis of libxml2's 336 KB page, whose bullets sent three quarters of its text there.
-    A text with a few characters that have no ASCII form takes `_runs_around`."""
-    if not text.isascii():
-        forms: dict[str, str] = {}
-        hard: list[str] = []
-        for char in _foreign_chars(text):
-            form = _ascii_form(char)
-            if form is None:
-                hard.append(char)
-            else:
-                forms[char] = form
-        if hard:
-            return _runs_around(text, forms, hard)
-        text = _with_forms(text, forms)
-    return _ascii_words(text), []
+    A text with a few characters that have no ASCII form takes `_runs_around`. `data`: the
+    text's UTF-8 (surrogatepass), when the caller has it."""
+    if data is None:
+        data = text.encode("utf-8", "surrogatepass")
+    if len(data) == len(text):  # ASCII: _ascii_words of the bytes in hand
+        return data.translate(_ASCII_WORD_BYTES).decode("ascii").split(), []
+    forms: dict[str, str] = {}
+    hard: list[str] = []
+    for char in _foreign_chars(data):
+        form = _ascii_form(char)
+        if form is None:
+            hard.append(char)
+        else:
+            forms[char] = form
+    if hard:
+        return _runs_around(text, forms, hard)
+    return _ascii_words(_with_forms(text, forms)), []
 
 
 def _with_forms(text: str, forms: dict[str, str]) -> str:
@@ -207,12 +210,11 @@ def _ascii_words(text: str) -> list[str]:
 _ASCII_BYTES = bytes(range(128))
 
 
-def _foreign_chars(text: str) -> set[str]:
-    """The distinct characters outside ASCII in `text`: its UTF-8 without the ASCII bytes is
-    theirs alone (three C passes; a regex's finditer visited every character, 60 instructions each)."""
-    return set(
-        text.encode("utf-8", "surrogatepass").translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass")
-    )
+def _foreign_chars(data: bytes) -> set[str]:
+    """The distinct characters outside ASCII in a text whose UTF-8 is `data`: without the ASCII
+    bytes it is theirs alone (C passes; a regex's finditer visited every character, 60
+    instructions each)."""
+    return set(data.translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass"))
 
 
 _ASCII_FORMS: dict[str, str | None] = {}  # a character outside ASCII -> `_ascii_form`
@@ -341,16 +343,16 @@ def _cjk_pieces(cjk_runs: list[str]) -> dict[str, _Pieces]:
     return out
 
 
-def _row(text: str, found: list[str], cjk_runs: list[str]) -> IndexRow:
-    """One text's columns and lengths from its runs (`_split`)."""
+def _row(text: str, data: bytes, found: list[str], cjk_runs: list[str]) -> IndexRow:
+    """One text's columns and lengths from its runs (`_split`); `data`: its UTF-8."""
     if cjk_runs:
-        return _mixed_row(text, found, cjk_runs)
+        return _mixed_row(text, data, found, cjk_runs)
     kept = list(filter(None, map(_WORD_CACHE.__getitem__, found)))  # stop words out
     stems, truncs = " ".join(map(_STEM, kept)), " ".join(map(_TRUNC, kept))
-    return IndexRow(" ".join(found), stems, truncs, len(kept), len(kept), sentence_count(text))
+    return IndexRow(" ".join(found), stems, truncs, len(kept), len(kept), _sentence_count(text, data))
 
 
-def _mixed_row(text: str, found: list[str], cjk_runs: list[str]) -> IndexRow:
+def _mixed_row(text: str, data: bytes, found: list[str], cjk_runs: list[str]) -> IndexRow:
     """`_row` for a text with CJK runs among its words."""
     cjk = _cjk_pieces(cjk_runs)
     pieces = [cjk.get(run) or _word_pieces(run) for run in found]
@@ -361,7 +363,7 @@ def _mixed_row(text: str, found: list[str], cjk_runs: list[str]) -> IndexRow:
         " ".join(trunc),
         sum([p[3] for p in pieces]),
         len(trunc),
-        sentence_count(text),
+        _sentence_count(text, data),
     )
 
 
@@ -376,8 +378,9 @@ def index_rows(texts: Iterable[str]) -> IndexRows:
     rows: list[IndexRow] = []
     vocabulary: set[str] = set()
     for text in texts:
-        found, cjk = _runs(text)
-        rows.append(_row(text, found, cjk))
+        data = text.encode("utf-8", "surrogatepass")  # read by _runs and _sentence_count
+        found, cjk = _runs(text, data)
+        rows.append(_row(text, data, found, cjk))
         vocabulary.update(found)  # each string's hash is computed already: cheap
         vocabulary.difference_update(cjk)  # (CJK runs and words never share a string)
     return IndexRows(tuple(rows), frozenset(vocabulary))
@@ -394,20 +397,35 @@ def sentence_count(text: str) -> int:
     Every piece before a sentence end holds its end mark, so it is never blank: the count is
     the number of ends, plus one when the text after the last end is not blank.
     """
-    ends = _latin_ends(text)
-    if not text.isascii():
-        ends += text.count("。") + text.count("！") + text.count("？") + text.count("；")
+    return _sentence_count(text, text.encode("utf-8", "surrogatepass"))
+
+
+# the wide sentence ends in UTF-8: 。 (E3 80 82); ！？； (EF BC 81, 9F, 9B) share a prefix
+_WIDE_STOP, _WIDE_PREFIX = "。".encode(), b"\xef\xbc"
+_WIDE_ENDS = tuple(c.encode() for c in "！？；")
+
+
+def _sentence_count(text: str, data: bytes) -> int:
+    """`sentence_count` of a text whose UTF-8 (surrogatepass) is `data`. The wide ends are
+    counted in the bytes (a character's UTF-8 is found only where the character is: a lead byte
+    is never a continuation byte), and only after their prefix: libxml2's bulleted lists took
+    4M instructions in four counts of their characters, none there."""
+    ends = _latin_ends(text, data)
+    if len(data) != len(text):  # not ASCII
+        ends += data.count(_WIDE_STOP)
+        if _WIDE_PREFIX in data:
+            ends += sum(data.count(end) for end in _WIDE_ENDS)
     tail = text.rstrip()
     last_blank = not tail or tail[-1] in "。！？；" or (tail[-1] in ".!?;" and len(tail) < len(text))
     return max(1, ends + (0 if last_blank else 1))
 
 
-def _latin_ends(text: str) -> int:
+def _latin_ends(text: str, data: bytes) -> int:
     """How many times `_LATIN_END` matches (a mark of .!?; before whitespace): the ".s" in the
-    text's bytes mapped by _SENTENCE_BYTES (two never overlap: each starts with a mark and goes
-    on with a space). A mark before a character outside ASCII (a wide space?) takes the regex.
-    Three C passes, where the regex's search cost 60 instructions a character (callgrind)."""
-    marks = text.encode("utf-8", "surrogatepass").translate(_SENTENCE_BYTES)
+    text's bytes (`data`) mapped by _SENTENCE_BYTES (two never overlap: each starts with a mark
+    and goes on with a space). A mark before a character outside ASCII (a wide space?) takes
+    the regex. C passes, where the regex's search cost 60 instructions a character (callgrind)."""
+    marks = data.translate(_SENTENCE_BYTES)
     if b".u" in marks:
         return len(_LATIN_END.findall(text))
     return marks.count(b".s")
