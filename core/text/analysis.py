@@ -34,27 +34,21 @@ import Stemmer
 
 from core.text.chinese import fold_chinese
 from core.text.cjk import HAN, KANA
+from core.text.sentences import SENTENCE_END as _SENTENCE_END
+from core.text.sentences import count_sentences
+from core.text.sentences import sentence_count as sentence_count  # re-exported (tests read it here)
 from core.text.stopwords import CJK_QUESTION_WORDS
 from core.text.stopwords import STOP as STOP  # re-exported: the query side and the gate import it from here
 
 CJK_CHARS = KANA + HAN  # each one a token of its own
 _RUN = re.compile(rf"[{CJK_CHARS}]+|[^\W_{CJK_CHARS}]+")
 _CJK_RUN = re.compile(rf"[{CJK_CHARS}]+")
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])")
-# the same sentence ends, found without a lookbehind at every position (see sentence_count)
-_LATIN_END = re.compile(r"[.!?;](?=\s)")
 _WORD_RUN = re.compile(r"[^\W_]+")  # _RUN on text without CJK characters
 # what separates _RUN's runs in ASCII text: every character but [a-zA-Z0-9], and A-Z lowered (a
 # table for bytes.translate over the text's bytes: str.translate looks each character up, about
 # 100 instructions a character in callgrind, a third of _runs on libxml2's page; bytes.translate
 # indexes a table, and encode and decode of ASCII are copies)
 _ASCII_WORD_BYTES = bytes(ord(chr(i).lower()) if chr(i).isalnum() else 32 for i in range(128)) + b" " * 128
-# sentence_count's marks over a text's UTF-8: a sentence end "." (any of .!?;), "s" for each
-# ASCII character `\s` matches (str.isspace: tab, line breaks, \x1c-\x1f, space), "u" for a byte
-# of a character outside ASCII, "x" else
-_SENTENCE_BYTES = (
-    bytes(ord("." if chr(i) in ".!?;" else "s" if chr(i).isspace() else "x") for i in range(128)) + b"u" * 128
-)
 # a character outside ASCII that _RUN's runs hold: a letter or digit of another script, or CJK
 _FOREIGN_RUN_CHAR = re.compile(rf"[{CJK_CHARS}]|[^\W_\x00-\x7f]")
 _COMBINING = re.compile("[\u0300-\u036f]")
@@ -349,7 +343,7 @@ def _row(text: str, data: bytes, found: list[str], cjk_runs: list[str]) -> Index
         return _mixed_row(text, data, found, cjk_runs)
     kept = list(filter(None, map(_WORD_CACHE.__getitem__, found)))  # stop words out
     stems, truncs = " ".join(map(_STEM, kept)), " ".join(map(_TRUNC, kept))
-    return IndexRow(" ".join(found), stems, truncs, len(kept), len(kept), _sentence_count(text, data))
+    return IndexRow(" ".join(found), stems, truncs, len(kept), len(kept), count_sentences(text, data))
 
 
 def _mixed_row(text: str, data: bytes, found: list[str], cjk_runs: list[str]) -> IndexRow:
@@ -363,7 +357,7 @@ def _mixed_row(text: str, data: bytes, found: list[str], cjk_runs: list[str]) ->
         " ".join(trunc),
         sum([p[3] for p in pieces]),
         len(trunc),
-        _sentence_count(text, data),
+        count_sentences(text, data),
     )
 
 
@@ -378,7 +372,7 @@ def index_rows(texts: Iterable[str]) -> IndexRows:
     rows: list[IndexRow] = []
     vocabulary: set[str] = set()
     for text in texts:
-        data = text.encode("utf-8", "surrogatepass")  # read by _runs and _sentence_count
+        data = text.encode("utf-8", "surrogatepass")  # read by _runs and count_sentences
         found, cjk = _runs(text, data)
         rows.append(_row(text, data, found, cjk))
         vocabulary.update(found)  # each string's hash is computed already: cheap
@@ -389,46 +383,6 @@ def index_rows(texts: Iterable[str]) -> IndexRows:
 def index_row(text: str) -> IndexRow:
     """One text for the index: columns (see module doc) and BM25 lengths."""
     return index_rows([text]).rows[0]
-
-
-def sentence_count(text: str) -> int:
-    """How many non-blank pieces `_SENTENCE_END.split(text)` gives (at least 1), without the split.
-
-    Every piece before a sentence end holds its end mark, so it is never blank: the count is
-    the number of ends, plus one when the text after the last end is not blank.
-    """
-    return _sentence_count(text, text.encode("utf-8", "surrogatepass"))
-
-
-# the wide sentence ends in UTF-8: 。 (E3 80 82); ！？； (EF BC 81, 9F, 9B) share a prefix
-_WIDE_STOP, _WIDE_PREFIX = "。".encode(), b"\xef\xbc"
-_WIDE_ENDS = tuple(c.encode() for c in "！？；")
-
-
-def _sentence_count(text: str, data: bytes) -> int:
-    """`sentence_count` of a text whose UTF-8 (surrogatepass) is `data`. The wide ends are
-    counted in the bytes (a character's UTF-8 is found only where the character is: a lead byte
-    is never a continuation byte), and only after their prefix: libxml2's bulleted lists took
-    4M instructions in four counts of their characters, none there."""
-    ends = _latin_ends(text, data)
-    if len(data) != len(text):  # not ASCII
-        ends += data.count(_WIDE_STOP)
-        if _WIDE_PREFIX in data:
-            ends += sum(data.count(end) for end in _WIDE_ENDS)
-    tail = text.rstrip()
-    last_blank = not tail or tail[-1] in "。！？；" or (tail[-1] in ".!?;" and len(tail) < len(text))
-    return max(1, ends + (0 if last_blank else 1))
-
-
-def _latin_ends(text: str, data: bytes) -> int:
-    """How many times `_LATIN_END` matches (a mark of .!?; before whitespace): the ".s" in the
-    text's bytes (`data`) mapped by _SENTENCE_BYTES (two never overlap: each starts with a mark
-    and goes on with a space). A mark before a character outside ASCII (a wide space?) takes
-    the regex. C passes, where the regex's search cost 60 instructions a character (callgrind)."""
-    marks = data.translate(_SENTENCE_BYTES)
-    if b".u" in marks:
-        return len(_LATIN_END.findall(text))
-    return marks.count(b".s")
 
 
 @dataclass(frozen=True, slots=True)
