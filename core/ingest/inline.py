@@ -164,7 +164,9 @@ class TextBuilder:
                 start += 1
             while end > start and text[end - 1].isspace():
                 end -= 1
-            if end > start:
+            if end == s.end and start == s.start:
+                spans.append(s)  # nothing trimmed (most spans): no new frozen dataclass, ~0.6 µs
+            elif end > start:
                 spans.append(InlineSpan(start, end, s.kind, s.href))
         return text, tuple(spans)
 
