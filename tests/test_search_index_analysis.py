@@ -57,6 +57,9 @@ SAMPLES = [
     "libxml2\u2019s API \u2022 \u00a9 1998\u20142003",  # signs outside ASCII between ASCII words
     "Łódź and Kraków; Пушкин wrote",  # letters outside ASCII that stay
     "カタ・カナ゛ and 中文",  # kana signs that are CJK tokens but no letters
+    # a few characters without an ASCII form among ASCII words, read in their pieces alone
+    "\u2022 Fixes (Miro Hron\u010dok),\nPatch (\u0141ukasz \u0141ukasz) caf\u00e9 \u0301x a\u0308 \u9673\u535a\u6797.",
+    "\u0130 \u0390 x\u0345 \u0b47\u0b3e \u1100\u1161 \u0958 \u2022\u0301 \u309b \ufe70 \u00b5",
 ]
 
 

@@ -116,9 +116,11 @@ def link_lists(element: Any) -> list[Any]:
     marks: list[tuple[int, int]] = []
     dropped: list[Any] = []
     for event, el in etree.iterwalk(element, events=("start", "end")):
+        tag = el.tag  # a new string each time it is read
         if event == "start":
-            marks.append((text, linked))
-            if el.tag == "a":
+            if tag in _BLOCKS:  # only a block may be dropped: only its sums are marked
+                marks.append((text, linked))
+            elif tag == "a":
                 in_link += 1
             if own := el.text:
                 own_length = len(own.strip())
@@ -126,18 +128,13 @@ def link_lists(element: Any) -> list[Any]:
                 if in_link:
                     linked += own_length
             continue
-        start_text, start_linked = marks.pop()
-        total, links = text - start_text, linked - start_linked
-        if el.tag == "a":
+        if tag in _BLOCKS:
+            start_text, start_linked = marks.pop()
+            total, links = text - start_text, linked - start_linked
+            if el is not element and links and total <= LINK_LIST_MAX and links >= LINK_SHARE * total:
+                dropped.append(el)  # counted on: a menu's caption goes with it in the block around
+        elif tag == "a":
             in_link -= 1
-        if (
-            el.tag in _BLOCKS
-            and el is not element
-            and links
-            and total <= LINK_LIST_MAX
-            and links >= LINK_SHARE * total
-        ):
-            dropped.append(el)  # counted on: a menu's caption goes with it in the block around
         if (tail := el.tail) and el is not element:
             tail_length = len(tail.strip())
             text += tail_length

@@ -161,7 +161,7 @@ class _Converter(HTMLParser):
             ordered, number = self._lists[-1]
             depth = "  " * (len(self._lists) - 1)
             self._b.verbatim(f"{depth}{number}. " if ordered else f"{depth}• ")
-            self._marker_end = len(self._b)
+            self._marker_end = self._b.length
             self._lists[-1][1] += 1
         elif tag == "tr":
             self._line()
@@ -249,7 +249,7 @@ class _Converter(HTMLParser):
 
     def _line(self) -> None:
         """A new line inside the open block (list item, table row, quoted paragraph)."""
-        if len(self._b) != self._marker_end:
+        if self._b.length != self._marker_end:
             self._b.hard_break()
 
     def _boundary(self) -> None:
@@ -265,7 +265,7 @@ class _Converter(HTMLParser):
         self._spans.clear()
         level, self._heading = self._heading, 0
         self._marker_end = -1
-        if not len(self._b):  # no text: the builder serves the next block
+        if not self._b.length:  # no text: the builder serves the next block
             self._b.restart()
             return
         text, spans = self._b.finish(verbatim=kind == "code")
@@ -317,19 +317,18 @@ class _Converter(HTMLParser):
                     self.handle_data("".join(el.itertext()))
                     walker.skip_subtree()
                 elif text := el.text:  # each .text or .tail is a new string from libxml2: once
-                    self._data(text)
+                    if self._in_title or self._skip or self._pre:
+                        self.handle_data(text)
+                    else:  # the common case, without handle_data's call (a call per text node)
+                        self._b.text(text)
                 continue
             if read_end or (self._skip and name and name not in _VOID):
                 self.handle_endtag(name)
             if (tail := el.tail) and el is not element:
-                self._data(tail)
-
-    def _data(self, data: str) -> None:
-        """handle_data, with the common case (text to read) first."""
-        if self._in_title or self._skip or self._pre:
-            self.handle_data(data)
-        else:
-            self._b.text(data)
+                if self._in_title or self._skip or self._pre:
+                    self.handle_data(tail)
+                else:
+                    self._b.text(tail)
 
     def close(self) -> None:
         super().close()

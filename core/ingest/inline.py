@@ -25,19 +25,31 @@ def is_cjk(ch: str) -> bool:
     return bool(ch) and ch > "\u3000" and CJK_CHAR.match(ch) is not None
 
 
+# every CJK character is above U+3000, whose UTF-8 starts with byte E3: a text whose UTF-8
+# holds no byte from E3 up has none (the continuation bytes are 80-BF)
+_BELOW_CJK_BYTES = bytes(range(0xE3))
+
+
+def _above_cjk_start(text: str) -> bool:
+    """Whether `text` may hold a CJK character (one at U+3000 or above): two C passes over its
+    UTF-8, where _CJK_BREAK's lookbehind tried every position (4M of the 123M instructions
+    of reading libxml2's xml.html went there, for its names with ö and its non-breaking spaces)."""
+    return bool(text.encode("utf-8", "surrogatepass").translate(None, _BELOW_CJK_BYTES))
+
+
 class TextBuilder:
     """Text and spans of one block. `finish()` trims the ends and returns both."""
 
     def __init__(self) -> None:
         self._parts: list[str] = []
-        self._length = 0
+        self.length = 0  # characters written so far (read it, never set it: len() is a call)
         self._last = ""  # the last character written ("" at the start of the block)
         self._pending = _NO_SPACE
         self._open: list[tuple[int, str, str | None]] = []
         self._spans: list[InlineSpan] = []
 
     def __len__(self) -> int:
-        return self._length
+        return self.length
 
     # --- appending ------------------------------------------------------------------------
 
@@ -62,7 +74,7 @@ class TextBuilder:
                 self._pending = pending
         # inside the run at once (a word at a time took 80% of reading a 1 MB book): a line
         # break between two CJK characters is nothing, any other whitespace one space
-        if "\n" in body and not body.isascii():
+        if "\n" in body and not body.isascii() and _above_cjk_start(body):
             body = _CJK_BREAK.sub("", body)
         # any whitespace but single spaces becomes one space: str.split's whitespace is \s, at 5x
         # the regex's speed; single line breaks alone (a page's source lines) are replaced and
@@ -72,7 +84,18 @@ class TextBuilder:
         elif not body.isprintable():
             lines = body.replace("\n", " ")
             body = lines if "  " not in lines and lines.isprintable() else " ".join(body.split())
-        self._write(body)
+        pending = self._pending  # _write, inlined: a call per text node of a page
+        if pending:
+            self._pending = _NO_SPACE
+            if (
+                self.length
+                and self._last not in " \n"
+                and (pending == _SPACE or not (is_cjk(self._last) and is_cjk(body[0])))
+            ):
+                body = " " + body
+        self._parts.append(body)
+        self.length += len(body)
+        self._last = body[-1]
         if trail:  # the characters after the last non-space one
             self._pending = _BREAK if "\n" in run[run.rindex(body[-1]) + 1 :] else _SPACE
 
@@ -83,8 +106,10 @@ class TextBuilder:
     def hard_break(self) -> None:
         """A forced line break (<br>, two trailing spaces in Markdown)."""
         self._pending = _NO_SPACE
-        if self._length and self._last != "\n":
-            self._raw("\n")
+        if self.length and self._last != "\n":
+            self._parts.append("\n")
+            self.length += 1
+            self._last = "\n"
 
     def verbatim(self, run: str) -> None:
         """Text kept exactly (code blocks, bullets, cell separators): no collapsing."""
@@ -105,15 +130,15 @@ class TextBuilder:
 
     def open(self, kind: str, href: str | None = None) -> int:
         """Start a span here; returns a handle for `close`."""
-        self._open.append((self._length, kind, href))
+        self._open.append((self.length, kind, href))
         return len(self._open) - 1
 
     def close(self, handle: int) -> None:
         """End the span `open` returned (and any opened after it that are still open)."""
         while len(self._open) > handle:
             start, kind, href = self._open.pop()
-            if self._length > start:
-                self._spans.append(InlineSpan(start, self._length, kind, href))
+            if self.length > start:
+                self._spans.append(InlineSpan(start, self.length, kind, href))
 
     # --- result ---------------------------------------------------------------------------
 
@@ -139,29 +164,17 @@ class TextBuilder:
                 start += 1
             while end > start and text[end - 1].isspace():
                 end -= 1
-            if end > start:
+            if end == s.end and start == s.start:
+                spans.append(s)  # nothing trimmed (most spans): no new frozen dataclass, ~0.6 µs
+            elif end > start:
                 spans.append(InlineSpan(start, end, s.kind, s.href))
         return text, tuple(spans)
 
     # --- internals ------------------------------------------------------------------------
 
-    def _write(self, piece: str) -> None:
-        pending = self._pending
-        if pending:
-            self._pending = _NO_SPACE
-            if (
-                self._length
-                and self._last not in " \n"
-                and (pending == _SPACE or not (is_cjk(self._last) and is_cjk(piece[0])))
-            ):
-                piece = " " + piece
-        self._parts.append(piece)
-        self._length += len(piece)
-        self._last = piece[-1]
-
     def _raw(self, run: str) -> None:
         self._parts.append(run)
-        self._length += len(run)
+        self.length += len(run)
         self._last = run[-1]
 
 

@@ -34,27 +34,21 @@ import Stemmer
 
 from core.text.chinese import fold_chinese
 from core.text.cjk import HAN, KANA
+from core.text.sentences import SENTENCE_END as _SENTENCE_END
+from core.text.sentences import count_sentences
+from core.text.sentences import sentence_count as sentence_count  # re-exported (tests read it here)
 from core.text.stopwords import CJK_QUESTION_WORDS
 from core.text.stopwords import STOP as STOP  # re-exported: the query side and the gate import it from here
 
 CJK_CHARS = KANA + HAN  # each one a token of its own
 _RUN = re.compile(rf"[{CJK_CHARS}]+|[^\W_{CJK_CHARS}]+")
 _CJK_RUN = re.compile(rf"[{CJK_CHARS}]+")
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])")
-# the same sentence ends, found without a lookbehind at every position (see sentence_count)
-_LATIN_END = re.compile(r"[.!?;](?=\s)")
 _WORD_RUN = re.compile(r"[^\W_]+")  # _RUN on text without CJK characters
 # what separates _RUN's runs in ASCII text: every character but [a-zA-Z0-9], and A-Z lowered (a
 # table for bytes.translate over the text's bytes: str.translate looks each character up, about
 # 100 instructions a character in callgrind, a third of _runs on libxml2's page; bytes.translate
 # indexes a table, and encode and decode of ASCII are copies)
 _ASCII_WORD_BYTES = bytes(ord(chr(i).lower()) if chr(i).isalnum() else 32 for i in range(128)) + b" " * 128
-# sentence_count's marks over a text's UTF-8: a sentence end "." (any of .!?;), "s" for each
-# ASCII character `\s` matches (str.isspace: tab, line breaks, \x1c-\x1f, space), "u" for a byte
-# of a character outside ASCII, "x" else
-_SENTENCE_BYTES = (
-    bytes(ord("." if chr(i) in ".!?;" else "s" if chr(i).isspace() else "x") for i in range(128)) + b"u" * 128
-)
 # a character outside ASCII that _RUN's runs hold: a letter or digit of another script, or CJK
 _FOREIGN_RUN_CHAR = re.compile(rf"[{CJK_CHARS}]|[^\W_\x00-\x7f]")
 _COMBINING = re.compile("[\u0300-\u036f]")
@@ -110,24 +104,96 @@ def runs(text: str) -> list[str]:
     return _runs(text)[0]
 
 
-def _runs(text: str) -> tuple[list[str], list[str]]:
+def _runs(text: str, data: bytes | None = None) -> tuple[list[str], list[str]]:
     """`_split(normalize(text))`: the runs and the CJK runs of a text, in order.
 
     Text whose characters outside ASCII each have an ASCII form (`_ascii_form`: a sign that
     only separates words, as a web page's bullets and non-breaking spaces; a Latin letter whose
     normal form is ASCII, é -> e) is read as ASCII with those forms in place: normalising it is
     lower case only. NFKC, case folding, the Chinese fold and the diacritics pass were half of
-    the analysis of libxml2's 336 KB page, whose bullets sent three quarters of its text there."""
-    if not text.isascii():
-        forms: dict[str, str] = {}
-        for char in _foreign_chars(text):
-            form = _ascii_form(char)
-            if form is None:
-                return _split(normalize(text))
+    the analysis of libxml2's 336 KB page, whose bullets sent three quarters of its text there.
+    A text with a few characters that have no ASCII form takes `_runs_around`. `data`: the
+    text's UTF-8 (surrogatepass), when the caller has it."""
+    if data is None:
+        data = text.encode("utf-8", "surrogatepass")
+    if len(data) == len(text):  # ASCII: _ascii_words of the bytes in hand
+        return data.translate(_ASCII_WORD_BYTES).decode("ascii").split(), []
+    forms: dict[str, str] = {}
+    hard: list[str] = []
+    for char in _foreign_chars(data):
+        form = _ascii_form(char)
+        if form is None:
+            hard.append(char)
+        else:
             forms[char] = form
-        for char, form in forms.items():
-            text = text.replace(char, form)
-    return _ascii_words(text), []
+    if hard:
+        return _runs_around(text, forms, hard)
+    return _ascii_words(_with_forms(text, forms)), []
+
+
+def _with_forms(text: str, forms: dict[str, str]) -> str:
+    for char, form in forms.items():
+        text = text.replace(char, form)
+    return text
+
+
+_HARD_MAX = 8  # distinct characters without an ASCII form that _runs_around reads in context
+_HARD_PLACES = 64  # ... and places they stand in, at most: else the text is normalised whole
+_CUTS = (" ", "\n")  # where a text may be cut: see _runs_around
+
+
+def _runs_around(text: str, forms: dict[str, str], hard: list[str]) -> tuple[list[str], list[str]]:
+    """`_split(normalize(text))` for a text where a few characters (`hard`) have no ASCII form
+    (Ł, a Chinese name in an English page): only the pieces between spaces or line breaks that
+    hold them are normalised, the rest is read with the ASCII forms (`forms`), as _runs reads
+    a text without them. The same runs: every step of `normalize` maps a text cut before or
+    after a space or a line break (a starter that nothing composes with, its own normal form,
+    a separator of runs) to the normal forms of its pieces, joined; except its shortcut, which
+    leaves out NFC when NFD finds no diacritic to remove, so a piece is used only when its
+    normal form is NFC (what the whole text's NFC would make of it). libxml2's 14,630-character
+    news list with "Ł" took 1.5 ms whole (the regex over every character of it, 1 ms)."""
+    chunks = _hard_chunks(text, hard)
+    if chunks is None:
+        return _split(normalize(text))
+    found: list[str] = []
+    cjk: list[str] = []
+    at = 0
+    for start, end in chunks:
+        normal = normalize(text[start:end])
+        if not unicodedata.is_normalized("NFC", normal):
+            return _split(normalize(text))
+        piece_runs, piece_cjk = _split(normal)
+        found += _ascii_words(_with_forms(text[at:start], forms))
+        found += piece_runs
+        cjk += piece_cjk
+        at = end
+    found += _ascii_words(_with_forms(text[at:], forms))
+    return found, cjk
+
+
+def _hard_chunks(text: str, hard: list[str]) -> list[tuple[int, int]] | None:
+    """(start, end) of each piece of `text` between _CUTS that holds a character of `hard`, in
+    order; None when there are more than _HARD_MAX of them or _HARD_PLACES places."""
+    if len(hard) > _HARD_MAX:
+        return None
+    places: list[int] = []
+    for char in hard:
+        at = text.find(char)
+        while at != -1 and len(places) <= _HARD_PLACES:
+            places.append(at)
+            at = text.find(char, at + 1)
+    if len(places) > _HARD_PLACES:
+        return None
+    chunks: list[tuple[int, int]] = []
+    end = -1
+    for at in sorted(places):
+        if at < end:
+            continue  # in the piece found already
+        start = max(text.rfind(cut, 0, at) for cut in _CUTS) + 1
+        ends = [e for e in (text.find(cut, at) for cut in _CUTS) if e != -1]
+        end = min(ends, default=len(text))
+        chunks.append((start, end))
+    return chunks
 
 
 def _ascii_words(text: str) -> list[str]:
@@ -138,12 +204,11 @@ def _ascii_words(text: str) -> list[str]:
 _ASCII_BYTES = bytes(range(128))
 
 
-def _foreign_chars(text: str) -> set[str]:
-    """The distinct characters outside ASCII in `text`: its UTF-8 without the ASCII bytes is
-    theirs alone (three C passes; a regex's finditer visited every character, 60 instructions each)."""
-    return set(
-        text.encode("utf-8", "surrogatepass").translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass")
-    )
+def _foreign_chars(data: bytes) -> set[str]:
+    """The distinct characters outside ASCII in a text whose UTF-8 is `data`: without the ASCII
+    bytes it is theirs alone (C passes; a regex's finditer visited every character, 60
+    instructions each)."""
+    return set(data.translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass"))
 
 
 _ASCII_FORMS: dict[str, str | None] = {}  # a character outside ASCII -> `_ascii_form`
@@ -272,16 +337,16 @@ def _cjk_pieces(cjk_runs: list[str]) -> dict[str, _Pieces]:
     return out
 
 
-def _row(text: str, found: list[str], cjk_runs: list[str]) -> IndexRow:
-    """One text's columns and lengths from its runs (`_split`)."""
+def _row(text: str, data: bytes, found: list[str], cjk_runs: list[str]) -> IndexRow:
+    """One text's columns and lengths from its runs (`_split`); `data`: its UTF-8."""
     if cjk_runs:
-        return _mixed_row(text, found, cjk_runs)
+        return _mixed_row(text, data, found, cjk_runs)
     kept = list(filter(None, map(_WORD_CACHE.__getitem__, found)))  # stop words out
     stems, truncs = " ".join(map(_STEM, kept)), " ".join(map(_TRUNC, kept))
-    return IndexRow(" ".join(found), stems, truncs, len(kept), len(kept), sentence_count(text))
+    return IndexRow(" ".join(found), stems, truncs, len(kept), len(kept), count_sentences(text, data))
 
 
-def _mixed_row(text: str, found: list[str], cjk_runs: list[str]) -> IndexRow:
+def _mixed_row(text: str, data: bytes, found: list[str], cjk_runs: list[str]) -> IndexRow:
     """`_row` for a text with CJK runs among its words."""
     cjk = _cjk_pieces(cjk_runs)
     pieces = [cjk.get(run) or _word_pieces(run) for run in found]
@@ -292,7 +357,7 @@ def _mixed_row(text: str, found: list[str], cjk_runs: list[str]) -> IndexRow:
         " ".join(trunc),
         sum([p[3] for p in pieces]),
         len(trunc),
-        sentence_count(text),
+        count_sentences(text, data),
     )
 
 
@@ -307,8 +372,9 @@ def index_rows(texts: Iterable[str]) -> IndexRows:
     rows: list[IndexRow] = []
     vocabulary: set[str] = set()
     for text in texts:
-        found, cjk = _runs(text)
-        rows.append(_row(text, found, cjk))
+        data = text.encode("utf-8", "surrogatepass")  # read by _runs and count_sentences
+        found, cjk = _runs(text, data)
+        rows.append(_row(text, data, found, cjk))
         vocabulary.update(found)  # each string's hash is computed already: cheap
         vocabulary.difference_update(cjk)  # (CJK runs and words never share a string)
     return IndexRows(tuple(rows), frozenset(vocabulary))
@@ -317,31 +383,6 @@ def index_rows(texts: Iterable[str]) -> IndexRows:
 def index_row(text: str) -> IndexRow:
     """One text for the index: columns (see module doc) and BM25 lengths."""
     return index_rows([text]).rows[0]
-
-
-def sentence_count(text: str) -> int:
-    """How many non-blank pieces `_SENTENCE_END.split(text)` gives (at least 1), without the split.
-
-    Every piece before a sentence end holds its end mark, so it is never blank: the count is
-    the number of ends, plus one when the text after the last end is not blank.
-    """
-    ends = _latin_ends(text)
-    if not text.isascii():
-        ends += text.count("。") + text.count("！") + text.count("？") + text.count("；")
-    tail = text.rstrip()
-    last_blank = not tail or tail[-1] in "。！？；" or (tail[-1] in ".!?;" and len(tail) < len(text))
-    return max(1, ends + (0 if last_blank else 1))
-
-
-def _latin_ends(text: str) -> int:
-    """How many times `_LATIN_END` matches (a mark of .!?; before whitespace): the ".s" in the
-    text's bytes mapped by _SENTENCE_BYTES (two never overlap: each starts with a mark and goes
-    on with a space). A mark before a character outside ASCII (a wide space?) takes the regex.
-    Three C passes, where the regex's search cost 60 instructions a character (callgrind)."""
-    marks = text.encode("utf-8", "surrogatepass").translate(_SENTENCE_BYTES)
-    if b".u" in marks:
-        return len(_LATIN_END.findall(text))
-    return marks.count(b".s")
 
 
 @dataclass(frozen=True, slots=True)
