@@ -115,11 +115,12 @@ def test_easy_days_move_each_card_inside_its_own_window(services: Services, cloc
     cards = due_one_a_day(services, clock, n=40)
     now = int(clock.now().timestamp())
     first = now // DAY
-    with write_transaction():  # due on days 1..4, last reviewed 2..120 days before their due
+    with write_transaction():  # due on days 1..4, each interval (2..29 days) on all four
         for i, card in enumerate(cards):
             due = (first + 1 + i % 4) * DAY + 3600
+            interval = 2 + 3 * (i // 4)
             db.execute_sql(
-                "UPDATE card SET due = ?, last_review = ? WHERE id = ?", (due, due - DAY * (2 + 3 * i), card)
+                "UPDATE card SET due = ?, last_review = ? WHERE id = ?", (due, due - DAY * interval, card)
             )
     today = clock.now().date()
     # the weekdays of the next four days at 0.3 load: the cards due on them move

@@ -1,8 +1,9 @@
 """How many sentences a text holds, as the ranker counts them (BM25's sentence lengths).
 
 `sentence_count(text)` is the number of non-blank pieces `SENTENCE_END.split(text)` gives, at
-least 1, found without the split; core.text.analysis counts each text of the index with it (and
-the query side's `analyse` splits with `SENTENCE_END` itself).
+least 1, found without the split; core.text.analysis counts each text of the index with
+`count_sentences` (the same count, from the UTF-8 it has in hand), and the query side's `analyse`
+splits with `SENTENCE_END` itself.
 """
 
 from __future__ import annotations
