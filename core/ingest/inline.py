@@ -42,14 +42,11 @@ class TextBuilder:
 
     def __init__(self) -> None:
         self._parts: list[str] = []
-        self.length = 0  # characters written so far (read it, never set it: len() is a call)
+        self.length = 0  # characters written so far (the readers read it; only the builder sets it)
         self._last = ""  # the last character written ("" at the start of the block)
         self._pending = _NO_SPACE
         self._open: list[tuple[int, str, str | None]] = []
         self._spans: list[InlineSpan] = []
-
-    def __len__(self) -> int:
-        return self.length
 
     # --- appending ------------------------------------------------------------------------
 
@@ -107,9 +104,7 @@ class TextBuilder:
         """A forced line break (<br>, two trailing spaces in Markdown)."""
         self._pending = _NO_SPACE
         if self.length and self._last != "\n":
-            self._parts.append("\n")
-            self.length += 1
-            self._last = "\n"
+            self._raw("\n")
 
     def verbatim(self, run: str) -> None:
         """Text kept exactly (code blocks, bullets, cell separators): no collapsing."""

@@ -32,6 +32,7 @@ from operator import itemgetter
 
 import Stemmer
 
+from core.text import outside_ascii
 from core.text.chinese import fold_chinese
 from core.text.cjk import HAN, KANA
 from core.text.sentences import SENTENCE_END as _SENTENCE_END
@@ -120,7 +121,7 @@ def _runs(text: str, data: bytes | None = None) -> tuple[list[str], list[str]]:
         return data.translate(_ASCII_WORD_BYTES).decode("ascii").split(), []
     forms: dict[str, str] = {}
     hard: list[str] = []
-    for char in _foreign_chars(data):
+    for char in set(outside_ascii(data)):
         form = _ascii_form(char)
         if form is None:
             hard.append(char)
@@ -199,16 +200,6 @@ def _hard_chunks(text: str, hard: list[str]) -> list[tuple[int, int]] | None:
 def _ascii_words(text: str) -> list[str]:
     """ASCII text's runs of letters and digits, lower case (see _ASCII_WORD_BYTES)."""
     return text.encode("ascii").translate(_ASCII_WORD_BYTES).decode("ascii").split()
-
-
-_ASCII_BYTES = bytes(range(128))
-
-
-def _foreign_chars(data: bytes) -> set[str]:
-    """The distinct characters outside ASCII in a text whose UTF-8 is `data`: without the ASCII
-    bytes it is theirs alone (C passes; a regex's finditer visited every character, 60
-    instructions each)."""
-    return set(data.translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass"))
 
 
 _ASCII_FORMS: dict[str, str | None] = {}  # a character outside ASCII -> `_ascii_form`
