@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from core.domain import SourceDocument
-from core.text.analysis import index_row, index_rows
+from core.text.indexing import index_row, index_rows
 
 SHADOW = ("_data", "_idx", "_content", "_docsize", "_config")  # FTS5 makes these itself
 

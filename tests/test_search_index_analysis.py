@@ -1,4 +1,4 @@
-"""The index side's one-pass analysis (search_text.index_row) agrees with the query side.
+"""The index side's one-pass analysis (core.text.indexing.index_row) agrees with the query side.
 
 The ranker reads BM25 lengths from search_stats and the query side builds match expressions
 with `tokens`, `runs`, `stem` and `analyse`; index_row is the fast path that fills the index.
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.text import analysis as search_text
+from core.text import indexing as search_text
 from core.text.analysis import (
     _RUN,
     _SENTENCE_END,
@@ -22,8 +22,6 @@ from core.text.analysis import (
     TRUNC,
     analyse,
     bigrams,
-    index_row,
-    index_rows,
     is_cjk,
     normalize,
     runs,
@@ -31,6 +29,7 @@ from core.text.analysis import (
     stem,
     tokens,
 )
+from core.text.indexing import index_row, index_rows
 
 # English, Simplified/Traditional Chinese, kana, Latin and Greek with diacritics, full-width
 # forms, ligatures, case folding that decomposes (ǰ, İ, ΐ), every sentence end, odd spaces;

@@ -3,14 +3,15 @@ the vocabulary of English prose with signs, list bullets and non-breaking spaces
 with and without an ASCII form, Traditional and Simplified Chinese with English, sentence ends
 before a wide space and a file separator, and blank texts.
 
-A speed change to core/text/analysis must leave these alone (the values were written by the
-code before the bytes-table tokenising of this commit); tests/test_search_index_analysis.py
-checks that the index side agrees with the query side, which both change together.
+A speed change to core/text/analysis or core/text/indexing must leave these alone (the values
+were written by the code before the bytes-table tokenising of this commit);
+tests/test_search_index_analysis.py checks that the index side agrees with the query side, which
+both change together.
 """
 
 from __future__ import annotations
 
-from core.text.analysis import index_rows
+from core.text.indexing import index_rows
 
 TEXTS = [
     "The Reader's notes: stability, difficulty; recall!\tNext line.\nAnd x86-64 or C++?",

@@ -28,7 +28,7 @@ Tables (created at open by a schema hook; see search_text.py for the columns):
 - ``search_stats``: paragraph count and summed lengths (BM25 averages).
 - ``search_feedback``: how often a hit was opened (a small, switchable ranking signal).
 
-An article is indexed in bulk: one analysis of its paragraphs (core.text.analysis.index_rows,
+An article is indexed in bulk: one analysis of its paragraphs (core.text.indexing.index_rows,
 which also gives the English words search_words gains), one executemany per FTS table, the
 stats added once. bench/bench_import.py measures it against raw executemany of the same rows
 into the same tables.
@@ -122,7 +122,7 @@ def _vocabulary_v7(database: peewee.SqliteDatabase) -> None:
     paragraphs only, and their English words (the typo vocabulary) are in search_words since
     schema 3. Reading a million units' text one by one
     took ~200 s of the 1M-card bench library's migration; its paragraphs take seconds."""
-    from core.text.analysis import index_rows  # imported on first use
+    from core.text.indexing import index_rows  # imported on first use
 
     database.execute_sql("DROP TABLE IF EXISTS search_tri")
     for sql in SCHEMA:
@@ -198,7 +198,7 @@ def _add_words(words: Iterable[str], *, tokens: bool = True) -> None:
 
 def _index_paragraphs(rows: Sequence[tuple[int, str]]) -> None:
     """Index paragraphs given as (pk, text): one analysis of them all, one executemany per table."""
-    from core.text.analysis import index_rows  # imported on first use
+    from core.text.indexing import index_rows  # imported on first use
 
     if not rows:
         return
@@ -266,7 +266,7 @@ def reindex_unit(unit_id: int) -> None:
 def index_new_unit(unit_id: int, text: str) -> None:
     """The entry of a unit that has none yet (just stored), from its `unit_words`: what its
     writer has in hand, so nothing is read back. Inside the caller's transaction."""
-    from core.text.analysis import index_rows  # imported on first use
+    from core.text.indexing import index_rows  # imported on first use
 
     batch = index_rows([text])
     a = batch.rows[0]
@@ -286,7 +286,7 @@ def remove_unit(unit_id: int) -> None:
 @translated
 def remove_article(article_id: int) -> None:
     """Drop an article's paragraphs and units from the index, before the article rows go."""
-    from core.text.analysis import index_rows  # imported on first use
+    from core.text.indexing import index_rows  # imported on first use
 
     rows = list(db.execute_sql("SELECT id, text FROM paragraph WHERE article_id = ?", (article_id,)))
     analysed = index_rows([text for _, text in rows]).rows
