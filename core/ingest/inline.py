@@ -41,6 +41,9 @@ class TextBuilder:
     """Text and spans of one block. `finish()` trims the ends and returns both."""
 
     def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self) -> None:
         self._parts: list[str] = []
         self.length = 0  # characters written so far (the readers read it; only the builder sets it)
         self._last = ""  # the last character written ("" at the start of the block)
@@ -140,9 +143,12 @@ class TextBuilder:
     def finish(self, *, verbatim: bool = False) -> tuple[str, tuple[InlineSpan, ...]]:
         """The block's text (ends trimmed) and its spans, trimmed to the text they cover.
 
-        `verbatim` (code): only blank lines and trailing spaces are trimmed, indentation stays."""
+        `verbatim` (code): only blank lines and trailing spaces are trimmed, indentation stays.
+        The builder is empty again after it (html_blocks writes every block of a page with one)."""
         self.close(0)
         raw = "".join(self._parts)
+        found = self._spans
+        self._reset()
         if verbatim:
             head = raw.lstrip("\n")
             text = head.rstrip()
@@ -152,8 +158,10 @@ class TextBuilder:
             lead = len(raw) - len(raw.lstrip())
         if not text or text.isspace():
             return "", ()
+        if not found:
+            return text, ()
         spans: list[InlineSpan] = []
-        for s in sorted(self._spans, key=lambda s: (s.start, -s.end)):
+        for s in sorted(found, key=_span_order):
             start, end = max(0, s.start - lead), min(len(text), s.end - lead)
             while start < end and text[start].isspace():
                 start += 1
@@ -171,6 +179,10 @@ class TextBuilder:
         self._parts.append(run)
         self.length += len(run)
         self._last = run[-1]
+
+
+def _span_order(s: InlineSpan) -> tuple[int, int]:
+    return s.start, -s.end
 
 
 def shift_spans(spans: tuple[InlineSpan, ...], offset: int) -> tuple[InlineSpan, ...]:
