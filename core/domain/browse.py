@@ -264,6 +264,7 @@ class Forecast:
     by_retention: tuple[tuple[float, int], ...]
     easy_days: tuple[float, ...]  # Monday first
     vacations: tuple[tuple[str, str], ...]  # (first, last) ISO dates
+    problems: tuple[str, ...] = ()  # the stored easy days or vacations that cannot be read, said
 
 
 @dataclass(frozen=True, slots=True)

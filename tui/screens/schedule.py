@@ -37,7 +37,8 @@ WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 def days_line(forecast: Forecast) -> str:
     easy = " · ".join(f"{d} {f:g}" for d, f in zip(WEEKDAYS, forecast.easy_days, strict=True))
     off = ", ".join(a if a == b else f"{a}..{b}" for a, b in forecast.vacations) or "none"
-    return f"Easy days (load per weekday): {easy}\nVacations (no reviews): {off}"
+    said = "".join(f"\n⚠ {problem}" for problem in forecast.problems)
+    return f"Easy days (load per weekday): {easy}\nVacations (no reviews): {off}{said}"
 
 
 def retention_line(forecast: Forecast, current: float) -> str:
@@ -127,22 +128,36 @@ class ScheduleScreen(BaseScreen):
         current = self.services.config.desired_retention
         self.query_one("#schedule-retention", Static).update(content(retention_line(forecast, current)))
 
-    def _move(self, what: str, move: Callable[[], BulkResult], said: str, refused: str = "") -> None:
-        """A change that moves cards, in a worker named `what` (said on screen meanwhile). A
-        ValueError of `move` (a setting it was given, refused before anything is written) is
-        said as `refused: why`."""
+    def _move(
+        self,
+        what: str,
+        move: Callable[[], BulkResult],
+        said: str,
+        refused: str = "Not done",
+        setting: Callable[[], object] | None = None,
+    ) -> None:
+        """A change that moves cards, in a worker named `what` (said on screen meanwhile):
+        `setting` first (a setting saved; its ValueError, the value refused before anything is
+        written, is said as `refused: why`), then `move`. A ValueError of `move` after a setting
+        was saved is said as that: `said`, and why no card moved."""
         from tui.screens.browse import in_bulk_worker
 
         def run() -> BulkResult | str:
+            if setting is not None:
+                try:
+                    setting()
+                except ValueError as exc:
+                    return f"{refused}: {exc}"
             try:
                 return move()
             except ValueError as exc:
-                return str(exc)
+                return f"{said}, but no card moved: {exc}" if setting is not None else f"{refused}: {exc}"
 
         def done(result: BulkResult | str) -> None:
             if isinstance(result, str):
                 self.query_one("#schedule-result", Static).update("")
-                notify(self.app, f"{refused}: {result}", severity="warning")
+                notify(self.app, result, severity="warning")
+                self._load()  # a setting may be saved all the same
             else:
                 self._said(result, said)
 
@@ -172,11 +187,14 @@ class ScheduleScreen(BaseScreen):
         )
 
     def _easy_answered(self, text: str) -> None:
-        def move() -> BulkResult:
-            self.services.schedule.set_easy_days(text)
-            return self.services.schedule.apply_days()
-
-        self._move("moving cards off the easy days", move, "Easy days set", "Easy days not set")
+        schedule = self.services.schedule
+        self._move(
+            "moving cards off the easy days",
+            schedule.apply_days,
+            "Easy days set",
+            "Easy days not set",
+            setting=lambda: schedule.set_easy_days(text),
+        )
 
     def action_vacation(self) -> None:
         self._ask(
@@ -184,11 +202,14 @@ class ScheduleScreen(BaseScreen):
         )
 
     def _vacation_answered(self, text: str) -> None:
-        def move() -> BulkResult:
-            self.services.schedule.add_vacation(text)
-            return self.services.schedule.apply_days()
-
-        self._move("moving cards off the vacation", move, "Vacation added", "Vacation not added")
+        schedule = self.services.schedule
+        self._move(
+            "moving cards off the vacation",
+            schedule.apply_days,
+            "Vacation added",
+            "Vacation not added",
+            setting=lambda: schedule.add_vacation(text),
+        )
 
     def action_clear_vacations(self) -> None:
         with self.reporting("clearing the vacations"):

@@ -42,11 +42,48 @@ MOVE_AHEAD = 90  # days of scheduled cards that easy days and vacations may move
 
 
 def day_rule() -> DayRule:
-    """The library's easy days and vacations."""
+    """The library's easy days and vacations (what of them can be read: see `stored_days`)."""
+    return stored_days()[0]
+
+
+def stored_days() -> tuple[DayRule, tuple[tuple[date, date], ...], tuple[str, ...]]:
+    """The library's easy days and vacations: the rule, the vacations (first, last) and what of
+    the settings cannot be read, each said in a sentence. A setting written wrong (a library
+    edited by hand, a bad copy) is left out, never raised: every answer's load balancing reads
+    it, and a review must not fail for it. Each is held to the rules it was saved under
+    (parse_easy_days, parse_vacation: at most a year a vacation, so a wrong one cannot ask for
+    millions of days)."""
+    problems: list[str] = []
     easy = review_repo.get_setting("easy_days")
-    spans = review_repo.get_setting("vacations") or []
-    vacations = days_of([(date.fromisoformat(a), date.fromisoformat(b)) for a, b in spans])
-    return DayRule(tuple(float(x) for x in easy) if easy else NO_LOAD_CHANGE, vacations)
+    factors = NO_LOAD_CHANGE
+    if easy:
+        try:
+            if not isinstance(easy, list):
+                raise ValueError("not a list")
+            factors = parse_easy_days(" ".join(str(x) for x in easy))
+        except ValueError:
+            problems.append(
+                f"the stored easy days {_shown(easy)} cannot be read: left out (e sets them again)"
+            )
+    spans: list[tuple[date, date]] = []
+    stored = review_repo.get_setting("vacations") or []
+    for item in stored if isinstance(stored, list) else [stored]:
+        try:
+            first, last = item
+            if not (isinstance(first, str) and isinstance(last, str)):
+                raise ValueError("not two dates")
+            spans.append(parse_vacation(f"{first}..{last}"))
+        except (TypeError, ValueError):
+            problems.append(
+                f"the stored vacation {_shown(item)} cannot be read: left out (V clears the vacations)"
+            )
+    return DayRule(factors, days_of(spans)), tuple(spans), tuple(problems)
+
+
+def _shown(value: object) -> str:
+    """A stored value as it reads in a sentence, cut to a line."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 @dataclass
@@ -78,10 +115,11 @@ class ScheduleService:
         return day_rule()
 
     def add_vacation(self, text: str) -> DayRule:
-        start, end = parse_vacation(text)
-        spans = review_repo.get_setting("vacations") or []
-        spans.append([start.isoformat(), end.isoformat()])
-        review_repo.put_setting("vacations", sorted(spans))
+        """A vacation more ('2026-12-24..2026-12-31', or one day); ValueError says what is wrong.
+        The stored ones that cannot be read (`stored_days`) are not kept."""
+        new = parse_vacation(text)
+        spans = sorted({*stored_days()[1], new})
+        review_repo.put_setting("vacations", [[a.isoformat(), b.isoformat()] for a, b in spans])
         return day_rule()
 
     def clear_vacations(self) -> DayRule:
@@ -89,7 +127,7 @@ class ScheduleService:
         return day_rule()
 
     def vacations(self) -> list[tuple[str, str]]:
-        return [(str(a), str(b)) for a, b in review_repo.get_setting("vacations") or []]
+        return [(a.isoformat(), b.isoformat()) for a, b in stored_days()[1]]
 
     def apply_days(self) -> BulkResult:
         """Move review cards due in the next MOVE_AHEAD days off vacation days, and off easy
@@ -134,14 +172,15 @@ class ScheduleService:
         chosen = sorted({*retentions, self.config.desired_retention})
         ks = [scheduler.days_per_stability(r, params) for r in chosen]
         totals = tuple(zip(chosen, schedule_repo.projected_totals(first, HORIZON, ks), strict=True))
-        rule = day_rule()
-        spans = tuple((a, b) for a, b in self.vacations())
+        rule, stored, problems = stored_days()
+        spans = tuple((a.isoformat(), b.isoformat()) for a, b in stored)
         return Forecast(
             days=tuple((today + timedelta(days=i)).isoformat() for i in range(HORIZON)),
             due=tuple(counts[i] for i in range(HORIZON)),
             by_retention=totals,
             easy_days=rule.easy_days,
             vacations=spans,
+            problems=problems,
         )
 
     def retention_change(self, new: float, old: float | None = None) -> WorkloadChange:
