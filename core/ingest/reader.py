@@ -126,9 +126,8 @@ def _read_text(suffix: str, data: bytes, source: str, encoding: str | None) -> S
     if kind is not None:
         hint = _RENAME_HINTS.get(kind, WHAT_IMPORTS)
         raise RefusedInput(f"not a text file ({kind}); {hint}")
-    if encoding is None and suffix in (".html", ".htm", ".xhtml"):
-        encoding = _declared_charset(data)
-    text, used = decode_bytes(data, encoding)
+    declared = _declared_charset(data) if encoding is None and suffix in (".html", ".htm", ".xhtml") else None
+    text, used = _decode_declared(data, declared) if declared else decode_bytes(data, encoding)
     if is_blank(text):
         raise RefusedInput("file is empty")
     document = _parse_decoded(suffix, text, source, used)
@@ -181,11 +180,16 @@ def _declared_charset(data: bytes) -> str | None:
         codecs.lookup(name)
     except LookupError:
         return None
-    try:
-        data.decode(name)
-    except UnicodeDecodeError:
-        return None  # the declaration is wrong: detect instead
     return name
+
+
+def _decode_declared(data: bytes, declared: str) -> tuple[str, str]:
+    """The page decoded as it declares, else as decode_bytes detects (the declaration is
+    wrong). One decoding of the file: checking the declaration first decoded it twice."""
+    try:
+        return decode_bytes(data, declared)
+    except RefusedInput:
+        return decode_bytes(data)
 
 
 def _nothing_found(suffix: str) -> str:
