@@ -17,6 +17,10 @@ from core.domain import (
 from core.domain.artifact import report_from_list, spans_from_list
 from core.storage.models import Article, Evidence, Paragraph, Question, Unit
 
+# json.dumps(value, ensure_ascii=False) without building an encoder for each call (a third of
+# what encoding a paragraph's spans or a short locator cost)
+to_json = json.JSONEncoder(ensure_ascii=False).encode
+
 
 def loads(text: str | None, default: Any) -> Any:
     if not text:
@@ -33,7 +37,7 @@ def locator(text: str | None) -> Locator:
 
 def locator_json(value: Locator) -> str | None:
     """A locator as stored: NULL for none (plain text), else its artifact dict as JSON."""
-    return json.dumps(value.as_dict(), ensure_ascii=False) if value else None
+    return to_json(value.as_dict()) if value else None
 
 
 def paragraph(row: Paragraph) -> SourceParagraph:

@@ -162,7 +162,7 @@ def insert_paragraphs(article_id: int, paragraphs: Sequence[SourceParagraph]) ->
         where = located.get(p.locator, "") if p.locator else None
         if where == "":
             where = located[p.locator] = converters.locator_json(p.locator)
-        spans = json.dumps(spans_to_list(p.spans), ensure_ascii=False) if p.spans else None
+        spans = converters.to_json(spans_to_list(p.spans)) if p.spans else None
         return (article_id, p.paragraph_id, p.index, p.kind, p.text, spans, where)
 
     with peewee.__exception_wrapper__:  # type: ignore[attr-defined]
