@@ -14,7 +14,7 @@ as here):
 - ``trunc``: English words cut to their first five letters ("british" / "britain" -> "briti").
 
 The index side reads all three columns and the BM25 lengths from core.text.indexing's
-`index_rows` (each distinct English word analysed once, then looked up), built on `_runs` here;
+`index_rows` (each distinct English word analysed once, then looked up), built on `split_runs` here;
 it must agree with `tokens` / `analyse` (the query side), and tests/test_search_index_analysis.py
 checks that it does.
 
@@ -44,7 +44,7 @@ _CJK_RUN = re.compile(rf"[{CJK_CHARS}]+")
 _WORD_RUN = re.compile(r"[^\W_]+")  # _RUN on text without CJK characters
 # what separates _RUN's runs in ASCII text: every character but [a-zA-Z0-9], and A-Z lowered (a
 # table for bytes.translate over the text's bytes: str.translate looks each character up, about
-# 100 instructions a character in callgrind, a third of _runs on libxml2's page; bytes.translate
+# 100 instructions a character in callgrind, a third of split_runs on libxml2's page; bytes.translate
 # indexes a table, and encode and decode of ASCII are copies)
 _ASCII_WORD_BYTES = bytes(ord(chr(i).lower()) if chr(i).isalnum() else 32 for i in range(128)) + b" " * 128
 # a character outside ASCII that _RUN's runs hold: a letter or digit of another script, or CJK
@@ -99,10 +99,10 @@ def is_cjk(token: str) -> bool:
 
 def runs(text: str) -> list[str]:
     """Normalised runs: whole English words/numbers and whole CJK runs, in order."""
-    return _runs(text)[0]
+    return split_runs(text)[0]
 
 
-def _runs(text: str, data: bytes | None = None) -> tuple[list[str], list[str]]:
+def split_runs(text: str, data: bytes | None = None) -> tuple[list[str], list[str]]:
     """`_split(normalize(text))`: the runs and the CJK runs of a text, in order.
 
     Text whose characters outside ASCII each have an ASCII form (`_ascii_form`: a sign that
@@ -143,7 +143,7 @@ _CUTS = (" ", "\n")  # where a text may be cut: see _runs_around
 def _runs_around(text: str, forms: dict[str, str], hard: list[str]) -> tuple[list[str], list[str]]:
     """`_split(normalize(text))` for a text where a few characters (`hard`) have no ASCII form
     (Ł, a Chinese name in an English page): only the pieces between spaces or line breaks that
-    hold them are normalised, the rest is read with the ASCII forms (`forms`), as _runs reads
+    hold them are normalised, the rest is read with the ASCII forms (`forms`), as split_runs reads
     a text without them. The same runs: every step of `normalize` maps a text cut before or
     after a space or a line break (a starter that nothing composes with, its own normal form,
     a separator of runs) to the normal forms of its pieces, joined; except its shortcut, which

@@ -1,7 +1,7 @@
 """The search index's rows of texts: the three column strings of core.text.analysis (words,
 stems, trunc) and the BM25 lengths, for a batch of texts in one pass.
 
-Built on the same runs as the query side (`analysis._runs`, `stem`, `STOP`, `TRUNC`), so the
+Built on the same runs as the query side (`analysis.split_runs`, `stem`, `STOP`, `TRUNC`), so the
 index and the queries agree (tests/test_search_index_analysis.py); this is the fast path that
 fills the index on import (core.storage.search.index).
 """
@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import itemgetter
 
-from core.text.analysis import STOP, TRUNC, _runs, stem
+from core.text.analysis import STOP, TRUNC, split_runs, stem
 from core.text.sentences import count_sentences
 
 
@@ -125,8 +125,8 @@ def index_rows(texts: Iterable[str]) -> IndexRows:
     rows: list[IndexRow] = []
     vocabulary: set[str] = set()
     for text in texts:
-        data = text.encode("utf-8", "surrogatepass")  # read by _runs and count_sentences
-        found, cjk = _runs(text, data)
+        data = text.encode("utf-8", "surrogatepass")  # read by split_runs and count_sentences
+        found, cjk = split_runs(text, data)
         rows.append(_row(text, data, found, cjk))
         vocabulary.update(found)  # each string's hash is computed already: cheap
         vocabulary.difference_update(cjk)  # (CJK runs and words never share a string)
