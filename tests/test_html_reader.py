@@ -47,3 +47,27 @@ def test_text_after_a_comment_in_an_epub_chapter_is_read(tmp_path: Path) -> None
     texts = [p.text for p in read_document(book).paragraphs]
     assert any(t.startswith("Hello world, and a sentence after a comment.") for t in texts), texts
     assert "Second part, after a processing instruction." in texts
+
+
+def _blocks(html: str) -> list[tuple[str, str]]:
+    from core.ingest.html_blocks import convert_tree, parse_page
+
+    return [(b.kind, b.text) for b in convert_tree(parse_page(html)).blocks]
+
+
+def test_a_hidden_rule_or_page_break_marker_splits_nothing() -> None:
+    """A page-break marker (EPUB) or a hidden <hr> is not read at all: the text around it stays
+    one paragraph, one list line. A review found the tree walk's fast path for block elements
+    ending a paragraph at such an <hr>'s end; a plain <hr> does end one."""
+    assert _blocks('<div>page 12<hr epub:type="pagebreak"/>continues</div>') == [
+        ("paragraph", "page 12continues")
+    ]
+    assert _blocks('<div>page 12<hr type="pagebreak">continues</div>') == [("paragraph", "page 12continues")]
+    assert _blocks("<ul><li>a<hr hidden>b</li></ul>") == [("list", "• ab")]
+    assert _blocks("中<hr hidden>中") == [("paragraph", "中中")]
+    assert _blocks("<div>above<hr>below</div>") == [("paragraph", "above"), ("paragraph", "below")]
+    assert _blocks('<div>a<br clear="all">b<br>c</div>') == [("paragraph", "a\nb\nc")]
+    assert _blocks('<ol><li value="3">x</li><li>y</li></ol><li>alone</li>') == [
+        ("list", "1. x\n2. y"),
+        ("paragraph", "alone"),
+    ]

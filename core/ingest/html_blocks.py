@@ -346,7 +346,7 @@ class _Converter(HTMLParser):
                     else:  # the common case, without handle_data's call (a call per text node)
                         b.text(text)
                 continue
-            if fast == _BLOCK and not self._skip:
+            if fast == _BLOCK and read_end and not self._skip:  # (not <hr>: void, no end read)
                 self._boundary()  # handle_endtag's last case, without its tests
             elif read_end or (self._skip and name and name not in _VOID):
                 self.handle_endtag(name)
