@@ -5,12 +5,14 @@ easy-day setting is kept and moves cards, and `V` clears the vacations. Nothing 
 from __future__ import annotations
 
 import json
+import sqlite3
 from datetime import timedelta
 
 import pytest
 from conftest import SIZE, make_app, screen_text, settle
 from test_review_support import due_one_a_day, q
 
+from core.host import paths
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from core.services.browse.schedule import day_rule, stored_days
@@ -70,3 +72,74 @@ async def test_a_card_is_answered_and_the_schedule_mended_by_keys(
         await settle(pilot)
         assert json.loads(q("SELECT value_json FROM setting WHERE key = 'vacations'")[0][0]) == []
         assert "cannot be read" not in screen_text(app)
+
+
+def test_a_setting_that_is_not_json_is_said_and_a_card_answered(svc: Services, tui_clock: FixedClock) -> None:
+    due_one_a_day(svc, tui_clock)
+    with write_transaction():
+        review_repo.put_setting("vacations", [])
+        review_repo.put_setting("easy_days", [1] * 7)
+    con = sqlite3.connect(paths.database_path())
+    con.execute(
+        """UPDATE setting SET value_json = '[["2026-12-24", ' WHERE key IN ('vacations', 'easy_days')"""
+    )
+    con.commit()
+    con.close()
+    rule, spans, problems = stored_days()
+    assert (rule.easy_days, spans) == (NO_LOAD_CHANGE, ())
+    assert problems == (
+        "the stored easy days cannot be read: left out (e sets them again)",
+        "the stored vacations cannot be read: left out (V clears the vacations)",
+    )
+    card = q("SELECT id FROM card WHERE queue = 2 ORDER BY due LIMIT 1")[0][0]
+    svc.review.answer(card, 3)
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        ["2026-01-01", ""],
+        {"2026-01-01": 1, "2026-01-02": 1},
+        ["2026-01-01", "2026-01-02", "2026-01-03"],
+        [None, None],
+    ],
+)
+def test_what_only_looks_like_a_vacation_is_none(svc: Services, item: object) -> None:
+    _store("vacations", [item])
+    _, spans, problems = stored_days()
+    assert spans == () and len(problems) == 1
+
+
+def test_seven_factors_in_one_string_are_no_easy_days(svc: Services) -> None:
+    _store("easy_days", ["1 1 1 1 1 1 1"])
+    rule, _, problems = stored_days()
+    assert rule.easy_days == NO_LOAD_CHANGE and len(problems) == 1
+
+
+def test_a_vacation_added_keeps_the_stored_ones_that_cannot_be_read(svc: Services) -> None:
+    typo = ["2026-12-24", "2026-12-3l"]
+    _store("vacations", [typo, ["2026-05-01", "2026-05-03"], ["2026-05-01", "2026-05-03"]])
+    svc.schedule.add_vacation("2026-08-01")
+    assert review_repo.get_setting("vacations") == [
+        ["2026-05-01", "2026-05-03"],
+        ["2026-08-01", "2026-08-01"],
+        typo,  # kept for the reader to mend or clear (V)
+    ]
+
+
+async def test_a_setting_refused_by_keys_is_said_as_not_set(svc: Services, tui_clock: FixedClock) -> None:
+    due_one_a_day(svc, tui_clock)
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        await pilot.press("e", *["backspace"] * 20, *"1 1", "enter")
+        await settle(pilot)
+        said = [str(n.message) for n in app._notifications]
+        assert any(m.startswith("Easy days not set: give seven factors") for m in said)
+        await pilot.press("v", *"2026-13-01", "enter")
+        await settle(pilot)
+        said = [str(n.message) for n in app._notifications]
+        assert any(m.startswith("Vacation not added: write a vacation as") for m in said)
+    assert review_repo.get_setting("easy_days") is None and review_repo.get_setting("vacations") is None

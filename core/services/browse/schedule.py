@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import Any
 
 import scheduler
 from core.domain.browse import BulkAction, BulkResult, Forecast, Selection, WorkloadChange
@@ -54,30 +55,56 @@ def stored_days() -> tuple[DayRule, tuple[tuple[date, date], ...], tuple[str, ..
     (parse_easy_days, parse_vacation: at most a year a vacation, so a wrong one cannot ask for
     millions of days)."""
     problems: list[str] = []
-    easy = review_repo.get_setting("easy_days")
+    easy = _setting("easy_days", problems, "e sets them again")
     factors = NO_LOAD_CHANGE
     if easy:
         try:
-            if not isinstance(easy, list):
-                raise ValueError("not a list")
+            if not isinstance(easy, list) or not all(_is_number(x) for x in easy):
+                raise ValueError("not a list of numbers")
             factors = parse_easy_days(" ".join(str(x) for x in easy))
         except ValueError:
             problems.append(
                 f"the stored easy days {_shown(easy)} cannot be read: left out (e sets them again)"
             )
-    spans: list[tuple[date, date]] = []
-    stored = review_repo.get_setting("vacations") or []
-    for item in stored if isinstance(stored, list) else [stored]:
-        try:
-            first, last = item
-            if not (isinstance(first, str) and isinstance(last, str)):
-                raise ValueError("not two dates")
-            spans.append(parse_vacation(f"{first}..{last}"))
-        except (TypeError, ValueError):
+    spans: set[tuple[date, date]] = set()
+    for item in _stored_vacations(problems):
+        span = _vacation(item)
+        if span is None:
             problems.append(
                 f"the stored vacation {_shown(item)} cannot be read: left out (V clears the vacations)"
             )
-    return DayRule(factors, days_of(spans)), tuple(spans), tuple(problems)
+        else:
+            spans.add(span)
+    ordered = tuple(sorted(spans))
+    return DayRule(factors, days_of(ordered)), ordered, tuple(problems)
+
+
+def _setting(key: str, problems: list[str], mend: str) -> Any:
+    """A stored setting, None when there is none or its JSON cannot be read (said in `problems`)."""
+    try:
+        return review_repo.get_setting(key)
+    except ValueError:  # not JSON at all
+        problems.append(f"the stored {key.replace('_', ' ')} cannot be read: left out ({mend})")
+        return None
+
+
+def _stored_vacations(problems: list[str] | None = None) -> list[Any]:
+    stored = _setting("vacations", [] if problems is None else problems, "V clears the vacations")
+    return stored if isinstance(stored, list) else [] if stored is None else [stored]
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _vacation(item: object) -> tuple[date, date] | None:
+    """A stored vacation [first, last] (ISO dates) as parse_vacation reads it; None when it is not one."""
+    if not (isinstance(item, list) and len(item) == 2 and all(isinstance(d, str) and d for d in item)):
+        return None
+    try:
+        return parse_vacation(f"{item[0]}..{item[1]}")
+    except ValueError:
+        return None
 
 
 def _shown(value: object) -> str:
@@ -116,10 +143,13 @@ class ScheduleService:
 
     def add_vacation(self, text: str) -> DayRule:
         """A vacation more ('2026-12-24..2026-12-31', or one day); ValueError says what is wrong.
-        The stored ones that cannot be read (`stored_days`) are not kept."""
+        A stored one that cannot be read stays as it is, after the others, to be mended or
+        cleared (V): adding a vacation loses nothing."""
         new = parse_vacation(text)
-        spans = sorted({*stored_days()[1], new})
-        review_repo.put_setting("vacations", [[a.isoformat(), b.isoformat()] for a, b in spans])
+        stored = _stored_vacations()
+        readable = {span for item in stored if (span := _vacation(item)) is not None}
+        kept = [[a.isoformat(), b.isoformat()] for a, b in sorted({*readable, new})]
+        review_repo.put_setting("vacations", kept + [item for item in stored if _vacation(item) is None])
         return day_rule()
 
     def clear_vacations(self) -> DayRule:
