@@ -59,6 +59,15 @@ async def test_a_card_is_answered_and_the_schedule_mended_by_keys(
         shown = screen_text(app)
         assert "the stored vacation ['2026-13-45', 'soon'] cannot be read" in shown
         assert "V clears the vacations" in shown
+        await pilot.press("e", *["backspace"] * 20, *"1 1", "enter")  # refused: nothing written
+        await settle(pilot)
+        await pilot.press("v", *"2026-13-01", "enter")
+        await settle(pilot)
+        said = [str(n.message) for n in app._notifications]
+        assert any(m.startswith("Easy days not set: give seven factors") for m in said)
+        assert any(m.startswith("Vacation not added: write a vacation as") for m in said)
+        assert review_repo.get_setting("easy_days") is None
+        assert review_repo.get_setting("vacations") == BAD_VACATIONS[:2]
         today = tui_clock.now().date()
         easy = ["1"] * 7
         easy[(today + timedelta(days=2)).weekday()] = "0"
@@ -125,21 +134,3 @@ def test_a_vacation_added_keeps_the_stored_ones_that_cannot_be_read(svc: Service
         ["2026-08-01", "2026-08-01"],
         typo,  # kept for the reader to mend or clear (V)
     ]
-
-
-async def test_a_setting_refused_by_keys_is_said_as_not_set(svc: Services, tui_clock: FixedClock) -> None:
-    due_one_a_day(svc, tui_clock)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("w")
-        await settle(pilot)
-        await pilot.press("e", *["backspace"] * 20, *"1 1", "enter")
-        await settle(pilot)
-        said = [str(n.message) for n in app._notifications]
-        assert any(m.startswith("Easy days not set: give seven factors") for m in said)
-        await pilot.press("v", *"2026-13-01", "enter")
-        await settle(pilot)
-        said = [str(n.message) for n in app._notifications]
-        assert any(m.startswith("Vacation not added: write a vacation as") for m in said)
-    assert review_repo.get_setting("easy_days") is None and review_repo.get_setting("vacations") is None
