@@ -328,23 +328,8 @@ class _Converter(HTMLParser):
                         else:
                             b.text(text)
                     continue
-                skipping = bool(self._skip)
-                self.start(name, el.attrib)
-                if self._skip:
-                    if not skipping and next(el.iter("{*}title"), None) is None:  # HTML: lower case
-                        walker.skip_subtree()  # its text would all be dropped
-                    elif text := el.text:
-                        self.handle_data(text)  # a <title> (the page's) may be inside
-                elif name == "pre":
-                    # code is read as its text: the highlighter's thousands of <span>s need no
-                    # visit (a Sphinx page's code was 60% of its elements)
-                    self.handle_data("".join(el.itertext()))
+                if self._start_element(name, el):
                     walker.skip_subtree()
-                elif text := el.text:  # each .text or .tail is a new string from libxml2: once
-                    if self._in_title or self._pre:
-                        self.handle_data(text)
-                    else:  # the common case, without handle_data's call (a call per text node)
-                        b.text(text)
                 continue
             if fast == _BLOCK and read_end and not self._skip:  # (not <hr>: void, no end read)
                 self._boundary()  # handle_endtag's last case, without its tests
@@ -355,6 +340,28 @@ class _Converter(HTMLParser):
                     self.handle_data(tail)
                 else:
                     b.text(tail)
+
+    def _start_element(self, name: str, el: Any) -> bool:
+        """feed_tree's start of any element but the ones it handles itself: whether the walk
+        skips the element's subtree (read already, or not read)."""
+        skipping = bool(self._skip)
+        self.start(name, el.attrib)
+        if self._skip:
+            if not skipping and next(el.iter("{*}title"), None) is None:  # HTML: lower case
+                return True  # its text would all be dropped
+            if text := el.text:
+                self.handle_data(text)  # a <title> (the page's) may be inside
+        elif name == "pre":
+            # code is read as its text: the highlighter's thousands of <span>s need no visit (a
+            # Sphinx page's code was 60% of its elements)
+            self.handle_data("".join(el.itertext()))
+            return True
+        elif text := el.text:  # each .text or .tail is a new string from libxml2: once
+            if self._in_title or self._pre:
+                self.handle_data(text)
+            else:  # the common case, without handle_data's call (a call per text node)
+                self._b.text(text)
+        return False
 
     def close(self) -> None:
         super().close()
