@@ -144,7 +144,7 @@ class ScheduleService:
     def add_vacation(self, text: str) -> DayRule:
         """A vacation more ('2026-12-24..2026-12-31', or one day); ValueError says what is wrong.
         A stored one that cannot be read stays as it is, after the others, to be mended or
-        cleared (V): adding a vacation loses nothing."""
+        cleared (V); a setting that is not JSON at all (no list to add to) is replaced."""
         new = parse_vacation(text)
         stored = _stored_vacations()
         readable = {span for item in stored if (span := _vacation(item)) is not None}
