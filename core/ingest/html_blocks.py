@@ -17,84 +17,22 @@ from html.parser import HTMLParser
 from typing import Any
 
 from core.ingest.blocks import Block, Sections, one_line
+from core.ingest.html_tags import (
+    BLOCK,
+    BR,
+    CONTAINERS,
+    END,
+    FAST,
+    FLOW,
+    HEADINGS,
+    INLINE,
+    LI,
+    SKIP,
+    VOID,
+)
 from core.ingest.inline import TextBuilder
 
-_SKIP = frozenset(
-    [
-        "script",
-        "style",
-        "noscript",
-        "template",
-        "head",
-        "svg",
-        "math",
-        "nav",
-        "button",
-        "select",
-        "option",
-        "textarea",
-        "iframe",
-        "object",
-        "canvas",
-        "audio",
-        "video",
-        "form",
-        "input",
-    ]
-)
-_FLOW = frozenset(
-    [
-        "p",
-        "div",
-        "section",
-        "article",
-        "main",
-        "header",
-        "footer",
-        "aside",
-        "address",
-        "figure",
-        "figcaption",
-        "details",
-        "summary",
-        "dl",
-        "dt",
-        "dd",
-        "center",
-        "fieldset",
-        "legend",
-        "hr",
-        "body",
-        "html",
-        "hgroup",
-        "caption",
-    ]
-)
-_HEADINGS = {f"h{n}": n for n in range(1, 7)}
-_CONTAINERS = {"ul": "list", "ol": "list", "blockquote": "quote", "table": "table"}
-_INLINE = {
-    "em": "emphasis",
-    "i": "emphasis",
-    "cite": "emphasis",
-    "dfn": "emphasis",
-    "var": "emphasis",
-    "strong": "strong",
-    "b": "strong",
-    "code": "code",
-    "kbd": "code",
-    "samp": "code",
-    "tt": "code",
-    "a": "link",
-}
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
-_VOID = frozenset(
-    ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]
-)
-# the tags feed_tree handles itself, without attributes (a <br>, a list item, a block element)
-_BR, _LI, _BLOCK = 1, 2, 3
-_FAST = {"br": _BR, "li": _LI, **dict.fromkeys(_FLOW, _BLOCK)}
-# the end tags handle_endtag does something for when no element is being skipped
-_END = frozenset(["title", "span", "pre", *_INLINE, *_HEADINGS, *_CONTAINERS, *_FLOW]) - _VOID
 
 
 class _Converter(HTMLParser):
@@ -130,21 +68,21 @@ class _Converter(HTMLParser):
             self._in_title = True
             return
         if self._skip:
-            if tag == self._skip[-1] and tag not in _VOID:
+            if tag == self._skip[-1] and tag not in VOID:
                 self._skip.append(tag)
             return
-        if tag in _SKIP or (
+        if tag in SKIP or (
             a and ("hidden" in a or "pagebreak" in (a.get("epub:type") or a.get("type") or ""))
         ):
-            if tag not in _VOID:
+            if tag not in VOID:
                 self._skip.append(tag)
             return
         if tag == "span":
             self._span(a)
-        elif tag in _INLINE:
+        elif tag in INLINE:
             href = a.get("href") if tag == "a" else None
             if tag != "a" or href:
-                self._spans.append((tag, self._b.open(_INLINE[tag], href)))
+                self._spans.append((tag, self._b.open(INLINE[tag], href)))
         elif tag == "br":
             self._b.hard_break()
         elif tag == "img":
@@ -154,10 +92,10 @@ class _Converter(HTMLParser):
         elif tag == "pre":
             self._boundary()
             self._pre += 1
-        elif tag in _HEADINGS and not self._container:
+        elif tag in HEADINGS and not self._container:
             self._flush()
-            self._heading = _HEADINGS[tag]
-        elif tag in _CONTAINERS:
+            self._heading = HEADINGS[tag]
+        elif tag in CONTAINERS:
             self._open_container(tag, a)
         elif tag == "li" and self._lists:
             self._item()
@@ -168,7 +106,7 @@ class _Converter(HTMLParser):
             if self._cells:
                 self._b.verbatim(" | ")
             self._cells += 1
-        elif tag in _FLOW or tag in _HEADINGS or tag == "li":
+        elif tag in FLOW or tag in HEADINGS or tag == "li":
             self._boundary()
 
     def handle_endtag(self, tag: str) -> None:
@@ -179,7 +117,7 @@ class _Converter(HTMLParser):
             if tag == self._skip[-1]:
                 self._skip.pop()
             return
-        if tag in _INLINE or tag == "span":
+        if tag in INLINE or tag == "span":
             for i in range(len(self._spans) - 1, -1, -1):
                 if self._spans[i][0] == tag:
                     if self._spans[i][1] >= 0:
@@ -189,10 +127,10 @@ class _Converter(HTMLParser):
         elif tag == "pre":
             self._boundary()  # while still inside: the block is code
             self._pre = max(0, self._pre - 1)
-        elif tag in _HEADINGS and self._heading:
+        elif tag in HEADINGS and self._heading:
             self._flush()
-        elif tag in _CONTAINERS and tag in self._container:
-            outer = _CONTAINERS[self._container[0]]
+        elif tag in CONTAINERS and tag in self._container:
+            outer = CONTAINERS[self._container[0]]
             while self._container:
                 closed = self._container.pop()
                 if closed in ("ul", "ol") and self._lists:
@@ -201,7 +139,7 @@ class _Converter(HTMLParser):
                     break
             if not self._container:
                 self._flush(outer)
-        elif tag in _FLOW or tag in _HEADINGS:
+        elif tag in FLOW or tag in HEADINGS:
             self._boundary()
 
     def handle_data(self, data: str) -> None:
@@ -303,7 +241,7 @@ class _Converter(HTMLParser):
 
         b = self._b  # one builder for every block (_flush leaves it empty)
         # tag -> its local name, lower case ("" for comments and PIs), whether its end is read,
-        # and _BR / _LI / _BLOCK for the ones handled here (0 else)
+        # and BR / LI / BLOCK for the ones handled here (0 else)
         names: dict[Any, tuple[str, bool, int]] = {}
         walker = etree.iterwalk(element, events=("start", "end"))
         for event, el in walker:
@@ -311,15 +249,15 @@ class _Converter(HTMLParser):
             known = names.get(tag)
             if known is None:
                 local = tag.rsplit("}", 1)[-1].lower() if isinstance(tag, str) else ""
-                known = names[tag] = (local, local in _END, _FAST.get(local, 0))
+                known = names[tag] = (local, local in END, FAST.get(local, 0))
             name, read_end, fast = known
             if event == "start":
                 if not name:
                     continue
                 if fast and not self._skip and not len(el.attrib):
-                    if fast == _BR:
+                    if fast == BR:
                         b.hard_break()
-                    elif fast == _LI and self._lists:  # an item of an open list
+                    elif fast == LI and self._lists:  # an item of an open list
                         self._item()
                     else:  # a block element (an <li> outside lists too)
                         self._boundary()
@@ -332,9 +270,9 @@ class _Converter(HTMLParser):
                 if self._start_element(name, el):
                     walker.skip_subtree()
                 continue
-            if fast == _BLOCK and read_end and not self._skip:  # (not <hr>: void, no end read)
+            if fast == BLOCK and read_end and not self._skip:  # (not <hr>: void, no end read)
                 self._boundary()  # handle_endtag's last case, without its tests
-            elif read_end or (self._skip and name and name not in _VOID):
+            elif read_end or (self._skip and name and name not in VOID):
                 self.handle_endtag(name)
             if (tail := el.tail) and el is not element:
                 if self._in_title or self._skip or self._pre:
@@ -366,7 +304,7 @@ class _Converter(HTMLParser):
 
     def close(self) -> None:
         super().close()
-        outer = _CONTAINERS[self._container[0]] if self._container else "paragraph"
+        outer = CONTAINERS[self._container[0]] if self._container else "paragraph"
         self._container.clear()
         self._flush(outer)
 
