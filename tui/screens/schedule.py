@@ -137,27 +137,24 @@ class ScheduleScreen(BaseScreen):
         setting: Callable[[], object] | None = None,
     ) -> None:
         """A change that moves cards, in a worker named `what` (said on screen meanwhile):
-        `setting` first (a setting saved; its ValueError, the value refused before anything is
-        written, is said as `refused: why`), then `move`. A ValueError of `move` after a setting
-        was saved is said as that: `said`, and why no card moved."""
+        `setting` first, then `move`. A ValueError of the setting (the value refused before
+        anything is written), or of `move` when there is none, is said as `refused: why`; any
+        other failure is the worker's report, under `what`."""
         from tui.screens.browse import in_bulk_worker
 
         def run() -> BulkResult | str:
-            if setting is not None:
-                try:
-                    setting()
-                except ValueError as exc:
-                    return f"{refused}: {exc}"
             try:
-                return move()
+                if setting is None:
+                    return move()
+                setting()
             except ValueError as exc:
-                return f"{said}, but no card moved: {exc}" if setting is not None else f"{refused}: {exc}"
+                return f"{refused}: {exc}"
+            return move()  # the setting is saved: its move fails on its own (not "not set")
 
         def done(result: BulkResult | str) -> None:
             if isinstance(result, str):
                 self.query_one("#schedule-result", Static).update("")
                 notify(self.app, result, severity="warning")
-                self._load()  # a setting may be saved all the same
             else:
                 self._said(result, said)
 

@@ -88,8 +88,8 @@ def _setting(key: str, problems: list[str], mend: str) -> Any:
         return None
 
 
-def _stored_vacations(problems: list[str] | None = None) -> list[Any]:
-    stored = _setting("vacations", [] if problems is None else problems, "V clears the vacations")
+def _stored_vacations(problems: list[str]) -> list[Any]:
+    stored = _setting("vacations", problems, "V clears the vacations")
     return stored if isinstance(stored, list) else [] if stored is None else [stored]
 
 
@@ -145,11 +145,16 @@ class ScheduleService:
         """A vacation more ('2026-12-24..2026-12-31', or one day); ValueError says what is wrong.
         A stored one that cannot be read stays as it is, after the others, to be mended or
         cleared (V); a setting that is not JSON at all (no list to add to) is replaced."""
-        new = parse_vacation(text)
-        stored = _stored_vacations()
-        readable = {span for item in stored if (span := _vacation(item)) is not None}
-        kept = [[a.isoformat(), b.isoformat()] for a, b in sorted({*readable, new})]
-        review_repo.put_setting("vacations", kept + [item for item in stored if _vacation(item) is None])
+        spans = {parse_vacation(text)}
+        unreadable = []
+        for item in _stored_vacations([]):
+            span = _vacation(item)
+            if span is None:
+                unreadable.append(item)
+            else:
+                spans.add(span)
+        kept = [[a.isoformat(), b.isoformat()] for a, b in sorted(spans)]
+        review_repo.put_setting("vacations", kept + unreadable)
         return day_rule()
 
     def clear_vacations(self) -> DayRule:
