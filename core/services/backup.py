@@ -92,6 +92,7 @@ def backup_now(
     """Copy the library to `target` (a file, or a folder to put it in; default: the backup folder)."""
     started = time.monotonic()
     moment = time.time() if now is None else now
+    named = target is None or target.is_dir()  # a new name of ours in a folder, never a file replaced
     if target is None or target.is_dir():
         folder = target or backup_folder(config)
         try:
@@ -100,9 +101,7 @@ def backup_now(
             raise StorageError(f"cannot create the backup folder {folder}: {exc.strerror or exc}") from exc
         target = _free_name(folder, kind, moment)
     source = paths.database_path()
-    if target.expanduser().resolve() == source.resolve():
-        raise StorageError(f"{target} is the library itself; choose another file")
-    with atomic_path(target) as partial:
+    with atomic_path(target, in_backup_folder=named) as partial:  # never the library's own files
         backup_files.copy_database(source, partial, progress)
     return BackupResult(target, target.stat().st_size, time.monotonic() - started)
 

@@ -14,6 +14,8 @@ from core.domain.artifact import artifact_to_dict
 from core.domain.errors import MemoryRushError
 from core.extraction.base import Extractor
 from core.ingest import read_document
+from core.services.export.files import atomic_path
+from core.services.export.guard import ExportError
 from core.services.pipeline import run_extraction
 from core.text.words import plural
 
@@ -85,13 +87,12 @@ def _process_to_file(
         name = f"{base.removesuffix('.json')}-{n}.json"
     used.add(name)
     target = out_dir / name
-    tmp = target.with_suffix(".json.tmp")
     try:
-        tmp.write_text(json.dumps(artifact_to_dict(artifact), ensure_ascii=False, indent=1), encoding="utf-8")
-        tmp.replace(target)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        return ProcessOutcome(str(path), False, f"cannot write {target}: {exc.strerror or exc}")
+        with atomic_path(target) as partial:  # never over the library's own files
+            text = json.dumps(artifact_to_dict(artifact), ensure_ascii=False, indent=1)
+            partial.write_text(text, encoding="utf-8")
+    except ExportError as exc:
+        return ProcessOutcome(str(path), False, str(exc))
     units = len(artifact.output.memory_units)
     report = artifact.validation_report
     state = "valid" if report.ok else plural(len(report.issues), "validation issue")

@@ -98,3 +98,24 @@ async def test_the_automatic_backup_runs_after_the_first_frame(samples: Services
         await settle(pilot, rounds=6)
         assert [b.kind for b in list_backups(samples.config)] == ["auto"]
         assert all(b.path.parent == paths.backups_dir() for b in list_backups(samples.config))
+
+
+async def test_the_export_dialog_refuses_the_library_file(samples: Services) -> None:
+    """Typing the library's own path in the Export dialog is refused with the reason; the library
+    stays whole and the app goes on (the dialog writes through the exports' one door)."""
+    for article in samples.library.articles():
+        samples.curation.accept_all_valid(article.id)
+    app = make_app(samples)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        modal = await _open_export(pilot)
+        modal.query_one("#export-format", Select).value = "json"
+        await pilot.pause()
+        modal.query_one("#export-path", Input).value = str(paths.database_path())
+        await pilot.press("ctrl+s")
+        await settle(pilot, rounds=6)
+        status = str(modal.query_one("#export-status", Static).render())
+        assert "Not exported" in status and "is your MemoryRush library" in status, status
+        assert app.is_running and not modal.running
+    assert paths.database_path().read_bytes().startswith(b"SQLite format 3\x00")
+    assert len(samples.library.articles()) == 4

@@ -1,4 +1,4 @@
-"""Writing an export file so that a crash never leaves half of it under the final name.
+"""Writing an export file (never over the library: guard.py) so that a crash never leaves half of it under the final name.
 
 Everything is written to a hidden partial file beside the target (same folder, so the rename is
 atomic), flushed to disk, then renamed over the target. A failure removes the partial file; a
@@ -13,13 +13,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from core.domain.errors import MemoryRushError
+from core.services.export.guard import ExportError, refuse_library_target
 
 PARTIAL = ".partial"
-
-
-class ExportError(MemoryRushError):
-    """An export could not be written (folder missing, not writable, disk full)."""
 
 
 def partial_name(final: Path, pid: int | None = None) -> Path:
@@ -67,9 +63,12 @@ def fsync_dir(folder: Path) -> None:
 
 
 @contextmanager
-def atomic_path(final: Path) -> Iterator[Path]:
-    """Yield a partial path to write; on success it becomes `final` in one rename."""
+def atomic_path(final: Path, *, in_backup_folder: bool = False) -> Iterator[Path]:
+    """Yield a partial path to write; on success it becomes `final` in one rename. The library's
+    own files and its backup folder are refused first (core.services.export.guard;
+    `in_backup_folder`: a backup MemoryRush named itself there)."""
     final = final.expanduser()
+    refuse_library_target(final, in_backup_folder=in_backup_folder)
     if final.is_dir():
         raise ExportError(f"{final} is a folder; give a file name")
     if not final.parent.is_dir():

@@ -27,7 +27,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from core.domain.export import ExportArticle, ExportFilter, ExportResult, ExportUnit
-from core.services.export.files import ExportError, atomic_path
+from core.services.export.files import atomic_path
+from core.services.export.guard import ExportError
 from core.storage import export as export_repo
 from core.text import sanitize
 
