@@ -109,15 +109,15 @@ def test_undo_walks_back_several_steps(services: Services, units: list[StoredUni
         units[0].id, content="Changed.", memory_type="claim", tags=[], questions=[("Q?", "A", "qa")]
     )
     services.curation.reject(units[1].id)
-    assert services.curation.undo() == units[1].id
+    assert services.curation.undo().unit_id == units[1].id
     assert status(services, units[1].id) == "proposed"
-    assert services.curation.undo() == units[0].id
+    assert services.curation.undo().unit_id == units[0].id
     restored = services.library.unit(units[0].id)
     assert restored is not None and original is not None
     assert restored.content == original.content and not restored.edited
     assert [q.question for q in restored.questions] == [q.question for q in original.questions]
     assert restored.status == "confirmed"
-    assert services.curation.undo() == units[0].id
+    assert services.curation.undo().unit_id == units[0].id
     assert status(services, units[0].id) == "proposed"
     assert services.curation.undo() is None
 
@@ -129,7 +129,7 @@ def test_undo_survives_a_restart(data_home: Path, services: Services, units: lis
     services.close()
     again = open_services(data_home, clock=services.clock)
     try:
-        assert again.curation.undo() == units[2].id
+        assert again.curation.undo().unit_id == units[2].id
         assert status(again, units[2].id) == "proposed"
     finally:
         again.close()

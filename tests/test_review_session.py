@@ -29,7 +29,7 @@ def test_cards_follow_the_unit_status(services: Services, clock: FixedClock) -> 
     assert q("SELECT queue, COUNT(*) FROM card GROUP BY queue") == [(0, 2)]
     assert services.curation.reject(u1)
     assert q("SELECT queue, COUNT(*) FROM card GROUP BY queue") == [(-3, 2)]
-    assert services.curation.undo() == u1  # back to confirmed: the same cards come back
+    assert services.curation.undo().unit_id == u1  # back to confirmed: the same cards come back
     assert q("SELECT queue, COUNT(*) FROM card GROUP BY queue") == [(0, 2)]
     assert services.curation.accept(u2)
     assert q("SELECT COUNT(*) FROM card") == [(4,)]

@@ -116,7 +116,7 @@ def test_undo_of_an_edit_restores_the_old_text(lib: tuple[Services, int, int]) -
         unit.id, content="Completely different wording", memory_type=unit.memory_type, tags=[], questions=[]
     )
     assert unit.id not in _unit_ids(services, "Ebbinghaus")
-    assert services.curation.undo() == unit.id
+    assert services.curation.undo().unit_id == unit.id
     assert unit.id in _unit_ids(services, "Ebbinghaus")
     _integrity()
 

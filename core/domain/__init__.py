@@ -349,3 +349,22 @@ class ImportOutcome:
     message: str
     article_id: int | None = None
     units: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CurationUndo:
+    """What an undo in Triage or the Article did. `unit_id`: the unit it is about (a batch's
+    first). `changed_since`: the unit was changed after the step (answered, tagged in Browse,
+    edited again), so nothing was put back: an undo never takes back a later change. `left`:
+    units of a batch changed since, left as they are while the others went back."""
+
+    unit_id: int
+    changed_since: bool = False
+    left: int = 0
+
+    def notice(self) -> str:
+        if self.changed_since:
+            return "Not undone: the unit was changed after that step (answered, tagged or edited), so it stays as it is"
+        if self.left:
+            return f"Undone · {self.left} unit{'s' if self.left != 1 else ''} changed since left as they are"
+        return "Undone"

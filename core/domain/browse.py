@@ -212,6 +212,20 @@ class BulkUndo:
     action: str
     cards: int
     units: int
+    # rows changed since the action (answered, edited, moved by another tool): left as they are
+    cards_left: int = 0
+    units_left: int = 0
+
+    def changed_since(self) -> str:
+        """'' or what the undo left as it is, for the notice ("2 cards changed since left as they are")."""
+        parts = [
+            f"{n} {what}{'s' if n != 1 else ''}"
+            for n, what in ((self.cards_left, "card"), (self.units_left, "unit"))
+            if n
+        ]
+        if not parts:
+            return ""
+        return f"{' and '.join(parts)} changed since (answered or edited) left as {'they are' if sum((self.cards_left, self.units_left)) > 1 else 'it is'}"
 
 
 @dataclass(frozen=True, slots=True)

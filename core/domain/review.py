@@ -133,6 +133,10 @@ class AnswerResult:
 class UndoResult:
     action: str  # rate / suspend / unsuspend / bury / pin / unpin / postpone
     card_id: int | None
+    # the card was changed after the action (Browse, Schedule, an edit): nothing was undone, the
+    # action stays as it was (an undo never takes back a later change)
+    changed_since: bool = False
+    left: int = 0  # other cards of the action changed since, left as they are
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from core.domain import (
     AnchorState,
     ArticleMemoryOutput,
+    CurationUndo,
     MemoryUnit,
     RecallQuestion,
     SourceDocument,
@@ -158,8 +159,12 @@ class CurationService:
             browse_trash.purge_articles(cutoff)
         return purged
 
-    def undo(self, article_id: int | None = None) -> int | None:
-        return curation_repo.undo_last(self.clock(), article_id)
+    def undo(self, article_id: int | None = None) -> CurationUndo | None:
+        """Take back the latest curation step (a batch at once), never a change made since."""
+        done = curation_repo.undo_last(self.clock(), article_id)
+        if done is None:
+            return None
+        return CurationUndo(done.unit_id, done.changed_since, done.left)
 
     def rates(self) -> list[dict[str, object]]:
         return curation_repo.curation_rates()

@@ -76,13 +76,9 @@ def insert_unit(article_id: int, unit: NewUnit, now: int, batch: str | None = No
         "INSERT INTO question (unit_id, position, question, answer, kind) VALUES (?, ?, ?, ?, ?)",
         [(unit_id, i, q, a, k) for i, (q, a, k) in enumerate(unit.questions)],
     )
-    trashed = {
-        **curation.snapshot(row, unit.questions, unit.evidence),
-        "status": "trashed",
-        "status_before_trash": unit.status,
-        "trashed_at": now,
-    }
-    curation.record(row, "make", trashed, now, batch)
+    made = curation.snapshot(row, unit.questions, unit.evidence)
+    trashed = {**made, "status": "trashed", "status_before_trash": unit.status, "trashed_at": now}
+    curation.record(row, "make", trashed, now, batch, after={**made, "reps": 0})  # no card answered yet
     if unit.status == "confirmed":
         cards.create_cards(unit_id, now, active=True)
     asked = [(q, a) for q, a, _ in unit.questions]

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
 import peewee
 
-from core.storage.db import write_transaction
+from core.storage.db import db, write_transaction
 from core.storage.errors import translated
 from core.storage.models import CurationEvent, Evidence, Question, Unit
 from core.storage.review import cards
@@ -70,10 +71,19 @@ def _row_snapshot(row: Unit) -> dict[str, Any]:
 
 
 @translated
-def record(row: Unit, action: str, before: dict[str, Any], now: int, batch: str | None = None) -> None:
-    """The event of one curation step (`batch`: the key shared by the steps of one action)."""
+def record(
+    row: Unit,
+    action: str,
+    before: dict[str, Any],
+    now: int,
+    batch: str | None = None,
+    after: dict[str, Any] | None = None,
+) -> None:
+    """The event of one curation step (`batch`: the key shared by the steps of one action), with
+    the unit as the step left it (`after`: as_left's, when the caller has it in hand)."""
     if batch is not None:
         before = {**before, "batch": batch}
+    before = {**before, "after": after if after is not None else as_left(row)}
     event = CurationEvent(
         unit=row.id,
         action=action,
@@ -224,9 +234,35 @@ def purge_trash(older_than: int) -> int:
 
 
 @translated
-def undo_last(now: int, article_id: int | None = None) -> int | None:
+def as_left(row: Unit) -> dict[str, Any]:
+    """What tells that a unit is still as a curation step left it: its row, questions and
+    evidence (`snapshot`), and how often its cards were answered (an answer since changes it)."""
+    state = snapshot(row)
+    reps = cards_answered(int(row.id))
+    return {**state, "reps": reps}
+
+
+def cards_answered(unit_id: int) -> int:
+    found = db.execute_sql("SELECT COALESCE(SUM(reps), 0) FROM card WHERE unit_id = ?", (unit_id,)).fetchone()
+    return int(found[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """The unit a curation undo is about (a batch's first); `changed_since`: it was changed after
+    the step (answered, edited in Browse, re-anchored), so nothing was put back and the step stays;
+    `left`: units of a batch changed since, left as they are while the others went back."""
+
+    unit_id: int
+    changed_since: bool = False
+    left: int = 0
+
+
+@translated
+def undo_last(now: int, article_id: int | None = None) -> Undone | None:
     """Undo the latest curation event (optionally within one article), with every event of its
-    batch. Returns the unit id (of the batch's first unit)."""
+    batch, taking back its own change only: a unit changed since the step stays as it is (an
+    answer, a Browse tag, a later edit are never erased), and the step is marked undone."""
     with write_transaction():
         q = CurationEvent.select().join(Unit).where(CurationEvent.undone == False)  # noqa: E712
         q = q.where(CurationEvent.action != "undo")
@@ -242,14 +278,26 @@ def undo_last(now: int, article_id: int | None = None) -> int | None:
                 (CurationEvent.at == event.at) & (CurationEvent.undone == False)  # noqa: E712
             )
             events = [e for e in same_time if json.loads(e.before_json).get("batch") == batch]
+        left = 0
         for each in sorted(events, key=lambda e: -e.id):
-            _put_back(each, now)
-        return int(min(events, key=lambda e: e.id).unit_id)
+            if not _put_back(each, now):
+                left += 1
+        first = int(min(events, key=lambda e: e.id).unit_id)
+        if left == len(events):
+            return Undone(first, changed_since=True)
+        return Undone(first, left=left)
 
 
-def _put_back(event: CurationEvent, now: int) -> None:
+def _put_back(event: CurationEvent, now: int) -> bool:
+    """The unit as it was before the event, if it is still as the event left it (True); else it
+    stays as it is (False). Either way the event is done with."""
     before = json.loads(event.before_json)
     row = Unit.get_by_id(event.unit_id)
+    event.undone = True
+    event.save()
+    after = before.get("after")
+    if after is not None and as_left(row) != after:
+        return False
     row.status = before["status"]
     row.content = before["content"]
     row.memory_type = before["memory_type"]
@@ -265,10 +313,9 @@ def _put_back(event: CurationEvent, now: int) -> None:
     replace_questions(row.id, before["questions"])
     if "evidence" in before:  # events written before evidence could change have none
         replace_evidence(row.id, [(e["paragraph_id"], e["quote"]) for e in before["evidence"]])
-    event.undone = True
-    event.save()
     cards.on_unit_status(row.id, row.status, now)
     search_index.reindex_unit(row.id)
+    return True
 
 
 @translated

@@ -33,7 +33,9 @@ from core.storage.errors import SQLITE_ERRORS, root_cause, translate
 #    (core/storage/search/index.py: a third of a large web page's store and index time)
 # 8: Browse's due index goes, its sort reads the queue index one queue at a time
 #    (core/storage/browse/by_queue.py: a 100k-card forget or postpone moves one entry fewer a card)
-SCHEMA_VERSION = 8
+# 9: undo takes back its own change only: the bulk journal records what each action left
+#    (core/storage/browse/models.py), the review journal too (core/storage/review/models.py)
+SCHEMA_VERSION = 9
 
 db = peewee.SqliteDatabase(None)
 

@@ -312,7 +312,7 @@ class ArticleScreen(ArticleUnitPages):
         undone = None
         with self.reporting("undoing"):
             undone = self.services.curation.undo(self.article_id)
-            notify(self.app, "Nothing to undo" if undone is None else "Undone")
+            notify(self.app, "Nothing to undo" if undone is None else undone.notice())
         self._fresh = False
         self.refresh_data()
 

@@ -288,17 +288,34 @@ class ReviewScreen(MakesCards):
         if self.steps and self.item is not None:  # a card of yours made here after the last answer
             _, unit_id = self.steps.pop()
             with self.reporting("taking the card back"):
-                if self.services.curation.undo(self.item.article_id) == unit_id:
+                undone = self.services.curation.undo(self.item.article_id)
+                if undone is not None and undone.unit_id == unit_id and not undone.changed_since:
                     notify(self.app, "Undone: the card you made is in the trash (restore brings it back)")
+                    return
+                if undone is not None and undone.changed_since:
+                    notify(self.app, undone.notice(), severity="warning")
                     return
         with self.reporting("undoing"):
             done = self.services.review.undo()
             if done is None:
                 notify(self.app, "Nothing to undo")
                 return
+            if done.changed_since:
+                notify(
+                    self.app,
+                    f"Not undone: the card was changed after this {done.action} (in Browse, Schedule or "
+                    "an edit), so it stays as it is now",
+                    severity="warning",
+                )
+                return
             if done.action == "rate" and self.answered:
                 self.answered.pop()
-            notify(self.app, f"Undone: {done.action}")
+            left = (
+                f" ({done.left} other card{'s' if done.left != 1 else ''} changed since left as they are)"
+                if done.left
+                else ""
+            )
+            notify(self.app, f"Undone: {done.action}{left}")
             self.next_card()
 
     def action_suspend(self) -> None:

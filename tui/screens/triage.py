@@ -246,10 +246,10 @@ class TriageScreen(FixesProposals):
             if undone is None:
                 notify(self.app, "Nothing to undo")
                 return
-            notify(self.app, "Undone")
-            if undone in self.skipped:
-                self.skipped.remove(undone)
-            self.show_next(prefer=undone)
+            notify(self.app, undone.notice(), severity="warning" if undone.changed_since else "information")
+            if undone.unit_id in self.skipped:
+                self.skipped.remove(undone.unit_id)
+            self.show_next(prefer=undone.unit_id)
 
     def action_accept_all(self) -> None:
         article_id = self.article_id or (self.unit.article_id if self.unit else None)

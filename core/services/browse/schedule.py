@@ -194,8 +194,7 @@ class ScheduleService:
         with checkpoint_after(), bulk_journal.bulk_cache(), write_transaction():
             journal = bulk_journal.open_journal("apply_days", now)
             n = actions.move_cards(journal, dues, now)
-            if bulk_journal.drop_if_empty(journal):
-                journal = 0
+            journal = actions.close_journal(journal, "apply_days")
         return BulkResult("apply_days", n, 0, journal)
 
     # --- forecast and retention ------------------------------------------------------------
@@ -240,8 +239,7 @@ class ScheduleService:
         with checkpoint_after(), bulk_journal.bulk_cache(), write_transaction():
             journal = bulk_journal.open_journal("reschedule", now)
             n = actions.retime_reviews(journal, k)
-            if bulk_journal.drop_if_empty(journal):
-                journal = 0
+            journal = actions.close_journal(journal, "reschedule")
         return BulkResult("reschedule", n, 0, journal)
 
     # --- review ahead, postpone -----------------------------------------------------------------

@@ -132,8 +132,7 @@ class BrowseService:
             self._target(selection, now)
             journal = bulk_journal.open_journal(action.value, now)
             changed = self._apply(journal, action, now, tag=tag.strip().casefold(), days=days, deck=deck)
-            if bulk_journal.drop_if_empty(journal):
-                journal = 0
+            journal = actions.close_journal(journal, action.value)
         return BulkResult(action.value, changed.cards, changed.units, journal)
 
     def _apply(
@@ -174,8 +173,8 @@ class BrowseService:
             entry = bulk_journal.last_journal()
             if entry is None:
                 return None
-            actions.undo(entry, self._now())
-        return BulkUndo(str(entry.action), int(entry.cards), int(entry.units))
+            done = actions.undo(entry, self._now())
+        return BulkUndo(str(entry.action), done.cards, done.units, done.cards_left, done.units_left)
 
     def can_undo(self) -> bool:
         return bulk_journal.last_journal() is not None
@@ -193,6 +192,7 @@ class BrowseService:
             bulk_journal.target_article(article_id)
             journal = bulk_journal.open_journal("delete_article", now, article_id=article_id)
             changed = unit_actions.change_units(journal, BulkAction.TRASH, now)
+            journal = actions.close_journal(journal, "delete_article")
         return BulkResult("delete_article", changed.cards, changed.units, journal)
 
     def restore_article(self, article_id: int) -> BulkResult:
@@ -206,6 +206,7 @@ class BrowseService:
             bulk_journal.target_trashed_since(article_id, deleted_at)
             journal = bulk_journal.open_journal("restore_article", now, article_id=article_id)
             changed = unit_actions.change_units(journal, BulkAction.RESTORE, now)
+            journal = actions.close_journal(journal, "restore_article")
         return BulkResult("restore_article", changed.cards, changed.units, journal)
 
     def trash(self, limit: int = 500, offset: int = 0) -> list[TrashEntry]:

@@ -270,12 +270,14 @@ class ReviewService:
         done = review_writes.undo_last(as_epoch(self.now()))
         if done is None:
             return None
-        action, card_id = done
+        action, card_id = done.action, done.card_id
+        if done.changed_since:
+            return UndoResult(action, card_id, changed_since=True)
         if card_id is not None:
             row = cards.get_card(card_id)
             if row is not None and row.queue in (Queue.NEW, Queue.REVIEW):
                 self.today.push_front(card_id)
-        return UndoResult(action, card_id)
+        return UndoResult(action, card_id, left=done.left)
 
     def can_undo(self) -> bool:
         return review_writes.undo_depth() > 0

@@ -10,11 +10,12 @@ not snapshotted: they follow their units back by the rule). The service owns the
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from core.domain.browse import BulkAction
 from core.domain.review import Queue
-from core.storage.browse.journal import TARGET, Changed, count, exec_sql, snapshot_cards
+from core.storage.browse.journal import TARGET, Changed, count, drop_if_empty, exec_sql, snapshot_cards
 from core.storage.browse.models import CARD_COLUMNS, UNIT_COLUMNS, ArticleTrash, BulkJournal
 from core.storage.browse.unit_actions import UNIT_WRITES, follow_status, reindex
 from core.storage.db import db
@@ -130,20 +131,101 @@ def retime_reviews(journal: int, days_per_stability: float) -> int:
     return n
 
 
+def _card_signed(action: str) -> tuple[str, ...]:
+    """The card columns whose values tell that a card is as the action left it: those it wrote,
+    and reps (an answer since, whatever it wrote)."""
+    written = WRITES.get(action, CARD_COLUMNS)
+    return (*written, "reps") if "reps" not in written else written
+
+
+def _signature(columns: tuple[str, ...], row: str) -> str:
+    return f"json_array({', '.join(f'{row}{c}' for c in columns)})"
+
+
+# Unit actions whose undo changes a unit's status, so its cards' place in review with it
+_STATUS_ACTIONS = ("trash", "restore", "reject", "confirm", "delete_article", "restore_article")
+
+
 @translated
-def undo(entry: BulkJournal, now: int) -> None:
-    """Put the journal's rows back as they were (inside the caller's transaction)."""
-    j = {"j": entry.id, "now": now}
-    unit_set = ", ".join(f"{c} = b.{c}" for c in UNIT_WRITES.get(str(entry.action), UNIT_COLUMNS))
+def seal(journal: int, action: str) -> None:
+    """Record what the action left in each row it snapshotted (the columns it wrote) and the
+    newest answer before it, at the end of the action, in its transaction: an undo takes back
+    this action's change only, never a change made since (core.storage.browse.actions.undo)."""
     exec_sql(
-        f"UPDATE unit SET {unit_set} FROM bulk_unit b WHERE b.journal_id = :j AND b.unit_id = unit.id", j
+        "UPDATE bulk_journal SET log_mark = (SELECT COALESCE(MAX(id), 0) FROM review_log) WHERE id = ?",
+        (journal,),
     )
-    columns = WRITES.get(str(entry.action), CARD_COLUMNS)
+    if WRITES.get(action, CARD_COLUMNS):
+        exec_sql(
+            f"UPDATE bulk_card SET after = (SELECT {_signature(_card_signed(action), 'c.')} FROM card c "
+            "WHERE c.id = bulk_card.card_id) WHERE journal_id = ?",
+            (journal,),
+        )
+    unit_cols = UNIT_WRITES.get(action, UNIT_COLUMNS)
+    exec_sql(
+        f"UPDATE bulk_unit SET after = (SELECT {_signature(unit_cols, 'u.')} FROM unit u "
+        "WHERE u.id = bulk_unit.unit_id) WHERE journal_id = ?",
+        (journal,),
+    )
+
+
+@translated
+def close_journal(journal: int, action: str) -> int:
+    """The end of a journaled action: sealed (seal), or dropped when it changed nothing; returns
+    the entry's id, or 0 when there is nothing to undo."""
+    if drop_if_empty(journal):
+        return 0
+    seal(journal, action)
+    return journal
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """What an undo put back, and what it left as it is because it changed since."""
+
+    cards: int
+    units: int
+    cards_left: int
+    units_left: int
+
+
+@translated
+def undo(entry: BulkJournal, now: int) -> Undone:
+    """Put back the journal's rows that are still as the action left them (inside the caller's
+    transaction); rows changed since (answered, edited, moved by another tool) stay as they are.
+    Entries written before schema 9 have no record of what they left and undo every row."""
+    action = str(entry.action)
+    j = {"j": entry.id, "now": now, "mark": entry.log_mark}
+    unit_cols = UNIT_WRITES.get(action, UNIT_COLUMNS)
+    unit_same = f"(b.after IS NULL OR b.after = {_signature(unit_cols, 'unit.')})"
+    if action in _STATUS_ACTIONS:  # a unit whose cards were answered since keeps its status
+        unit_same += (
+            " AND (:mark IS NULL OR NOT EXISTS (SELECT 1 FROM card c JOIN review_log r ON r.card_id = c.id "
+            "WHERE c.unit_id = unit.id AND r.id > :mark))"
+        )
+    unit_set = ", ".join(f"{c} = b.{c}" for c in unit_cols)
+    units = exec_sql(
+        f"UPDATE unit SET {unit_set} FROM bulk_unit b WHERE b.journal_id = :j AND b.unit_id = unit.id "
+        f"AND {unit_same}",
+        j,
+    ).rowcount
+    columns = WRITES.get(action, CARD_COLUMNS)
+    cards = 0
     if columns:  # the queue by the rule from the restored flags (a burial that ended since is over)
         card_set = set_with_queue({c: f"b.{c}" for c in columns}, row="card.")
-        exec_sql(
-            f"UPDATE card SET {card_set} FROM bulk_card b WHERE b.journal_id = :j AND b.card_id = card.id", j
-        )
+        card_same = f"(b.after IS NULL OR b.after = {_signature(_card_signed(action), 'card.')})"
+        cards = exec_sql(
+            f"UPDATE card SET {card_set} FROM bulk_card b WHERE b.journal_id = :j AND b.card_id = card.id "
+            f"AND {card_same}",
+            j,
+        ).rowcount
+    # the snapshotted rows still there (a purge since takes its units and cards for good)
+    snap_cards = exec_sql(
+        "SELECT COUNT(*) FROM bulk_card b JOIN card c ON c.id = b.card_id WHERE b.journal_id = ?", (entry.id,)
+    ).fetchone()[0]
+    snap_units = exec_sql(
+        "SELECT COUNT(*) FROM bulk_unit b JOIN unit u ON u.id = b.unit_id WHERE b.journal_id = ?", (entry.id,)
+    ).fetchone()[0]
     follow_status(entry.id, now)  # cards made by a confirm go back out of review with their unit
     if entry.action in (BulkAction.TAG, BulkAction.UNTAG):
         reindex(entry.id)
@@ -154,3 +236,5 @@ def undo(entry: BulkJournal, now: int) -> None:
     for table in ("bulk_card", "bulk_unit"):
         exec_sql(f"DELETE FROM {table} WHERE journal_id = ?", (entry.id,))
     exec_sql("UPDATE bulk_journal SET undone = 1 WHERE id = ?", (entry.id,))
+    cards, units = int(cards or 0), int(units or 0)
+    return Undone(cards, units, max(0, int(snap_cards) - cards), max(0, int(snap_units) - units))

@@ -33,6 +33,9 @@ class BulkJournal(BaseModel):
     article_id = peewee.IntegerField(null=True)  # an article deleted by this action
     at = peewee.IntegerField()
     undone = peewee.BooleanField(default=False)
+    # The newest review_log id when the action ran (schema 9): a unit whose cards were answered
+    # after it (a later id) is left as it is by the undo of a status action.
+    log_mark = peewee.IntegerField(null=True)
 
 
 class BulkCard(BaseModel):
@@ -53,6 +56,9 @@ class BulkCard(BaseModel):
     buried_until = peewee.IntegerField(null=True)
     sbucket = peewee.IntegerField()
     t90 = peewee.IntegerField(null=True)
+    # What the action left in the columns it wrote (and reps), as json_array (schema 9): undo
+    # writes the row back only while it still holds that (core.storage.browse.actions.seal).
+    after = peewee.TextField(null=True)
 
     class Meta:
         indexes = ((("journal", "card_id"), True),)  # undo reads a journal's cards by card
@@ -69,6 +75,7 @@ class BulkUnit(BaseModel):
     updated_at = peewee.IntegerField()
     anchor = peewee.CharField()
     deck_id = peewee.IntegerField(null=True)  # the unit's deck override (schema 4)
+    after = peewee.TextField(null=True)  # as BulkCard.after (schema 9)
 
 
 class ArticleTrash(BaseModel):
@@ -144,3 +151,22 @@ def _pinned_index(database: peewee.SqliteDatabase) -> None:
 
 
 register_schema_hook(_pinned_index, creates=(PINNED_INDEX,))
+
+
+def _to_v9(database: peewee.SqliteDatabase) -> None:
+    """Schema 9: an undo takes back its own change only. Each snapshot row records what the
+    action left (`after`), the journal the newest answer before it (`log_mark`); rows changed
+    since (an answer, an edit, another tool) are left as they are. Entries from before have
+    neither and undo as they did."""
+    for table, column, kind in (
+        ("bulk_card", "after", "TEXT"),
+        ("bulk_unit", "after", "TEXT"),
+        ("bulk_journal", "log_mark", "INTEGER"),
+        ("undo_entry", "after_json", "TEXT"),  # the review journal's (core.storage.review.writes)
+    ):
+        present = {r[1] for r in database.execute_sql(f"PRAGMA table_info({table})").fetchall()}
+        if present and column not in present:  # a table not there yet is made whole after
+            database.execute_sql(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+
+
+MIGRATIONS[9] = _to_v9

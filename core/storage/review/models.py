@@ -178,6 +178,8 @@ class UndoEntry(BaseModel):
     review_log_id = peewee.IntegerField(null=True)  # the log row a rating added
     card_id = peewee.IntegerField(null=True)  # the card the action was about (shown again on undo)
     at = peewee.IntegerField()
+    # the same card rows as the action left them (schema 9): undo puts back only rows still so
+    after_json = peewee.TextField(null=True)
 
 
 # Review cards due per UTC day (day = due // 86400), kept by triggers so load balancing reads a

@@ -51,8 +51,10 @@ def _snapshot(rows: Iterable[CardRow]) -> str:
     return json.dumps([cards.row_dict(r) for r in rows])
 
 
-def _journal(action: str, before: Sequence[CardRow], now: int, **extra: Any) -> int:
-    cols = {"action": action, "cards_json": _snapshot(before), "at": now, **extra}
+def _journal(action: str, before: Sequence[CardRow], now: int, after: Sequence[CardRow], **extra: Any) -> int:
+    cols = {
+        "action": action, "cards_json": _snapshot(before), "after_json": _snapshot(after), "at": now, **extra,
+    }  # fmt: skip
     names = ", ".join(cols)
     cur = _exec(
         f"INSERT INTO undo_entry ({names}) VALUES ({', '.join('?' * len(cols))})", list(cols.values())
@@ -88,11 +90,13 @@ def save_answer(before: CardRow, after: CardRow, log: LogRow, *, now: int, bury_
          log.scheduled_days, after.stability, after.difficulty, log.duration_ms, log.clock_skew_s),
     )  # fmt: skip
     log_id = int(cur.lastrowid)
-    for s in siblings:
-        _write_card(replace(s, buried_until=bury_until), now)
+    buried = [replace(s, buried_until=bury_until) for s in siblings]
+    for s in buried:
+        _write_card(s, now)
     _journal(
-        "rate", [before, *siblings], now, review_log_id=log_id, card_id=before.id, unit_id=before.unit_id
-    )
+        "rate", [before, *siblings], now, [after, *buried],
+        review_log_id=log_id, card_id=before.id, unit_id=before.unit_id,
+    )  # fmt: skip
     return SavedAnswer(log_id, len(siblings))
 
 
@@ -105,7 +109,7 @@ def update_cards(action: str, new_rows: Sequence[CardRow], now: int, *, card_id:
         before = [b for b in (cards.get_card(r.id) for r in new_rows) if b is not None]
         for r in new_rows:
             _write_card(r, now)
-        _journal(action, before, now, card_id=card_id)
+        _journal(action, before, now, new_rows, card_id=card_id)
     return len(new_rows)
 
 
@@ -117,33 +121,73 @@ def set_pinned(unit_id: int, pinned: bool, new_rows: Sequence[CardRow], now: int
         if unit is None:
             return False
         before = [b for b in (cards.get_card(r.id) for r in new_rows) if b is not None]
-        _journal("pin" if pinned else "unpin", before, now, unit_id=unit_id, pinned_before=bool(unit.pinned))
+        _journal(
+            "pin" if pinned else "unpin",
+            before,
+            now,
+            new_rows,
+            unit_id=unit_id,
+            pinned_before=bool(unit.pinned),
+        )
         Unit.update(pinned=pinned, updated_at=now).where(Unit.id == unit_id).execute()
         for r in new_rows:
             _write_card(r, now)
     return True
 
 
+# What tells that a card is as an action left it: every field but those that follow the unit's
+# status (`active`, curation's business) or are worked out from the others (`queue`).
+_NOT_SIGNED = frozenset({"active", "queue"})
+
+
+def _as_left(current: CardRow, after: dict[str, Any] | None) -> bool:
+    if after is None:  # an entry from before schema 9: nothing recorded, undone as it was
+        return True
+    now = cards.row_dict(current)
+    return all(now[k] == v for k, v in after.items() if k not in _NOT_SIGNED)
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewUndone:
+    """What an undo of the review journal did. `changed_since`: the card the action was about
+    was changed after it (a bulk action, a schedule tool, an edit), so the action stays as it was
+    and its entry is dropped (an undo never takes back a later change); `left`: other cards of
+    the entry (a rating's buried siblings) changed since and left as they are."""
+
+    action: str
+    card_id: int | None
+    changed_since: bool = False
+    left: int = 0
+
+
 @translated
-def undo_last(now: int) -> tuple[str, int | None] | None:
-    """Undo the latest review action (several steps: call again). Returns (action, card id) or None."""
+def undo_last(now: int) -> ReviewUndone | None:
+    """Undo the latest review action (several steps: call again), taking back its own change only."""
     with write_transaction():
         entry = UndoEntry.select().order_by(UndoEntry.id.desc()).first()
         if entry is None:
             return None
+        action, card_id = str(entry.action), entry.card_id
+        afters = {int(a["id"]): a for a in json.loads(entry.after_json or "[]")}
+        pairs = []
         for data in json.loads(entry.cards_json):
             current = cards.get_card(int(data["id"]))
-            if current is None:
-                continue  # purged with its unit since
-            # `active` follows the unit's status (curation's business), not the review journal
-            _write_card(replace(CardRow(**data), active=current.active), now)
+            if current is not None:  # else purged with its unit since
+                pairs.append(
+                    (data, current, _as_left(current, afters.get(int(data["id"])) if afters else None))
+                )
+        if any(current.id == card_id and not same for _, current, same in pairs):
+            entry.delete_instance()
+            return ReviewUndone(action, card_id, changed_since=True)
+        for data, current, same in pairs:
+            if same:  # `active` follows the unit's status (curation's business), not this journal
+                _write_card(replace(CardRow(**data), active=current.active), now)
         if entry.review_log_id is not None:
             ReviewLog.delete().where(ReviewLog.id == entry.review_log_id).execute()
         if entry.pinned_before is not None and entry.unit_id is not None:
             Unit.update(pinned=entry.pinned_before).where(Unit.id == entry.unit_id).execute()
-        action, card_id = str(entry.action), entry.card_id
         entry.delete_instance()
-    return action, card_id
+    return ReviewUndone(action, card_id, left=sum(1 for _, _, same in pairs if not same))
 
 
 @translated

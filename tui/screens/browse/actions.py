@@ -73,7 +73,8 @@ def undo_bulk(screen: BaseScreen, then: Callable[[], None]) -> None:
         if entry is None:
             notify(screen.app, "Nothing to undo", severity="warning")
             return
-        notify(screen.app, f"Undone: {entry.action.replace('_', ' ')}")
+        since = entry.changed_since()
+        notify(screen.app, f"Undone: {entry.action.replace('_', ' ')}" + (f" · {since}" if since else ""))
         then()
 
     in_bulk_worker(screen, "undoing", screen.services.browse.undo, undone)
