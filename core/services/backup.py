@@ -20,6 +20,7 @@ anyway. An older file is migrated on the next open, as any library is (with its 
 from __future__ import annotations
 
 import re
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -149,11 +150,40 @@ def restore(config: Config, file: Path) -> RestoreResult:
     if file.resolve() == live.resolve():
         raise StorageError(f"{file} is the library itself; choose a backup file")
     checked = backup_files.check_file(file)
-    kept = backup_now(config, kind="before-restore")
+    with tempfile.TemporaryDirectory(prefix=".restore-", dir=live.parent) as scratch:
+        vetted = _vetted_copy(file, Path(scratch), live)
+        kept = backup_now(config, kind="before-restore")
+        if not db.is_closed():
+            db.close()
+        try:
+            backup_files.restore_into(vetted, live)
+        finally:
+            open_database(live, backups=paths.backups_dir())
+    return RestoreResult(file, kept.path, checked.schema_version, checked.articles, checked.cards)
+
+
+def _vetted_copy(file: Path, scratch: Path, live: Path) -> Path:
+    """A copy of `file` brought to this schema version (an older one migrated, in the copy) and
+    holding no schema object a library of this MemoryRush lacks, or StorageError naming them: a
+    trigger planted in a backup would otherwise fire on the reader's next action. The library is
+    open again when this returns or raises."""
+    copy, reference = scratch / "candidate.sqlite3", scratch / "reference.sqlite3"
+    backup_files.copy_database(file, copy)
     if not db.is_closed():
         db.close()
     try:
-        backup_files.restore_into(file, live)
+        open_database(reference, backups=scratch)  # a new library: what this version makes
+        db.close()
+        open_database(copy, backups=scratch)  # an older file is migrated here, in the copy
+        db.close()
+        backup_files.ready_to_restore(copy, live)
+        foreign = backup_files.foreign_objects(copy, reference)
     finally:
-        open_database(live, backups=paths.backups_dir())  # migrates an older file (with its backup)
-    return RestoreResult(file, kept.path, checked.schema_version, checked.articles, checked.cards)
+        open_database(live, backups=paths.backups_dir())
+    if foreign:
+        shown = ", ".join(foreign[:6]) + (f" and {len(foreign) - 6} more" if len(foreign) > 6 else "")
+        raise StorageError(
+            f"{file} holds schema objects this MemoryRush does not make ({shown}): it could act on your "
+            "library behind your back, so it was not restored; nothing was changed"
+        )
+    return copy

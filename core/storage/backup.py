@@ -119,3 +119,68 @@ def restore_into(source: Path, live: Path) -> None:
             src.close()
     except sqlite3.Error as exc:
         raise translate(exc) from exc
+
+
+def _normal(sql: str | None) -> str:
+    return " ".join((sql or "").split())
+
+
+def _schema(path: Path) -> dict[tuple[str, str], str]:
+    """(type, name) -> what the object is: SQL for indexes, triggers, views and virtual tables,
+    the columns (with their types, defaults, keys and hidden or generated kinds) for tables. A
+    table's SQL text is not compared: ALTER TABLE ... ADD COLUMN in a migration writes it
+    differently from the CREATE of a new library, for the same columns."""
+    con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        objects = con.execute(
+            "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+        )
+        found: dict[tuple[str, str], str] = {}
+        for kind, name, sql in objects.fetchall():
+            if kind == "table" and not _normal(sql).upper().startswith("CREATE VIRTUAL TABLE"):
+                columns = con.execute(
+                    f'PRAGMA table_xinfo("{name.replace(chr(34), chr(34) * 2)}")'
+                ).fetchall()
+                found[(kind, name)] = repr(sorted(tuple(c[1:]) for c in columns))
+            else:
+                found[(kind, name)] = _normal(sql)
+        return found
+    finally:
+        con.close()
+
+
+@translated
+def foreign_objects(candidate: Path, reference: Path) -> list[str]:
+    """The schema objects of `candidate` that a library of this MemoryRush (`reference`, at the
+    same schema version) does not have as they are: a trigger, view, index or table added, or one
+    of ours whose definition was changed. Each as "trigger name". A restored file must have none:
+    a trigger planted in a backup would fire on the reader's next action."""
+    try:
+        ours, theirs = _schema(reference), _schema(candidate)
+    except sqlite3.Error as exc:
+        raise translate(exc) from exc
+    return sorted(f"{kind} {name}" for (kind, name), what in theirs.items() if ours.get((kind, name)) != what)
+
+
+@translated
+def ready_to_restore(path: Path, live: Path) -> None:
+    """Leave the file as restore_into copies from it: in rollback-journal mode (its WAL copied
+    back and gone) and with the live library's page size (SQLite's backup into a WAL database
+    of another page size fails, "attempt to write a readonly database": a library made by an
+    older SQLite, or written compactly, has 1 KB pages where today's have 4 KB)."""
+    try:
+        con = sqlite3.connect(str(live))
+        try:
+            page_size = int(con.execute("PRAGMA page_size").fetchone()[0])
+        finally:
+            con.close()
+        con = sqlite3.connect(str(path), isolation_level=None)
+        try:
+            con.execute("PRAGMA journal_mode = DELETE").fetchone()
+            if int(con.execute("PRAGMA page_size").fetchone()[0]) != page_size:
+                con.execute(f"PRAGMA page_size = {page_size:d}")
+                con.execute("VACUUM")
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        raise translate(exc) from exc

@@ -1,0 +1,94 @@
+"""A restore (and so a backup file) brings rows, never code (issue 34, item 3).
+
+A backup is copied aside, brought to this schema version there (an older one migrated in the
+copy), and compared with a library this MemoryRush makes: a trigger, view, index or table it
+does not make, or one of ours whose definition was changed, refuses the file before anything is
+touched. Before the rule, a backup with `CREATE TRIGGER ... AFTER UPDATE ON unit BEGIN DELETE
+FROM review_log; UPDATE article SET title = 'PWNED'; END` was restored, and the next curation
+action fired it. Libraries written by every older release (tests/fixtures/migrations) restore.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from export_support import build_library, table_rows
+
+from core.domain.errors import StorageError
+from core.host import paths
+from core.host.clock import FixedClock
+from core.services import backup
+from core.services.bootstrap import Services
+from tests.faults.helpers import run_mr
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "migrations"
+PLANTED = {
+    "trigger": "CREATE TRIGGER pwn AFTER UPDATE ON unit BEGIN DELETE FROM review_log; "
+    "UPDATE article SET title = 'PWNED'; END",
+    "view": "CREATE VIEW innocent AS SELECT * FROM card",
+    "index": "CREATE INDEX mine ON card (lapses, reps)",
+    "table": "CREATE TABLE notes_of_mine (x)",
+    # one of ours, its body replaced (the name alone would pass)
+    "our trigger changed": "DROP TRIGGER card_due_day_in; CREATE TRIGGER card_due_day_in AFTER UPDATE OF "
+    "queue, due ON card BEGIN DELETE FROM review_log; END",
+    "our index changed": "DROP INDEX card_queue_due; CREATE INDEX card_queue_due ON card (queue)",
+}
+
+
+@pytest.fixture
+def library(services: Services, clock: FixedClock) -> Services:
+    build_library(services, clock, days=2)
+    return services
+
+
+def _planted(saved: Path, tmp_path: Path, name: str, sql: str) -> Path:
+    target = tmp_path / f"{name.replace(' ', '_')}.sqlite3"
+    shutil.copy(saved, target)
+    con = sqlite3.connect(target)
+    con.executescript(sql)
+    con.close()
+    return target
+
+
+@pytest.mark.parametrize("what", sorted(PLANTED))
+def test_a_backup_carrying_schema_objects_of_its_own_is_refused(
+    library: Services, tmp_path: Path, what: str
+) -> None:
+    saved = backup.backup_now(library.config, tmp_path / "saved.sqlite3").path
+    hostile = _planted(saved, tmp_path, what, PLANTED[what])
+    live = table_rows(paths.database_path())
+    with pytest.raises(StorageError, match="schema objects this MemoryRush does not make"):
+        backup.restore(library.config, hostile)
+    assert table_rows(paths.database_path()) == live
+    assert not [b for b in backup.list_backups(library.config) if b.kind == "before-restore"]
+    # the library is open and its own actions fire nothing foreign
+    unit = library.library.articles()[0]
+    assert library.curation.accept_all_valid(unit.id) >= 0
+    names = {r[0] for r in sqlite3.connect(paths.database_path()).execute("SELECT name FROM sqlite_master")}
+    assert not {"pwn", "innocent", "mine", "notes_of_mine"} & names
+
+
+def test_the_attacks_trigger_through_the_real_command(library: Services, tmp_path: Path) -> None:
+    saved = backup.backup_now(library.config, tmp_path / "saved.sqlite3").path
+    hostile = _planted(saved, tmp_path, "trigger", PLANTED["trigger"])
+    library.close()
+    result = run_mr(paths.data_dir(), "restore", str(hostile), "--yes")
+    assert result.returncode != 0 and "trigger pwn" in result.stderr, (result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("version", [1, 3, 4, 5, 6, 8])
+def test_libraries_of_every_older_release_restore(library: Services, tmp_path: Path, version: int) -> None:
+    old = tmp_path / f"library_v{version}.sqlite3"
+    shutil.copy(FIXTURES / f"library_v{version}.sqlite3", old)
+    articles = sqlite3.connect(old).execute("SELECT COUNT(*) FROM article").fetchone()[0]
+    done = backup.restore(library.config, old)
+    assert done.schema_version == version
+    assert len(library.library.articles()) == articles
+    version_now = sqlite3.connect(paths.database_path()).execute("PRAGMA user_version").fetchone()[0]
+    from core.storage.db import SCHEMA_VERSION
+
+    assert version_now == SCHEMA_VERSION
