@@ -168,7 +168,7 @@ def test_with_history_the_review_log_and_memory_state_arrive(
     assert reviewed and logs >= 10
     package = tmp_path / "history.apkg"
     result = export_anki(
-        package, ExportFilter(), now=clock.epoch(), with_history=True, schedule=Schedule(0.9, 0.97, 0.1542)
+        package, ExportFilter(), now=clock.epoch(), with_history=True, schedule=Schedule(0.9, 0.97)
     )
     assert result.reviews == logs
     anki_import(package, tmp_path / "c.anki2")

@@ -101,7 +101,10 @@ def export_group() -> None:
 @click.option(
     "--with-history",
     is_flag=True,
-    help="Carry each card's schedule and review log (import with 'Import any learning progress').",
+    help=(
+        "Carry each card's schedule and review log, and your FSRS parameters in the decks' preset "
+        "(import with 'Import any learning progress' and 'Import deck presets'; FSRS on in Anki)."
+    ),
 )
 @data_dir_option
 def anki_cmd(out_file: Path, with_history: bool, data_dir: Path | None, **filters: Any) -> None:

@@ -9,7 +9,10 @@ genanki writes notes, cards, decks and note types into the package's collection;
 scheduling. With `with_history`, each card's row is then given our schedule (type, queue, due,
 interval, reps, lapses and the FSRS memory state in `cards.data`) and its reviews are added to
 `revlog`, the way Anki's own exporter fills them; Anki keeps them when the import is run with
-"Import any learning progress" on. tests/test_export_anki.py reads every package with Anki's code.
+"Import any learning progress" on. The collection says which scheduler it was written for, and
+every deck of ours uses a preset with our FSRS parameters and retention (anki_settings.py says
+why both matter). tests/test_export_anki.py and tests/faults/test_anki_history.py read every
+package with Anki's code.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from core.services.export.anki_notes import (
     shared_fields,
     unit_tags,
 )
+from core.services.export.anki_settings import Schedule, collection_conf, preset
 from core.services.export.files import atomic_path
 from core.storage import export as export_repo
 
@@ -43,16 +47,6 @@ Progress = Callable[[int, int], None]
 _TYPE = {0: 0, 1: 1, 2: 2, 3: 3}
 _QUEUE = {0: 0, 1: 1, 2: 2, 3: 1}
 _REVLOG_TYPE = {0: 0, 1: 0, 2: 1, 3: 2}  # by the state before the answer: learn, review, relearn
-
-
-@dataclass(frozen=True, slots=True)
-class Schedule:
-    """What a card's Anki row needs from our settings: the retention targets and FSRS-6's decay
-    (the 21st parameter, positive, as Anki keeps it)."""
-
-    desired_retention: float
-    pinned_retention: float
-    decay: float
 
 
 class _Card(genanki.Card):  # type: ignore[misc]
@@ -154,6 +148,7 @@ class _Build:
     cursor: _BatchingCursor
     now: int
     with_history: bool
+    schedule: Schedule
     decks: dict[int, tuple[genanki.Deck, int]] = field(default_factory=dict)  # article id -> deck, place
     names: set[str] = field(default_factory=set)
     # note type id -> (note type, its last deck in deck order), which genanki makes its default deck
@@ -204,22 +199,28 @@ class _Build:
                 self.cards[note_id] = (question.card.id, question.card, unit.pinned)
 
     def write_decks(self) -> None:
-        """The collection's decks and note types: two JSON texts in its one `col` row, written
-        once (genanki reads, extends and rewrites both for every deck: quadratic in decks)."""
+        """The collection's settings, decks, deck presets and note types: JSON texts in its one
+        `col` row, written once (genanki reads, extends and rewrites decks and note types for
+        every deck: quadratic in decks). Our decks use our preset; Default keeps genanki's."""
+        cursor = self.cursor.cursor
+        conf, dconf = (json.loads(text) for text in cursor.execute("SELECT conf, dconf FROM col").fetchone())
+        ours = preset(self.schedule, self.library, dconf["1"], self.now)
         order = [deck.deck_id for deck, _ in self.decks.values()]
         decks = [
             genanki.Deck(_parent_id(self.library), PARENT_DECK),
             *(deck for deck, _ in self.decks.values()),
         ]
+        cursor.execute("UPDATE col SET conf = ?", (json.dumps(collection_conf(conf)),))
         for column, entries in (
-            ("decks", {str(deck.deck_id): deck.to_json() for deck in decks}),
+            ("dconf", {str(ours["id"]): ours}),
+            ("decks", {str(deck.deck_id): {**deck.to_json(), "conf": ours["id"]} for deck in decks}),
             (
                 "models",
                 {str(mid): model.to_json(self.now, order[at]) for mid, (model, at) in self.models.items()},
             ),
         ):
-            stored = json.loads(self.cursor.cursor.execute(f"SELECT {column} FROM col").fetchone()[0])
-            self.cursor.cursor.execute(f"UPDATE col SET {column} = ?", (json.dumps({**stored, **entries}),))
+            stored = json.loads(cursor.execute(f"SELECT {column} FROM col").fetchone()[0])
+            cursor.execute(f"UPDATE col SET {column} = ?", (json.dumps({**stored, **entries}),))
 
 
 def export_anki(
@@ -231,8 +232,10 @@ def export_anki(
     schedule: Schedule | None = None,
     progress: Progress | None = None,
 ) -> ExportResult:
-    """Write the package to `out` (a temporary name first, then renamed: never half a file)."""
+    """Write the package to `out` (a temporary name first, then renamed: never half a file).
+    `schedule` is our review settings (runner.anki_schedule); fsrs' defaults when not given."""
     library = export_repo.library_id()
+    schedule = schedule or Schedule(0.9, 0.97)
     _, total = export_repo.count_units(f)
     reviews = 0
     with atomic_path(out) as partial:
@@ -244,7 +247,7 @@ def export_anki(
             try:
                 cursor = _BatchingCursor(con.cursor())
                 genanki.Package([]).write_to_db(cursor, now, None)  # genanki's schema and col row
-                build = _Build(library, cursor, now, with_history)
+                build = _Build(library, cursor, now, with_history, schedule)
                 for batch in export_repo.iter_with_decks(f):
                     for article, deck_article, unit in batch:
                         build.add(article, unit, deck_article)
@@ -253,7 +256,7 @@ def export_anki(
                         progress(build.notes, total)
                 build.write_decks()
                 if with_history:
-                    reviews = _write_history(con, build.cards, now, schedule or Schedule(0.9, 0.97, 0.1542))
+                    reviews = _write_history(con, build.cards, now, schedule)
                 con.commit()
             finally:
                 con.close()

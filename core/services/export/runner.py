@@ -26,12 +26,21 @@ Progress = Callable[[int, int], None]
 
 
 def anki_schedule(services: Services):  # type: ignore[no-untyped-def]
-    """The retention targets and FSRS decay a card's Anki row carries."""
-    from core.services.export.anki import Schedule
+    """Our review settings as an Anki package carries them: on each card's row (retention,
+    decay) and in the deck preset (FSRS parameters, retention, steps, daily limits)."""
+    from core.services.export.anki_settings import Schedule
 
-    parameters = services.review.parameters()
+    c = services.config
+    policy = services.review.policy()
     return Schedule(
-        services.config.desired_retention, services.config.pinned_retention, float(parameters[20])
+        c.desired_retention,
+        c.pinned_retention,
+        tuple(policy.parameters),
+        tuple(policy.learning_steps),
+        tuple(policy.relearning_steps),
+        c.new_per_day,
+        c.max_reviews_per_day,
+        policy.maximum_interval,
     )
 
 
