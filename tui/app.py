@@ -280,6 +280,15 @@ class MemoryRushApp(App[None]):
 
         self.push_screen(ScheduleScreen())
 
+    def action_command_palette(self) -> None:
+        """Textual's palette as ours: dismissed once, whatever arrives after (tui/modals/once.py)."""
+        from textual.command import CommandPalette
+
+        from tui.modals.once import Palette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette: every action of ours bound on this screen (its description, then what it
         does and its key), then Textual's theme and maximise commands and our Screenshot. Widget

@@ -8,13 +8,13 @@ from datetime import datetime
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 from textual_plotext import PlotextPlot
 
 from core.domain.browse import CardInfo
 from core.domain.review import Rating
 from core.services.bootstrap import Services
+from tui.modals.once import Modal
 from tui.reporting import Reporting
 from tui.safe import cell, content
 
@@ -53,7 +53,7 @@ class CurvePlot(PlotextPlot):
         plt.ylim(0, 1)
 
 
-class CardInfoModal(ModalScreen[None]):
+class CardInfoModal(Modal[None]):
     """One card's memory: figures, reviews, curve. Escape closes."""
 
     BINDINGS = [

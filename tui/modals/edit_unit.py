@@ -10,11 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Select, Static, TextArea
 
 from core.domain import MEMORY_TYPES, StoredUnit, ValidationReport
 from core.text import sanitize
+from tui.modals.once import Modal
 from tui.safe import content
 from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
@@ -53,7 +53,7 @@ class QuestionRow(Vertical):
         return question, answer, self.kind
 
 
-class EditUnitModal(ModalScreen[UnitEdit | None]):
+class EditUnitModal(Modal[UnitEdit | None]):
     """A form over one unit; ctrl+s checks the edit with `check` and saves it."""
 
     BINDINGS = [

@@ -15,13 +15,13 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, ProgressBar, Select, Static
 from textual.worker import Worker, WorkerState
 
 from core.domain.export import ExportFilter, ExportResult
 from core.services.bootstrap import Services
 from core.services.export.runner import FORMATS, SUFFIX, run_export
+from tui.modals.once import Modal
 from tui.reporting import report
 from tui.safe import content, notify
 from tui.widgets.guarded import SafeInput
@@ -32,7 +32,7 @@ def default_target(fmt: str, stem: str) -> Path:
     return Path.home() / f"{stem}{SUFFIX[fmt]}" if SUFFIX[fmt] else Path.home() / stem
 
 
-class ExportModal(ModalScreen[None]):
+class ExportModal(Modal[None]):
     """Format, scope and target; ctrl+s (or enter) exports in a worker named "export"."""
 
     BINDINGS = [

@@ -12,11 +12,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from core.text.analysis import normalize
+from tui.modals.once import Modal
 from tui.safe import content
 from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
@@ -24,7 +24,7 @@ from tui.widgets.key_bar import KeyBar
 SHOWN = 200  # entries listed at once (typing narrows the rest)
 
 
-class PickModal(ModalScreen[str | None]):
+class PickModal(Modal[str | None]):
     """`entries`: (key, label, note) — the label is untrusted text, the note our own (a count)."""
 
     BINDINGS = [

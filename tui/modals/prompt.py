@@ -6,14 +6,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from tui.modals.once import Modal
 from tui.safe import content
 from tui.widgets.guarded import SafeInput
 
 
-class Confirm(ModalScreen[bool]):
+class Confirm(Modal[bool]):
     """`y` does it, `n` or escape does not."""
 
     BINDINGS = [
@@ -37,7 +37,7 @@ class Confirm(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class Ask(ModalScreen[str | None]):
+class Ask(Modal[str | None]):
     """A line of text: enter gives it, escape gives None."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="ask.cancel")]

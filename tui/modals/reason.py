@@ -7,14 +7,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from tui.modals.once import Modal
 from tui.safe import content
 from tui.widgets.guarded import SafeInput
 
 
-class ReasonModal(ModalScreen[str | None]):
+class ReasonModal(Modal[str | None]):
     """One question (our words) over the untrusted `detail` it is about, and an answer field."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="reason.cancel")]

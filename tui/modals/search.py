@@ -17,7 +17,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 from textual.worker import Worker
@@ -26,6 +25,7 @@ from core.domain.search import SearchFilters, SearchHit, SearchResult
 from core.text import sanitize
 from core.text.words import plural
 from tui.messages import OpenBrowse
+from tui.modals.once import Modal
 from tui.reporting import Reporting, report_worker
 from tui.safe import content
 from tui.widgets.guarded import SafeInput
@@ -48,7 +48,7 @@ class _Ask:
     correct: bool
 
 
-class SearchModal(ModalScreen[SearchHit | None]):
+class SearchModal(Modal[SearchHit | None]):
     """Returns the hit to open, or None."""
 
     BINDINGS = [

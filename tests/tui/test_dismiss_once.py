@@ -1,0 +1,122 @@
+"""A modal is dismissed once, whatever arrives after (issue 34, item 8): the palette's backdrop
+double-clicked, Enter held down over a picker, Browse's deck move with three Enters.
+
+The events are posted at once, as a terminal delivers a double click or a held key: they are all
+queued before the first dismiss is seen. Before the guard (tui/modals/once.py) the second dismiss
+popped the screen beneath too (Home, then ScreenStackError: exit 1) and a move ran twice."""
+
+from __future__ import annotations
+
+import asyncio
+
+from conftest import SIZE, make_app, settle
+from test_review_support import add_units, q
+from textual import events
+from textual.command import CommandPalette
+
+from core.host.clock import FixedClock
+from core.services.bootstrap import Services
+from tui.modals.pick import PickModal
+from tui.modals.search import SearchModal
+from tui.screens.browse import BrowseScreen
+from tui.screens.home import HomeScreen
+
+
+def _mouse(kind: type[events.MouseEvent]) -> events.MouseEvent:
+    """A mouse event as the driver posts it to the app, at the palette's backdrop (top left)."""
+    return kind(None, 0, 1, 0, 0, 1, False, False, False, screen_x=0, screen_y=1)
+
+
+def _enter() -> events.Key:
+    return events.Key("enter", "\r")
+
+
+async def _burst(pilot: object, *posted: object) -> None:
+    """Post the events to the app at once, then let them run out. Pilot's own wait could hang on
+    a screen removed meanwhile, so a plain sleep first."""
+    app = pilot.app  # type: ignore[attr-defined]
+    for event in posted:
+        app.post_message(event)
+    await asyncio.sleep(0.6)
+    await settle(pilot)
+
+
+async def test_a_double_click_on_the_palettes_backdrop_closes_the_palette_only(svc: Services) -> None:
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        for _ in range(3):  # the attack did it again: the second round ended the app
+            await pilot.press("ctrl+p")
+            await settle(pilot)
+            palette = app.screen
+            assert isinstance(palette, CommandPalette)
+            await _burst(
+                pilot, *[_mouse(kind) for _ in range(2) for kind in (events.MouseDown, events.MouseUp)]
+            )
+            assert app.is_running and app.screen is home, app.screen_stack
+    assert app.return_code in (None, 0)
+
+
+async def test_enter_held_over_the_tag_picker_picks_once_and_the_search_stays(samples: Services) -> None:
+    for article in samples.library.articles():
+        samples.curation.accept_all_valid(article.id)  # units with tags: the picker lists them
+    app = make_app(samples)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("slash")
+        await settle(pilot)
+        search = app.screen
+        assert isinstance(search, SearchModal)
+        await pilot.press("ctrl+f", "t")
+        await settle(pilot)
+        picker = app.screen
+        assert isinstance(picker, PickModal)
+        await _burst(pilot, *[_enter() for _ in range(4)])
+        assert app.is_running and app.screen is search, app.screen_stack
+
+
+async def test_three_enters_on_browses_deck_picker_move_once(svc: Services, tui_clock: FixedClock) -> None:
+    now = int(tui_clock.now().timestamp())
+    add_units(2, 1, now=now)
+    add_units(1, 1, now=now)
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("b")
+        await settle(pilot)
+        browse = app.screen
+        assert isinstance(browse, BrowseScreen)
+        await pilot.press("m")
+        await settle(pilot)
+        picker = app.screen
+        assert isinstance(picker, PickModal)
+        await pilot.press("down")  # a deck, not "back to its own"
+        await _burst(pilot, *[_enter() for _ in range(3)])
+        assert app.is_running and app.screen is browse, app.screen_stack
+        notices = [str(n.message) for n in app._notifications]
+        assert all(n.strip() for n in notices), notices  # no empty error notice
+    assert q("SELECT COUNT(*) FROM bulk_journal WHERE action IN ('move_deck', 'source_deck')")[0][0] <= 1
+
+
+def test_every_modal_of_ours_has_the_guard() -> None:
+    """A modal added later cannot forget the guard: every ModalScreen class under tui/ is a Modal."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    from textual.screen import ModalScreen
+
+    import tui
+    from tui.modals.once import Modal, Palette
+
+    unguarded = []
+    for info in pkgutil.walk_packages(tui.__path__, "tui."):
+        if info.name.startswith("tui.cli"):
+            continue
+        module = importlib.import_module(info.name)
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ == info.name and issubclass(cls, ModalScreen) and not issubclass(cls, (Modal, Palette)):
+                unguarded.append(f"{info.name}.{cls.__name__}")
+    assert not unguarded, unguarded
