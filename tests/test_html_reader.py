@@ -50,9 +50,10 @@ def test_text_after_a_comment_in_an_epub_chapter_is_read(tmp_path: Path) -> None
 
 
 def _blocks(html: str) -> list[tuple[str, str]]:
-    from core.ingest.html_blocks import convert_tree, parse_page
+    from core.ingest.html_blocks import convert_tree
+    from core.ingest.html_parse import parse_page
 
-    return [(b.kind, b.text) for b in convert_tree(parse_page(html)).blocks]
+    return [(b.kind, b.text) for b in convert_tree(parse_page(html).root).blocks]
 
 
 def test_a_hidden_rule_or_page_break_marker_splits_nothing() -> None:

@@ -84,10 +84,12 @@ def document_from_blocks(
     payload: bytes | None = None,
     encoding: str = "utf-8",
     metadata: dict[str, Any] | None = None,
+    notices: tuple[str, ...] = (),
 ) -> SourceDocument:
     """Number blocks into paragraphs (empty or whitespace-only blocks dropped). `payload` is what the document id
     and the content hash come from (a text format's normalised source); by default the title and
-    reader text, so a web page or PDF whose words did not change keeps its id."""
+    reader text, so a web page or PDF whose words did not change keeps its id. `notices`: what
+    the reader read differently from how it was written (the import report shows them)."""
     kept = [b for b in blocks if b.text.strip()]  # a block of whitespace alone (a tab and U+2028) is empty
     # the ingestion rule for control characters and bidi overrides (plain text's too): each one
     # replaced by one U+FFFD, so the spans' offsets still hold; headings in locators alike.
@@ -114,6 +116,7 @@ def document_from_blocks(
         metadata=metadata or {},
         content_hash=content_hash(payload),
         language=detect_language(body),
+        notices=notices,
     )
 
 

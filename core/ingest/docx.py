@@ -8,6 +8,13 @@ Runs: bold -> strong, italic -> emphasis, character styles named Strong / Emphas
 hyperlinks (w:hyperlink, target from the relationships) -> link, w:br -> a line break, w:tab ->
 a tab, drawings' alt text (wp:docPr descr or title) -> image. Headers, footers, comments and
 footnotes are not body text. The title falls back to docProps/core.xml's dc:title.
+
+Paragraphs, rows, cells and runs are found through what wraps them, at any depth (docx_walk):
+content controls (w:sdt: a template's cover page, table of contents, form fields), custom XML,
+smart tags, tracked insertions and moves, fields, bidi runs, alternate content (its first
+choice). A text box's paragraphs follow the paragraph it is anchored in. Tracked deletions
+(w:del, w:moveFrom) are not read: the text reads as with the changes accepted, and the import
+report says how many there were.
 """
 
 from __future__ import annotations
@@ -20,13 +27,17 @@ from core.domain import InlineSpan, SourceDocument
 from core.domain.errors import RefusedInput
 from core.ingest.blocks import Block, Sections, one_line
 from core.ingest.document import document_from_blocks
+from core.ingest.docx_walk import ALTERNATE, DELETED, NO_TEXT, Deletions, W, chosen, find
 from core.ingest.inline import TextBuilder, join_texts, shift_spans
 
-W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 WP = "{http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing}"
 _PACKAGE_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 _CODE_STYLES = ("code", "source", "verbatim", "preformatted", "macro")
+_BLOCKS = frozenset([f"{W}p", f"{W}tbl"])
+_ROWS = frozenset([f"{W}tr", f"{W}tbl"])
+_CELLS = frozenset([f"{W}tc"])
+_PARAGRAPHS = frozenset([f"{W}p"])
 
 
 def parse_docx(data: bytes, source_path: str, *, max_text: int) -> SourceDocument:
@@ -40,7 +51,7 @@ def parse_docx(data: bytes, source_path: str, *, max_text: int) -> SourceDocumen
     except (zipfile.BadZipFile, KeyError, ElementTree.ParseError, EOFError) as exc:
         raise RefusedInput(f"damaged DOCX ({exc}); it could not be read") from None
     title = reader.title or _core_title(zf)
-    return document_from_blocks(blocks, source_path, title=title)
+    return document_from_blocks(blocks, source_path, title=title, notices=reader.notices())
 
 
 def _xml(zf: zipfile.ZipFile, name: str) -> ElementTree.Element | None:
@@ -66,6 +77,7 @@ class _Reader:
         self._sections = Sections()
         self._list: list[tuple[str, tuple[InlineSpan, ...]]] = []  # pending list items (rendered)
         self._counters: dict[tuple[str, str], int] = {}
+        self._deletions = Deletions()
         self.blocks: list[Block] = []
 
     @staticmethod
@@ -113,14 +125,22 @@ class _Reader:
 
     def read(self, document: ElementTree.Element) -> list[Block]:
         body = document.find(f"{W}body")
-        for el in body if body is not None else ():
+        for el in find(body, _BLOCKS, self._deletions, boxes=True) if body is not None else ():
             if el.tag == f"{W}p":
                 self._paragraph(el)
-            elif el.tag == f"{W}tbl":
+            else:
                 self._flush_list()
                 self._table(el)
         self._flush_list()
         return self.blocks
+
+    def notices(self) -> tuple[str, ...]:
+        """What the import report says of this document: the tracked deletions not read."""
+        count = self._deletions.count
+        if not count:
+            return ()
+        what = "1 tracked deletion was" if count == 1 else f"{count} tracked deletions were"
+        return (f"{what} not imported: the text reads as with its tracked changes accepted",)
 
     def _paragraph(self, p: ElementTree.Element) -> None:
         ppr = p.find(f"{W}pPr")
@@ -149,27 +169,39 @@ class _Reader:
             )
 
     def _runs(self, p: ElementTree.Element, *, code: bool = False) -> tuple[str, tuple[InlineSpan, ...]]:
+        """A paragraph's text and spans: its runs wherever they are (docx_walk's rule, with a
+        hyperlink's runs inside a link span); a text box's paragraphs are not its text."""
         b = TextBuilder()
-        for el in p:
-            if el.tag == f"{W}r":
-                self._run(el, b)
-            elif el.tag == f"{W}hyperlink":
-                target = self._links.get(el.get(f"{R}id") or "")
-                handle = b.open("link", target) if target else -1
-                for r in el.iter(f"{W}r"):
-                    self._run(r, b)
+        stack = [(iter(p), -1)]  # (children, the link span they close at their end or -1)
+        while stack:
+            el = next(stack[-1][0], None)
+            if el is None:
+                handle = stack.pop()[1]
                 if handle >= 0:
                     b.close(handle)
-            elif el.tag in (f"{W}ins", f"{W}smartTag", f"{W}sdt"):
-                for r in el.iter(f"{W}r"):
-                    self._run(r, b)
+                continue
+            tag = el.tag
+            if tag == f"{W}r":
+                self._run(el, b)
+            elif tag == f"{W}hyperlink":
+                target = self._links.get(el.get(f"{R}id") or "")
+                stack.append((iter(el), b.open("link", target) if target else -1))
+            elif tag in DELETED:
+                self._deletions.met(el)
+            elif tag == ALTERNATE:
+                stack.append((iter(chosen(el)), -1))
+            elif tag not in NO_TEXT and tag != f"{W}p":  # (a paragraph in one: a text box's)
+                stack.append((iter(el), -1))
         return b.finish(verbatim=code)
 
     def _run(self, r: ElementTree.Element, b: TextBuilder) -> None:
         rpr = r.find(f"{W}rPr")
         kinds = _run_kinds(rpr, self._styles)
         handles = [b.open(k) for k in kinds]
-        for el in r:
+        children = list(r)
+        while any(el.tag == ALTERNATE for el in children):  # a drawing in alternate content
+            children = [c for el in children for c in (chosen(el) if el.tag == ALTERNATE else [el])]
+        for el in children:
             if el.tag == f"{W}t":
                 b.text(el.text or "")
             elif el.tag == f"{W}tab":
@@ -207,11 +239,16 @@ class _Reader:
             self._list = []
 
     def _table(self, tbl: ElementTree.Element) -> None:
+        """One table block: its own rows (a nested table's are not), its cells' paragraphs
+        joined, a nested table's and a text box's among them (each once)."""
         rows = []
-        for tr in tbl.iter(f"{W}tr"):
+        for tr in find(tbl, _ROWS, self._deletions):
+            if tr.tag != f"{W}tr":
+                continue  # a table nested in no cell: its rows are its own
             cells = []
-            for tc in tr.iter(f"{W}tc"):
-                cells.append(join_texts([self._runs(p) for p in tc.iter(f"{W}p")], " "))
+            for tc in find(tr, _CELLS, self._deletions):
+                paragraphs = find(tc, _PARAGRAPHS, self._deletions, boxes=True)
+                cells.append(join_texts([self._runs(p) for p in paragraphs], " "))
             rows.append(join_texts([c if c[0] else (" ", ()) for c in cells], " | "))
         text, spans = join_texts(rows)
         if text.strip(" |\n"):

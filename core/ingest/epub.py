@@ -23,7 +23,8 @@ from core.domain import SourceDocument
 from core.domain.errors import RefusedInput
 from core.ingest.blocks import Block, Sections, one_line
 from core.ingest.document import document_from_blocks
-from core.ingest.html_blocks import convert_html, convert_tree, parse_page
+from core.ingest.html_blocks import convert_html, convert_tree
+from core.ingest.html_parse import parse_page
 
 _NS = {
     "c": "urn:oasis:names:tc:opendocument:xmlns:container",
@@ -57,10 +58,13 @@ def parse_epub(data: bytes, source_path: str, *, max_text: int) -> SourceDocumen
         zf = zipfile.ZipFile(io.BytesIO(data))
         book = _open_book(zf)
         _refuse_drm(zf, book.chapters)
-        blocks = _read_chapters(book, max_text)
+        notices: list[str] = []
+        blocks = _read_chapters(book, max_text, notices)
     except (zipfile.BadZipFile, ElementTree.ParseError, KeyError, EOFError) as exc:
         raise RefusedInput(f"damaged EPUB ({exc}); it could not be read") from None
-    return document_from_blocks(blocks, source_path, title=book.title, metadata=book.metadata)
+    return document_from_blocks(
+        blocks, source_path, title=book.title, metadata=book.metadata, notices=tuple(notices)
+    )
 
 
 def _xml(zf: zipfile.ZipFile, name: str) -> ElementTree.Element:
@@ -154,7 +158,9 @@ def _refuse_drm(zf: zipfile.ZipFile, chapters: list[str]) -> None:
             )
 
 
-def _read_chapters(book: _Book, max_text: int) -> list[Block]:
+def _read_chapters(book: _Book, max_text: int, notices: list[str]) -> list[Block]:
+    """The chapters' blocks in spine order; what a chapter had to say goes to `notices`, named
+    by its file in the book."""
     blocks: list[Block] = []
     sections = Sections()
     total = 0
@@ -168,7 +174,7 @@ def _read_chapters(book: _Book, max_text: int) -> list[Block]:
         html = _decode(book.zf.read(member))
         chapter = book.toc.get(member)
         sections.in_chapter(chapter or f"Chapter {n}")
-        converted = _convert(html, sections, book.class_styles)
+        converted = _convert(html, sections, book.class_styles, notices, member)
         if chapter is None:  # not in the table of contents: its first heading, else its <title>
             heading = next((b.text for b in converted.blocks if b.kind == "heading"), None)
             chapter = one_line(heading or converted.page_title) or None
@@ -192,16 +198,19 @@ def _titled(blocks: list[Block], chapter: str | None, book_title: str | None) ->
     return blocks
 
 
-def _convert(html: str, sections: Sections, class_styles: dict[str, str]) -> Any:
+def _convert(
+    html: str, sections: Sections, class_styles: dict[str, str], notices: list[str], member: str
+) -> Any:
     """A chapter's blocks: lxml parses it (C; the standard library's parser, in Python, took
     three times as long on a 1 MB book), html_blocks reads the tree."""
     from lxml import etree
 
     try:
-        root = parse_page(html)
+        page = parse_page(html)
     except (etree.ParserError, ValueError):  # nothing lxml can read: the tolerant parser
         return convert_html(html, sections=sections, class_styles=class_styles)
-    return convert_tree(root, sections=sections, class_styles=class_styles)
+    notices.extend(f"{member}: {notice}" for notice in page.notices)
+    return convert_tree(page.root, sections=sections, class_styles=class_styles)
 
 
 def _rechapter(blocks: list[Block], chapter: str | None) -> list[Block]:

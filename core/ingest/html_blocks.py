@@ -11,12 +11,12 @@ navigation, forms, hidden elements and EPUB page-break markers are not text a re
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from html.parser import HTMLParser
 from typing import Any
 
 from core.ingest.blocks import Block, Sections, one_line
+from core.ingest.html_parse import without_prolog
 from core.ingest.html_tags import (
     BLOCK,
     BR,
@@ -31,8 +31,6 @@ from core.ingest.html_tags import (
     VOID,
 )
 from core.ingest.inline import TextBuilder
-
-_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 
 
 class _Converter(HTMLParser):
@@ -309,24 +307,6 @@ class _Converter(HTMLParser):
         self._flush(outer)
 
 
-def parse_page(html: str) -> Any:
-    """lxml's tree of a web page or an XHTML chapter, without comments (raises lxml's
-    ParserError when there is no element, ValueError or RecursionError on what it cannot read).
-
-    Plain lxml elements: lxml.html's element classes cost a Python call for every element
-    visited (an eighth of reading a 336 KB page); nothing here uses their methods. lxml refuses
-    a str that carries an XML encoding declaration (XHTML): the text is decoded already."""
-    from lxml import etree
-
-    root = etree.fromstring(_XML_DECLARATION.sub("", html, count=1), etree.HTMLParser())
-    if root is None:
-        raise etree.ParserError("Document is empty")
-    # comments and processing instructions are not text, the text after them is: lxml's tree
-    # walk does not visit them, so "a <!-- note --> b" read as "a" until they went (tails kept)
-    etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
-    return root
-
-
 def convert_tree(
     element: Any,
     *,
@@ -362,6 +342,6 @@ def convert_html(
     converter = _Converter(
         sections or Sections(), leading_h1_is_title=leading_h1_is_title, class_styles=class_styles
     )
-    converter.feed(html)
+    converter.feed(without_prolog(html))
     converter.close()
     return converter

@@ -10,14 +10,12 @@ it keeps the page it started on.
 Locators: {"page": n} (1-based), with the heading path when the PDF's headings are set larger
 than its body text. Refused: encrypted PDFs (a password is needed) and PDFs without a text layer
 (scanned pages: run OCR first). Speed: pages are read in one pass, a few ctypes calls per run.
+
+PDFium runs in a child process with a memory budget (pdf_read.py, pdf_pages.py): a page that
+inflates to gigabytes, or crashes PDFium, costs that page, named in the import report.
 """
 
 from __future__ import annotations
-
-import ctypes
-
-import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
 
 from core.domain import Locator, SourceDocument
 from core.domain.errors import RefusedInput
@@ -36,6 +34,7 @@ from core.ingest.pdf_layout import (
     remove_furniture,
     vocabulary,
 )
+from core.ingest.pdf_read import read_pages
 
 SCANNED = (
     "this PDF has no text layer (scanned pages?); MemoryRush reads the text a PDF contains: run "
@@ -44,78 +43,29 @@ SCANNED = (
 
 
 def parse_pdf(data: bytes, source_path: str, *, max_text: int) -> SourceDocument:
-    try:
-        pdf = pdfium.PdfDocument(data)
-    except pdfium.PdfiumError as exc:
-        if "password" in str(exc).lower():
-            raise RefusedInput(
-                "this PDF is encrypted (it needs a password); import an unprotected copy"
-            ) from None
-        raise RefusedInput(f"damaged PDF ({exc}); it could not be read") from None
-    try:
-        pages = [_runs(pdf, i) for i in range(len(pdf))]
-        title = _title(pdf)
-    finally:
-        pdf.close()
+    read = read_pages(data)
+    pages, title = read.pages, _real_title(read.title)
     if sum(len(r.text) for runs in pages for r in runs) > max_text:
         raise RefusedInput("the PDF holds more text than max_file_mb allows; raise it in the config")
     if not any(r.text.strip() for runs in pages for r in runs):
+        if read.unread:  # what could be read has no text: the pages that could not are the news
+            rest = (
+                "the other pages have no text layer"
+                if len(read.unread) < len(pages)
+                else "it was not imported"
+            )
+            raise RefusedInput("; ".join(read.unread) + f"; {rest}")
         raise RefusedInput(SCANNED)
     blocks = _blocks(remove_furniture(pages), title)
     if title is None and blocks and blocks[0].kind == "heading" and blocks[0].level == 1:
         title = one_line(blocks.pop(0).text)
-    return document_from_blocks(blocks, source_path, title=title)
+    notices = tuple(f"{reason}: not imported" for reason in read.unread)
+    return document_from_blocks(blocks, source_path, title=title, notices=notices)
 
 
-def _runs(pdf: pdfium.PdfDocument, index: int) -> list[Run]:
-    page = pdf[index]
-    text_page = page.get_textpage()
-    x_origin, y_origin = ctypes.c_double(), ctypes.c_double()
-    try:
-        runs: list[Run] = []
-        for i in range(text_page.count_rects()):
-            left, bottom, right, top = text_page.get_rect(i)
-            text = text_page.get_text_bounded(left, bottom, right, top)
-            if not text.strip():
-                continue
-            middle = text_page.get_index((left + right) / 2, (bottom + top) / 2, right - left, top - bottom)
-            if middle is None:  # pypdfium2 gives None where PDFium finds no character
-                middle = -1
-            size = pdfium_c.FPDFText_GetFontSize(text_page.raw, middle) if middle >= 0 else 0.0
-            base = None
-            if middle >= 0 and pdfium_c.FPDFText_GetCharOrigin(text_page.raw, middle, x_origin, y_origin):
-                base = y_origin.value
-            text = text.replace("\r", "").replace("\n", " ")
-            soft = text.endswith(" ") and _generated_end(text_page, left, bottom, right, top)
-            runs.append(Run(text, left, bottom, right, top, size or top - bottom, base, soft))
-        return runs
-    finally:
-        text_page.close()
-        page.close()
-
-
-def _generated_end(
-    text_page: pdfium.PdfTextPage, left: float, bottom: float, right: float, top: float
-) -> bool:
-    """Whether the space after a run's last glyph is one PDFium made up from a gap."""
-    last = text_page.get_index(right - 0.5, (bottom + top) / 2, 1.0, (top - bottom) / 2)
-    if last is None or last < 0:
-        return False
-    after = last + 1
-    return bool(
-        pdfium_c.FPDFText_GetUnicode(text_page.raw, after) == 32
-        and pdfium_c.FPDFText_IsGenerated(text_page.raw, after) == 1
-    )
-
-
-def _title(pdf: pdfium.PdfDocument) -> str | None:
+def _real_title(title: str | None) -> str | None:
     """The document information's Title, when it is a real one (not a file name)."""
-    buffer_len = pdfium_c.FPDF_GetMetaText(pdf.raw, b"Title", None, 0)
-    if buffer_len <= 2:
-        return None
-    buffer = ctypes.create_string_buffer(buffer_len)
-    pdfium_c.FPDF_GetMetaText(pdf.raw, b"Title", buffer, buffer_len)
-    title = one_line(buffer.raw[: buffer_len - 2].decode("utf-16-le", "replace"))
+    title = one_line(title or "")
     if not title or title.lower().endswith((".pdf", ".doc", ".docx", ".odt", ".tex", ".dvi")):
         return None
     return title

@@ -35,7 +35,8 @@ from core.domain import SourceDocument
 from core.ingest.blocks import one_line
 from core.ingest.boilerplate import drop_banner, drop_link_lists, strip_junk, unlayout
 from core.ingest.document import document_from_blocks
-from core.ingest.html_blocks import convert_tree, parse_page
+from core.ingest.html_blocks import convert_tree
+from core.ingest.html_parse import parse_page
 
 _MIN_TEXT = 200  # characters: below this the fast pass is taken to have missed the content
 _HI = {"#b": "b", "#i": "i", "#u": "em", "#t": "code", "#sub": "sub", "#sup": "sup"}
@@ -52,13 +53,16 @@ _LANDMARK = "//main | //*/@role[.='main']/.."  # the attribute axis: 6 times as 
 def parse_html(text: str, source_path: str, *, encoding: str = "utf-8") -> SourceDocument:
     """A web page's main content as a document (no paragraphs when none was found)."""
     try:
-        root = parse_page(text)
+        page = parse_page(text)
     except (etree.ParserError, ValueError, RecursionError):
         return document_from_blocks([], source_path, title=None, encoding=encoding)
+    root = page.root
     page_title = _page_title(root)
     content = _main_content(root) if root.find("body") is not None else None
     if content is None or not _has_text(content, _MIN_TEXT):
-        extracted = _extracted(text)
+        # the text lxml read whole (a page nested too deep is rewritten: trafilatura's own
+        # parse of the page as written would lose the same text)
+        extracted = _extracted(page.text)
         if extracted is not None:
             unlayout(extracted)
             content = extracted
@@ -74,7 +78,7 @@ def parse_html(text: str, source_path: str, *, encoding: str = "utf-8") -> Sourc
         and one_line(blocks[0].text).casefold() == title.casefold()
     ):
         blocks = blocks[1:]  # the title set as a styled first paragraph (a word processor's export)
-    return document_from_blocks(blocks, source_path, title=title, encoding=encoding)
+    return document_from_blocks(blocks, source_path, title=title, encoding=encoding, notices=page.notices)
 
 
 def _main_content(root: Any) -> Any | None:
