@@ -27,6 +27,7 @@ from themes import DEFAULT_THEME, register_themes
 from tui.bindings import APP_BINDINGS
 from tui.collector import IdleCollector
 from tui.messages import FirstFrameShown, OpenArticle, OpenBrowse
+from tui.quitting import QuitDeadline
 from tui.workers import DaemonWorkerThreads
 
 if TYPE_CHECKING:
@@ -79,6 +80,7 @@ class MemoryRushApp(App[None]):
         self.worker_threads = DaemonWorkerThreads()
         self.collector = IdleCollector()
         self._signals_before: dict[int, Any] = {}
+        self.quit_deadline: QuitDeadline | None = None  # armed by run(): the real process only
         self._theme_problems = register_themes(self, paths.user_themes_dir())
         wanted = services.config.theme
         self._start_theme(wanted if wanted in self.available_themes else DEFAULT_THEME)
@@ -154,27 +156,39 @@ class MemoryRushApp(App[None]):
 
     def on_unmount(self) -> None:
         self.collector.stop()
-        loop = asyncio.get_running_loop()
         for sig, before in self._signals_before.items():
-            loop.remove_signal_handler(sig)
-            signal.signal(sig, before)  # (asyncio would leave the default: put back the caller's)
+            signal.signal(sig, before)  # put back the caller's
         self._signals_before.clear()
 
     def _end_on_signals(self) -> None:
         """SIGTERM and SIGHUP (the terminal closed) end the app as a quit does, from the event
         loop: the terminal is restored, workers are let go, the exit status is 128 + the signal.
         (A SystemExit raised wherever the signal lands could stop the loop with Textual's
-        input and output threads still running: the process then waited on them for ever.)"""
+        input and output threads still running: the process then waited on them for ever.)
+        The handler itself only arms the quit deadline (tui/quitting.py) and asks the loop to
+        exit, so it works even when the loop is busy."""
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
             if sig is None:
                 continue
-            before = signal.getsignal(sig)
             try:
-                loop.add_signal_handler(sig, partial(self.exit, return_code=128 + sig))
-            except (NotImplementedError, RuntimeError, ValueError):  # no Unix signals / not the main thread
+                before = signal.signal(sig, partial(self._on_signal, loop))
+            except (ValueError, OSError):  # not the main thread / no such signal here
                 continue
             self._signals_before[sig] = before
+
+    def _on_signal(self, loop: asyncio.AbstractEventLoop, signum: int, _frame: object) -> None:
+        code = 128 + signum
+        if self.quit_deadline is not None:
+            self.quit_deadline.start(code)
+        loop.call_soon_threadsafe(partial(self.exit, return_code=code))
+
+    def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None:
+        """End the app; in the real process (tui.app.run) within QUIT_DEADLINE_S, whatever is
+        still running (tui/quitting.py)."""
+        if self.quit_deadline is not None:
+            self.quit_deadline.start(return_code)
+        super().exit(result, return_code, message)
 
     @work(thread=True, name="preparing the other screens", exit_on_error=False)
     def _warm_screens(self) -> None:
@@ -344,6 +358,7 @@ def run(data_dir: Path | None, *, start: str = "home") -> None:
         return
     try:
         app = MemoryRushApp(services, start=start)
+        app.quit_deadline = QuitDeadline()
         app.run()
     finally:
         services.close()

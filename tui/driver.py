@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import selectors
 from codecs import getincrementaldecoder
+from typing import Any, TextIO
 
 from textual._loop import loop_last
 from textual._parser import ParseError
@@ -94,8 +95,46 @@ class PasteGuard:
         return "".join(out)
 
 
+class TerminalOut:
+    """The driver's output file, which a terminal gone away cannot stop. Textual's output thread
+    writes to it; when the terminal closes (SIGHUP, a killed tmux) a write raises EIO, the
+    thread dies, its bounded queue fills and the next write blocks the UI thread for ever (the
+    app hung at quit, holding the library's lock). Here a failed write marks the terminal gone
+    and every later write and flush is dropped: the thread keeps draining, nothing blocks."""
+
+    def __init__(self, file: TextIO) -> None:
+        self._file = file
+        self.gone = False
+
+    def write(self, text: str) -> int:
+        if not self.gone:
+            try:
+                return self._file.write(text)
+            except (OSError, ValueError):  # EIO / EPIPE, or a closed file
+                self.gone = True
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.gone:
+            try:
+                self._file.flush()
+            except (OSError, ValueError):
+                self.gone = True
+
+    def fileno(self) -> int:
+        return self._file.fileno()
+
+    def isatty(self) -> bool:
+        return self._file.isatty()
+
+
 class GuardedDriver(LinuxDriver):
-    """LinuxDriver whose input thread survives any byte and whose pastes are only text."""
+    """LinuxDriver whose input thread survives any byte, whose pastes are only text and whose
+    output survives the terminal going away (TerminalOut)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._file = TerminalOut(self._file)  # type: ignore[assignment]
 
     def run_input_thread(self) -> None:
         """Wait for input and dispatch events (Textual's, with the two changes above)."""

@@ -117,6 +117,10 @@ def test_every_modal_of_ours_has_the_guard() -> None:
             continue
         module = importlib.import_module(info.name)
         for _, cls in inspect.getmembers(module, inspect.isclass):
-            if cls.__module__ == info.name and issubclass(cls, ModalScreen) and not issubclass(cls, (Modal, Palette)):
+            if (
+                cls.__module__ == info.name
+                and issubclass(cls, ModalScreen)
+                and not issubclass(cls, (Modal, Palette))
+            ):
                 unguarded.append(f"{info.name}.{cls.__name__}")
     assert not unguarded, unguarded
