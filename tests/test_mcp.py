@@ -156,3 +156,86 @@ def test_a_proposal_lands_in_triage_and_a_bad_one_is_refused(library: Path) -> N
         assert unit_id in [u.id for u in svc.library.units(article_id, ["proposed"])]
     finally:
         svc.close()
+
+
+def _rubisco(library: Path) -> tuple[int, str]:
+    con = sqlite3.connect(library / "memoryrush.sqlite3")
+    try:
+        return con.execute(
+            "SELECT a.id, p.paragraph_id FROM paragraph p JOIN article a ON a.id = p.article_id "
+            "WHERE p.text LIKE '%the enzyme RuBisCO fixes carbon dioxide%' ORDER BY p.position LIMIT 1"
+        ).fetchone()
+    finally:
+        con.close()
+
+
+RUBISCO = "the enzyme RuBisCO fixes carbon dioxide from the air into organic molecules"
+# issue 34: OSC ... ST, ESC [ J, DCS ... ST, a right-to-left override
+HOSTILE = "\x1b]0;PWNED\x1b\\ \x1b[J \x1bPqPWNED\x1b\\ \u202etxt.exe"
+
+
+def strings(value: Any) -> list[str]:
+    """Every string in a JSON value (keys too), escapes decoded."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v)]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in (k, *strings(v))]
+    return []
+
+
+@pytest.mark.timeout(180)
+def test_an_agents_escapes_reach_no_export_and_no_agent(library: Path, tmp_path: Path) -> None:
+    """Issue 34 (5): a proposal with escapes in its content, question, answer, tags and the
+    client's name, accepted, then exported (csv, csv --raw, json) and read back over MCP: no
+    control character in any of them (the store gate kept each as one U+FFFD)."""
+    from tests.faults.helpers import CONTROL_RE, mr
+
+    article_id, pid = _rubisco(library)
+    hostile = {
+        "article_id": article_id,
+        "content": f"The enzyme RuBisCO fixes carbon dioxide {HOSTILE} from the air into organic molecules.",
+        "memory_type": "claim",
+        "evidence": [{"paragraph_id": pid, "quote": RUBISCO}],
+        "questions": [
+            {
+                "question": f"Which enzyme fixes carbon dioxide from the air? {HOSTILE}",
+                "expected_answer": f"RuBisCO {HOSTILE}",
+                "kind": "qa",
+            }
+        ],
+        "tags": [f"Calvin{HOSTILE}", "RuBisCO"],
+    }
+    _, [made] = anyio.run(
+        session,
+        server(library, "--allow-propose", "--client-name", f"bot{HOSTILE}"),
+        [("propose_unit", hostile)],
+    )
+    unit_id = structured(made)["unit_id"]
+    from core.services.bootstrap import open_services
+
+    svc = open_services(library, exclusive=False)
+    try:
+        assert svc.curation.accept(unit_id)
+    finally:
+        svc.close()
+    outputs = {}
+    for name, args in {
+        "csv": ["export", "csv", str(tmp_path / "cards.csv")],
+        "csv --raw": ["export", "csv", "--raw", str(tmp_path / "raw.csv")],
+        "json": ["export", "json", str(tmp_path / "library.json")],
+    }.items():
+        done = mr(library, *args)
+        assert done.returncode == 0, done.stderr
+        outputs[name] = Path(args[-1]).read_text(encoding="utf-8")
+    outputs["json"] = " ".join(strings(json.loads(outputs["json"])))  # JSON writes ESC as \u001b
+    _, [got] = anyio.run(session, server(library), [("get_unit", {"unit_id": unit_id})])
+    unit = structured(got)
+    outputs["get_unit"] = json.dumps(unit, ensure_ascii=False)
+    outputs["get_unit strings"] = " ".join(
+        [unit["content"], *unit["tags"], *(q["question"] + q["expected_answer"] for q in unit["questions"])]
+    )
+    for name, text in outputs.items():
+        assert CONTROL_RE.findall(text) == [], name
+    assert "RuBisCO \ufffd" in outputs["csv --raw"]  # the unit is in it, each escape one U+FFFD
