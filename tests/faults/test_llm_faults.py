@@ -268,6 +268,9 @@ def test_hostile_llm_reply_is_stored_as_data_and_printed_literally(
     assert CONTROL_RE.findall(text) == []
     assert query(home, "SELECT extractor FROM artifact")[0][0] == "ollama"  # the hostile reply was used
     assert "[@click=app.quit]click-me[/]" in text
+    from .test_stored_text import stored_controls
+
+    assert stored_controls(home) == []  # and not stored either (the store gate, issue 34)
 
 
 def test_an_endless_reply_leaves_a_small_library(server: OllamaTestServer, home: Path) -> None:
