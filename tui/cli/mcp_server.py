@@ -113,8 +113,17 @@ def _read_tools(server: MCPServer, tools: AgentTools) -> None:
         }
 
 
+PROPOSE = (
+    "Propose a memory unit for the user's Triage (never confirmed by you). memory_type: concept, "
+    'claim, mechanism or example. evidence: [{"paragraph_id": "p_003", "quote": "<exact words from '
+    'that paragraph>"}]. questions: [{"question": ..., "expected_answer": ..., "kind": "qa" or '
+    '"cloze" (a cloze question marks its blank as ____)}]. Refused, with the reasons, when a quote '
+    "is not in its paragraph or the unit repeats one already there. "
+)
+
+
 def _propose_tool(server: MCPServer, tools: AgentTools) -> None:
-    @server.tool()
+    @server.tool(description=PROPOSE + tools.limits.describe())
     def propose_unit(
         article_id: int,
         content: str,
@@ -124,11 +133,6 @@ def _propose_tool(server: MCPServer, tools: AgentTools) -> None:
         tags: list[str] | None = None,
         confidence: float = 0.5,
     ) -> dict[str, Any]:
-        """Propose a memory unit for the user's Triage (never confirmed by you). memory_type:
-        concept, claim, mechanism or example. evidence: [{"paragraph_id": "p_003", "quote":
-        "<exact words from that paragraph>"}]. questions: [{"question": ..., "expected_answer":
-        ..., "kind": "qa" or "cloze" (a cloze question marks its blank as ____)}]. Refused, with
-        the reasons, when a quote is not in its paragraph or the unit repeats one already there."""
         unit_id = _call(
             tools.propose, article_id, content, memory_type, evidence, questions, tags, confidence
         )
