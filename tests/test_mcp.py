@@ -172,6 +172,9 @@ def _rubisco(library: Path) -> tuple[int, str]:
 RUBISCO = "the enzyme RuBisCO fixes carbon dioxide from the air into organic molecules"
 # issue 34: OSC ... ST, ESC [ J, DCS ... ST, a right-to-left override
 HOSTILE = "\x1b]0;PWNED\x1b\\ \x1b[J \x1bPqPWNED\x1b\\ \u202etxt.exe"
+# in the content, controls alone: the sequences' letters ("PWNED") are words no quote backs, and
+# such a content is refused on that ground alone (item 6)
+BARE = "\x1b\x9b\x07\u202e"
 
 
 def strings(value: Any) -> list[str]:
@@ -195,7 +198,7 @@ def test_an_agents_escapes_reach_no_export_and_no_agent(library: Path, tmp_path:
     article_id, pid = _rubisco(library)
     hostile = {
         "article_id": article_id,
-        "content": f"The enzyme RuBisCO fixes carbon dioxide {HOSTILE} from the air into organic molecules.",
+        "content": f"The enzyme RuBisCO fixes carbon dioxide {BARE} from the air into organic molecules.",
         "memory_type": "claim",
         "evidence": [{"paragraph_id": pid, "quote": RUBISCO}],
         "questions": [

@@ -29,7 +29,7 @@ from core.text.spans import quote_in_paragraph
 from core.validation.access import as_list, get_field
 from core.validation.cards import BLANK as CLOZE_BLANK
 from core.validation.cards import card_issues
-from core.validation.consistency import claim_issues
+from core.validation.consistency import Severity, claim_issues
 
 NEAR_DUPLICATE_RATIO = 0.9
 _TOKEN = re.compile(rf"{CJK_RE.pattern}|[^\W_]+|[^\w\s]")
@@ -107,7 +107,7 @@ def validate_raw(
     _check_questions(c, questions, len(units))
     _check_ideas(c, get_field(output, "core_ideas"), paragraphs)
     c.issues.extend(card_issues(output, paragraphs, authored=authored, topics=topics))
-    c.issues.extend(_claim_issues(units, questions, c.issues))
+    c.issues.extend(_claim_issues(units, questions, c.issues, unbacked="warning" if authored else "error"))
     return ValidationReport(tuple(c.issues))
 
 
@@ -189,8 +189,12 @@ def _check_ideas(c: _Collector, ideas: Any, paragraphs: Mapping[str, tuple[str, 
         _check_evidence(c, get_field(idea, "evidence"), where, paragraphs)
 
 
-def _claim_issues(units: Any, questions: Any, found: list[ValidationIssue]) -> list[ValidationIssue]:
+def _claim_issues(
+    units: Any, questions: Any, found: list[ValidationIssue], *, unbacked: Severity
+) -> list[ValidationIssue]:
     """Claim-evidence consistency: each unit's content, and each answer, against its unit's quotes.
+    A sentence of the content no quote backs is an issue of severity `unbacked` (an error but in
+    the reader's own words: consistency.claim_issues).
 
     Content or an answer that is a span of a quote is never flagged (see consistency.check). A
     unit whose evidence is already wrong is skipped (its quote is not there to compare with). An
@@ -205,7 +209,7 @@ def _claim_issues(units: Any, questions: Any, found: list[ValidationIssue]) -> l
     ]
     out: list[ValidationIssue] = []
     for i, unit in enumerate(as_list(units)):
-        out += claim_issues(get_field(unit, "content"), quotes[i], f"memory_units[{i}]")
+        out += claim_issues(get_field(unit, "content"), quotes[i], f"memory_units[{i}]", unbacked=unbacked)
     for k, q in enumerate(as_list(questions)):
         idx = get_field(q, "memory_unit_index")
         if isinstance(idx, int) and not isinstance(idx, bool) and 0 <= idx < len(quotes):
