@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from itertools import pairwise
-from typing import Any
+from typing import Any, Literal
 
 from core.domain import (
     MEMORY_TYPES,
@@ -140,15 +140,39 @@ def _check_units(c: _Collector, units: Sequence[Any], paragraphs: Mapping[str, t
 
 def _check_repeat(c: _Collector, norm: _Text, seen: Sequence[_Text], where: str) -> _Text:
     for k, other in enumerate(seen):
-        if not other.text:
-            continue
-        if norm.text == other.text:
-            c.add("duplicate_unit", f"repeats memory_units[{k}]", where)
-            break
-        if _near(norm, other):
-            c.add("near_duplicate_unit", f"nearly repeats memory_units[{k}]", where)
+        code = _repeat_code(norm, other)
+        if code:
+            c.add(
+                code,
+                f"{'repeats' if code == 'duplicate_unit' else 'nearly repeats'} memory_units[{k}]",
+                where,
+            )
             break
     return norm
+
+
+def _repeat_code(norm: _Text, other: _Text) -> str | None:
+    """The repeat rule: "duplicate_unit" (the same text, normalised), "near_duplicate_unit"
+    (`_near`) or None."""
+    if not other.text or not norm.text:
+        return None
+    if norm.text == other.text:
+        return "duplicate_unit"
+    return "near_duplicate_unit" if _near(norm, other) else None
+
+
+def repeat_issue(
+    content: str, stored: Sequence[tuple[int, str]], severity: Literal["error", "warning"] = "error"
+) -> ValidationIssue | None:
+    """The validator's repeat rule for one unit against units already stored, (id, content):
+    the first one it repeats or nearly repeats, as an issue naming that unit; None for none."""
+    norm = _Text.of(content)
+    for unit_id, other in stored:
+        code = _repeat_code(norm, _Text.of(other))
+        if code:
+            what = "repeats" if code == "duplicate_unit" else "nearly repeats"
+            return ValidationIssue(code, f"{what} unit {unit_id}", "memory_units[0]", severity)
+    return None
 
 
 def _check_questions(c: _Collector, questions: Sequence[Any], unit_count: int) -> None:
