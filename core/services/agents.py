@@ -21,7 +21,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.domain import SourceDocument, StoredQuestion, ValidationIssue, ValidationReport
+from core.domain import ArticleInfo, SourceDocument, StoredQuestion, ValidationIssue, ValidationReport
 from core.domain.artifact import report_to_list
 from core.domain.errors import MemoryRushError
 from core.domain.export import AGENT
@@ -126,21 +126,32 @@ class AgentTools:
     def search(self, query: str, limit: int = 10, filters: SearchFilters | None = None) -> list[SearchHit]:
         return self.services.search.search(query, max(1, min(limit, MAX_LIMIT)), filters)
 
+    def _article(self, article_id: int) -> ArticleInfo | None:
+        """The article as an agent may see it: not a deleted one (it waits in the trash)."""
+        return self.services.library.article(article_id, deleted_too=False)
+
     def unit(self, unit_id: int) -> UnitDetail:
         library = self.services.library
         found = library.unit(unit_id)
-        if found is None:
+        article = self._article(found.article_id) if found is not None else None
+        if found is None or article is None:
             raise AgentError(f"no unit {unit_id}")
-        article = library.article(found.article_id)
         evidence = []
         for span in found.evidence:
             para = library.paragraph(found.article_id, span.paragraph_id)
-            evidence.append(QuoteDetail(span.paragraph_id, span.quote, para.text if para else ""))
+            evidence.append(
+                QuoteDetail(
+                    span.paragraph_id,
+                    span.quote,
+                    para.text if para else "",
+                    para.locator.label() if para else "",
+                )
+            )
         return UnitDetail(
             id=found.id,
             article_id=found.article_id,
-            title=article.title if article else "",
-            source_path=article.source_path if article else "",
+            title=article.title,
+            source_path=article.source_path,
             content=found.content,
             memory_type=found.memory_type,
             status=found.status,
@@ -152,7 +163,7 @@ class AgentTools:
 
     def paragraph(self, article_id: int, paragraph_id: str) -> ParagraphDetail:
         library = self.services.library
-        article = library.article(article_id)
+        article = self._article(article_id)
         para = library.paragraph(article_id, paragraph_id) if article else None
         if article is None or para is None:
             raise AgentError(f"no paragraph {paragraph_id!r} in article {article_id}")
@@ -164,6 +175,7 @@ class AgentTools:
             para.index,
             para.kind,
             para.text,
+            para.locator.label(),
         )
 
     def due(self, limit: int = 20, article_ids: tuple[int, ...] = ()) -> DueList:
@@ -199,7 +211,7 @@ class AgentTools:
         """Validate a proposal against its article (after the article's own units, so a repeat of
         one is caught). Returns its questions and warnings; ProposalRefused on any error."""
         library = self.services.library
-        article = library.article(article_id)
+        article = self._article(article_id)
         if article is None:
             raise AgentError(f"no article {article_id}")
         document = SourceDocument(

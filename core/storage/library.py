@@ -153,8 +153,10 @@ def count_articles() -> int:
 
 
 @translated
-def get_article(article_id: int) -> ArticleInfo | None:
-    row = Article.get_or_none(Article.id == article_id)
+def get_article(article_id: int, *, deleted_too: bool = True) -> ArticleInfo | None:
+    """The article; with `deleted_too` False, None for one in the trash (deleted) as well."""
+    where = Article.id == article_id
+    row = Article.get_or_none(where if deleted_too else where & _shown())
     if row is None:
         return None
     return _with_counts([row])[0]
