@@ -352,7 +352,17 @@ def test_a_deleted_article_is_invisible_to_agents_and_every_hit_says_where(libra
     finally:
         svc.close()
     query = {"query": "forgetting curve spaced repetition", "limit": 10}
-    _, [before] = anyio.run(session, server(library), [("search", query)])
+    _, [before, shown, read] = anyio.run(
+        session,
+        server(library),
+        [
+            ("search", query),
+            ("get_paragraph", {"article_id": article.id, "paragraph_id": "p_003"}),
+            ("get_unit", {"unit_id": unit.id}),
+        ],
+    )
+    assert structured(shown)["locator"] == "The forgetting curve"  # under its heading
+    assert all("locator" in quote for quote in structured(read)["evidence"])
     hits = structured(before)["hits"]
     mine = [h for h in hits if h["article_id"] == article.id]
     assert mine and all("locator" in h for h in hits)
