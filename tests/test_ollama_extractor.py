@@ -303,9 +303,9 @@ def test_one_bad_window_is_filled_by_the_offline_extractor(server: OllamaTestSer
 
 def test_control_characters_from_the_model_are_removed(server: OllamaTestServer, doc: SourceDocument) -> None:
     reply = grounded_output(doc, limit=2)
-    reply["memory_units"][0]["content"] = (
-        "\x1b[2J\x1b]0;pwned\x07 Spacing reviews out over many days [@click=app.quit] makes memories "
-        "last much longer than cramming the same material does."
+    reply["memory_units"][0]["content"] = (  # backed by its quote: a sentence it does not back is dropped
+        "\x1b\x07\x9b Spaced repetition [@click=app.quit] spreads reviews of the same material out "
+        "over increasing intervals of time."
     )
     reply["recall_questions"][0].update(question="Why\x1b[5m?", kind="qa")
     server.chat(reply_json(reply))

@@ -73,7 +73,9 @@ def test_a_quote_matched_after_normalisation_is_stored_in_the_articles_words(
     )
     document = read_document(article)
     reply = grounded_output(document, limit=2)
-    written = ["PHOTOSYNTHESIS   HAPPENS in the ｃｈｌｏｒｏｐｌａｓｔｓ", "光合 作用"]
+    # (the Chinese quote is the whole sentence its unit says: "光合作用" alone does not back
+    # "光合作用是植物利用光能的过程", and a sentence no quote backs is dropped, issue 34)
+    written = ["PHOTOSYNTHESIS   HAPPENS in the ｃｈｌｏｒｏｐｌａｓｔｓ", "光合 作用是植物利用光能的过程"]
     for unit, quote in zip(reply["memory_units"], written, strict=True):
         unit["evidence"][0]["quote"] = quote
     reply["core_ideas"][0]["evidence"] = reply["memory_units"][0]["evidence"]
@@ -88,7 +90,7 @@ def test_a_quote_matched_after_normalisation_is_stored_in_the_articles_words(
             summary = svc.library.summary(outcome.article_id)
         finally:
             svc.close()
-    assert quotes == ["photosynthesis happens in the chloroplasts", "光合作用"]
+    assert quotes == ["photosynthesis happens in the chloroplasts", "光合作用是植物利用光能的过程"]
     assert summary is not None
     [idea] = summary["output"]["core_ideas"]  # type: ignore[index]
     assert idea["evidence"][0]["quote"] == "photosynthesis happens in the chloroplasts"

@@ -225,7 +225,10 @@ def test_duplicate_and_near_duplicate_units() -> None:
 
 
 def test_short_units_are_not_near_duplicates() -> None:
-    report = validate_raw(output([unit("Gaps grow."), unit("Gaps grew.")]), DOC)
+    grown = [{"paragraph_id": "p_002", "quote": "The gaps grow."}]  # a quote that backs both
+    report = validate_raw(
+        output([unit("Gaps grow.", evidence=grown), unit("Gaps grew.", evidence=grown)]), DOC
+    )
     assert report.ok
 
 

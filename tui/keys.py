@@ -74,7 +74,7 @@ ABOUT: dict[str, str] = {
     "triage.next_blank": "Give the cloze the card writer's next blank for this sentence",
     "triage.split": "Split this unit in two at the sentence or clause break nearest its middle",
     "triage.evidence": "Make the selection in the article this unit's evidence",
-    "triage.keep_anyway": "Keep a unit whose words contradict its quote, with your reason",
+    "triage.keep_anyway": "Keep a unit whose words its quote contradicts or does not back, with your reason",
     "edit.save": "Save the edit (shows problems first)",
     "edit.cancel": "Close without saving",
     "edit.add_question": "Add a question to the unit",

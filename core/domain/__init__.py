@@ -196,6 +196,9 @@ class ArticleMemoryOutput:
     recall_questions: tuple[RecallQuestion, ...]
 
 
+KEEPABLE_CODES = ("claim_contradicts_", "claim_unsupported")  # code prefixes (consistency.CODES)
+
+
 @dataclass(frozen=True, slots=True)
 class ValidationIssue:
     code: str  # e.g. "unknown_paragraph", "quote_not_found"
@@ -206,9 +209,10 @@ class ValidationIssue:
 
     @property
     def keepable(self) -> bool:
-        """A contradiction between the words and the quote (core/validation/consistency.py): the
-        one error a reader may keep with a reason; every other error must be fixed."""
-        return self.severity == "error" and self.code.startswith("claim_contradicts_")
+        """Words that contradict the quote, or a sentence no quote backs (core/validation/
+        consistency.py): the errors a reader may keep with a reason, knowing better than the
+        check; every other error must be fixed."""
+        return self.severity == "error" and self.code.startswith(KEEPABLE_CODES)
 
     @property
     def unit_index(self) -> int | None:

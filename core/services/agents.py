@@ -10,15 +10,18 @@
 A proposal passes the same validator as every extractor's output (each quote must be in its
 paragraph; duplicates of the article's units are refused) and is stored as *proposed*, with
 extractor "agent" and the client's name as its model: only the reader confirms. Proposing is off
-unless `allow_propose` (the --allow-propose flag or [agents] allow_propose).
+unless `allow_propose` (the --allow-propose flag or [agents] allow_propose). A proposal over a
+size limit (ProposalLimits: content, questions, answers, quotes, tags), or beyond 30 made in a
+minute to this process, is refused with the limit before anything else is read.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import deque
+from dataclasses import dataclass, field
 from typing import Any
 
-from core.domain import SourceDocument, StoredQuestion, ValidationIssue, ValidationReport
+from core.domain import ArticleInfo, SourceDocument, StoredQuestion, ValidationIssue, ValidationReport
 from core.domain.artifact import report_to_list
 from core.domain.errors import MemoryRushError
 from core.domain.export import AGENT
@@ -28,6 +31,35 @@ from core.storage import proposals
 from core.validation import validate_raw
 
 MAX_LIMIT = 100
+
+
+@dataclass(frozen=True, slots=True)
+class ProposalLimits:
+    """What one server process takes from an agent (README, For agents). A card a person
+    reviews is a sentence or two with a short answer, so the limits sit far above any unit
+    worth keeping and far below a flood: issue 34 stored a 5 MB content, a 5 MB question,
+    5,000 questions and 50,000 tags (the library grew 40 MB). Characters are counted as Python
+    counts them (a CJK character is one)."""
+
+    content: int = 2_000  # characters of the unit's content
+    question: int = 1_000  # characters of a question, and of its expected answer
+    questions: int = 10  # recall questions per unit
+    quote: int = 2_000  # characters of one evidence quote
+    quotes: int = 10  # evidence quotes per unit
+    tag: int = 50  # characters of one tag
+    tags: int = 10  # tags per unit
+    per_minute: int = 30  # proposals (refused ones too) in any 60 seconds
+
+    def describe(self) -> str:
+        """The limits as the agent is told them (the tool's description)."""
+        return (
+            f"Limits: content {self.content:,} characters; up to {self.questions} questions, each "
+            f"question and answer {self.question:,}; up to {self.quotes} quotes of {self.quote:,}; "
+            f"up to {self.tags} tags of {self.tag}; {self.per_minute} proposals a minute."
+        )
+
+
+LIMITS = ProposalLimits()
 
 
 class AgentError(MemoryRushError):
@@ -88,25 +120,38 @@ class AgentTools:
     services: Services
     allow_propose: bool = False
     client: str = "agent"
+    limits: ProposalLimits = LIMITS
+    _calls: deque[int] = field(default_factory=deque)  # when the proposals of the last minute came
 
     def search(self, query: str, limit: int = 10, filters: SearchFilters | None = None) -> list[SearchHit]:
         return self.services.search.search(query, max(1, min(limit, MAX_LIMIT)), filters)
 
+    def _article(self, article_id: int) -> ArticleInfo | None:
+        """The article as an agent may see it: not a deleted one (it waits in the trash)."""
+        return self.services.library.article(article_id, deleted_too=False)
+
     def unit(self, unit_id: int) -> UnitDetail:
         library = self.services.library
         found = library.unit(unit_id)
-        if found is None:
+        article = self._article(found.article_id) if found is not None else None
+        if found is None or article is None:
             raise AgentError(f"no unit {unit_id}")
-        article = library.article(found.article_id)
         evidence = []
         for span in found.evidence:
             para = library.paragraph(found.article_id, span.paragraph_id)
-            evidence.append(QuoteDetail(span.paragraph_id, span.quote, para.text if para else ""))
+            evidence.append(
+                QuoteDetail(
+                    span.paragraph_id,
+                    span.quote,
+                    para.text if para else "",
+                    para.locator.label() if para else "",
+                )
+            )
         return UnitDetail(
             id=found.id,
             article_id=found.article_id,
-            title=article.title if article else "",
-            source_path=article.source_path if article else "",
+            title=article.title,
+            source_path=article.source_path,
             content=found.content,
             memory_type=found.memory_type,
             status=found.status,
@@ -118,7 +163,7 @@ class AgentTools:
 
     def paragraph(self, article_id: int, paragraph_id: str) -> ParagraphDetail:
         library = self.services.library
-        article = library.article(article_id)
+        article = self._article(article_id)
         para = library.paragraph(article_id, paragraph_id) if article else None
         if article is None or para is None:
             raise AgentError(f"no paragraph {paragraph_id!r} in article {article_id}")
@@ -130,6 +175,7 @@ class AgentTools:
             para.index,
             para.kind,
             para.text,
+            para.locator.label(),
         )
 
     def due(self, limit: int = 20, article_ids: tuple[int, ...] = ()) -> DueList:
@@ -138,13 +184,34 @@ class AgentTools:
         )
         return DueList(total, tuple(cards))
 
+    def _count_call(self) -> None:
+        """Refuse a proposal beyond `per_minute` made in the last 60 seconds by this process
+        (refused ones count too: checking a flood costs as storing it would)."""
+        now = self.services.clock.epoch()
+        while self._calls and self._calls[0] <= now - 60:
+            self._calls.popleft()
+        if len(self._calls) < self.limits.per_minute:
+            self._calls.append(now)
+        else:
+            wait = self._calls[0] + 60 - now
+            raise ProposalRefused(
+                (
+                    ValidationIssue(
+                        "too_many_proposals",
+                        f"{len(self._calls)} proposals in the last minute, the most this server "
+                        f"takes ({self.limits.per_minute} a minute); try again in {wait} s",
+                        "propose_unit",
+                    ),
+                )
+            )
+
     def _check(
         self, article_id: int, unit: dict[str, Any], questions: list[dict[str, Any]]
     ) -> tuple[list[dict[str, Any]], tuple[ValidationIssue, ...]]:
         """Validate a proposal against its article (after the article's own units, so a repeat of
         one is caught). Returns its questions and warnings; ProposalRefused on any error."""
         library = self.services.library
-        article = library.article(article_id)
+        article = self._article(article_id)
         if article is None:
             raise AgentError(f"no article {article_id}")
         document = SourceDocument(
@@ -183,6 +250,10 @@ class AgentTools:
                 "proposing is switched off: start the server with `memoryrush mcp --allow-propose` "
                 "or set [agents] allow_propose = true"
             )
+        self._count_call()
+        oversized = _oversized(self.limits, content, evidence, questions, tags)
+        if oversized:
+            raise ProposalRefused(oversized)
         unit = {
             "content": content,
             "memory_type": memory_type,
@@ -208,3 +279,30 @@ class AgentTools:
             ),
             self.services.clock.epoch(),
         )
+
+
+def _oversized(
+    limits: ProposalLimits, content: Any, evidence: Any, questions: Any, tags: Any
+) -> tuple[ValidationIssue, ...]:
+    """What in a proposal is over `limits` (each with the limit), before anything else is read."""
+    out: list[ValidationIssue] = []
+
+    def over(value: Any, most: int, what: str, where: str, unit: str = "characters") -> None:
+        if isinstance(value, str | list | tuple) and len(value) > most:
+            code = "too_long" if unit == "characters" else f"too_many_{unit}"
+            out.append(ValidationIssue(code, f"{what} has {len(value):,} {unit}; at most {most:,}", where))
+
+    over(content, limits.content, "the content", "memory_units[0]")
+    over(questions, limits.questions, "the unit", "recall_questions", "questions")
+    over(evidence, limits.quotes, "the unit", "memory_units[0].evidence", "quotes")
+    over(tags, limits.tags, "the unit", "memory_units[0].tags", "tags")
+    for j, span in enumerate(evidence[: limits.quotes] if isinstance(evidence, list | tuple) else ()):
+        if isinstance(span, dict):
+            over(span.get("quote"), limits.quote, f"quote {j + 1}", f"memory_units[0].evidence[{j}]")
+    for k, q in enumerate(questions[: limits.questions] if isinstance(questions, list | tuple) else ()):
+        if isinstance(q, dict):
+            over(q.get("question"), limits.question, f"question {k + 1}", f"recall_questions[{k}]")
+            over(q.get("expected_answer"), limits.question, f"answer {k + 1}", f"recall_questions[{k}]")
+    for t, tag in enumerate(tags[: limits.tags] if isinstance(tags, list | tuple) else ()):
+        over(tag, limits.tag, f"tag {t + 1}", f"memory_units[0].tags[{t}]")
+    return tuple(out)

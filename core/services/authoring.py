@@ -6,7 +6,9 @@ search and stats read), confirmed at once with its cards created (so it is in to
 new-card limits allowing), and its making is a curation event: undo trashes it. Its evidence is
 what you selected, checked by the validator as every quote is; the card rules are warnings for
 you (`authored`), but a contradiction between your words and the quote is an error and nothing
-is saved until it is fixed (or, in Triage, kept with a reason).
+is saved until it is fixed (or, in Triage, kept with a reason). A card that repeats one of your
+own (the validator's repeat rule, against those quoting the same paragraphs) is saved with a
+warning naming that unit, and the screen says so (249 repeats were made unnoticed).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from core.storage import authoring as authoring_repo
 from core.storage import library as library_repo
 from core.storage.authoring import NewUnit
 from core.storage.db import write_transaction
-from core.validation import validate
+from core.validation import repeat_issue, validate
 from core.validation.cards import topic_terms
 
 if TYPE_CHECKING:  # the card writer is imported on first use (half a second at start-up)
@@ -53,6 +55,7 @@ class CannotMake(MemoryRushError):
 class Made:
     unit_id: int
     report: ValidationReport  # its warnings (errors refuse the card)
+    repeats: str = ""  # "repeats unit 12" (or "nearly repeats"): the card was made before
 
 
 @dataclass
@@ -204,6 +207,9 @@ class AuthoringService:
             cited, card.content, card.memory_type, card.tags, evidence, card.questions, topics=topics
         )
         refuse_errors(report)
+        made = library_repo.own_units_citing(article_id, [s.paragraph_id for s in spans])
+        repeat = repeat_issue(card.content, made, "warning")  # made again: warned, as extractors are
+        report = ValidationReport((*report.issues, repeat)) if repeat else report
         unit = NewUnit(
             content=card.content.strip(),
             memory_type=card.memory_type,
@@ -216,7 +222,8 @@ class AuthoringService:
             extractor=READER,
             status="confirmed",
         )
-        return Made(authoring_repo.insert_unit(article_id, unit, self.clock()), report)
+        unit_id = authoring_repo.insert_unit(article_id, unit, self.clock())
+        return Made(unit_id, report, repeat.message if repeat else "")
 
     def from_idea(self, article_id: int, index: int) -> Made:
         """A unit of core idea `index`: its words, its quotes, the card writer's questions."""

@@ -266,8 +266,9 @@ class LibraryService:
     def article_count(self) -> int:
         return library_repo.count_articles()
 
-    def article(self, article_id: int) -> ArticleInfo | None:
-        return library_repo.get_article(article_id)
+    def article(self, article_id: int, *, deleted_too: bool = True) -> ArticleInfo | None:
+        """The article (`deleted_too` False: not when it waits in the trash, deleted)."""
+        return library_repo.get_article(article_id, deleted_too=deleted_too)
 
     def find_articles(self, ref: str) -> list[ArticleInfo]:
         return library_repo.find_articles(ref)

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from core.storage import curation
 from core.storage.db import db, write_transaction
 from core.storage.errors import translated
-from core.storage.models import Unit
+from core.storage.fields import gate
+from core.storage.models import Evidence, Question, Unit
 from core.storage.review import cards
 from core.storage.rows import insert_row
 from core.storage.search import index as search_index
@@ -68,13 +69,16 @@ def insert_unit(article_id: int, unit: NewUnit, now: int, batch: str | None = No
         updated_at=now,
     )
     unit_id = insert_row(row)
-    con.executemany(
+    con.executemany(  # raw statements: the store gate by hand (core/storage/fields.py)
         "INSERT INTO evidence (unit_id, position, paragraph_id, quote) VALUES (?, ?, ?, ?)",
-        [(unit_id, i, p, q) for i, (p, q) in enumerate(unit.evidence)],
+        [(unit_id, i, p, gate(Evidence.quote, q)) for i, (p, q) in enumerate(unit.evidence)],
     )
     con.executemany(
         "INSERT INTO question (unit_id, position, question, answer, kind) VALUES (?, ?, ?, ?, ?)",
-        [(unit_id, i, q, a, k) for i, (q, a, k) in enumerate(unit.questions)],
+        [
+            (unit_id, i, gate(Question.question, q), gate(Question.answer, a), k)
+            for i, (q, a, k) in enumerate(unit.questions)
+        ],
     )
     made = curation.snapshot(row, unit.questions, unit.evidence)
     trashed = {**made, "status": "trashed", "status_before_trash": unit.status, "trashed_at": now}

@@ -21,6 +21,7 @@ import peewee
 from core.domain.errors import StorageError
 from core.storage.db import db, reading, registered_models, write_transaction
 from core.storage.errors import root_cause, translate, translated
+from core.storage.fields import UNTRUSTED, gate
 from core.storage.search import index as search_index
 
 DATA_TABLES = ("search_feedback",)  # hook-made tables holding the reader's own doings
@@ -143,6 +144,27 @@ def load(tables: Mapping[str, TableRows], progress: Any = None) -> dict[str, int
     return loaded
 
 
+def _gated(table: str, given: TableRows) -> list[list[Any]]:
+    """The file's rows with its outside text (a unit's content, questions, tags, a title ...)
+    through the store gate, as every other write of those columns (core/storage/fields.py): a
+    library file is input like any other."""
+    model = next((m for m in registered_models() if m._meta.table_name == table), None)
+    if model is None:
+        return given.rows
+    by_column = {f.column_name: f for f in model._meta.sorted_fields}
+    at = [(i, by_column[c]) for i, c in enumerate(given.columns) if isinstance(by_column.get(c), UNTRUSTED)]
+    if not at:
+        return given.rows
+    out = []
+    for row in given.rows:
+        row = list(row)
+        for i, field in at:
+            if isinstance(row[i], str):  # a value of another type is the schema's to refuse
+                row[i] = gate(field, row[i])
+        out.append(row)
+    return out
+
+
 def _insert(con: sqlite3.Connection, table: str, given: TableRows) -> None:
     known = columns(table)
     unknown = sorted(set(given.columns) - set(known))
@@ -151,7 +173,7 @@ def _insert(con: sqlite3.Connection, table: str, given: TableRows) -> None:
     # a column the file lacks (an older MemoryRush) takes its SQL default
     listed = ", ".join(f'"{c}"' for c in given.columns)
     sql = f'INSERT INTO "{table}" ({listed}) VALUES ({", ".join("?" * len(given.columns))})'
-    rows = given.rows
+    rows = _gated(table, given)
     for start in range(0, len(rows), BATCH):
         chunk = rows[start : start + BATCH]
         try:

@@ -19,7 +19,7 @@ from core.domain import (
     StoredUnit,
     ValidationIssue,
 )
-from core.domain.export import ORIGINS
+from core.domain.export import ORIGINS, READER
 from core.storage import converters
 from core.storage.browse.models import ArticleTrash
 from core.storage.db import db, reading, write_transaction
@@ -153,8 +153,10 @@ def count_articles() -> int:
 
 
 @translated
-def get_article(article_id: int) -> ArticleInfo | None:
-    row = Article.get_or_none(Article.id == article_id)
+def get_article(article_id: int, *, deleted_too: bool = True) -> ArticleInfo | None:
+    """The article; with `deleted_too` False, None for one in the trash (deleted) as well."""
+    where = Article.id == article_id
+    row = Article.get_or_none(where if deleted_too else where & _shown())
     if row is None:
         return None
     return _with_counts([row])[0]
@@ -207,6 +209,24 @@ def paragraphs_by_id(article_id: int, paragraph_ids: Iterable[str]) -> list[Sour
         .order_by(Paragraph.position)
     )
     return [converters.paragraph(r) for r in q]
+
+
+@translated
+def own_units_citing(article_id: int, paragraph_ids: Iterable[str]) -> list[tuple[int, str]]:
+    """(id, content) of the reader's own units of the article (confirmed or proposed, not
+    trashed or rejected) that quote any of these paragraphs, oldest first: what a new card of
+    theirs from them could repeat (one query). An extractor's proposal of the same sentence is
+    not one: a cloze is the reader's pick of what to ask of it."""
+    wanted = list(dict.fromkeys(paragraph_ids))
+    if not wanted:
+        return []
+    rows = db.execute_sql(
+        "SELECT DISTINCT u.id, u.content FROM unit u JOIN evidence e ON e.unit_id = u.id "
+        "WHERE u.article_id = ? AND u.status IN ('proposed', 'confirmed') AND u.extractor = ? "
+        f"AND e.paragraph_id IN ({', '.join('?' * len(wanted))}) ORDER BY u.id",
+        (article_id, READER, *wanted),
+    )
+    return [(int(r[0]), str(r[1])) for r in rows]
 
 
 @translated

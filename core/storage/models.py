@@ -10,13 +10,14 @@ import peewee
 
 from core.storage.db import MIGRATIONS, BaseModel, register_models
 from core.storage.errors import translated
+from core.storage.fields import UntrustedJson, UntrustedLine, UntrustedText, UntrustedTitle
 
 
 class Article(BaseModel):
     source_path = peewee.TextField(index=True)  # absolute path at import time
     document_id = peewee.CharField(unique=True)  # doc_ + sha1(path NUL text)[:12]
     content_hash = peewee.CharField(index=True)  # sha1 of normalised text
-    title = peewee.TextField()
+    title = UntrustedTitle()  # the store gate (core/storage/fields.py), as every column of outside text
     encoding = peewee.CharField(default="utf-8")
     language = peewee.CharField(default="en")
     version = peewee.IntegerField(default=1)  # 1, 2, ... per source_path
@@ -65,17 +66,17 @@ class Unit(BaseModel):
     article = peewee.ForeignKeyField(Article, backref="units", on_delete="CASCADE")
     artifact = peewee.ForeignKeyField(Artifact, backref="units", null=True, on_delete="SET NULL")
     position = peewee.IntegerField()  # index in the artifact output
-    content = peewee.TextField()
+    content = UntrustedText()
     memory_type = peewee.CharField()
-    tags_json = peewee.TextField(default="[]")
+    tags_json = UntrustedJson(default="[]", single_line=True)
     confidence = peewee.FloatField(default=0.5)
     # proposed/confirmed/rejected/trashed; read through Browse's (status, id) index (schema 6:
     # its own index, a duplicate, went: one entry fewer to move per unit a bulk trash writes)
     status = peewee.CharField(default="proposed")
     status_before_trash = peewee.CharField(null=True)
-    issues_json = peewee.TextField(default="[]")  # validation issues for this unit
+    issues_json = UntrustedJson(default="[]")  # validation issues for this unit (they quote its words)
     extractor = peewee.CharField(default="")
-    model = peewee.CharField(null=True)
+    model = UntrustedLine(null=True)  # an agent's --client-name too
     pinned = peewee.BooleanField(default=False)
     edited = peewee.BooleanField(default=False)
     low_confidence = peewee.BooleanField(default=False)  # parked below the triage floor
@@ -101,7 +102,7 @@ class Evidence(BaseModel):
     unit = peewee.ForeignKeyField(Unit, backref="evidence", on_delete="CASCADE")
     position = peewee.IntegerField()
     paragraph_id = peewee.CharField()
-    quote = peewee.TextField()
+    quote = UntrustedText()
     unit_id: int
 
 
@@ -125,8 +126,8 @@ class EvidenceHistory(BaseModel):
 class Question(BaseModel):
     unit = peewee.ForeignKeyField(Unit, backref="questions", on_delete="CASCADE")
     position = peewee.IntegerField()
-    question = peewee.TextField()
-    answer = peewee.TextField()
+    question = UntrustedText()
+    answer = UntrustedText()
     kind = peewee.CharField(default="qa")
     unit_id: int
 

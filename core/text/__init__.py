@@ -68,6 +68,28 @@ def _may_be_unsafe(text: str) -> bool:
     return bool(rest) and UNSAFE.search(rest.decode("utf-8", "surrogatepass")) is not None
 
 
+_LINE_BREAKS = re.compile(r"\r\n?")
+_LINE_SPACES = re.compile(r"[\n\t]")
+
+
+def stored(text: str, *, single_line: bool = False) -> str:
+    """The store gate: what every text from outside (an agent's proposal and its name, a model's
+    reply, the reader's card, edit and tag, an article's title, a library file) becomes as it is
+    written (core/storage/fields.py applies it to every such column). The ingestion rule
+    (`replace_controls`: each character a terminal would obey, bidi overrides too, is one
+    U+FFFD), after CR LF and CR become LF, and a lone surrogate (SQLite cannot hold one) U+FFFD.
+    `single_line` (tags, titles, names): newlines and tabs become spaces. Idempotent, so a
+    stored value compares equal to itself gated again."""
+    text = str(text)
+    if not text.isascii():
+        text = _SURROGATES.sub("\ufffd", text)
+    if "\r" in text:
+        text = _LINE_BREAKS.sub("\n", text)
+    if single_line and ("\n" in text or "\t" in text):
+        text = _LINE_SPACES.sub(" ", text)
+    return replace_controls(text)
+
+
 def sanitize(text: str, *, single_line: bool = False) -> str:
     """Make untrusted text safe to show: control characters (ESC, BEL, CSI ...) and bidi
     overrides out (see UNSAFE), lone surrogates as U+FFFD. The one gate: the TUI (tui/safe.py)

@@ -31,14 +31,18 @@ from dataclasses import dataclass
 from typing import Literal
 
 from core.domain import ValidationIssue
+from core.text import replace_controls
+from core.text.sentences import SENTENCE_END
 from core.validation.claims import direction, entities, facts, polarity, support
 from core.validation.claims.cues import Cues
 from core.validation.claims.facts import Finding
 from core.validation.claims.text import CJK_CLASS, Side, prepare
 
 VerdictName = Literal["consistent", "contradicts", "unsupported"]
+Severity = Literal["error", "warning"]
 KINDS = ("number", "date", "negation", "entity", "quantifier", "modality", "comparison")
 CODES = {kind: f"claim_contradicts_{kind}" for kind in KINDS} | {"unsupported": "claim_unsupported"}
+UNSUPPORTED_SENTENCE = "claim_unsupported_sentence"  # a sentence of someone else's words no quote backs
 # a span test compares words (CJK: characters) and the signs that carry meaning ($ £ € % °)
 _WORDISH = re.compile(rf"[^\W_{CJK_CLASS}]")  # a letter or digit (not CJK: Chinese needs no word boundary)
 _PIECE = re.compile(rf"[{CJK_CLASS}]|[^\W_{CJK_CLASS}]+|[$£€¥%°]")
@@ -139,13 +143,57 @@ def check(quote: str, claim: str) -> Verdict:
 
 
 def claim_issues(
-    claim: object, quotes: Sequence[object], location: str, subject: str = "the content"
+    claim: object,
+    quotes: Sequence[object],
+    location: str,
+    subject: str = "the content",
+    *,
+    unbacked: Severity | None = None,
 ) -> tuple[ValidationIssue, ...]:
     """Issues for a claim that departs from its quotes (none for a blank claim or no quote:
-    the validator reports those under their own codes)."""
+    the validator reports those under their own codes).
+
+    `unbacked` (a unit's content): every sentence of the claim must be backed by the quotes on
+    its own, and one that is not is an issue of that severity naming it (UNSUPPORTED_SENTENCE:
+    an error in words someone else wrote, which the reader may keep with a reason; a warning in
+    the reader's own). Judged as a whole, a real quote with one sentence added ("..., so avoid
+    them.") has most of its words in the quote and passed (issue 34); the sentences take the
+    place of the claim's own unsupported warnings, its contradictions stay."""
     texts = [q for q in quotes if isinstance(q, str) and q.strip()]
     if not isinstance(claim, str) or not claim.strip() or not texts:
         return ()
     if any(verbatim(q, claim) for q in texts):
         return ()
-    return check(" ".join(texts), claim).issues(location, subject)
+    joined = " ".join(texts)
+    issues = check(joined, claim).issues(location, subject)
+    if unbacked is None:
+        return issues
+    named = [
+        ValidationIssue(
+            UNSUPPORTED_SENTENCE,
+            f"{subject} says what its quotes do not: \u201c{_shown(sentence)}\u201d ({verdict.reasons[0]})",
+            location,
+            unbacked,
+        )
+        for sentence, verdict in _sentences(joined, texts, claim)
+        if verdict.verdict == "unsupported"
+    ]
+    if not named:
+        return issues
+    return (*(i for i in issues if i.severity == "error"), *named)
+
+
+def _sentences(joined: str, quotes: Sequence[str], claim: str) -> list[tuple[str, Verdict]]:
+    """Each sentence of the claim not a span of a quote, with its verdict against the quotes."""
+    out = []
+    for piece in SENTENCE_END.split(claim.strip()):
+        sentence = piece.strip()
+        if sentence and not any(verbatim(q, sentence) for q in quotes):
+            out.append((sentence, check(joined, sentence)))
+    return out
+
+
+def _shown(sentence: str, most: int = 200) -> str:
+    """The sentence as an issue quotes it: one line, no control character, at most `most`."""
+    sentence = " ".join(replace_controls(sentence, "").split())
+    return sentence if len(sentence) <= most else sentence[: most - 1].rstrip() + "\u2026"

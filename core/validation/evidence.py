@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from itertools import pairwise
-from typing import Any
+from typing import Any, Literal
 
 from core.domain import (
     MEMORY_TYPES,
@@ -29,7 +29,7 @@ from core.text.spans import quote_in_paragraph
 from core.validation.access import as_list, get_field
 from core.validation.cards import BLANK as CLOZE_BLANK
 from core.validation.cards import card_issues
-from core.validation.consistency import claim_issues
+from core.validation.consistency import Severity, claim_issues
 
 NEAR_DUPLICATE_RATIO = 0.9
 _TOKEN = re.compile(rf"{CJK_RE.pattern}|[^\W_]+|[^\w\s]")
@@ -107,7 +107,7 @@ def validate_raw(
     _check_questions(c, questions, len(units))
     _check_ideas(c, get_field(output, "core_ideas"), paragraphs)
     c.issues.extend(card_issues(output, paragraphs, authored=authored, topics=topics))
-    c.issues.extend(_claim_issues(units, questions, c.issues))
+    c.issues.extend(_claim_issues(units, questions, c.issues, unbacked="warning" if authored else "error"))
     return ValidationReport(tuple(c.issues))
 
 
@@ -140,15 +140,39 @@ def _check_units(c: _Collector, units: Sequence[Any], paragraphs: Mapping[str, t
 
 def _check_repeat(c: _Collector, norm: _Text, seen: Sequence[_Text], where: str) -> _Text:
     for k, other in enumerate(seen):
-        if not other.text:
-            continue
-        if norm.text == other.text:
-            c.add("duplicate_unit", f"repeats memory_units[{k}]", where)
-            break
-        if _near(norm, other):
-            c.add("near_duplicate_unit", f"nearly repeats memory_units[{k}]", where)
+        code = _repeat_code(norm, other)
+        if code:
+            c.add(
+                code,
+                f"{'repeats' if code == 'duplicate_unit' else 'nearly repeats'} memory_units[{k}]",
+                where,
+            )
             break
     return norm
+
+
+def _repeat_code(norm: _Text, other: _Text) -> str | None:
+    """The repeat rule: "duplicate_unit" (the same text, normalised), "near_duplicate_unit"
+    (`_near`) or None."""
+    if not other.text or not norm.text:
+        return None
+    if norm.text == other.text:
+        return "duplicate_unit"
+    return "near_duplicate_unit" if _near(norm, other) else None
+
+
+def repeat_issue(
+    content: str, stored: Sequence[tuple[int, str]], severity: Literal["error", "warning"] = "error"
+) -> ValidationIssue | None:
+    """The validator's repeat rule for one unit against units already stored, (id, content):
+    the first one it repeats or nearly repeats, as an issue naming that unit; None for none."""
+    norm = _Text.of(content)
+    for unit_id, other in stored:
+        code = _repeat_code(norm, _Text.of(other))
+        if code:
+            what = "repeats" if code == "duplicate_unit" else "nearly repeats"
+            return ValidationIssue(code, f"{what} unit {unit_id}", "memory_units[0]", severity)
+    return None
 
 
 def _check_questions(c: _Collector, questions: Sequence[Any], unit_count: int) -> None:
@@ -189,8 +213,12 @@ def _check_ideas(c: _Collector, ideas: Any, paragraphs: Mapping[str, tuple[str, 
         _check_evidence(c, get_field(idea, "evidence"), where, paragraphs)
 
 
-def _claim_issues(units: Any, questions: Any, found: list[ValidationIssue]) -> list[ValidationIssue]:
+def _claim_issues(
+    units: Any, questions: Any, found: list[ValidationIssue], *, unbacked: Severity
+) -> list[ValidationIssue]:
     """Claim-evidence consistency: each unit's content, and each answer, against its unit's quotes.
+    A sentence of the content no quote backs is an issue of severity `unbacked` (an error but in
+    the reader's own words: consistency.claim_issues).
 
     Content or an answer that is a span of a quote is never flagged (see consistency.check). A
     unit whose evidence is already wrong is skipped (its quote is not there to compare with). An
@@ -205,7 +233,7 @@ def _claim_issues(units: Any, questions: Any, found: list[ValidationIssue]) -> l
     ]
     out: list[ValidationIssue] = []
     for i, unit in enumerate(as_list(units)):
-        out += claim_issues(get_field(unit, "content"), quotes[i], f"memory_units[{i}]")
+        out += claim_issues(get_field(unit, "content"), quotes[i], f"memory_units[{i}]", unbacked=unbacked)
     for k, q in enumerate(as_list(questions)):
         idx = get_field(q, "memory_unit_index")
         if isinstance(idx, int) and not isinstance(idx, bool) and 0 <= idx < len(quotes):

@@ -248,11 +248,16 @@ def test_partly_invented_reply_keeps_only_the_grounded_units(server: OllamaTestS
 def test_hostile_llm_reply_is_stored_as_data_and_printed_literally(
     server: OllamaTestServer, home: Path
 ) -> None:
-    """Markup and escapes in the model's content, tags and questions never reach the terminal."""
+    """Markup and escapes in the model's content, tags and questions never reach the terminal.
+
+    The first unit's content carries the whole payload: its words ("click-me", "PWNED-TITLE")
+    are in no quote, so it is dropped as unsupported (issue 34, item 6); the others carry
+    controls alone in their content and the payload in their tags and questions."""
 
     def hostile(data: dict[str, Any]) -> dict[str, Any]:
-        for u in data["memory_units"]:
-            u["content"] = f"{MARKUP} {ESCAPES} {u['content']}"
+        for i, u in enumerate(data["memory_units"]):
+            payload = f"{MARKUP} {ESCAPES}" if i == 0 else "\x1b\x9b\x07\u202e"
+            u["content"] = f"{payload} {u['content']}"
             u["tags"] = [f"x{ESCAPES}", MARKUP]
         for q in data["recall_questions"]:
             q.update(question=f"{MARKUP}{ESCAPES}?", kind="qa")
@@ -268,6 +273,11 @@ def test_hostile_llm_reply_is_stored_as_data_and_printed_literally(
     assert CONTROL_RE.findall(text) == []
     assert query(home, "SELECT extractor FROM artifact")[0][0] == "ollama"  # the hostile reply was used
     assert "[@click=app.quit]click-me[/]" in text
+    from .test_stored_text import stored_controls
+
+    assert stored_controls(home) == []  # and not stored either (the store gate, issue 34)
+    dropped = json.loads(query(home, "SELECT dropped_json FROM artifact")[0][0])
+    assert any("claim_unsupported_sentence" in d["reasons"] for d in dropped)
 
 
 def test_an_endless_reply_leaves_a_small_library(server: OllamaTestServer, home: Path) -> None:

@@ -54,7 +54,8 @@ async def test_the_saved_line_goes_after_a_few_seconds_or_at_the_next_key_withou
         monkeypatch.setattr(article, "SAID_SECONDS", 60.0)  # now the key ends it, not the time
         await _saved(pilot)
         await settle(pilot)  # the save's own frames (listing it) before the key's
-        assert _line(app).startswith("✓ Cloze saved as yours"), _line(app)
+        # the same cloze again: saved, and the line says whose repeat it is (issue 34)
+        assert _line(app).startswith("✓ Cloze (repeats unit "), _line(app)
         with _frames() as calls:
             await pilot.press("right")  # the next word: the view changes, the line goes
             await settle(pilot)

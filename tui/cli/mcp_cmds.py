@@ -27,12 +27,13 @@ def mcp_cmd(allow_propose: bool, client_name: str, data_dir: Path | None) -> Non
     """Serve the library over MCP on stdin/stdout: search, get_unit, get_paragraph, list_due, list_articles (+ propose_unit)."""
     from core.services.agents import AgentTools
     from tui.cli.mcp_server import build_server
+    from tui.cli.mcp_stdio import run
 
     with services(data_dir, exclusive=False) as svc:
         tools = AgentTools(
             svc, allow_propose=allow_propose or svc.config.mcp_allow_propose, client=client_name
         )
-        build_server(tools).run("stdio")
+        run(build_server(tools))  # every request line answered (tui/cli/mcp_stdio.py)
 
 
 COMMANDS: list[click.Command] = [mcp_cmd]

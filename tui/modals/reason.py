@@ -1,5 +1,5 @@
-"""Ask for a reason in one line (keeping a unit whose words contradict its quote). Returns the
-reason, or None when cancelled or left blank."""
+"""Ask for a reason in one line (keeping a unit whose words its quote contradicts or does not
+back). Returns the reason, or None when cancelled or left blank."""
 
 from __future__ import annotations
 

@@ -119,7 +119,7 @@ class MakesCards(BaseScreen):
             if saving.failed:
                 return
             if made is not None:
-                self.on_makes_cards_card_saved(self.CardSaved(view, made.unit_id, _what(edit)))
+                self.on_makes_cards_card_saved(self.CardSaved(view, made.unit_id, _what(edit, made)))
                 return
         work = partial(self._save_worker, article_id, view, spans, edit)
         self.run_worker(work, name=what, group="own-cards", thread=True, exit_on_error=False)
@@ -145,7 +145,7 @@ class MakesCards(BaseScreen):
             made = self._store(article_id, spans, edit, wait=True)
         finally:
             self.services.end_thread_work()
-        self.post_message(self.CardSaved(view, made.unit_id, _what(edit)))
+        self.post_message(self.CardSaved(view, made.unit_id, _what(edit, made)))
 
     def on_makes_cards_card_saved(self, message: CardSaved) -> None:
         message.view.clear_selection()
@@ -184,5 +184,8 @@ class MakesCards(BaseScreen):
         self.app.push_screen(form, done)
 
 
-def _what(edit: UnitEdit | None) -> str:
-    return "Cloze" if edit is None else "Unit"
+def _what(edit: UnitEdit | None, made: Made) -> str:
+    """What was saved, as the notice names it: "Cloze", or "Unit (repeats unit 12)" for one the
+    article had already (saved all the same: a warning, as for an extractor's repeat)."""
+    kind = "Cloze" if edit is None else "Unit"
+    return f"{kind} ({made.repeats})" if made.repeats else kind

@@ -1,7 +1,7 @@
 """Triage: one proposed unit at a time beside its evidence; accept, reject, edit, skip, undo.
 
 Units with validation errors cannot be accepted (the key is disabled) until an edit fixes them;
-a contradiction between the words and the quote may instead be kept with a reason (!).
+words the quote contradicts, or a sentence no quote backs, may instead be kept with a reason (!).
 Fixing fast: b gives the cloze the card writer's next blank, S splits the unit in two, E makes
 the selection in the evidence view (v, then grow it) its evidence, and e edits every question;
 c / n on a selection make a card of yours. u undoes each step (accept all valid: the batch).

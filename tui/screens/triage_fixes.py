@@ -1,5 +1,6 @@
 """Triage's keys that fix a proposal in one step (issue 16): `b` the card writer's next blank,
-`S` split in two, `E` the selection as its evidence, `!` keep a contradiction with a reason.
+`S` split in two, `E` the selection as its evidence, `!` keep words the quote contradicts or does
+not back, with a reason.
 
 The card writer's steps (b, S) read the whole article the first time (its word counts: seconds
 on a very long one), so they run in thread workers and post `Fixed`; every step is a curation
@@ -91,7 +92,11 @@ class FixesProposals(MakesCards):
                     notify(self.app, "Kept with your reason: it can be accepted now (u undoes)")
             self.show_next(prefer=unit.id)
 
-        question = "Keep it anyway? Why is the quote's fact not what it says:"
+        question = (
+            "Keep it anyway? Why is the quote's fact not what it says:"
+            if first.code.startswith("claim_contradicts_")
+            else "Keep it anyway? Why keep words its quotes do not back:"
+        )
         self.app.push_screen(ReasonModal(question, first.message), done)
 
     def card_article(self) -> int | None:

@@ -86,11 +86,7 @@ def unit_details(unit: StoredUnit, *, show_answers: bool = True) -> Content:
             )
         )
     if not unit.acceptable:
-        keep = (
-            " (or keep a contradiction with a reason: !)"
-            if any(i.keepable and not i.kept for i in unit.issues)
-            else ""
-        )
+        keep = " (or keep it with a reason: !)" if any(i.keepable and not i.kept for i in unit.issues) else ""
         parts.append(
             Content.styled(f"Has validation errors: edit it before it can be accepted{keep}.", "bold $error")
         )

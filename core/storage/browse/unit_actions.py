@@ -15,6 +15,7 @@ from core.storage.errors import translated
 from core.storage.review import cards as review_cards
 from core.storage.review.models import queue_after, set_with_queue
 from core.storage.search import index as search_index
+from core.text import stored
 
 # What each unit action changes: (which target units change, SET clause, whether cards follow the status).
 UNIT_ACTIONS: dict[BulkAction, tuple[str, str, bool]] = {
@@ -79,6 +80,8 @@ def change_units(journal: int, action: BulkAction, now: int, **values: Any) -> C
     """A unit action on the target's units; their cards follow a status change."""
     which, assign, cards_follow = UNIT_ACTIONS[action]
     params = {"now": now, "j": journal, **values}
+    if "tag" in params:  # written by a raw statement: the store gate by hand (core/storage/fields.py)
+        params["tag"] = stored(str(params["tag"]), single_line=True)
     cols = ", ".join(UNIT_COLUMNS)
     cur = exec_sql(
         f"INSERT INTO bulk_unit (journal_id, unit_id, {cols}) SELECT :j, id, {cols} FROM unit "

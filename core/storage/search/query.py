@@ -18,6 +18,9 @@ from core.storage.errors import translated
 from core.text.analysis import fts_phrase, is_cjk
 
 _CHUNK = 500
+# Hits are rows of articles in the library: a deleted one waits in the trash, found by nobody
+# (the app's search, the CLI's, an agent's) until it is restored; its index entries stay for that.
+NOT_DELETED = "{article} NOT IN (SELECT article_id FROM article_trash)"
 
 
 def _rows(sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
@@ -188,7 +191,8 @@ def paragraph_rows(pks: Iterable[int]) -> dict[int, ParagraphRow]:
         for row in _rows(
             "SELECT p.id, p.article_id, p.paragraph_id, p.position, p.text, a.source_path, a.title, a.added_at, "
             "p.locator_json "
-            f"FROM paragraph p JOIN article a ON a.id = p.article_id WHERE p.id IN ({','.join('?' * len(chunk))})",
+            f"FROM paragraph p JOIN article a ON a.id = p.article_id WHERE p.id IN ({','.join('?' * len(chunk))}) "
+            f"AND {NOT_DELETED.format(article='p.article_id')}",
             chunk,
         ):
             out[int(row[0])] = ParagraphRow(*row)
@@ -213,7 +217,7 @@ def unit_rows(unit_ids: Iterable[int]) -> dict[int, UnitRow]:
             "SELECT u.id, u.article_id, u.content, (SELECT p.id FROM evidence e JOIN paragraph p "
             "ON p.article_id = u.article_id AND p.paragraph_id = e.paragraph_id WHERE e.unit_id = u.id "
             "ORDER BY e.position LIMIT 1) FROM unit u "
-            f"WHERE u.id IN ({','.join('?' * len(chunk))})",
+            f"WHERE u.id IN ({','.join('?' * len(chunk))}) AND {NOT_DELETED.format(article='u.article_id')}",
             chunk,
         ):
             out[int(uid)] = UnitRow(int(uid), int(article_id), None if pk is None else int(pk), str(content))

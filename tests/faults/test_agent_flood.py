@@ -1,0 +1,145 @@
+"""An agent cannot flood the library (issue 34, item 7).
+
+The attack stored a 5 MB content, a 5 MB question, 5,000 questions and 50,000 tags (the library
+grew 40 MB). Each field has a limit (core.services.agents.ProposalLimits, README "For agents"),
+and one server process stores at most 30 proposals a minute; a refusal names the limit and
+nothing is stored.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.host.clock import FixedClock
+from core.services.agents import LIMITS, AgentTools, ProposalRefused
+from core.services.bootstrap import Services
+
+from .helpers import SAMPLES, db_file
+
+QUOTE = "the enzyme RuBisCO fixes carbon dioxide from the air into organic molecules"
+
+
+@pytest.fixture
+def tools(services: Services) -> AgentTools:
+    services.library.import_paths([SAMPLES / "photosynthesis.txt"], extractor="offline")
+    return AgentTools(services, allow_propose=True, client="flood")
+
+
+def proposal(tools: AgentTools, **change: Any) -> dict[str, Any]:
+    article = tools.services.library.articles()[0]
+    pid = next(p.paragraph_id for p in tools.services.library.paragraphs(article.id) if QUOTE in p.text)
+    good: dict[str, Any] = {
+        "article_id": article.id,
+        "content": "The enzyme RuBisCO fixes carbon dioxide from the air into organic molecules.",
+        "memory_type": "claim",
+        "evidence": [{"paragraph_id": pid, "quote": QUOTE}],
+        "questions": [
+            {
+                "question": "The enzyme ____ fixes carbon dioxide from the air into organic molecules.",
+                "expected_answer": "RuBisCO",
+                "kind": "cloze",
+            }
+        ],
+        "tags": ["RuBisCO", "Calvin cycle"],
+    }
+    return {**good, **change}
+
+
+def units(tools: AgentTools) -> int:
+    return tools.services.library.unit_count()
+
+
+BIG = "carbon " * 750_000  # 5 MB
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (
+            {"content": "The enzyme RuBisCO fixes carbon dioxide. " + BIG},
+            "the content has 5,250,041 characters; at most 2,000",
+        ),
+        (
+            {
+                "questions": [
+                    {
+                        "question": "Which enzyme fixes carbon? " + BIG,
+                        "expected_answer": "RuBisCO",
+                        "kind": "qa",
+                    }
+                ]
+            },
+            "question 1 has 5,250,027 characters; at most 1,000",
+        ),
+        (
+            {
+                "questions": [
+                    {
+                        "question": f"Which enzyme fixes carbon {i}?",
+                        "expected_answer": "RuBisCO",
+                        "kind": "qa",
+                    }
+                    for i in range(5_000)
+                ]
+            },
+            "the unit has 5,000 questions; at most 10",
+        ),
+        ({"tags": [f"tag{i}" for i in range(50_000)]}, "the unit has 50,000 tags; at most 10"),
+        ({"tags": ["RuBisCO", "x" * 51]}, "tag 2 has 51 characters; at most 50"),
+        (
+            {
+                "questions": [
+                    {"question": "Which enzyme fixes carbon?", "expected_answer": "R" * 1_001, "kind": "qa"}
+                ]
+            },
+            "answer 1 has 1,001 characters; at most 1,000",
+        ),
+    ],
+    ids=["5MB-content", "5MB-question", "5000-questions", "50000-tags", "long-tag", "long-answer"],
+)
+def test_an_oversized_proposal_is_refused_with_its_limit(
+    tools: AgentTools, data_home: Path, change: dict[str, Any], reason: str
+) -> None:
+    before, size = units(tools), db_file(data_home).stat().st_size
+    with pytest.raises(ProposalRefused) as refused:
+        tools.propose(**proposal(tools, **change))
+    assert reason in str(refused.value)
+    assert units(tools) == before
+    assert db_file(data_home).stat().st_size < size + 1_000_000
+
+
+def test_a_proposal_at_every_limit_is_stored(tools: AgentTools) -> None:
+    at_limit = proposal(
+        tools,
+        content=("The enzyme RuBisCO fixes carbon dioxide from the air into organic molecules. " * 40)[
+            : LIMITS.content
+        ],
+        tags=[f"{'t' * (LIMITS.tag - 2)}{i:02d}" for i in range(LIMITS.tags)],
+    )
+    assert isinstance(tools.propose(**at_limit), int)
+
+
+def test_one_server_takes_at_most_30_proposals_a_minute(tools: AgentTools, clock: FixedClock) -> None:
+    """Refused ones count too (checking a flood costs what storing it would): the first is
+    stored, 29 repeats are refused as repeats, the 31st within the minute is refused with the
+    wait; a minute after the first, proposing works again."""
+    good = proposal(tools)
+    assert isinstance(tools.propose(**good), int)
+    for _ in range(LIMITS.per_minute - 1):
+        clock.advance(seconds=1)
+        with pytest.raises(ProposalRefused, match="duplicate_unit"):
+            tools.propose(**good)
+    before = units(tools)
+    with pytest.raises(ProposalRefused) as refused:
+        tools.propose(**proposal(tools, content="The enzyme RuBisCO fixes carbon dioxide from the air."))
+    assert (
+        "30 proposals in the last minute, the most this server takes (30 a minute); try again in 31 s"
+        in str(refused.value)
+    )
+    assert units(tools) == before
+    clock.advance(seconds=31)
+    tools.propose(**proposal(tools, content="The enzyme RuBisCO fixes carbon dioxide from the air."))
+    assert units(tools) == before + 1

@@ -1,0 +1,121 @@
+"""A claim smuggled beside a real quote is caught (issue 34, item 6).
+
+The attack: content = a real quote + "Also, vaccines cause autism, so avoid them." was stored as
+an agent's proposal with only a tag-count warning: judged as a whole, most of its words are in
+the quote. Every sentence of words someone else wrote must now be backed by the quotes on its own
+(core.validation.consistency.claim_issues, `each_sentence`): one that is not is an error naming it,
+`claim_unsupported_sentence`. An agent's proposal with it is refused; a unit that carries it waits
+in Triage until the reader keeps it with a reason (the keep-anyway door of contradictions); in the
+reader's own card it is a warning.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from core.domain import ArticleMemoryOutput, EvidenceSpan, MemoryUnit, RecallQuestion, ValidationReport
+from core.domain.artifact import report_to_list
+from core.domain.export import AGENT
+from core.services.agents import AgentTools, ProposalRefused
+from core.services.bootstrap import Services
+from core.services.curation import CannotAccept
+from core.storage import proposals
+from core.validation import validate
+
+from .helpers import SAMPLES
+
+QUOTE = "the enzyme RuBisCO fixes carbon dioxide from the air into organic molecules"
+SMUGGLED = "Also, vaccines cause autism, so avoid them."
+CONTENT = f"The enzyme RuBisCO fixes carbon dioxide from the air into organic molecules. {SMUGGLED}"
+
+
+@pytest.fixture
+def article(services: Services) -> tuple[Services, int, str]:
+    (outcome,) = services.library.import_paths([SAMPLES / "photosynthesis.txt"], extractor="offline")
+    assert outcome.article_id is not None
+    pid = next(p.paragraph_id for p in services.library.paragraphs(outcome.article_id) if QUOTE in p.text)
+    return services, outcome.article_id, pid
+
+
+def smuggling(article_id: int, pid: str) -> dict[str, Any]:
+    return {
+        "article_id": article_id,
+        "content": CONTENT,
+        "memory_type": "claim",
+        "evidence": [{"paragraph_id": pid, "quote": QUOTE}],
+        "questions": [
+            {
+                "question": "The enzyme ____ fixes carbon dioxide from the air into organic molecules.",
+                "expected_answer": "RuBisCO",
+                "kind": "cloze",
+            }
+        ],
+        "tags": ["RuBisCO", "Calvin cycle"],
+    }
+
+
+def test_an_agents_smuggled_sentence_is_refused_and_named(article: tuple[Services, int, str]) -> None:
+    services, article_id, pid = article
+    tools = AgentTools(services, allow_propose=True, client="smuggler")
+    before = services.library.unit_count()
+    with pytest.raises(ProposalRefused) as refused:
+        tools.propose(**smuggling(article_id, pid))
+    assert "claim_unsupported_sentence" in str(refused.value)
+    assert f"\u201c{SMUGGLED}\u201d" in str(refused.value)  # the sentence that is not in the evidence
+    assert services.library.unit_count() == before
+    honest = {**smuggling(article_id, pid), "content": CONTENT.removesuffix(" " + SMUGGLED)}
+    assert isinstance(tools.propose(**honest), int)  # the quote alone is welcome
+
+
+def test_a_smuggled_sentence_alone_is_refused_too(article: tuple[Services, int, str]) -> None:
+    """Not only added to a quote: a content no quote backs at all was a warning, now an error."""
+    services, article_id, pid = article
+    tools = AgentTools(services, allow_propose=True, client="smuggler")
+    with pytest.raises(ProposalRefused, match="claim_unsupported_sentence"):
+        tools.propose(**{**smuggling(article_id, pid), "content": "Vaccines cause autism, so avoid them."})
+
+
+def _report(services: Services, article_id: int, pid: str, *, authored: bool) -> ValidationReport:
+    document = services.authoring.document(article_id)
+    unit = MemoryUnit(CONTENT, "claim", (EvidenceSpan(pid, QUOTE),), ("RuBisCO", "Calvin cycle"), 0.5)
+    question = RecallQuestion("Which enzyme fixes carbon dioxide from the air?", "RuBisCO", 0, "qa")
+    return validate(ArticleMemoryOutput("", (), (unit,), (question,)), document, authored=authored)
+
+
+def test_in_triage_it_is_kept_only_with_a_reason(article: tuple[Services, int, str]) -> None:
+    """A unit carrying the error (as a re-check of someone else's words stores it) cannot be
+    accepted until the reader keeps it with a reason; then it can."""
+    services, article_id, pid = article
+    report = _report(services, article_id, pid, authored=False)
+    (issue,) = [i for i in report.issues if i.severity == "error"]
+    assert issue.code == "claim_unsupported_sentence" and issue.keepable and SMUGGLED in issue.message
+    unit_id = proposals.add_proposed_unit(
+        proposals.NewUnit(
+            article_id=article_id,
+            content=CONTENT,
+            memory_type="claim",
+            tags=("RuBisCO", "Calvin cycle"),
+            confidence=0.5,
+            evidence=((pid, QUOTE),),
+            questions=(("Which enzyme fixes carbon dioxide from the air?", "RuBisCO", "qa"),),
+            issues=tuple(report_to_list(report)),
+            extractor=AGENT,
+            model="test",
+        ),
+        services.clock.epoch(),
+    )
+    with pytest.raises(CannotAccept, match="claim_unsupported_sentence"):
+        services.curation.accept(unit_id)
+    assert services.curation.keep_anyway(unit_id, "my doctor said so")
+    assert services.curation.accept(unit_id)
+
+
+def test_in_your_own_card_it_is_a_warning(article: tuple[Services, int, str]) -> None:
+    """Your own words are yours: the sentence is named, and nothing is refused."""
+    services, article_id, pid = article
+    report = _report(services, article_id, pid, authored=True)
+    assert report.ok
+    (issue,) = [i for i in report.issues if i.code == "claim_unsupported_sentence"]
+    assert issue.severity == "warning" and SMUGGLED in issue.message
