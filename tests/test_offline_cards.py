@@ -150,15 +150,20 @@ def test_chinese_linking_words_and_pronouns() -> None:
     assert not any(DANGLING_ZH.match(c) for c in contents)
 
 
-def test_an_unresolved_opening_quotes_the_sentence_before() -> None:
+def test_an_unresolved_opening_is_never_a_unit_and_no_unit_glues_two_sentences() -> None:
+    """Readers rejected units glued from two sentences ("The park has lanes ... There are 13
+    natural reserves ...") as overloaded: a sentence that needs the one before is left out."""
     d = doc(
         "In 1885 Hermann Ebbinghaus found that recall drops steeply within the first day. "
-        "This pattern is called the forgetting curve."
+        "This pattern is called the forgetting curve.",
+        "Der Park liegt am Fluss. 在1885年，艾宾浩斯发现遗忘曲线。这个发现很重要，它改变了心理学。",
     )
     out = run(d)
-    unit = next(u for u in out.memory_units if "forgetting curve" in u.content)
-    assert unit.content.startswith("In 1885")
-    assert unit.evidence[0].quote == d.paragraphs[0].text
+    assert out.memory_units
+    assert not [u for u in out.memory_units if "forgetting curve" in u.content]
+    assert not [u for u in out.memory_units if u.content.startswith(("This", "这个"))]
+    for u in out.memory_units:
+        assert len(u.evidence) == 1 and u.evidence[0].quote.count(". ") == 0
 
 
 def test_markup_and_furniture_never_reach_the_content() -> None:

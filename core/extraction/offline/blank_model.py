@@ -17,8 +17,10 @@ import math
 import re
 from collections.abc import Mapping
 
+from core.extraction.offline import english, facts
 from core.extraction.offline.blank_weights import BIAS, WEIGHTS
 from core.extraction.offline.candidates import Candidate, DocCounts, en_candidates, zh_candidates
+from core.extraction.offline.segment import zh_words
 from core.text import normalize_for_match
 from core.validation.cards import BLANK as BLANK_RE
 from core.validation.cards import is_topic_answer, question_problems
@@ -34,7 +36,40 @@ def score(features: Mapping[str, float], weights: Mapping[str, float] = WEIGHTS,
 
 
 def candidates(content: str, lang: str, doc: DocCounts) -> list[Candidate]:
-    return zh_candidates(content, doc) if lang == "zh" else en_candidates(content, doc)
+    """Every phrase a blank may cover: the noun phrases, words and numbers of candidates.py,
+    and whole names (facts.py), each once."""
+    if lang == "zh":
+        found = zh_candidates(content, doc)
+        found += facts.zh_names(content, zh_words(content))
+    else:
+        found = en_candidates(content, doc)
+        found += facts.en_names(content)
+    seen: dict[tuple[int, int], Candidate] = {}
+    for cand in found:
+        key = (cand.start, cand.end)
+        if key in seen:  # a name that is also a noun phrase: its features, marked a name
+            seen[key] = Candidate(cand.start, cand.end, cand.text, {**seen[key].features, **cand.features})
+        else:
+            seen[key] = cand
+    return list(seen.values())
+
+
+def ordered(
+    content: str, lang: str, doc: DocCounts, weights: Mapping[str, float] = WEIGHTS, bias: float = BIAS
+) -> list[tuple[int, float, Candidate]]:
+    """(tier, value, candidate) of every candidate a blank may cover, best first: the learned
+    score with the bonus of the fact's tier (facts.py), then position."""
+    names = facts.name_spans(content, english.tag(content)) if lang != "zh" else []
+    if lang == "zh":
+        words = zh_words(content)
+        names = [(c.start, c.end) for c in facts.zh_names(content, words)] + facts.zh_compounds(words)
+    lists = facts.list_spans(content)
+    rows = []
+    for cand in candidates(content, lang, doc):
+        level = facts.tier(content, cand, lang, names, lists)
+        if level < facts.NEVER:
+            rows.append((level, score(cand.features, weights, bias) + facts.BONUS[level], cand))
+    return sorted(rows, key=lambda r: (-r[1], r[2].start))
 
 
 def allowed(content: str, cand: Candidate, topics: frozenset[str]) -> bool:
@@ -66,22 +101,40 @@ def choose(
     bias: float = BIAS,
     avoid: tuple[int, int] | None = None,
 ) -> Candidate | None:
-    """The best allowed candidate, ties broken by position (deterministic); none overlapping
-    the span `avoid` (what another question of the card already asks)."""
-    best: Candidate | None = None
-    best_score = -1.0
-    for cand in candidates(content, lang, doc):
+    """The best allowed candidate (`ordered`); none overlapping the span `avoid` (what another
+    question of the card already asks)."""
+    found = pick(content, lang, doc, topics, weights, bias, avoid)
+    return found[1] if found is not None else None
+
+
+def pick(
+    content: str,
+    lang: str,
+    doc: DocCounts,
+    topics: frozenset[str],
+    weights: Mapping[str, float] = WEIGHTS,
+    bias: float = BIAS,
+    avoid: tuple[int, int] | None = None,
+) -> tuple[int, Candidate] | None:
+    """`choose`'s candidate with its tier (facts.py)."""
+    for level, _, cand in ordered(content, lang, doc, weights, bias):
         if avoid is not None and cand.start < avoid[1] and avoid[0] < cand.end:
             continue
-        value = score(cand.features, weights, bias)
-        if value > best_score and allowed(content, cand, topics):
-            best, best_score = cand, value
-    return best
+        if allowed(content, cand, topics):
+            return level, cand
+    return None
 
 
 def ranked(content: str, lang: str, doc: DocCounts, topics: frozenset[str]) -> list[Candidate]:
-    """Every allowed candidate, best first (the order `choose` prefers them in: score, then
-    position): the blanks a reader cycles through in Triage."""
-    scored = [(score(c.features), c) for c in candidates(content, lang, doc)]
-    best_first = sorted(scored, key=lambda pair: -pair[0])  # stable: ties keep their order
-    return [c for _, c in best_first if allowed(content, c, topics)]
+    """Every allowed candidate, best first (the order `choose` prefers them in): the blanks a
+    reader cycles through in Triage."""
+    return [c for _, _, c in ordered(content, lang, doc) if allowed(content, c, topics)]
+
+
+def best_tier(content: str, lang: str, doc: DocCounts, topics: frozenset[str]) -> int:
+    """The tier of the best blank the content offers (facts.NEVER when none): how much of a
+    fact the sentence holds to be asked."""
+    for level, _, cand in ordered(content, lang, doc):
+        if allowed(content, cand, topics):
+            return level
+    return facts.NEVER

@@ -1,8 +1,8 @@
 """Ideas, not sentences: which paragraphs and sentences may become a unit at all.
 
 Never a unit: code and doctests, headings (Markdown "#", RST "=====" underlines, a short line
-with no sentence punctuation), tables, navigation and link lines, captions and credits,
-first-person anecdotes, quoted chatter ('"..." he said'), questions, and pieces that do not
+with no sentence punctuation), tables, navigation and link lines, captions and credits, page
+furniture (editor's notes, "scroll down", bylines, legal lines, condolences), first-person anecdotes, quoted chatter ('"..." he said'), questions, and pieces that do not
 end like a sentence (a cut run of text, a line that introduces a list with ":"). Such
 sentences still count for the article's statistics; they are only never proposed.
 """
@@ -34,6 +34,20 @@ _CHATTER = re.compile(
     r"explained|wrote|tweeted|continued|recalled)\b|(?:说|說|表示|称|稱|指出)[：:]\s*[“「]",
 )
 _END = re.compile(r"[.!。！；;…]['\"”’)）」』]*$")
+# Page furniture a reader never keeps, wherever it stands in the sentence: notes to the reader,
+# calls to action, credits and bylines, captions' stage directions, legal lines, condolences.
+_FURNITURE = re.compile(
+    r"^editor'?s note\b|\bscroll down\b|\bclick (?:here|the|to|on)\b|\be-?mail to a friend\b|"
+    r"\bcontributed to this (?:report|story|article)\b|\ball rights reserved\b|©|\bcopyright\b|"
+    r"^(?:watch|listen|read more|see also|related|more:|pictured)\b|\bfollow (?:us|@\w+|\w+ on (?:twitter|facebook|instagram))|"
+    r"\(pictured\b|\bpictured (?:above|below|left|right|here|with|in|at|together|during|is|are|was|were)\b|"
+    r"\((?:left|right|centre|center|top|bottom|above|below|inset|file)\)|\bgetty images\b|\b(?:ap|afp|reuters|pa) (?:photo|images)\b|"
+    r"\bsubscribe\b|\bsign up (?:for|to)\b|\bshare (?:this|on)\b|\bthoughts and prayers\b|\bcondolences\b|"
+    r"\brest in peace\b|\bdonations? (?:can|may) be\b|\bto donate\b|\bvisit (?:www\.|https?://|our )|"
+    r"^(?:编者按|編者按)|点击|點擊|版权所有|版權所有|未经授权|未經授權|转载|轉載|责任编辑|責任編輯|图为|圖為|"
+    r"图片来源|圖片來源|扫码|掃碼|关注我们|關注我們|本报讯|本報訊",
+    re.I,
+)
 
 
 def paragraph_is_prose(text: str, kind: str, noun_kinds: frozenset[str]) -> bool:
@@ -70,6 +84,8 @@ def sentence_problem(text: str, lang: str, line_end: bool = False, cased: bool =
         return "code"
     if _NAV.search(body) or _CAPTION.match(body):
         return "navigation or caption"
+    if _FURNITURE.search(body):
+        return "page furniture"
     if FIRST_PERSON.search(_outside_quotes(body)):
         return "first-person anecdote"
     if _instruction(body):

@@ -29,7 +29,8 @@ def words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-_WORD = re.compile(r"[^\W_](?:[^\W_]|['’.\-](?=[^\W_])|(?<=\d)[/:](?=\d))*")
+# A word, or a number whole: "2,500" and "3,862" are one token (a blank never cuts one).
+_WORD = re.compile(r"[^\W_](?:[^\W_]|['’.\-](?=[^\W_])|(?<=\d)[/:](?=\d)|(?<=\d),(?=\d{3}(?!\d)))*")
 # Fixed phrases whose noun is no topic ("By default matplotlib ...": not "default matplotlib").
 _IDIOMS = re.compile(
     r"\b(?:by (?:default|hand|far|design|now)|in (?:fact|general|particular|practice|turn|short|time|total|addition|"

@@ -20,7 +20,8 @@ from core.domain import (
 )
 from core.domain.errors import Cancelled
 from core.domain.stop import StopFlag, check_stop
-from core.extraction.offline import cues, prepare, salience, tags
+from core.extraction.offline import blank_model, clause, cues, prepare, salience, tags
+from core.extraction.offline.candidates import DocCounts
 from core.extraction.offline.context import context_of
 from core.extraction.offline.gate import dedupe, gate
 from core.extraction.offline.ideas import core_ideas, summary
@@ -74,22 +75,28 @@ class OfflineExtractor:
         kept: list[salience.Scored] = []
         for item in chosen:
             s = item.sentence
-            qs = questions_for(len(units), s.content, s.lang, s.traditional, counts, frequent)
+            content = _card_content(s.content, s.lang, counts, frequent)
+            qs = questions_for(len(units), content, s.lang, s.traditional, counts, frequent)
             if not qs:
                 continue  # nothing in it can be asked: not worth a card
             kind = cues.memory_type(s.content)
             confidence = _confidence(item.score, cues.cue_strength(s.content), len(s.terms))
             evidence: tuple[EvidenceSpan, ...] = (EvidenceSpan(s.paragraph_id, s.quote),)
-            if s.before is not None:  # the antecedent ends the paragraph before
-                evidence = (EvidenceSpan(s.before.paragraph_id, s.before.text), *evidence)
             units.append(
-                MemoryUnit(s.content, kind, evidence, tags.unit_tags(s.content, s.lang, topics), confidence)
+                MemoryUnit(content, kind, evidence, tags.unit_tags(content, s.lang, topics), confidence)
             )
             questions.extend(qs)
             kept.append(item)
         ideas = core_ideas(kept, {x.order: u.tags for x, u in zip(kept, units, strict=True)})
         output = ArticleMemoryOutput(summary(kept, lang), ideas, tuple(units), tuple(questions))
         return gate(output, document)
+
+
+def _card_content(content: str, lang: str, counts: DocCounts, frequent: frozenset[str]) -> str:
+    """The unit's content as its card shows it: a long sentence cut to the clause that holds
+    its best blank (clause.py); the evidence stays the whole sentence."""
+    found = blank_model.pick(content, lang, counts, frequent)
+    return clause.shorten(content, lang, (found[1].start, found[1].end) if found else None)
 
 
 def _confidence(score: float, cue: float, terms: int) -> float:

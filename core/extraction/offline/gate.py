@@ -14,43 +14,23 @@ from core.validation import validate
 
 def dedupe(items: list[salience.Scored]) -> list[salience.Scored]:
     """Items in their order of choice without repeats: the same or nearly the same content, or
-    a quote overlapping one already kept (a unit that quotes the sentence before)."""
+    a quote overlapping one already kept."""
     kept: list[salience.Scored] = []
     norms: list[str] = []
     for item in items:
         n = normalize_for_match(item.sentence.content)
-        if any(n == m or _near(n, m) for m in norms):
-            continue
-        clash = [k for k in kept if _overlap(item, k)]
-        if len(clash) == 1 and _contains(item, clash[0]):
-            at = kept.index(clash[0])  # the unit that quotes its antecedent says it all
-            kept[at], norms[at] = item, n
-            continue
-        if clash:
+        if any(n == m or _near(n, m) for m in norms) or any(
+            _overlap(item.sentence, k.sentence) for k in kept
+        ):
             continue
         kept.append(item)
         norms.append(n)
     return kept
 
 
-def _overlap(a: salience.Scored, b: salience.Scored) -> bool:
-    """Two units quote some of the same text (a unit's antecedent sentence included)."""
-    spans_a, spans_b = _spans(a.sentence), _spans(b.sentence)
-    return any(p == q and x0 < y1 and y0 < x1 for p, x0, x1 in spans_a for q, y0, y1 in spans_b)
-
-
-def _contains(a: salience.Scored, b: salience.Scored) -> bool:
-    x, y = a.sentence, b.sentence
-    if x.before is not None and x.before is y:
-        return True
-    return x.paragraph_id == y.paragraph_id and x.quote_start <= y.quote_start and y.end <= x.end
-
-
-def _spans(s: Sentence) -> list[tuple[str, int, int]]:
-    spans = [(s.paragraph_id, s.quote_start, s.end)]
-    if s.before is not None:
-        spans.append((s.before.paragraph_id, s.before.start, s.before.end))
-    return spans
+def _overlap(a: Sentence, b: Sentence) -> bool:
+    """Two units quote some of the same text."""
+    return a.paragraph_id == b.paragraph_id and a.quote_start < b.end and b.quote_start < a.end
 
 
 def _near(a: str, b: str) -> bool:

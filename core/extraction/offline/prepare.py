@@ -2,8 +2,7 @@
 
 Every prose sentence is analysed (terms for salience), given the content a unit would show
 (standalone.py) and the quote that proves it, and marked eligible or not (eligible.py). A
-sentence that opens on a pronoun or linking word it cannot resolve quotes the sentence before
-as well (both stay one exact span of the paragraph), or is never proposed.
+sentence that opens on a pronoun or linking word it cannot resolve is never proposed.
 """
 
 from __future__ import annotations
@@ -20,7 +19,6 @@ from core.text import detect_language
 _ENDS = re.compile(r"[.!?。！？；;…]['\"”’)）」』]*$")
 MAX_SENTENCES = 20000  # beyond this a document is scored on its first sentences only
 STOP_EVERY = 500  # sentences analysed between two reads of the stop flag (~10 ms of work)
-MERGE_LIMIT = {"en": 480, "zh": 160}  # a unit that quotes the sentence before stays this short
 
 
 def sentences(document: SourceDocument, stop: StopFlag | None = None) -> list[Sentence]:
@@ -57,7 +55,10 @@ def sentences(document: SourceDocument, stop: StopFlag | None = None) -> list[Se
 
 
 def stand_alone(s: Sentence, previous: Sentence | None, paragraph: str, cased: bool = True) -> None:
-    """Fill the unit's content and quote for a sentence, and whether it may be a unit."""
+    """Fill the unit's content and quote for a sentence, and whether it may be a unit. A
+    sentence that opens on a pronoun or a linking word it cannot resolve is never a unit: a card
+    that needs the sentence before is not one fact (two sentences glued were rejected by
+    readers as overloaded: "The park has lanes ... There are 13 natural reserves ...")."""
     s.quote, s.quote_start = s.text, s.start
     line_end = s.end >= len(paragraph.rstrip()) or paragraph[s.end : s.end + 1] == "\n"
     problem = sentence_problem(s.text, s.lang, line_end, cased)
@@ -69,14 +70,3 @@ def stand_alone(s: Sentence, previous: Sentence | None, paragraph: str, cased: b
         s.content, s.eligible = resolved, problem is None
         return
     s.content, s.eligible = content, False
-    if previous is None or problem is not None or not previous.eligible or previous.quote != previous.text:
-        return
-    if len(previous.text) + len(s.text) > MERGE_LIMIT.get(s.lang, 480):
-        return
-    joiner = "" if s.lang == "zh" else " "
-    if previous.paragraph_id == s.paragraph_id:
-        s.quote, s.quote_start = paragraph[previous.start : s.end], previous.start
-    else:
-        s.before = previous
-    s.content = previous.content + joiner + content
-    s.eligible = True

@@ -18,10 +18,11 @@ from __future__ import annotations
 import re
 
 from core.domain import RecallQuestion
-from core.extraction.offline import blank_model, cues, english
+from core.extraction.offline import blank_model, clause, cues, english, facts
 from core.extraction.offline.candidates import DocCounts
 from core.extraction.offline.segment import zh_words
 from core.extraction.offline.standalone import subject_of
+from core.text.chinese import fold_chinese
 from core.text.cjk import HAN
 from core.validation.cards import question_problems
 
@@ -72,7 +73,9 @@ def questions_for(
     unit_index: int, content: str, lang: str, traditional: bool, doc: DocCounts, topics: frozenset[str]
 ) -> list[RecallQuestion]:
     """The unit's Q&A (when its form gives one) and its cloze, which never asks the same thing:
-    the blank avoids the words the Q&A answer is made of (no cloze at all if nothing else fits)."""
+    the blank avoids the words the Q&A answer is made of. Beside a Q&A, a cloze only on a
+    quantity or a name: a second card on a side phrase is one a reader deletes ("When was the
+    University of Warsaw established?" then "the partitions of ____" -> "Poland" was)."""
     out: list[RecallQuestion] = []
     qa = qa_question(content, lang, traditional)
     asked: tuple[int, int] | None = None
@@ -80,8 +83,9 @@ def questions_for(
         out.append(RecallQuestion(qa[0], qa[1], unit_index, "qa"))
         at = content.find(qa[1])
         asked = (at, at + len(qa[1])) if at >= 0 else None
-    blank = blank_model.choose(content, lang, doc, topics, avoid=asked)
-    if blank is not None:
+    found = blank_model.pick(content, lang, doc, topics, avoid=asked)
+    if found is not None and (qa is None or found[0] <= facts.NAME):
+        blank = found[1]
         out.append(RecallQuestion(blank_model.cloze_text(content, blank), blank.text, unit_index, "cloze"))
     return out
 
@@ -111,13 +115,24 @@ def _en_forms(text: str) -> list[tuple[str, str]]:
         if asked:
             out.append((f"Why {asked}?", m.group("cause")))
     m = _DATE_EN.search(text)
-    if m:
+    if m and m.start() <= _main_end(text):  # the date of the main clause, not of a side one
         rest = (text[: m.start()] + text[m.end() :]).strip(" ,")
         rest = rest[:1].upper() + rest[1:] if m.start() == 0 else rest
-        asked = _ask(_main_clause(rest.rstrip(".!")), None)
+        main = rest[: _main_end(rest)].rstrip(" ,.!")
+        asked = _ask(_main_clause(main), None)
         if asked:
             out.append((f"When {asked}?", m.group("date")))
-    return out
+    return [(q, a) for q, a in out if len(q.split()) <= MAX_QUESTION_WORDS]
+
+
+MAX_QUESTION_WORDS = 20  # a longer question is a paragraph to reread, not a fact to recall
+
+
+def _main_end(text: str) -> int:
+    """Where the sentence's main clause ends: at its first side piece (a relative clause, a
+    dash, a bracket, "including ...": clause.py's separators), or the end."""
+    m = clause.SIDE_EN.search(text)
+    return m.start() if m else len(text)
 
 
 def _real_term(term: str) -> bool:
@@ -145,7 +160,14 @@ def _short(rest: str) -> str:
 
 def _lower_first(text: str) -> str:
     tokens = english.tag(text)
-    if tokens and tokens[0].pos not in {"PROPN"} and text[:1].isupper() and text[1:2].islower():
+    if (
+        not tokens
+        or tokens[0].pos == "PROPN"
+        or not text[:1].isupper()
+        or (tokens[0].text.isupper() and len(tokens[0].text) > 1)
+    ):
+        return text
+    if text[1:2].islower() or tokens[0].pos in {"DET", "PRON", "ADP"}:
         return text[0].lower() + text[1:]
     return text
 
@@ -179,6 +201,9 @@ def _ask(clause: str, referent: str | None) -> str | None:
     subject = _lower_first(subject)
     word = tokens[verb].text
     after = clause[tokens[verb].end :].strip()
+    following = english.tag(after)[:1]
+    if following and following[0].pos == "VERB" and following[0].text.lower().endswith("ed"):
+        return None  # "Huguenot numbers peaked": the verb was read as the subject's noun
     if word.lower() in _AUX:
         return f"{word.lower()} {subject} {after}".strip()
     if tokens[verb].pos != "VERB":
@@ -201,7 +226,7 @@ def _zh_forms(text: str, traditional: bool) -> list[tuple[str, str]]:
         wh = "什麼" if traditional else "什么"
         out.append((text[: called.start("term")] + wh + "？", called.group("term")))
     d = cues.definition(text)
-    if d is not None and 2 <= len(d.term) <= 10 and not called:
+    if d is not None and 2 <= len(d.term) <= 10 and not called and _zh_term(d.term):
         first = re.split(r"[，,；;]", d.rest)[0]
         if len(first) <= 12 or len(d.rest) <= 30:
             out.append((words["what"].format(d.term), first if len(first) <= 12 else d.rest))
@@ -223,9 +248,19 @@ def _zh_forms(text: str, traditional: bool) -> list[tuple[str, str]]:
     return out
 
 
+def _zh_term(term: str) -> bool:
+    """A term a "什么是X？" can ask about: a nominal word or compound, not a generic word
+    ("缺点") nor two things joined ("英国与德国")."""
+    if fold_chinese(term) in facts.GENERIC_ZH or re.search(r"[与與和及或、，,]", term):
+        return False
+    pieces = zh_words(term)
+    return bool(pieces) and pieces[0][1][:1] not in {"r", "m", "d", "p", "c", "u"}
+
+
 def _zh_in_place(text: str, words: dict[str, str]) -> tuple[str, str] | None:
-    """A number or a date asked where it stands: "光合作用分为两个阶段。" -> "光合作用分为几个阶段？"."""
-    if not re.search(r"[。！]$", text) or len(text) > 60:
+    """A number or a date asked where it stands: "光合作用分为两个阶段。" -> "光合作用分为几个阶段？".
+    Only in a short sentence of one clause, and for a whole number (not "0.30")."""
+    if not re.search(r"[。！]$", text) or len(text) > 36 or re.search(r"[，,；;：:]", text[:-1]):
         return None
     pieces = zh_words(text)
     for k, (word, tag, a, b) in enumerate(pieces):
@@ -248,6 +283,8 @@ def _zh_in_place(text: str, words: dict[str, str]) -> tuple[str, str] | None:
         if k + 1 < len(pieces) and pieces[k + 1][1] == "q" and pieces[k + 1][2] == b:
             end = pieces[k + 1][3]
         answer = text[a:end]
+        if re.search(r"[.,．]", answer) or text[end : end + 1].isdigit():
+            continue  # a decimal or a number cut: asked in place it reads wrong
         tail = answer[len(_ZH_DIGITS.match(answer).group(0)) :]  # type: ignore[union-attr]
         if answer.endswith("年") and re.fullmatch(r"[0-9０-９]{3,4}年", answer):
             wh = words["year"]

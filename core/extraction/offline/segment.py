@@ -19,6 +19,7 @@ from typing import Any
 
 from core.extraction.offline.sentences import MAX_SENTENCE, MIN_SENTENCE, split_sentences
 from core.text import CJK_RE
+from core.text.chinese import fold_chinese
 from core.text.cjk import HAN
 from core.validation.lexicon import EN_STOP, ZH_STOP
 
@@ -53,7 +54,6 @@ class Sentence:
     start: int = 0  # the sentence's span in its paragraph
     end: int = 0
     quote_start: int = 0  # where the quote starts in the paragraph (before `start` when merged)
-    before: Sentence | None = None  # the sentence of the paragraph before, quoted too
     quote: str = ""  # the evidence: the sentence, or the sentence before and it (exact span)
     content: str = ""  # the unit's words (core/extraction/offline/standalone.py)
     eligible: bool = True  # may become a unit (core/extraction/offline/eligible.py)
@@ -183,12 +183,39 @@ def zh_words(text: str) -> list[tuple[str, str, int, int]]:
     tagger = _zh_tagger()
     if tagger is None:
         return [(m.group(0), "x", m.start(), m.end()) for m in re.finditer(r"\S+", text)]
+    # Traditional text is segmented through its Simplified folding (jieba's dictionary is
+    # Simplified: "普林斯頓大學授" came out one word, "普林斯顿大学" is one name) and mapped back:
+    # folding keeps every character's place, so each span holds in the text as written.
+    folded = fold_chinese(text)
     out: list[tuple[str, str, int, int]] = []
     at = 0
-    for word, tag in tagger(text):
-        found = text.find(word, at)
+    for word, tag in tagger(folded):
+        found = folded.find(word, at)
         if found < 0:
             continue
-        out.append((word, tag, found, found + len(word)))
+        out.append((text[found : found + len(word)], tag, found, found + len(word)))
         at = found + len(word)
+    return _whole_numbers(text, out)
+
+
+_DIGITS = re.compile(r"[0-9０-９]+")
+
+
+def _whole_numbers(text: str, words: list[tuple[str, str, int, int]]) -> list[tuple[str, str, int, int]]:
+    """ "1,000" and "2.51" as one number (jieba cuts them at the comma and the point)."""
+    out: list[tuple[str, str, int, int]] = []
+    for word in words:
+        if (
+            len(out) >= 2
+            and _DIGITS.fullmatch(word[0])
+            and out[-1][0] in {",", ".", "，"}
+            and _DIGITS.fullmatch(out[-2][0])
+            and out[-2][3] == out[-1][2]
+            and out[-1][3] == word[2]
+            and (out[-1][0] == "." or len(word[0]) == 3)
+        ):
+            start = out[-2][2]
+            out[-2:] = [(text[start : word[3]], "m", start, word[3])]
+            continue
+        out.append(word)
     return out

@@ -45,16 +45,46 @@ _PRONOUN_ZH = re.compile(rf"^(?P<p>它|他|她)(?={CJK_RE.pattern})")
 _BE = re.compile(r"\s+(?:is|are|was|were|has|have|had|can|will|refers|means)\b")
 
 
+_TOKENIZED = re.compile(r" (?:'s|n't|,|\.|;|:|'re|'ve|'ll|'d)(?=\s|$)| ' s\b")
+_DETOKENIZE = (
+    (re.compile(r" ' (s|re|ve|ll|d|m|t)\b"), r"'\1"),
+    (re.compile(r" '(s|re|ve|ll|d|m)\b"), r"'\1"),
+    (re.compile(r" n't\b"), "n't"),
+    (re.compile(r" ([,.;:!?%)])"), r"\1"),
+    (re.compile(r"([(]) "), r"\1"),
+)
+
+
+def detokenize(text: str) -> str:
+    """Text a corpus split into tokens ("the group 's capital , raqqa .") spaced as written
+    ("the group's capital, raqqa."), when it is such text (two signs of it at least): a blank
+    then never cuts "group 's" in two."""
+    if len(_TOKENIZED.findall(text)) < 2:
+        return text
+    for pattern, repl in _DETOKENIZE:
+        text = pattern.sub(repl, text)
+    return text
+
+
 def plain_content(text: str) -> str:
-    """Bullets, markup and furniture out; a leading linking word dropped (re-capitalised)."""
-    out = strip_furniture(render_plain(_BULLET.sub("", text)))
+    """Bullets, markup and furniture out; a leading linking word dropped (re-capitalised);
+    tokenized text spaced as written (detokenize)."""
+    out = strip_furniture(render_plain(_BULLET.sub("", detokenize(text))))
     out = _IDENTIFIER_ZH.sub("", out)
     label = _LABEL.match(out)
     if label and len(out) - label.end() > 12:
         out = out[label.end() :]
         out = out[0].upper() + out[1:] if out[:1].isalpha() else out
-    out = drop_linking_word(out)
-    return out.strip() or text.strip()
+    caption = _CAPTION_LABEL.match(out)
+    if caption and len(out) - caption.end() > 20:
+        out = out[caption.end() :]  # "Not allowed: the leaflet threatens ..." (a caption's label)
+    out = drop_linking_word(out).strip()
+    if out[:1].islower() and out[:1].isascii() and not re.match(r"[a-z]+[A-Z.]", out):
+        out = out[0].upper() + out[1:]  # a sentence starts with a capital ("iPhone", "pyenv." stay)
+    return out or text.strip()
+
+
+_CAPTION_LABEL = re.compile(r"^[A-Z][\w'-]*(?: [\w'-]+){0,2}\s?:\s+(?=[a-z])")
 
 
 def drop_linking_word(text: str) -> str:
