@@ -242,6 +242,7 @@ def as_left(row: Unit) -> dict[str, Any]:
     return {**state, "reps": reps}
 
 
+@translated
 def cards_answered(unit_id: int) -> int:
     found = db.execute_sql("SELECT COALESCE(SUM(reps), 0) FROM card WHERE unit_id = ?", (unit_id,)).fetchone()
     return int(found[0])

@@ -24,7 +24,7 @@ from core.extraction.offline.segment import zh_words
 from core.text import normalize_for_match
 from core.validation.cards import BLANK as BLANK_RE
 from core.validation.cards import is_topic_answer, question_problems
-from core.validation.lexicon import EXAMPLE_CUE
+from core.validation.lexicon import EN_STOP, EXAMPLE_CUE
 
 BLANK = "____"
 assert BLANK_RE.fullmatch(BLANK)
@@ -59,14 +59,17 @@ def ordered(
 ) -> list[tuple[int, float, Candidate]]:
     """(tier, value, candidate) of every candidate a blank may cover, best first: the learned
     score with the bonus of the fact's tier (facts.py), then position."""
-    names = facts.name_spans(content, english.tag(content)) if lang != "zh" else []
+    compounds: tuple[tuple[int, int], ...] = ()
     if lang == "zh":
         words = zh_words(content)
-        names = [(c.start, c.end) for c in facts.zh_names(content, words)] + facts.zh_compounds(words)
+        names = [(c.start, c.end) for c in facts.zh_names(content, words)]
+        compounds = tuple(facts.zh_compounds(words))
+    else:
+        names = facts.name_spans(content, english.tag(content))
     lists = facts.list_spans(content)
     rows = []
     for cand in candidates(content, lang, doc):
-        level = facts.tier(content, cand, lang, names, lists)
+        level = facts.tier(content, cand, lang, names, lists, compounds)
         if level < facts.NEVER:
             rows.append((level, score(cand.features, weights, bias) + facts.BONUS[level], cand))
     return sorted(rows, key=lambda r: (-r[1], r[2].start))
@@ -85,7 +88,21 @@ def allowed(content: str, cand: Candidate, topics: frozenset[str]) -> bool:
         not term.isascii() and term in rest.replace(" ", "")
     ):
         return False
+    if _word_leaks(term, rest):
+        return False
     return not question_problems(cloze_text(content, cand), cand.text, "cloze", content)
+
+
+def _word_leaks(term: str, rest: str) -> bool:
+    """A word of the answer, or its stem, can be read in the rest of the card ("Aristotle"
+    beside "Aristotelian", "Old Norse" beside "Norse religion"): the card gives it away."""
+    for word in re.findall(r"[^\W\d_]{4,}", term):
+        if word in EN_STOP or not word.isascii():
+            continue
+        stem = word[: max(5, len(word) - 3)] if len(word) > 6 else word
+        if re.search(rf"(?<![^\W_]){re.escape(stem)}", rest):
+            return True
+    return False
 
 
 def cloze_text(content: str, cand: Candidate) -> str:

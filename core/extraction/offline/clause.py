@@ -127,10 +127,13 @@ def _shorten_zh(content: str, blank: tuple[int, int] | None) -> str:
     )
     if held is None or not clauses:
         return content
-    # From the start through the blank's clause, and never the first clause alone: a Chinese
-    # sentence's first clause is often its topic or its time ("作為一個規模較小的城市，…"). The
-    # clauses after go. Nothing is taken out of the middle: the kept text reads as written.
-    last = max(held, 1)
+    # From the start through the blank's clause and the one after it: a Chinese sentence's
+    # first clauses are often its topic or its time ("作為一個規模較小的城市，…"; "1942年，穿著
+    # 飛行服的…"), and a cut right after the blank left fragments readers rejected. Only clauses
+    # after those go; nothing is taken out of the middle: the kept text reads as written.
+    last = min(len(clauses) - 1, max(held, 1) + 1)
+    if len(clauses) - (last + 1) < 2:
+        return content if not spans else body + end  # too little to cut: the brackets only
     keep = clauses[: last + 1]
     text = "，".join(body[a:b] for a, b in keep)
     if len(text) < MIN_ZH or len(text) >= len(content):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from core.domain import NON_EVIDENCE_KINDS, SourceDocument
+from core.domain import SourceDocument
 from core.extraction.offline import prepare
 from core.extraction.offline.candidates import DocCounts
 from core.extraction.offline.segment import Sentence, is_traditional
@@ -30,7 +30,9 @@ class ArticleContext:
 def context_of(document: SourceDocument, found: list[Sentence]) -> ArticleContext:
     """The context from the article's prepared sentences (the extractor has them already)."""
     counts = DocCounts(dict(Counter(w for s in found for w in s.words)), len(found))
-    frequent = topic_terms(p.text for p in document.paragraphs if p.kind not in NON_EVIDENCE_KINDS)
+    # every paragraph, headings too, as the validator counts them (core.validation.cards): one
+    # rule for what the article is about, so a blank never lands on a topic the validator names
+    frequent = topic_terms(p.text for p in document.paragraphs)
     return ArticleContext("zh" if document.language == "zh" else "en", counts, frozenset(frequent))
 
 

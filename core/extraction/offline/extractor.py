@@ -20,12 +20,12 @@ from core.domain import (
 )
 from core.domain.errors import Cancelled
 from core.domain.stop import StopFlag, check_stop
-from core.extraction.offline import blank_model, clause, cues, prepare, salience, tags
+from core.extraction.offline import blank_model, clause, cues, facts, prepare, salience, tags
 from core.extraction.offline.candidates import DocCounts
 from core.extraction.offline.context import context_of
 from core.extraction.offline.gate import dedupe, gate
 from core.extraction.offline.ideas import core_ideas, summary
-from core.extraction.offline.questions import questions_for
+from core.extraction.offline.questions import qa_question, questions_for
 
 
 class OfflineExtractor:
@@ -66,9 +66,10 @@ class OfflineExtractor:
         lang = "zh" if document.language == "zh" else "en"
         total = sum(len(s.text) for s in found)  # the article's length sets the count, its ideas cap it
         k = salience.unit_count(total, len(pool), lang, self.max_units)
-        chosen = sorted(dedupe(salience.select(pool, 2 * k))[:k], key=lambda x: x.order)
         context = context_of(document, found)
         counts, frequent = context.counts, context.frequent
+        picked = dedupe(salience.select(pool, 2 * k))
+        chosen = sorted(_with_facts_first(picked, counts, frequent)[:k], key=lambda x: x.order)
         topics = tags.article_topics(counts.counts, lang)
         units: list[MemoryUnit] = []
         questions: list[RecallQuestion] = []
@@ -90,6 +91,23 @@ class OfflineExtractor:
         ideas = core_ideas(kept, {x.order: u.tags for x, u in zip(kept, units, strict=True)})
         output = ArticleMemoryOutput(summary(kept, lang), ideas, tuple(units), tuple(questions))
         return gate(output, document)
+
+
+def _with_facts_first(
+    picked: list[salience.Scored], counts: DocCounts, frequent: frozenset[str]
+) -> list[salience.Scored]:
+    """The picks in their order, those whose card can hide a quantity, a name or a term, or
+    that have a Q&A form (a definition, a cause, a date), first:
+    a sentence that offers only a common phrase to blank ("The TSA called the ____
+    deplorable." -> "incident") made cards blind readers deleted."""
+    strong = []
+    weak = []
+    for item in picked:
+        s = item.sentence
+        level = blank_model.best_tier(s.content, s.lang, counts, frequent)
+        asks = level <= facts.TERM or qa_question(s.content, s.lang, s.traditional) is not None
+        (strong if asks else weak).append(item)
+    return strong + weak
 
 
 def _card_content(content: str, lang: str, counts: DocCounts, frequent: frozenset[str]) -> str:

@@ -126,6 +126,11 @@ _COMPASS = english.words(
 _ABBREVIATION = re.compile(r"^\s*[(（]\s*([A-Z][A-Za-z0-9&.-]{1,9})\s*[)）]")
 _ZH_NAME_TAGS = frozenset({"nr", "ns", "nt", "nz", "nrt", "nrfg"})
 _DIGIT = re.compile(r"[0-9０-９]")
+_FRACTION = re.compile(
+    r"\b(?:one|two|three|four|five|a)[- ](?:third|quarter|fifth|half)s?\b|\b(?:half|two-thirds|three-quarters)\b|"
+    r"\b\d+(?:\.\d+)?\s?(?:%|percent|per cent)",
+    re.I,
+)
 _ZH_NUMERAL = re.compile(r"[0-9０-９一二三四五六七八九十百千万萬億亿两兩]")
 
 
@@ -236,18 +241,28 @@ def zh_names(content: str, words: list[tuple[str, str, int, int]]) -> list[Candi
 
 
 def tier(
-    content: str, cand: Candidate, lang: str, names: list[tuple[int, int]], lists: list[tuple[int, int]]
+    content: str,
+    cand: Candidate,
+    lang: str,
+    names: list[tuple[int, int]],
+    lists: list[tuple[int, int]],
+    compounds: tuple[tuple[int, int], ...] = (),
 ) -> int:
     """The candidate's tier (module docstring); NEVER for what must not be blanked. `names`:
-    the content's whole names (name_spans); `lists`: its lists (list_spans)."""
+    the content's whole names (name_spans, zh_names); `lists`: its lists (list_spans);
+    `compounds`: Chinese runs of nominal or number words (zh_compounds), inside which a whole
+    name may be blanked alone ("母校普林斯頓大學" -> "普林斯頓大學")."""
     text = cand.text
     before, after = content[: cand.start], content[cand.end :]
-    if RELATIVE_TIME.search(text) or _in_list(cand, lists) or _leaks_abbreviation(text, after):
+    if RELATIVE_TIME.search(text) or _in_list(cand, lists) or _leaks_abbreviation(text, after, before):
         return NEVER
-    if any(a <= cand.start and cand.end <= b and (a, b) != (cand.start, cand.end) for a, b in names):
-        return NEVER  # part of a name: a blank never cuts one
-    if any(cand.start < b and a < cand.end and not (cand.start <= a and b <= cand.end) for a, b in names):
-        return NEVER  # a name cut across
+    for a, b in [*names, *compounds]:
+        if (a, b) == (cand.start, cand.end) or not (cand.start < b and a < cand.end):
+            continue
+        if cand.start <= a and b <= cand.end:
+            continue  # it holds the whole name or compound
+        if not ((a, b) in compounds and a <= cand.start and cand.end <= b and _zh_name(cand)):
+            return NEVER  # part of a name or of a compound, or one cut across
     named = any((a, b) == (cand.start, cand.end) for a, b in names) or cand.features.get("name")
     if named and (_SPEAKER_BEFORE.search(before) or _SPEAKER_AFTER.search(after)):
         return NEVER  # who said it, not what was said
@@ -265,6 +280,8 @@ def _en_tier(cand: Candidate, named: bool) -> int:
         return NEVER  # "way", "people", "fact one": no fact to recall
     if re.fullmatch(r"(?:one|a|an)\s+\w+", cand.text, re.I):
         return PHRASE  # "one militant": a determiner, not a count
+    if _FRACTION.search(cand.text):
+        return QUANTITY  # "one-third", "half", "two-thirds"
     if f.get("en:year") or f.get("en:number"):
         if (
             f.get("en:number")
@@ -395,8 +412,20 @@ def _in_list(cand: Candidate, lists: list[tuple[int, int]]) -> bool:
     return any(a <= cand.start and cand.end <= b for a, b in lists)
 
 
-def _leaks_abbreviation(text: str, after: str) -> bool:
-    """ "Deep neural networks (DNNs)": the brackets spell out the blank's initials."""
+def _leaks_abbreviation(text: str, after: str, before: str = "") -> bool:
+    """Brackets that spell out the blank's initials ("Deep neural networks (DNNs)"), a blank
+    that is the bracketed abbreviation of the words just before it ("Recurrent Discounted
+    Attention (____)"), or an "or NK cells" after it: the card says the answer again."""
+    if re.search(r"[(（]\s*$", before) and re.fullmatch(r"[A-Z][A-Za-z0-9&.-]{1,9}", text.strip()):
+        words = re.findall(r"[A-Za-z][\w'-]*", before[-80:])
+        initials = "".join(w[0] for w in words[-len(text) - 2 :]).upper()
+        if re.sub(r"[^A-Z]", "", text.upper()).rstrip("S") in initials:
+            return True
+    alias = re.match(r"^\s*,?\s*or\s+([A-Z]{2,6})\b", after)
+    if alias:
+        initials = "".join(w[0] for w in re.findall(r"[A-Za-z][\w'-]*", text)).upper()
+        if alias.group(1).rstrip("S")[:2] == initials[:2]:
+            return True
     m = _ABBREVIATION.match(after)
     if not m:
         return False

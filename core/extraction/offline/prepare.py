@@ -13,7 +13,7 @@ from core.domain import NON_EVIDENCE_KINDS, SourceDocument
 from core.domain.stop import StopFlag, check_stop
 from core.extraction.offline.eligible import negated_lead_in, paragraph_is_prose, sentence_problem
 from core.extraction.offline.segment import Sentence, analyse, is_traditional, split_sentences
-from core.extraction.offline.standalone import needs_context, plain_content, resolve_pronoun
+from core.extraction.offline.standalone import name_authors, needs_context, plain_content, resolve_pronoun
 from core.text import detect_language
 
 _ENDS = re.compile(r"[.!?。！？；;…]['\"”’)）」』]*$")
@@ -62,7 +62,7 @@ def stand_alone(s: Sentence, previous: Sentence | None, paragraph: str, cased: b
     s.quote, s.quote_start = s.text, s.start
     line_end = s.end >= len(paragraph.rstrip()) or paragraph[s.end : s.end + 1] == "\n"
     problem = sentence_problem(s.text, s.lang, line_end, cased)
-    content = plain_content(s.text)
+    content = name_authors(plain_content(s.text))
     if problem is None and not _ENDS.search(content):
         content += "。" if s.lang == "zh" else "."  # a line the writer left without a full stop
     resolved = resolve_pronoun(content, previous.content if previous else None)

@@ -131,6 +131,8 @@ def resolve_pronoun(text: str, previous: str | None) -> str | None:
     pronoun = m.group("p")
     if pronoun in {"He", "She", "他", "她"} and not subject[:1].isupper() and not CJK_RE.match(subject):
         return None
+    if pronoun in {"It", "它"} and not CJK_RE.match(subject) and _is_proper(subject):
+        return None  # "Leifman says ... It is a jail." is not "Leifman is a jail": a name is no "it"
     head = subject.split()[-1]
     known = english.lexicon().get(head.lower(), {})
     plural = english.lemma(head.lower(), "NOUN") != head.lower() if "NOUN" in known else head.endswith("s")
@@ -145,7 +147,52 @@ def _is_proper(subject: str) -> bool:
     return any(t.pos == "PROPN" for t in english.tag(subject))
 
 
+# A pointer back a few words in ("From these bases, ...", "Most often, they face ...") or a
+# "we" that is no paper's authors ("Last year, we recorded ..."): the sentence before is needed.
+_BACK_EN = re.compile(
+    r"^(?:[\w'-]+\s+){0,3}(?:these|those|such)\s+[a-z]|^(?:[\w'-]+\s+){0,4}(?:this|that)\s+(?!year|week|month|day|century|is|was)[a-z]+\b(?!\s+(?:is|was|are|were)\b)|"
+    r"^[^,]{1,30},\s+(?:he|she|they|it|we|this|these|those|his|her|their|its)\b",
+    re.I,
+)
+_BACK_ZH = re.compile(r"^[^，。]{0,8}[，,]?(?:他们|他們|她们|她們|他|她|它|这些|這些|该|該|此|我们|我們)")
+
+
 def needs_context(content: str) -> bool:
-    """The content still opens on a word that needs the sentence before it."""
+    """The content still opens on a word that needs the sentence before it, or points back to
+    it a few words in, or speaks as "we" (a paper's "we" is named first: name_authors)."""
     first = content.lstrip("\"'“‘(（「『")
-    return bool(DANGLING_EN.match(first) or DANGLING_ZH.match(first))
+    if DANGLING_EN.match(first) or DANGLING_ZH.match(first):
+        return True
+    return bool(_BACK_ZH.search(first)) if CJK_RE.match(first) else bool(_BACK_EN.search(first))
+
+
+_AUTHORS_VERB = (
+    r"propose|present|introduce|show|develop|demonstrate|find|argue|describe|report|evaluate|achieve|train|"
+    r"use|study|analy[sz]e|compare|obtain|observe|investigate|apply|design|provide|release|extend|explore|"
+    r"consider|focus|formulate|derive|prove|test|examine|collect|build|learn|conduct|address|discuss|suggest"
+)
+_WE = re.compile(
+    rf"^(?:(?:In this (?:paper|work|study|article)|Here|To this end|Finally|Moreover|In addition), )?[Ww]e "
+    rf"(?=(?:also |further |then |first |here )?(?:{_AUTHORS_VERB})\w*\b)"
+)
+_OUR = re.compile(
+    r"^(?:In this (?:paper|work|study|article), )?Our (?=(?:method|approach|model|results?|findings?|analysis|framework|system|algorithm|experiments?|work|study|data)\b)"
+)
+_ZH_WE = re.compile(
+    r"^(?:本文|在本文中，?)?(?:我们|我們)(?=(?:首先|还|還|进一步|進一步)?(?:提出|发现|發現|表明|证明|證明|设计|設計|研究|分析|构建|構建|开发|開發|采用|採用|利用|探讨|探討))"
+)
+
+
+def name_authors(content: str) -> str:
+    """A paper's "We propose ..." as "The authors propose ..." ("Our method ..." -> "The authors'
+    method ...", "我们提出……" -> "作者提出……"): who "we" are, named from the kind of sentence."""
+    m = _WE.match(content)
+    if m:
+        return "The authors " + content[m.end() :]
+    m = _OUR.match(content)
+    if m:
+        return "The authors' " + content[m.end() :]
+    m = _ZH_WE.match(content)
+    if m:
+        return "作者" + content[m.end() :]
+    return content
