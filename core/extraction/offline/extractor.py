@@ -100,8 +100,8 @@ def _with_facts_first(
     that have a Q&A form (a definition, a cause, a date), first:
     a sentence that offers only a common phrase to blank ("The TSA called the ____
     deplorable." -> "incident") made cards blind readers deleted."""
-    strong = []
-    weak = []
+    strong: list[salience.Scored] = []
+    weak: list[salience.Scored] = []
     for item in picked:
         s = item.sentence
         level = blank_model.best_tier(s.content, s.lang, counts, frequent)
