@@ -4,11 +4,18 @@ Everything is written to a hidden partial file beside the target (same folder, s
 atomic), flushed to disk, then renamed over the target. A failure removes the partial file; a
 `kill -9` leaves it behind under its partial name, and the next export to the same target
 removes partial files whose writer is gone.
+
+Whatever stops the write, the reader gets one sentence from here: "could not write OUT: disk
+full; nothing was written there". A writer may build its file with SQLite in a scratch file
+beside the partial one (the Anki export's collection), so SQLite's errors are reported here as
+the operating system's are: SQLite's "database or disk is full" was a traceback before.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,6 +23,7 @@ from pathlib import Path
 from core.services.export.guard import ExportError, refuse_library_target
 
 PARTIAL = ".partial"
+_FULL = {errno.ENOSPC, errno.EDQUOT}
 
 
 def partial_name(final: Path, pid: int | None = None) -> Path:
@@ -80,11 +88,18 @@ def atomic_path(final: Path, *, in_backup_folder: bool = False) -> Iterator[Path
         fsync_file(partial)
         os.replace(partial, final)
         fsync_dir(final.parent)
-    except OSError as exc:
+    except (OSError, sqlite3.DatabaseError) as exc:
         partial.unlink(missing_ok=True)
-        raise ExportError(
-            f"could not write {final}: {exc.strerror or exc}; nothing was written there"
-        ) from exc
+        raise ExportError(f"could not write {final}: {_why(exc)}; nothing was written there") from exc
     except BaseException:
         partial.unlink(missing_ok=True)
         raise
+
+
+def _why(exc: OSError | sqlite3.DatabaseError) -> str:
+    """What stopped a write, in a few words: "disk full" whether the system or SQLite said it."""
+    if isinstance(exc, OSError):
+        return "disk full" if exc.errno in _FULL else str(exc.strerror or exc)
+    if getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL:
+        return "disk full"
+    return str(exc)
