@@ -80,6 +80,38 @@ def test_a_second_export_updates_in_place_and_keeps_your_notes(
     assert text.endswith(MARKER + "\nMy own thought, kept.\n")
 
 
+def test_an_article_left_with_no_confirmed_unit_has_its_file_updated(
+    library: Services, tmp_path: Path
+) -> None:
+    """Its units all rejected since the last export, the article dropped out of the export and its
+    file still listed them (issue 34, item 13.3). Now the file says it has none; your notes stay;
+    a narrower export (one article) leaves the other articles' files be."""
+    folder = tmp_path / "vault"
+    export_markdown(folder, ExportFilter())
+    first, other = library.library.articles()[:2]
+    path = folder / f"{file_stem(first.title)}.md"
+    path.write_text(path.read_text(encoding="utf-8") + "My own thought, kept.\n", encoding="utf-8")
+    gone = library.library.units(first.id, ["confirmed"])
+    for unit in gone:
+        library.curation.reject(unit.id)
+    for unit in library.library.units(other.id, ["confirmed"]):
+        library.curation.reject(unit.id)
+    other_path = folder / f"{file_stem(other.title)}.md"
+    other_before = other_path.read_text(encoding="utf-8")
+
+    again = export_markdown(folder, ExportFilter(article_ids=(first.id,)))
+
+    assert again.notes == ()
+    text = path.read_text(encoding="utf-8")
+    assert "No confirmed unit." in text
+    assert gone and "\n### " not in text  # no unit listed any more
+    assert text.endswith(MARKER + "\nMy own thought, kept.\n")
+    assert other_path.read_text(encoding="utf-8") == other_before  # not in this export's scope
+    export_markdown(folder, ExportFilter())
+    assert "No confirmed unit." in other_path.read_text(encoding="utf-8")
+    assert export_markdown(folder, ExportFilter()).notes == ()  # its digest matches: no false alarm
+
+
 def test_files_that_are_not_ours_are_never_touched(library: Services, tmp_path: Path) -> None:
     folder = tmp_path / "vault"
     folder.mkdir()

@@ -56,8 +56,7 @@ def test_overdue_cards_leave_a_day_off_today(services: Services, clock: FixedClo
         for card in cards[:4]:  # overdue since yesterday and the day before
             db.execute_sql("UPDATE card SET due = ? WHERE id = ?", (now - DAY * (1 + card % 2), card))
     today = clock.now().date()
-    services.schedule.add_vacation(f"{today}")
-    result = services.schedule.apply_days()
+    result = services.schedule.add_vacation(f"{today}")  # the cards move with it
     assert result.cards == 4
     assert q("SELECT COUNT(*) FROM card WHERE queue = 2 AND due < ?", (now // DAY + 1) * DAY) == [(0,)]
 
@@ -109,7 +108,7 @@ def test_rebalance_moves_what_the_plain_rule_moves() -> None:
 
 
 def test_easy_days_move_each_card_inside_its_own_window(services: Services, clock: FixedClock) -> None:
-    """apply_days works a window out once per (day, interval): cards due on one day with other
+    """The move off easy days works a window out once per (day, interval): cards due on one day with other
     intervals keep windows of their own, and the moves are those of a window worked out for
     each card (fails if the windows were shared by day, or by interval)."""
     cards = due_one_a_day(services, clock, n=40)
@@ -127,7 +126,6 @@ def test_easy_days_move_each_card_inside_its_own_window(services: Services, cloc
     factors = ["1"] * 7
     for i in range(1, 5):
         factors[(today + timedelta(days=i)).weekday()] = "0.3"
-    services.schedule.set_easy_days(" ".join(factors))
     rule = DayRule(tuple(float(f) for f in factors), frozenset())
     before = {int(c): (int(d), int(r)) for c, d, r in q("SELECT id, due, last_review FROM card")}  # type: ignore[misc]
     expected_cards = []
@@ -141,7 +139,7 @@ def test_easy_days_move_each_card_inside_its_own_window(services: Services, cloc
         load[c.day] += 1
     expected = rebalance(expected_cards, load, rule, today)
     assert len({(c.lo, c.hi) for c in expected_cards if c.day == 1}) > 2  # one day, several windows
-    result = services.schedule.apply_days()
+    result = services.schedule.set_easy_days(" ".join(factors))  # the cards move with it
     after = {int(c): int(d) for c, d in q("SELECT id, due FROM card")}  # type: ignore[misc]
     moved = {c: after[c] // DAY - first for c in after if after[c] != before[c][0]}
     assert result.cards == len(expected) > 0

@@ -11,8 +11,10 @@ import pytest
 from test_review_support import due_one_a_day, q
 
 import scheduler
+from core.domain.errors import DiskFull
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
+from core.storage.browse import actions
 from scheduler.workload import DayRule, parse_easy_days, parse_vacation, weighted
 
 DAY = 86400
@@ -51,8 +53,7 @@ def test_a_vacation_and_an_easy_day_move_the_forecast_and_undo_brings_it_back(
     today = clock.now().date()
     shown = services.schedule.forecast()
     assert shown.due[1:11] == (2,) * 10 and sum(shown.due) == 20
-    services.schedule.add_vacation(f"{today + timedelta(days=3)}..{today + timedelta(days=5)}")
-    result = services.schedule.apply_days()
+    result = services.schedule.add_vacation(f"{today + timedelta(days=3)}..{today + timedelta(days=5)}")
     assert result.cards == 6  # the six cards due on the three days off
     after = services.schedule.forecast()
     assert after.due[3:6] == (0, 0, 0) and sum(after.due) == 20
@@ -61,7 +62,6 @@ def test_a_vacation_and_an_easy_day_move_the_forecast_and_undo_brings_it_back(
     easy = ["1"] * 7
     easy[weekday] = "0.5"
     services.schedule.set_easy_days(" ".join(easy))
-    services.schedule.apply_days()
     assert services.schedule.forecast().due[7] < after.due[7]
     assert services.browse.undo() is not None and services.browse.undo() is not None
     assert _due_days(services, clock) == before
@@ -118,3 +118,63 @@ def test_review_ahead_and_postpone(services: Services, clock: FixedClock) -> Non
     assert later.cards == 4
     assert q("SELECT COUNT(*) FROM card WHERE due <= ?", int(clock.now().timestamp())) == [(0,)]
     assert q("SELECT COUNT(*) FROM card WHERE due = ?", int(clock.now().timestamp()) + 3 * DAY) == [(4,)]
+
+
+def test_undoing_easy_days_takes_the_setting_back_with_the_cards(
+    services: Services, clock: FixedClock
+) -> None:
+    """Setting easy days and moving the cards off them is one change (issue 34, item 13.5): `u`
+    took the cards back and left the easy days set ("Sat 0.5 · Sun 0")."""
+    due_one_a_day(services, clock)
+    before = _due_days(services, clock)
+    easy = ["1"] * 7
+    easy[(clock.now().date() + timedelta(days=7)).weekday()] = "0"
+    result = services.schedule.set_easy_days(" ".join(easy))
+    assert result.cards == 2 and _due_days(services, clock) != before  # the two cards due that day
+    assert services.schedule.forecast().easy_days == tuple(float(x) for x in easy)
+
+    done = services.browse.undo()
+
+    assert done is not None and done.action == "easy_days" and done.changed_since() == ""
+    assert _due_days(services, clock) == before
+    assert services.schedule.forecast().easy_days == (1.0,) * 7
+    assert q("SELECT COUNT(*) FROM setting WHERE key = 'easy_days'") == [(0,)]  # never set, as before
+
+
+def test_easy_days_and_their_moves_are_one_transaction(
+    services: Services, clock: FixedClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The move fails (a full disk, say): the easy days are not set either."""
+    due_one_a_day(services, clock)
+    before = _due_days(services, clock)
+
+    def full(*args: object) -> int:
+        raise DiskFull("disk full, nothing saved; free some space and try again")
+
+    monkeypatch.setattr(actions, "move_cards", full)
+    with pytest.raises(DiskFull):
+        services.schedule.set_easy_days("1 1 1 1 1 0.5 0")
+    assert q("SELECT COUNT(*) FROM setting WHERE key = 'easy_days'") == [(0,)]
+    assert _due_days(services, clock) == before
+
+
+def test_undoing_a_vacation_leaves_vacations_changed_since(services: Services, clock: FixedClock) -> None:
+    """Each vacation's undo puts the vacations back as they were before it, unless they were
+    changed since (cleared here): then they stay as they are, and the notice says so."""
+    due_one_a_day(services, clock)
+    before = _due_days(services, clock)
+    today = clock.now().date()
+    first = f"{today + timedelta(days=3)}..{today + timedelta(days=5)}"
+    assert services.schedule.add_vacation(first).cards == 6
+    assert services.schedule.add_vacation(f"{today + timedelta(days=8)}").cards == 2
+
+    second = services.browse.undo()
+
+    assert second is not None and second.action == "vacation" and second.changed_since() == ""
+    assert services.schedule.vacations() == [(str(today + timedelta(days=3)), str(today + timedelta(days=5)))]
+    services.schedule.clear_vacations()
+    undone = services.browse.undo()
+    assert undone is not None and undone.action == "vacation"
+    assert undone.changed_since() == "the vacations changed since left as they are"
+    assert services.schedule.vacations() == []
+    assert _due_days(services, clock) == before

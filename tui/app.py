@@ -257,6 +257,17 @@ class MemoryRushApp(App[None]):
         finally:
             self.services.end_thread_work()
 
+    def copy_to_clipboard(self, text: str) -> None:
+        """Every copy comes here (ctrl+c on a mouse selection, an input's copy and cut). Nothing
+        to copy writes nothing: a selection of text that has since gone (a notice that closed)
+        gave "", and an empty OSC 52 clears the terminal's clipboard (tests/faults/test_clipboard.py)."""
+        if not text.strip():
+            from tui.safe import notify
+
+            notify(self, "Nothing selected to copy", timeout=3)
+            return
+        super().copy_to_clipboard(text)
+
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 

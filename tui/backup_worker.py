@@ -44,6 +44,7 @@ def _backup(app: MemoryRushApp, screen: Screen[object], auto: bool) -> None:
         config, progress=lambda done, total: screen.post_message(BackupProgressed(done, total))
     )
     screen.post_message(BackupProgressed(1, 1))
-    app.call_from_thread(
-        notify, app, f"Backed up to {made.path} ({made.size / 1e6:.1f} MB, {made.seconds:.1f} s)"
-    )
+    said = f"Backed up to {made.path} ({made.size / 1e6:.1f} MB, {made.seconds:.1f} s)"
+    if made.crash_note:
+        said += f"; {made.crash_note}"
+    app.call_from_thread(notify, app, said)

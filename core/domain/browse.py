@@ -215,17 +215,24 @@ class BulkUndo:
     # rows changed since the action (answered, edited, moved by another tool): left as they are
     cards_left: int = 0
     units_left: int = 0
+    setting_left: str = ""  # a library setting the action changed ("vacations"), changed again since
 
     def changed_since(self) -> str:
-        """'' or what the undo left as it is, for the notice ("2 cards changed since left as they are")."""
+        """'' or what the undo left as it is, for the notice ("2 cards changed since left as they
+        are", "the vacations changed since left as they are")."""
         parts = [
             f"{n} {what}{'s' if n != 1 else ''}"
             for n, what in ((self.cards_left, "card"), (self.units_left, "unit"))
             if n
         ]
-        if not parts:
-            return ""
-        return f"{' and '.join(parts)} changed since (answered or edited) left as {'they are' if sum((self.cards_left, self.units_left)) > 1 else 'it is'}"
+        said = []
+        if parts:
+            said.append(
+                f"{' and '.join(parts)} changed since (answered or edited) left as {'they are' if sum((self.cards_left, self.units_left)) > 1 else 'it is'}"
+            )
+        if self.setting_left:
+            said.append(f"the {self.setting_left.replace('_', ' ')} changed since left as they are")
+        return "; ".join(said)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,9 @@
 Backups are SQLite files named memoryrush-<kind>-<UTC time>.sqlite3 in the backup folder
 (setting [backup] folder; default backups/ beside the library). Only automatic ones are pruned
 (keeping [backup] keep); the ones you make, and those taken before a migration or a restore, stay.
-A backup is written under a partial name and renamed when complete.
+A backup is written under a partial name and renamed when complete; every backup removes the
+partial files of backups whose writer died (kill -9, power cut) from its folder, and says how many:
+each has a new name, so nothing else would ever find them.
 
 Restore refuses a damaged file, a file that is not a MemoryRush library and one written by a newer
 MemoryRush, before touching anything; then the current library is backed up (kind
@@ -23,7 +25,7 @@ import re
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -31,11 +33,12 @@ from core.domain.errors import StorageError
 from core.domain.export import FileCheck
 from core.host import paths
 from core.host.config import Config
-from core.services.export.files import atomic_path
+from core.services.export.files import atomic_path, remove_stale_partials
 from core.storage import backup as backup_files
 from core.storage.db import db, open_database
 
 Progress = Callable[[int, int], None]
+_NAMES = "memoryrush-*.sqlite3"  # the files a backup writes (and migrations, core.storage.db)
 _NAME = re.compile(r"^memoryrush-(?P<kind>[a-z0-9-]+?)-(?P<stamp>\d{8}-\d{6})(?:-\d+)?\.sqlite3$")
 DAY = 86400
 
@@ -46,6 +49,15 @@ class BackupResult:
     size: int
     seconds: float
     pruned: tuple[Path, ...] = ()
+    unfinished_removed: int = 0  # partial files of backups killed half way, removed
+
+    @property
+    def crash_note(self) -> str:
+        """'removed 1 unfinished backup left by a crash', or '' when there was none."""
+        n = self.unfinished_removed
+        if not n:
+            return ""
+        return f"removed {n} unfinished backup{'s' if n != 1 else ''} left by a crash"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +102,8 @@ def backup_now(
     now: float | None = None,
     progress: Progress | None = None,
 ) -> BackupResult:
-    """Copy the library to `target` (a file, or a folder to put it in; default: the backup folder)."""
+    """Copy the library to `target` (a file, or a folder to put it in; default: the backup folder).
+    Killed backups' partial files in the backup folder (and in `target`'s) are removed first."""
     started = time.monotonic()
     moment = time.time() if now is None else now
     named = target is None or target.is_dir()  # a new name of ours in a folder, never a file replaced
@@ -101,10 +114,18 @@ def backup_now(
         except OSError as exc:
             raise StorageError(f"cannot create the backup folder {folder}: {exc.strerror or exc}") from exc
         target = _free_name(folder, kind, moment)
+    removed = _remove_unfinished({backup_folder(config), target.parent})
     source = paths.database_path()
     with atomic_path(target, in_backup_folder=named) as partial:  # never the library's own files
         backup_files.copy_database(source, partial, progress)
-    return BackupResult(target, target.stat().st_size, time.monotonic() - started)
+    return BackupResult(target, target.stat().st_size, time.monotonic() - started, unfinished_removed=removed)
+
+
+def _remove_unfinished(folders: set[Path]) -> int:
+    """Partial files of backups whose writer is gone, in each folder that exists."""
+    return sum(
+        remove_stale_partials(f, _NAMES) for f in {f.expanduser().resolve() for f in folders} if f.is_dir()
+    )
 
 
 def list_backups(config: Config) -> list[BackupInfo]:
@@ -133,7 +154,7 @@ def auto_backup(config: Config, now: float | None = None) -> BackupResult | None
     for old in [b for b in list_backups(config) if b.kind == "auto"][keep:]:
         old.path.unlink(missing_ok=True)
         pruned.append(old.path)
-    return BackupResult(made.path, made.size, made.seconds, tuple(pruned))
+    return replace(made, pruned=tuple(pruned))
 
 
 def check(file: Path) -> FileCheck:

@@ -35,7 +35,9 @@ from core.storage.errors import SQLITE_ERRORS, root_cause, translate
 #    (core/storage/browse/by_queue.py: a 100k-card forget or postpone moves one entry fewer a card)
 # 9: undo takes back its own change only: the bulk journal records what each action left
 #    (core/storage/browse/models.py), the review journal too (core/storage/review/models.py)
-SCHEMA_VERSION = 9
+# 10: a bulk journal entry may carry a library setting's change (easy days, vacations) that its
+#    undo puts back with the cards (core/storage/browse/models.py)
+SCHEMA_VERSION = 10
 
 db = peewee.SqliteDatabase(None)
 

@@ -5,6 +5,8 @@ runs after the first frame, and a failed export says why and the app goes on."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import zipfile
 from dataclasses import replace
 from pathlib import Path
@@ -119,3 +121,26 @@ async def test_the_export_dialog_refuses_the_library_file(samples: Services) -> 
         assert app.is_running and not modal.running
     assert paths.database_path().read_bytes().startswith(b"SQLite format 3\x00")
     assert len(samples.library.articles()) == 4
+
+
+async def test_back_up_now_removes_a_killed_backups_file_and_says_so(samples: Services) -> None:
+    """A backup killed half way left its hidden partial file in backups/ (issue 34, item 13.2):
+    Back up now removes it, as `memoryrush backup` does, and the notice counts it."""
+    samples.config = replace(samples.config, backup_auto="off")
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()  # a writer that is gone
+    paths.backups_dir().mkdir(parents=True, exist_ok=True)
+    left = paths.backups_dir() / f".memoryrush-manual-20260101-000000.sqlite3.{dead.pid}.partial"
+    left.write_bytes(b"SQLite format 3\x00" + bytes(4096))
+    app = make_app(samples)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        await pilot.press("b")
+        await settle(pilot, rounds=6)
+        assert not left.exists()
+        said = [str(n.message) for n in app._notifications]
+        assert any("Backed up" in s and "removed 1 unfinished backup left by a crash" in s for s in said), (
+            said
+        )

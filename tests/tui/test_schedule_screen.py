@@ -118,3 +118,26 @@ async def test_a_new_retention_shows_the_workload_then_reschedules_in_a_worker(
         await pilot.press("u")
         await settle(pilot)
         assert q("SELECT id, due FROM card WHERE queue = 2 ORDER BY id") == before
+
+
+async def test_u_takes_the_easy_days_back_with_the_cards(svc: Services, tui_clock: FixedClock) -> None:
+    """`u` after setting easy days: the cards back where they were and the easy days as they were
+    (it left "Sat 0.5 · Sun 0" on screen and in the library: issue 34, item 13.5)."""
+    due_one_a_day(svc, tui_clock)
+    before = _per_day(tui_clock)
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("w")
+        await settle(pilot)
+        await pilot.press("e", *["backspace"] * 20, *"1 1 1 1 1 0.5 0", "enter")
+        await settle(pilot)
+        assert "Sat 0.5 · Sun 0" in screen_text(app)
+        await pilot.press("u")
+        await settle(pilot)
+        assert _per_day(tui_clock) == before
+        assert (
+            "Easy days (load per weekday): Mon 1 · Tue 1 · Wed 1 · Thu 1 · Fri 1 · Sat 1 · Sun 1"
+            in screen_text(app)
+        )
+        assert q("SELECT COUNT(*) FROM setting WHERE key = 'easy_days'") == [(0,)]

@@ -32,6 +32,8 @@ def backup_cmd(file: Path | None, listing: bool, data_dir: Path | None) -> None:
             return
         made = backup_now(svc.config, file)
         out(f"backed up to {one_line(str(made.path))} ({_mb(made.size)}, {made.seconds:.1f} s)")
+        if made.crash_note:
+            out(made.crash_note)
 
 
 @click.command("restore")

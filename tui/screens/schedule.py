@@ -128,28 +128,17 @@ class ScheduleScreen(BaseScreen):
         current = self.services.config.desired_retention
         self.query_one("#schedule-retention", Static).update(content(retention_line(forecast, current)))
 
-    def _move(
-        self,
-        what: str,
-        move: Callable[[], BulkResult],
-        said: str,
-        refused: str = "Not done",
-        setting: Callable[[], object] | None = None,
-    ) -> None:
-        """A change that moves cards, in a worker named `what` (said on screen meanwhile):
-        `setting` first, then `move`. A ValueError of the setting (the value refused before
-        anything is written), or of `move` when there is none, is said as `refused: why`; any
-        other failure is the worker's report, under `what`."""
+    def _move(self, what: str, move: Callable[[], BulkResult], said: str, refused: str = "Not done") -> None:
+        """A change that moves cards, in a worker named `what` (said on screen meanwhile). A
+        ValueError (the value refused before anything is written) is said as `refused: why`;
+        any other failure is the worker's report, under `what`."""
         from tui.screens.browse import in_bulk_worker
 
         def run() -> BulkResult | str:
             try:
-                if setting is None:
-                    return move()
-                setting()
+                return move()
             except ValueError as exc:
                 return f"{refused}: {exc}"
-            return move()  # the setting is saved: its move fails on its own (not "not set")
 
         def done(result: BulkResult | str) -> None:
             if isinstance(result, str):
@@ -163,12 +152,8 @@ class ScheduleScreen(BaseScreen):
 
     def _said(self, result: BulkResult, what: str) -> None:
         self.query_one("#schedule-result", Static).update("")
-        notify(
-            self.app,
-            f"{what}: {plural(result.cards, 'card')} moved · u undoes it"
-            if result.cards
-            else f"{what}: no card had to move",
-        )
+        moved = f"{plural(result.cards, 'card')} moved" if result.cards else "no card had to move"
+        notify(self.app, f"{what}: {moved}" + (" · u undoes it" if result.journal_id else ""))
         self._load()
 
     def _ask(self, question: str, value: str, then: Callable[[str], None]) -> None:
@@ -187,10 +172,9 @@ class ScheduleScreen(BaseScreen):
         schedule = self.services.schedule
         self._move(
             "moving cards off the easy days",
-            schedule.apply_days,
+            lambda: schedule.set_easy_days(text),
             "Easy days set",
             "Easy days not set",
-            setting=lambda: schedule.set_easy_days(text),
         )
 
     def action_vacation(self) -> None:
@@ -202,10 +186,9 @@ class ScheduleScreen(BaseScreen):
         schedule = self.services.schedule
         self._move(
             "moving cards off the vacation",
-            schedule.apply_days,
+            lambda: schedule.add_vacation(text),
             "Vacation added",
             "Vacation not added",
-            setting=lambda: schedule.add_vacation(text),
         )
 
     def action_clear_vacations(self) -> None:

@@ -5,11 +5,13 @@ postpone, and moving already scheduled cards off easy days and vacations.
 Easy days and vacations are the library's (settings table: "easy_days", "vacations"), so every
 answer's load balancing reads them (`day_rule`, core.services.review.service) and so does this.
 Every change of due dates is one transaction in the Browse journal: `u` in Browse or Schedule
-takes it back.
+takes it back. Setting easy days or adding a vacation is one change with the cards it moves (one
+transaction, one entry): its undo puts the setting back too, unless it was changed since.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
@@ -136,26 +138,31 @@ class ScheduleService:
 
     # --- easy days and vacations ------------------------------------------------------------
 
-    def set_easy_days(self, text: str) -> DayRule:
-        """'1 1 1 1 1 0.5 0.5' (Monday first); ValueError says what is wrong."""
-        review_repo.put_setting("easy_days", list(parse_easy_days(text)))
-        return day_rule()
+    def set_easy_days(self, text: str) -> BulkResult:
+        """'1 1 1 1 1 0.5 0.5' (Monday first), and the cards already scheduled moved off the
+        lighter days (apply_days): one transaction, one undo, which puts the easy days back too.
+        ValueError says what is wrong, before anything is written."""
+        factors = list(parse_easy_days(text))
+        return self._move_off_days("easy_days", "easy_days", lambda: factors)
 
-    def add_vacation(self, text: str) -> DayRule:
-        """A vacation more ('2026-12-24..2026-12-31', or one day); ValueError says what is wrong.
-        A stored one that cannot be read stays as it is, after the others, to be mended or
-        cleared (V); a setting that is not JSON at all (no list to add to) is replaced."""
-        spans = {parse_vacation(text)}
-        unreadable = []
-        for item in _stored_vacations([]):
-            span = _vacation(item)
-            if span is None:
-                unreadable.append(item)
-            else:
-                spans.add(span)
-        kept = [[a.isoformat(), b.isoformat()] for a, b in sorted(spans)]
-        review_repo.put_setting("vacations", kept + unreadable)
-        return day_rule()
+    def add_vacation(self, text: str) -> BulkResult:
+        """A vacation more ('2026-12-24..2026-12-31', or one day), and the cards moved off it, as
+        set_easy_days. A stored one that cannot be read stays as it is, after the others, to be
+        mended or cleared (V); a setting that is not JSON at all (no list to add to) is replaced."""
+        span = parse_vacation(text)
+
+        def vacations() -> list[Any]:  # read in the transaction that writes them
+            spans = {span}
+            unreadable = []
+            for item in _stored_vacations([]):
+                stored = _vacation(item)
+                if stored is None:
+                    unreadable.append(item)
+                else:
+                    spans.add(stored)
+            return [[a.isoformat(), b.isoformat()] for a, b in sorted(spans)] + unreadable
+
+        return self._move_off_days("vacation", "vacations", vacations)
 
     def clear_vacations(self) -> DayRule:
         review_repo.put_setting("vacations", [])
@@ -165,13 +172,32 @@ class ScheduleService:
         return [(a.isoformat(), b.isoformat()) for a, b in stored_days()[1]]
 
     def apply_days(self) -> BulkResult:
-        """Move review cards due in the next MOVE_AHEAD days off vacation days, and off easy
-        days to lighter days, each inside its own fuzz window (widened past the days off).
-        Only the cards due on such days can move (rebalance leaves the others where they are,
-        and per_day counts them as load): those are the ones read."""
+        """Move the cards already scheduled off the days off as the settings stand (undoable)."""
+        return self._move_off_days("apply_days")
+
+    def _move_off_days(
+        self, action: str, key: str | None = None, value: Callable[[], Any] | None = None
+    ) -> BulkResult:
+        """In one transaction and one journal entry: the setting `key` set to `value()` (its
+        change kept with the entry for the undo), then the cards moved off the days it makes
+        lighter (the reads in the transaction too: a card answered meanwhile is not moved
+        back to where it was)."""
+        now = self._now()
+        with checkpoint_after(), bulk_journal.bulk_cache(), write_transaction():
+            journal = bulk_journal.open_journal(action, now)
+            if key is not None and value is not None:
+                bulk_journal.set_setting(journal, key, value())
+            n = actions.move_cards(journal, self._off_days(now), now)
+            journal = actions.close_journal(journal, action)
+        return BulkResult(action, n, 0, journal)
+
+    def _off_days(self, now: int) -> dict[int, int]:
+        """New due times of the review cards due in the next MOVE_AHEAD days on vacation days
+        and easy days, each moved inside its own fuzz window (widened past the days off) to
+        lighter days. Only the cards due on such days can move (rebalance leaves the others
+        where they are, and per_day counts them as load): those are the ones read."""
         first, today = self._today()
         rule = day_rule()
-        now = self._now()
         lighter = [i for i in range(MOVE_AHEAD) if rule.factor(today + timedelta(days=i)) < 1]
         cards = []
         old: dict[int, int] = {}
@@ -190,12 +216,7 @@ class ScheduleService:
             old[card_id] = due
         moves = rebalance(cards, schedule_repo.per_day(first, MOVE_AHEAD + 400), rule, today)
         # a moved card keeps its time of day (never before now)
-        dues = {card_id: max(now, (first + day) * DAY + old[card_id] % DAY) for card_id, day in moves.items()}
-        with checkpoint_after(), bulk_journal.bulk_cache(), write_transaction():
-            journal = bulk_journal.open_journal("apply_days", now)
-            n = actions.move_cards(journal, dues, now)
-            journal = actions.close_journal(journal, "apply_days")
-        return BulkResult("apply_days", n, 0, journal)
+        return {card_id: max(now, (first + day) * DAY + old[card_id] % DAY) for card_id, day in moves.items()}
 
     # --- forecast and retention ------------------------------------------------------------
 

@@ -174,7 +174,9 @@ class BrowseService:
             if entry is None:
                 return None
             done = actions.undo(entry, self._now())
-        return BulkUndo(str(entry.action), done.cards, done.units, done.cards_left, done.units_left)
+        return BulkUndo(
+            str(entry.action), done.cards, done.units, done.cards_left, done.units_left, done.setting_left
+        )
 
     def can_undo(self) -> bool:
         return bulk_journal.last_journal() is not None

@@ -14,6 +14,11 @@ the title changed) and updates it in place. Anything the reader wrote below the 
 library's) is never touched: the article gets the next free name instead. A file of ours whose
 generated part the reader edited (its digest no longer matches `memoryrush_digest`) is left as
 it is and reported, unless `force` is given.
+
+A file of ours whose article has no unit the export takes any more (all rejected since, or moved
+to another deck) is updated too, its generated part saying so ("No confirmed unit."): left
+alone, it went on listing units since rejected. Only articles the export covers (all, or those
+it names) are; an article deleted from the library keeps its file as it is.
 """
 
 from __future__ import annotations
@@ -68,14 +73,20 @@ def _tag(tag: str) -> str:
 
 
 def render_body(
-    article: ExportArticle, units: list[ExportUnit], sources: dict[int, ExportArticle] | None = None
+    article: ExportArticle,
+    units: list[ExportUnit],
+    sources: dict[int, ExportArticle] | None = None,
+    f: ExportFilter = ExportFilter(),
 ) -> str:
     """The generated part below the front matter (what the digest covers): the article's deck.
-    `sources`: the source articles of units moved into it from elsewhere, by id."""
+    `sources`: the source articles of units moved into it from elsewhere, by id; `f`: the units
+    the export takes, named when there is none."""
     lines = [f"# {md_text(article.title)}", ""]
     if article.summary.strip():
         lines += ["## Summary", "", md_text(article.summary.strip()), ""]
     lines += ["## Memory units", ""]
+    if not units:
+        lines += [_nothing(f), ""]
     for n, unit in enumerate(units, start=1):
         head = f"### {n}. {unit.memory_type}" + (" · yours" if unit.yours else "")
         if unit.status != "confirmed":
@@ -96,6 +107,14 @@ def render_body(
         if unit.questions:
             lines.append("")
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _nothing(f: ExportFilter) -> str:
+    """What a file without units says: 'No confirmed unit.' (the statuses the export takes)."""
+    narrower = (
+        " this export takes (its types, tags or origin)" if f.memory_types or f.tags or f.origin else ""
+    )
+    return f"No {' or '.join(f.statuses) or 'matching'} unit{narrower}."
 
 
 def _front_matter(library: str, article: ExportArticle, units: list[ExportUnit], digest: str) -> str:
@@ -192,6 +211,8 @@ def export_markdown(
     place.scan()
     ids = export_repo.deck_ids(f)
     articles = export_repo.articles(ids)
+    emptied = export_repo.articles(_left_without_units(place, f, ids))
+    total = len(ids) + len(emptied)
     notes: list[str] = []
     units_written = 0
     for done, article_id in enumerate(ids, start=1):
@@ -202,12 +223,31 @@ def export_markdown(
         if moved_in:
             articles.update(export_repo.articles(sorted(moved_in)))
         path = place.place(article)
-        skipped = _write(path, library, article, units, articles, force=force)
+        skipped = _write(path, library, article, units, articles, f, force=force)
         if skipped:
             notes.append(skipped)
         if progress is not None:
-            progress(done, len(ids))
+            progress(done, total)
+    for done, article in enumerate(emptied.values(), start=len(ids) + 1):
+        skipped = _write(place.place(article), library, article, [], {}, f, force=force)
+        if skipped:
+            notes.append(skipped)
+        if progress is not None:
+            progress(done, total)
     return ExportResult(str(folder), len(ids), units_written, 0, 0, tuple(notes))
+
+
+def _left_without_units(place: _Folder, f: ExportFilter, ids: list[int]) -> list[int]:
+    """Articles with a file of ours in the folder, covered by this export, that have no unit it
+    takes: their file still lists what an earlier export wrote."""
+    prefix = f"{place.library}/"
+    found = (key.removeprefix(prefix) for key in place.ours)
+    exported = set(ids)
+    return sorted(
+        int(n)
+        for n in found
+        if n.isdigit() and int(n) not in exported and (not f.article_ids or int(n) in f.article_ids)
+    )
 
 
 def _units_of(f: ExportFilter, article_id: int) -> list[ExportUnit]:
@@ -230,11 +270,12 @@ def _write(
     article: ExportArticle,
     units: list[ExportUnit],
     sources: dict[int, ExportArticle],
+    f: ExportFilter,
     *,
     force: bool,
 ) -> str | None:
     """Write one file; returns a note when the file was left alone."""
-    body = render_body(article, units, sources)
+    body = render_body(article, units, sources, f)
     digest = _digest(body)
     notes = ""
     if path.exists():

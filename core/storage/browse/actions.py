@@ -15,7 +15,15 @@ from typing import Any
 
 from core.domain.browse import BulkAction
 from core.domain.review import Queue
-from core.storage.browse.journal import TARGET, Changed, count, drop_if_empty, exec_sql, snapshot_cards
+from core.storage.browse.journal import (
+    TARGET,
+    Changed,
+    count,
+    drop_if_empty,
+    exec_sql,
+    put_setting_back,
+    snapshot_cards,
+)
 from core.storage.browse.models import CARD_COLUMNS, UNIT_COLUMNS, ArticleTrash, BulkJournal
 from core.storage.browse.unit_actions import UNIT_WRITES, follow_status, reindex
 from core.storage.db import db
@@ -55,6 +63,8 @@ WRITES: dict[str, tuple[str, ...]] = {
     "advance": ("due",),
     "postpone": ("due",),
     "apply_days": ("due",),
+    "easy_days": ("due",),  # and the easy days setting (the entry's setting_*)
+    "vacation": ("due",),  # and the vacations setting
     "reschedule": ("due",),
     "pin": ("due",),
     "unpin": ("due",),
@@ -187,6 +197,7 @@ class Undone:
     units: int
     cards_left: int
     units_left: int
+    setting_left: str = ""  # the key of a setting changed since, left as it is
 
 
 @translated
@@ -227,6 +238,7 @@ def undo(entry: BulkJournal, now: int) -> Undone:
         "SELECT COUNT(*) FROM bulk_unit b JOIN unit u ON u.id = b.unit_id WHERE b.journal_id = ?", (entry.id,)
     ).fetchone()[0]
     follow_status(entry.id, now)  # cards made by a confirm go back out of review with their unit
+    setting_left = "" if put_setting_back(entry) else str(entry.setting_key)
     if entry.action in (BulkAction.TAG, BulkAction.UNTAG):
         reindex(entry.id)
     if entry.article_id is not None and entry.action == "delete_article":
@@ -237,4 +249,6 @@ def undo(entry: BulkJournal, now: int) -> Undone:
         exec_sql(f"DELETE FROM {table} WHERE journal_id = ?", (entry.id,))
     exec_sql("UPDATE bulk_journal SET undone = 1 WHERE id = ?", (entry.id,))
     cards, units = int(cards or 0), int(units or 0)
-    return Undone(cards, units, max(0, int(snap_cards) - cards), max(0, int(snap_units) - units))
+    return Undone(
+        cards, units, max(0, int(snap_cards) - cards), max(0, int(snap_units) - units), setting_left
+    )

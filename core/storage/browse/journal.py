@@ -5,6 +5,8 @@ A bulk action (1) puts the rows it is about (a selection, or every row of a filt
 table `browse_target`, (2) opens a journal entry, (3) snapshots the rows that will change into
 bulk_card / bulk_unit (INSERT ... SELECT: no row passes through Python), (4) changes exactly the
 snapshotted rows. All of it runs inside the caller's transaction (core.services.browse.service).
+An action may change a library setting with its cards (the schedule's easy days and vacations):
+`set_setting` writes it and keeps its value before and after with the entry, for the undo.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from core.domain.browse import RowKey
 from core.storage.browse.models import CARD_COLUMNS, BulkJournal
 from core.storage.db import db
 from core.storage.errors import translated
+from core.storage.models import Setting
+from core.storage.review.cards import put_setting
 
 JOURNAL_KEEP = 20  # bulk actions kept for undo (a 100k-card snapshot is ~10 MB)
 TARGET = "temp.browse_target"
@@ -136,10 +140,49 @@ def count(journal: int, cards: int, units: int) -> None:
 
 
 @translated
+def set_setting(journal: int, key: str, value: Any) -> None:
+    """The library setting `key` set to `value` as part of the journal's action (in its
+    transaction). What it held before and holds now are kept with the entry, so the undo puts
+    it back with the cards (core.storage.browse.actions.undo); a value it already held is no
+    change, and nothing is kept."""
+    before = _setting_json(key)
+    put_setting(key, value)
+    after = _setting_json(key)
+    if after != before:
+        BulkJournal.update(setting_key=key, setting_before=before, setting_after=after).where(
+            BulkJournal.id == journal
+        ).execute()
+
+
+def _setting_json(key: str) -> str | None:
+    row = Setting.get_or_none(Setting.key == key)
+    return None if row is None else str(row.value_json)
+
+
+@translated
+def put_setting_back(entry: BulkJournal) -> bool:
+    """The undo of the entry's setting change (inside the caller's transaction): its value
+    before, while the setting still holds what the action wrote. False when it was changed
+    since (it stays as it is)."""
+    key = entry.setting_key
+    if key is None:
+        return True
+    if _setting_json(key) != entry.setting_after:
+        return False
+    if entry.setting_before is None:
+        Setting.delete().where(Setting.key == key).execute()
+    else:
+        Setting.replace(key=key, value_json=entry.setting_before).execute()
+    return True
+
+
+@translated
 def drop_if_empty(journal: int) -> bool:
     """Forget a journal entry that changed nothing (nothing to undo). True when dropped."""
-    row = exec_sql("SELECT cards, units, article_id FROM bulk_journal WHERE id = ?", (journal,)).fetchone()
-    if row and not row[0] and not row[1] and row[2] is None:
+    row = exec_sql(
+        "SELECT cards, units, article_id, setting_key FROM bulk_journal WHERE id = ?", (journal,)
+    ).fetchone()
+    if row and not row[0] and not row[1] and row[2] is None and row[3] is None:
         exec_sql("DELETE FROM bulk_journal WHERE id = ?", (journal,))
         return True
     return False

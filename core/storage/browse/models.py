@@ -36,6 +36,12 @@ class BulkJournal(BaseModel):
     # The newest review_log id when the action ran (schema 9): a unit whose cards were answered
     # after it (a later id) is left as it is by the undo of a status action.
     log_mark = peewee.IntegerField(null=True)
+    # A library setting the action changed with its cards (schema 10: easy days, vacations): its
+    # key and value_json before (NULL: there was none) and after. The undo puts `before` back
+    # while the setting still holds `after` (core.storage.browse.journal.set_setting).
+    setting_key = peewee.CharField(null=True)
+    setting_before = peewee.TextField(null=True)
+    setting_after = peewee.TextField(null=True)
 
 
 class BulkCard(BaseModel):
@@ -170,3 +176,17 @@ def _to_v9(database: peewee.SqliteDatabase) -> None:
 
 
 MIGRATIONS[9] = _to_v9
+
+
+def _to_v10(database: peewee.SqliteDatabase) -> None:
+    """Schema 10: a journal entry may carry the library setting its action changed with the
+    cards (setting easy days, adding a vacation: the setting and the move are one change, and
+    one undo). Entries from before carry none."""
+    present = {r[1] for r in database.execute_sql("PRAGMA table_info(bulk_journal)").fetchall()}
+    for column in ("setting_key", "setting_before", "setting_after"):
+        if present and column not in present:  # a table not there yet is made whole after
+            kind = "VARCHAR(255)" if column == "setting_key" else "TEXT"
+            database.execute_sql(f"ALTER TABLE bulk_journal ADD COLUMN {column} {kind}")
+
+
+MIGRATIONS[10] = _to_v10
