@@ -168,27 +168,30 @@ def test_a_second_export_updates_notes_instead_of_adding_copies(
         col.close()
 
 
-def old_note_types(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Exports as they were before the Context field: the note types under their previous ids,
-    without the field, their templates without its line."""
-    old: dict[int, tuple[genanki.Model, int]] = {}
+def old_note_types(monkeypatch: pytest.MonkeyPatch, *, with_context: bool = False) -> None:
+    """Exports under the note types' previous ids: as they were before the Context field
+    (without it, their templates without its line), or `with_context` (the field added under
+    the old ids: what we did not do)."""
+    old: dict[int, tuple[genanki.Model, int | None]] = {}
     for model, old_id in zip(
         (anki_notes.QA_MODEL, anki_notes.CLOZE_MODEL), anki_notes.PREVIOUS_MODEL_IDS, strict=True
     ):
         names = [f["name"] for f in model.fields]
-        front, back = (model.templates[0][k].replace(anki_notes._CONTEXT, "") for k in ("qfmt", "afmt"))
-        fields = tuple(n for n in names if n != "Context")
+        front, back = (model.templates[0][k] for k in ("qfmt", "afmt"))
+        at: int | None = None
+        if not with_context:
+            front, back = front.replace(anki_notes._CONTEXT, ""), back.replace(anki_notes._CONTEXT, "")
+            at = names.index("Context")
+            names.remove("Context")
         cloze = model.model_type == genanki.Model.CLOZE
-        old[model.model_id] = (
-            anki_notes._model(old_id, model.name, fields, front, back, cloze),
-            names.index("Context"),
-        )
+        old[model.model_id] = (anki_notes._model(old_id, model.name, tuple(names), front, back, cloze), at)
     made_now = anki_export.note_fields
 
     def note_fields(*args):  # type: ignore[no-untyped-def]
         made = made_now(*args)
         model, at = old[made.model.model_id]
-        return NoteFields(model, made.fields[:at] + made.fields[at + 1 :], made.tags)
+        fields = made.fields if at is None else made.fields[:at] + made.fields[at + 1 :]
+        return NoteFields(model, fields, made.tags)
 
     monkeypatch.setattr(anki_export, "note_fields", note_fields)
     monkeypatch.setattr(anki_export, "NOTE_TYPES", anki_notes.PREVIOUS_MODEL_IDS)
@@ -230,6 +233,32 @@ def test_a_collection_with_the_old_note_types_is_updated_in_place_when_merged(
     finally:
         col.close()
     assert export_anki(tmp_path / "again.apkg", ExportFilter(), now=clock.epoch()).notes == ()
+
+
+def test_the_field_under_the_old_ids_would_not_update_the_notes(
+    library: Services, clock: FixedClock, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Why the note type ids changed: the same ids with the new field, imported with "Merge
+    note types", merge the field in but leave every note as it was (the merge marks them changed
+    after the package was written); without the option, Anki skips them."""
+    with monkeypatch.context() as before:
+        old_note_types(before)
+        export_anki(tmp_path / "old.apkg", ExportFilter(), now=clock.epoch())
+    for merge in (False, True):
+        anki_import(tmp_path / "old.apkg", tmp_path / f"c{merge}.anki2")
+    clock.advance(minutes=5)
+    with monkeypatch.context() as same_ids:
+        old_note_types(same_ids, with_context=True)
+        export_anki(tmp_path / "same_ids.apkg", ExportFilter(), now=clock.epoch())
+    skipped = anki_import(tmp_path / "same_ids.apkg", tmp_path / "cFalse.anki2", merge=False).log  # type: ignore[attr-defined]
+    assert skipped.conflicting and not skipped.updated
+    merged = anki_import(tmp_path / "same_ids.apkg", tmp_path / "cTrue.anki2").log  # type: ignore[attr-defined]
+    assert merged.duplicate and not merged.updated
+    col = open_col(tmp_path / "cTrue.anki2")
+    try:
+        assert all(col.get_note(n)["Context"] == "" for n in col.find_notes(""))
+    finally:
+        col.close()
 
 
 def test_with_history_the_review_log_and_memory_state_arrive(
