@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from export_support import build_library
 
+from core.domain.context import context_line
 from core.domain.export import ExportFilter
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
@@ -34,7 +35,7 @@ def test_one_file_per_article_with_front_matter_units_and_quotes(library: Servic
     articles = library.library.articles()
     files = sorted(folder.glob("*.md"))
     assert result.articles == len(articles) == len(files)
-    located = 0
+    located = sections = 0
     assert {p.stem for p in files} == {file_stem(a.title) for a in articles}
     for a in articles:
         path = folder / f"{file_stem(a.title)}.md"
@@ -44,7 +45,9 @@ def test_one_file_per_article_with_front_matter_units_and_quotes(library: Servic
         assert meta["created"] == "2026-11-02"
         text = path.read_text(encoding="utf-8")
         for u in library.library.units(a.id, ["confirmed"]):
-            assert md_text(u.content) in text
+            # where the unit comes from (issue 30): its context line, in italics over its content
+            assert f"*{md_text(context_line(a.title, u.locator))}*\n\n{md_text(u.content)}" in text
+            sections += " › " in context_line(a.title, u.locator)
             for e in u.evidence:
                 assert f"> {md_text(e.quote).splitlines()[0]}" in text
                 assert f"> — {e.paragraph_id}" in text
@@ -54,7 +57,7 @@ def test_one_file_per_article_with_front_matter_units_and_quotes(library: Servic
             for q in u.questions:
                 assert md_text(q.question) in text
         assert text.rstrip().endswith(MARKER)
-    assert located  # locators reach the export
+    assert located and sections  # locators reach the export
 
 
 def test_a_second_export_updates_in_place_and_keeps_your_notes(
@@ -168,6 +171,11 @@ def test_csv_has_a_row_per_card_and_neutralises_formulas(library: Services, tmp_
     assert row["question"] == '\'=HYPERLINK("http://x")'
     assert row["tags"] == "a b; c"
     assert row["card_id"] and row["state"] in ("new", "learning", "review", "relearning")
+    titles = {a.id: a.title for a in library.library.articles()}
+    for u in library.library.units(None, ["confirmed"]):  # where each card comes from (issue 30)
+        wanted = context_line(titles[u.article_id], u.locator)
+        assert {r["context"] for r in rows if r["unit_id"] == str(u.id)} == {wanted}
+    assert any(" › " in r["context"] for r in rows)
     export_csv(out, ExportFilter(), raw=True)
     with out.open(encoding="utf-8", newline="") as fh:
         assert any(r["question"].startswith("=HYPERLINK") for r in csv.DictReader(fh))

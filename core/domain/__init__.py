@@ -311,6 +311,12 @@ class StoredUnit:
     anchor: str = ""  # "" = evidence in the current text; see AnchorState
 
     @property
+    def locator(self) -> Locator | None:
+        """Where the unit comes from: the place of its first quote's paragraph (its context
+        line, core.domain.context); None when that is not known."""
+        return self.evidence[0].locator if self.evidence else None
+
+    @property
     def source_changed(self) -> bool:
         """Its source changed and a quote was not found again: the reader keeps or retires it."""
         return self.anchor == AnchorState.CHANGED

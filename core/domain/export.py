@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from core.domain import NO_LOCATOR, Locator
+
 # The `extractor` value of a unit the reader made themselves (issue 16 writes it when a card is
 # made from a selection). "Yours" in filters and Browse means `unit.extractor == READER`; every
 # other value names the extractor (or agent) that proposed it.
@@ -53,7 +55,7 @@ class ExportQuote:
     paragraph_id: str
     quote: str
     paragraph_text: str  # "" when the paragraph is gone
-    locator: str = ""  # where the paragraph sits (Locator.label: chapter · page · section); "" for plain text
+    locator: Locator = NO_LOCATOR  # where the paragraph sits (chapter, page, headings); empty for plain text
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +106,12 @@ class ExportUnit:
     @property
     def yours(self) -> bool:
         return self.extractor == READER
+
+    @property
+    def locator(self) -> Locator | None:
+        """Where the unit comes from: its first quote's paragraph (its context line, with its
+        source article's title: core.domain.context)."""
+        return self.quotes[0].locator if self.quotes else None
 
     @property
     def deck(self) -> int:

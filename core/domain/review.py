@@ -9,6 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+from core.domain import NO_LOCATOR, Locator
+from core.domain.context import context_line
+
 
 class Rating(IntEnum):
     """How well a card was recalled: the four FSRS grades."""
@@ -96,6 +99,12 @@ class ReviewItem:
     article_title: str
     pinned: bool
     intervals: dict[int, str] = field(default_factory=dict)  # Rating value -> "10m", "3d", ...
+    locator: Locator = NO_LOCATOR  # where the unit's first quote sits in the article
+
+    @property
+    def context(self) -> str:
+        """Where the card comes from: "Title › … › Section" (core.domain.context)."""
+        return context_line(self.article_title, self.locator)
 
 
 @dataclass(frozen=True, slots=True)

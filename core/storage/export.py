@@ -26,6 +26,7 @@ from core.domain.export import (
     ExportReview,
     ExportUnit,
 )
+from core.storage.converters import locator
 from core.storage.db import db, reading, write_transaction
 from core.storage.decks import DECK_OF
 from core.storage.errors import translated
@@ -34,6 +35,7 @@ from core.storage.search.query import unit_filter_sql
 BATCH = 2000  # units per read
 _CHUNK = 900  # ids per IN (...) list
 LIBRARY_ID_KEY = "library_id"
+ANKI_NOTE_TYPES_KEY = "anki_note_types"  # the note type ids of the last Anki export
 
 
 def _rows(sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
@@ -63,6 +65,24 @@ def library_id() -> str:
             "INSERT INTO setting (key, value_json) VALUES (?, ?)", (LIBRARY_ID_KEY, json.dumps(made))
         )
     return made
+
+
+@translated
+def anki_note_types() -> tuple[int, ...]:
+    """The note type ids this library's Anki exports last shipped (() before the first export
+    that recorded them)."""
+    found = _rows("SELECT value_json FROM setting WHERE key = ?", (ANKI_NOTE_TYPES_KEY,))
+    value = json.loads(found[0][0]) if found else []
+    return tuple(int(v) for v in value) if isinstance(value, list) else ()
+
+
+@translated
+def remember_anki_note_types(ids: Sequence[int]) -> None:
+    with write_transaction():
+        db.execute_sql(
+            "INSERT OR REPLACE INTO setting (key, value_json) VALUES (?, ?)",
+            (ANKI_NOTE_TYPES_KEY, json.dumps(list(ids))),
+        )
 
 
 def _where(f: ExportFilter) -> tuple[str, list[Any]]:
@@ -151,12 +171,11 @@ def _tags(text: str | None) -> tuple[str, ...]:
     return tuple(str(t) for t in value) if isinstance(value, list) else ()
 
 
-def _locator_label(stored: str | None) -> str:
-    """A paragraph's stored locator as one line ("" for plain text or a bad value)."""
-    try:
-        return Locator.from_dict(json.loads(stored)).label() if stored else ""
-    except ValueError:
-        return ""
+@lru_cache(maxsize=4096)
+def _locator(stored: str | None) -> Locator:
+    """A paragraph's stored locator, decoded once per distinct text (a section's paragraphs
+    share one)."""
+    return locator(stored)
 
 
 def _quotes(unit_ids: Sequence[int]) -> dict[int, list[ExportQuote]]:
@@ -168,7 +187,7 @@ def _quotes(unit_ids: Sequence[int]) -> dict[int, list[ExportQuote]]:
         "WHERE e.unit_id IN ({ids}) ORDER BY e.unit_id, e.position",
         unit_ids,
     ):
-        out[int(unit_id)].append(ExportQuote(pid, quote, text or "", _locator_label(where)))
+        out[int(unit_id)].append(ExportQuote(pid, quote, text or "", _locator(where)))
     return out
 
 

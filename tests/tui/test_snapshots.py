@@ -63,16 +63,18 @@ def test_home_80x24(snap_compare: Callable[..., bool], samples: Services) -> Non
 def test_article(snap_compare: Callable[..., bool], samples: Services, theme: str) -> None:
     """Article "Photosynthesis: how plants store sunlight": paragraphs p_001… with ids in a left gutter; the second unit is
     selected in the unit list on the right, its evidence paragraph has a tinted background
-    with the exact quote in the accent colour, and the unit's details (content, type, tags,
-    questions, evidence) sit under the list."""
+    with the exact quote in the accent colour, and the unit's details (From: its context line,
+    here the title alone as a .txt has no sections; content, type, tags, questions, evidence)
+    sit under the list."""
     app = make_app(samples, theme=theme)
     assert snap_compare(app, terminal_size=SIZE, run_before=keys("l", "down", "down", "down", "enter", "n"))
 
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_triage(snap_compare: Callable[..., bool], samples: Services, theme: str) -> None:
-    """Triage: "N proposals waiting" over the first proposed unit's card (content, type,
-    status proposed, confidence, tags, Q&A and cloze questions, evidence) on the left; its
+    """Triage: "N proposals waiting" over the first proposed unit's card (From: its context
+    line, the article's title alone for a .txt; content, type, status proposed, confidence,
+    tags, Q&A and cloze questions, evidence) on the left; its
     article on the right scrolled to the evidence paragraph with the quote highlighted; the
     footer shows a Accept, r Reject, e Edit, s Skip, u Undo, A Accept all valid."""
     assert snap_compare(make_app(samples, theme=theme), terminal_size=SIZE, run_before=keys("t"))
@@ -82,7 +84,7 @@ def test_triage(snap_compare: Callable[..., bool], samples: Services, theme: str
 def test_review_revealed(snap_compare: Callable[..., bool], samples: Services, theme: str) -> None:
     """Review after space at 120x36: the progress line (Left: new, reviews, learning; Done) on a
     panel; the question card centred (bold, centred question under the muted "NEW · concept
-    from <article>" line); "Answer" with the expected answer in bold green, centred; the
+    from <context line>" line: a .txt has no sections, so the article's title); "Answer" with the expected answer in bold green, centred; the
     evidence block with a thick accent bar on the left, "Evidence <article title>", the
     paragraph id and text with the quote highlighted; at the bottom the four rating keys as
     coloured blocks with their intervals (1 Again · 1m … 4 Easy · 4d); rating keys 1–4 active

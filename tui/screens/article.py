@@ -65,6 +65,7 @@ class ArticleScreen(ArticleUnitPages):
         self._fresh = True
         self._more_units = False
         self._shown_unit: StoredUnit | None = None  # the unit whose details and evidence are shown
+        self._article_title = ""  # its units' context lines start with it
         self._details_height: tuple[int, int] | None = None  # (width, lines) of the card shown
         self._said = ""  # what the line above the units says was just done ("Cloze saved ...")
         self._said_timer: Timer | None = None
@@ -90,6 +91,7 @@ class ArticleScreen(ArticleUnitPages):
         if info is None:
             self.query_one("#article-filter", Static).update(Content("This article no longer exists."))
             return
+        self._article_title = info.title
         self.query_one("#article-text").border_title = content(info.title, single_line=True)
         if self.initial_paragraph is not None and self.initial_paragraph >= 0:
             start = self.initial_paragraph
@@ -198,7 +200,7 @@ class ArticleScreen(ArticleUnitPages):
         self._shown_unit = unit
         at = self._paragraph_index(unit.evidence[0].paragraph_id) if scroll and unit.evidence else None
         self.query_one(ParagraphView).set_evidence(unit.quotes_by_paragraph(), at=at)
-        self._show_details(unit_details(unit))
+        self._show_details(unit_details(unit, self._article_title))
 
     def _show_details(self, details: Content) -> None:
         """The unit's card under the list. A card as tall as the one it replaces needs no new

@@ -155,7 +155,7 @@ class TriageScreen(FixesProposals):
                 content(title, single_line=True),
             )
         )
-        card.update(unit_details(unit))
+        card.update(unit_details(unit, title))
         if article is not None:
             view.load(
                 article.paragraph_count, self.paragraph_pages(unit.article_id), first.index if first else 0

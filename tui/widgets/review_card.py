@@ -21,12 +21,13 @@ QUOTE = "bold $background on $accent"  # as the evidence browser marks quotes
 
 
 def meta_line(item: ReviewItem) -> Content:
-    """ "NEW · concept · pinned" and the article it comes from, muted, above the question."""
+    """ "NEW · concept · pinned" and where the card comes from (its context line: the article
+    and the section of its quote), muted, above the question."""
     parts = [item.card.state.upper(), item.memory_type, *(["pinned"] if item.pinned else [])]
     return Content.assemble(
         (" · ".join(parts), "bold $text-muted"),
         ("   from ", "$text-muted"),
-        content(item.article_title, single_line=True, style="italic $text-muted"),
+        content(item.context, single_line=True, style="italic $text-muted"),
     )
 
 

@@ -6,6 +6,7 @@ from textual.content import Content
 from textual.widgets.option_list import Option
 
 from core.domain import ArticleMemoryOutput, StoredUnit
+from core.domain.context import context_line
 from core.domain.export import READER
 from tui.safe import content
 
@@ -37,9 +38,14 @@ def unit_line(unit: StoredUnit) -> Content:
     )
 
 
-def unit_details(unit: StoredUnit, *, show_answers: bool = True) -> Content:
-    """The full card of a unit, as shown in Triage and under the Article's unit list."""
+def unit_details(unit: StoredUnit, title: str, *, show_answers: bool = True) -> Content:
+    """The full card of a unit, as shown in Triage and under the Article's unit list: first where
+    it comes from (its context line: `title`, its article's, › the section of its first quote)."""
     parts: list[Content] = [
+        Content.assemble(
+            ("From     ", "bold"),
+            content(context_line(title, unit.locator), single_line=True, style="italic $text-muted"),
+        ),
         Content.assemble(("Content  ", "bold"), content(unit.content)),
         Content.assemble(
             ("Type     ", "bold"),

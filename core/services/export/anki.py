@@ -30,7 +30,9 @@ import genanki
 
 from core.domain.export import ExportArticle, ExportCard, ExportFilter, ExportResult, ExportReview, ExportUnit
 from core.services.export.anki_notes import (
+    CLOZE_MODEL_ID,
     PARENT_DECK,
+    QA_MODEL_ID,
     deck_name,
     guid,
     note_fields,
@@ -42,6 +44,14 @@ from core.services.export.files import atomic_path
 from core.storage import export as export_repo
 
 DAY = 86400
+NOTE_TYPES = (QA_MODEL_ID, CLOZE_MODEL_ID)
+# Said by the first Anki export of a library since the note types changed (anki_notes says why).
+NOTE_TYPES_CHANGED = (
+    "Anki: MemoryRush's note types now have a Context field (where each card comes from), so their "
+    "ids changed. If your Anki collection has notes from an earlier MemoryRush export, tick "
+    "“Merge note types” in Anki's import options (Anki 23.10 or later) to update them in place; "
+    "without it Anki skips them."
+)
 Progress = Callable[[int, int], None]
 # Anki's card type and queue per FSRS state (0 new, 1 learning, 2 review, 3 relearning)
 _TYPE = {0: 0, 1: 1, 2: 2, 3: 3}
@@ -265,7 +275,11 @@ def export_anki(
                 package.writestr("media", "{}")
         finally:
             collection.unlink(missing_ok=True)
-    return ExportResult(str(out), len(build.decks), build.units, build.notes, reviews)
+    said: tuple[str, ...] = ()
+    if export_repo.anki_note_types() != NOTE_TYPES:  # once: the package is written
+        export_repo.remember_anki_note_types(NOTE_TYPES)
+        said = (NOTE_TYPES_CHANGED,)
+    return ExportResult(str(out), len(build.decks), build.units, build.notes, reviews, said)
 
 
 def _parent_id(library: str) -> int:

@@ -4,6 +4,18 @@ Every field is HTML (Anki's field format), written from untrusted text: escaped,
 into entities so article text never becomes cloze or template syntax, newlines as <br>. The
 evidence field is the quote's paragraph with the quote in <mark>. Ids are derived from ours:
 the same question always gets the same GUID (Anki updates a note whose GUID it knows).
+
+Each note carries its card's context line (core.domain.context: "Title › … › Section") in a
+Context field, shown small above the question. Adding that field changed the note types, and
+so their ids (PREVIOUS_MODEL_IDS were the ones without it). Anki 26.9's importer, measured
+(tests/test_export_anki.py): a package whose note type has a known id but other fields makes a
+second note type beside the first ("MemoryRush Q&A+") and skips every note it already has; with
+"Merge note types" ticked the fields are merged, but the merge marks the old notes changed after
+the package was written, so they are still not updated (only the next export's import does).
+Under new ids with "Merge note types" ticked, the notes Anki has are updated in place (same note
+and card ids, their reviews kept) and moved to the new note type, which takes the old one's
+place. Without that option no change of ours can update them: Anki skips a note whose note type
+changed. The first Anki export of a library since then says so (anki.NOTE_TYPES_CHANGED).
 """
 
 from __future__ import annotations
@@ -16,15 +28,17 @@ from typing import Any
 
 import genanki
 
+from core.domain.context import context_line
 from core.domain.export import ExportArticle, ExportQuestion, ExportUnit
 from core.text import sanitize
 from core.text.spans import find_span
 from core.validation.cards import BLANK
 
 PARENT_DECK = "MemoryRush"
-QA_MODEL_ID = 1_746_300_101  # fixed: every export ships the same two note types
-CLOZE_MODEL_ID = 1_746_300_102
-SHARED_FIELDS = ("Unit", "Evidence", "Quote", "Source", "Paragraph", "Locator", "MemoryRush ID")
+QA_MODEL_ID = 1_746_300_103  # fixed: every export ships the same two note types
+CLOZE_MODEL_ID = 1_746_300_104
+PREVIOUS_MODEL_IDS = (1_746_300_101, 1_746_300_102)  # Q&A and Cloze before the Context field
+SHARED_FIELDS = ("Unit", "Evidence", "Quote", "Source", "Paragraph", "Locator", "Context", "MemoryRush ID")
 QA_FIELDS = ("Question", "Answer", *SHARED_FIELDS)
 CLOZE_FIELDS = ("Text", "Answer", *SHARED_FIELDS)
 _BACK = (
@@ -32,8 +46,10 @@ _BACK = (
     '<div class="mr-evidence">{{Evidence}}</div>'
     '<div class="mr-source">{{Source}} · {{Paragraph}}{{#Locator}} · {{Locator}}{{/Locator}}</div>'
 )
+_CONTEXT = '{{#Context}}<div class="mr-context">{{Context}}</div>{{/Context}}'  # small, above the question
 CSS = (
     ".card { font-family: sans-serif; font-size: 20px; text-align: left; }\n"
+    ".mr-context { margin-bottom: 1em; font-size: 13px; color: #888; }\n"
     ".mr-unit { margin-top: 1em; font-style: italic; }\n"
     ".mr-evidence { margin-top: 1em; font-size: 16px; color: #555; }\n"
     ".mr-evidence mark { background: #fde68a; color: #000; }\n"
@@ -70,12 +86,17 @@ QA_MODEL = _model(
     QA_MODEL_ID,
     "MemoryRush Q&A",
     QA_FIELDS,
-    "{{Question}}",
+    _CONTEXT + "{{Question}}",
     '{{FrontSide}}<hr id="answer">{{Answer}}' + _BACK,
     cloze=False,
 )
 CLOZE_MODEL = _model(
-    CLOZE_MODEL_ID, "MemoryRush Cloze", CLOZE_FIELDS, "{{cloze:Text}}", "{{cloze:Text}}" + _BACK, cloze=True
+    CLOZE_MODEL_ID,
+    "MemoryRush Cloze",
+    CLOZE_FIELDS,
+    _CONTEXT + "{{cloze:Text}}",
+    _CONTEXT + "{{cloze:Text}}" + _BACK,
+    cloze=True,
 )
 
 
@@ -150,7 +171,8 @@ def shared_fields(library: str, article: ExportArticle, unit: ExportUnit) -> tup
         "<br>".join(field_text(q.quote) for q in quotes),
         field_text(article.title),
         field_text(", ".join(q.paragraph_id for q in quotes)),
-        field_text(", ".join(q.locator for q in quotes if q.locator)),
+        field_text(", ".join(q.locator.label() for q in quotes if q.locator)),
+        field_text(context_line(article.title, unit.locator)),
     )
 
 

@@ -7,7 +7,9 @@ unless `raw` is asked for.
 
 `deck_id`, `deck`: the article whose deck the card is in (Browse can move a unit to another
 article's deck; the Anki deck, the article filter). `article_id`, `article`: the source article,
-which the quotes and paragraph ids are from.
+which the quotes and paragraph ids are from. `context`: where the card comes from, its context line
+("Title › … › Section": the source article and the section of the unit's first quote;
+core.domain.context), the last column so that scripts reading earlier files by position still work.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from core.domain.context import context_line
 from core.domain.export import ExportArticle, ExportFilter, ExportQuestion, ExportResult, ExportUnit
 from core.services.export.files import atomic_path
 from core.storage import export as export_repo
@@ -48,6 +51,7 @@ COLUMNS = (
     "lapses",
     "suspended",
     "leech",
+    "context",
 )
 STATES = {0: "new", 1: "learning", 2: "review", 3: "relearning"}
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
@@ -64,7 +68,10 @@ def _cell(value: object, raw: bool) -> object:
     return value
 
 
-def row(article: ExportArticle, deck: ExportArticle, unit: ExportUnit, q: ExportQuestion) -> list[object]:
+def row(
+    article: ExportArticle, deck: ExportArticle, unit: ExportUnit, q: ExportQuestion, context: str
+) -> list[object]:
+    """One card's cells, in COLUMNS' order; `context`: the unit's context line (made once a unit)."""
     card = q.card
     return [
         card.id if card else "",
@@ -93,6 +100,7 @@ def row(article: ExportArticle, deck: ExportArticle, unit: ExportUnit, q: Export
         card.lapses if card else 0,
         int(card.suspended) if card else 0,
         int(card.leech) if card else 0,
+        context,
     ]
 
 
@@ -112,8 +120,9 @@ def export_csv(
             for article, deck, unit in batch:
                 decks.add(deck.id)
                 units += 1
+                context = context_line(article.title, unit.locator)
                 for q in unit.questions:
-                    writer.writerow([_cell(v, raw) for v in row(article, deck, unit, q)])
+                    writer.writerow([_cell(v, raw) for v in row(article, deck, unit, q, context)])
                     cards += 1
             if progress is not None:
                 progress(cards, total)

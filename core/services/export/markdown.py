@@ -1,7 +1,7 @@
 """`memoryrush export markdown DIR`: one Obsidian-friendly Markdown file per article's deck.
 
 Each file: YAML front matter (title, source, tags, language, dates, and our marker), the summary,
-then each unit of the article's deck with its type, tags, questions and quotes (blockquotes
+then each unit of the article's deck with its type, context line, tags, questions and quotes (blockquotes
 ending with the paragraph id and locator). A unit Browse moved to another article's deck is in
 that article's file, its heading naming the source article its quotes are from. Names are
 stable: the title made safe for every file system, plus " (N)" only when another article
@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from core.domain.context import context_line
 from core.domain.export import ExportArticle, ExportFilter, ExportResult, ExportUnit
 from core.services.export.files import atomic_path
 from core.services.export.guard import ExportError
@@ -94,12 +95,13 @@ def render_body(
         source = (sources or {}).get(unit.article_id)
         if unit.article_id != article.id and source is not None:  # its quotes are the source's
             head += f" · from {md_text(source.title)}"
-        lines += [head, "", md_text(unit.content), ""]
+        where = context_line((source or article).title, unit.locator)  # the quotes' article
+        lines += [head, "", f"*{md_text(where)}*", "", md_text(unit.content), ""]
         if unit.tags:
             lines += [" ".join(f"#{t}" for t in (_tag(x) for x in unit.tags) if t), ""]
         for q in unit.quotes:
-            where = " · ".join(p for p in (q.paragraph_id, q.locator) if p)
-            lines += [*(f"> {line}" for line in md_text(q.quote).splitlines() or [""]), f"> — {where}", ""]
+            cited = " · ".join(p for p in (q.paragraph_id, q.locator.label()) if p)
+            lines += [*(f"> {line}" for line in md_text(q.quote).splitlines() or [""]), f"> — {cited}", ""]
         for question in unit.questions:
             label = "Cloze" if question.kind == "cloze" else "Q"
             lines.append(f"- **{label}:** {md_text(question.question)}")

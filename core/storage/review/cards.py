@@ -16,7 +16,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
+from core.domain import NO_LOCATOR, Locator
 from core.domain.review import Queue, State
+from core.storage.converters import locator
 from core.storage.db import db, write_transaction
 from core.storage.errors import translated
 from core.storage.review.models import queue_for, queue_sql, stability_bucket, t90
@@ -91,6 +93,7 @@ class CardContent:
     memory_type: str
     article_title: str
     article_id: int
+    locator: Locator = NO_LOCATOR  # where the unit's first quote sits (its context line)
 
 
 _FIELDS = tuple(f.name for f in fields(CardRow))
@@ -209,18 +212,30 @@ def unit_siblings(card: CardRow) -> list[CardRow]:
 
 @translated
 def card_content(card_id: int) -> CardContent | None:
-    """Question, answer, kind and the unit/article it comes from."""
+    """Question, answer, kind and the unit/article it comes from, with the place of the unit's
+    first quote (the paragraph's locator: the card's context line)."""
     t = _exec(
-        "SELECT q.question, q.answer, q.kind, u.id, u.content, u.pinned, u.memory_type, a.title, a.id "
+        "SELECT q.question, q.answer, q.kind, u.id, u.content, u.pinned, u.memory_type, a.title, a.id, "
+        "(SELECT p.locator_json FROM evidence e JOIN paragraph p ON p.article_id = u.article_id "
+        "AND p.paragraph_id = e.paragraph_id WHERE e.unit_id = u.id ORDER BY e.position LIMIT 1) "
         "FROM card c JOIN question q ON q.id = c.question_id JOIN unit u ON u.id = c.unit_id "
         "JOIN article a ON a.id = u.article_id WHERE c.id = ?",
         (card_id,),
     ).fetchone()
     if t is None:
         return None
-    question, answer, kind, unit_id, unit_content, pinned, memory_type, title, article_id = t
+    question, answer, kind, unit_id, unit_content, pinned, memory_type, title, article_id, where = t
     return CardContent(
-        question, answer, kind, unit_id, unit_content, bool(pinned), memory_type, title, article_id
+        question,
+        answer,
+        kind,
+        unit_id,
+        unit_content,
+        bool(pinned),
+        memory_type,
+        title,
+        article_id,
+        locator(where),
     )
 
 
