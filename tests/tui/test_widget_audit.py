@@ -91,6 +91,7 @@ AUDITED: dict[str, str] = {
     "textual.widgets._toast.ToastHolder": CONTAINER,
     "textual.widgets._toast.Toast": "notices come only through tui.safe.notify: sanitised, markup=False",
     "textual.command.CommandPalette": "a modal of the providers' hits",
+    "tui.modals.once.Palette": "Textual's CommandPalette dismissed once (tui/modals/once.py): the same hits",
     "textual.command.CommandInput": "an Input of what the user types (printable keys, guarded pastes)",
     "textual.command.CommandList": "hits as Content: ArticleCommands sanitises titles; bindings are ours",
     "textual.command.SearchIcon": "a fixed icon",
