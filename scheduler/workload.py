@@ -32,10 +32,6 @@ class DayRule:
             return 0.0
         return self.easy_days[day.weekday()]
 
-    @property
-    def neutral(self) -> bool:
-        return self.easy_days == NO_LOAD_CHANGE and not self.vacations
-
 
 def weighted(counts: Sequence[int], first: date, rule: DayRule) -> list[float]:
     """Cards due per day divided by the day's factor (a day off: infinite), for choose_day.

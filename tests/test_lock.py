@@ -62,9 +62,20 @@ def test_read_only_opening_works_beside_a_holder(data_home: Path, holder: subpro
         svc.close()
 
 
-def test_another_data_dir_is_independent(tmp_path: Path, holder: subprocess.Popen[str]) -> None:
-    svc = open_services(tmp_path / "elsewhere")
-    svc.close()
+def test_another_data_dir_is_independent(
+    data_home: Path, tmp_path: Path, holder: subprocess.Popen[str]
+) -> None:
+    """The holder locks its own folder only: another folder opens for writing, with a lock of
+    its own, while the holder's stays held."""
+    elsewhere = tmp_path / "elsewhere"
+    svc = open_services(elsewhere)
+    try:
+        assert svc.lock is not None and svc.data_dir == elsewhere
+        assert (elsewhere / "memoryrush.sqlite3").is_file()
+    finally:
+        svc.close()
+    with pytest.raises(AlreadyRunning):
+        InstanceLock(data_home / "memoryrush.lock").acquire()
 
 
 def test_a_killed_holder_frees_the_lock(data_home: Path, holder: subprocess.Popen[str]) -> None:

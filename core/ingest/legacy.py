@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from pathlib import PurePath
 
 from core.domain import NO_LOCATOR, SourceDocument, SourceParagraph
 from core.ingest.blocks import Block, Sections, one_line
@@ -32,10 +31,6 @@ from core.ingest.markdown import inline_text, parse_markdown
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 BLANK = "____"  # a cloze question's gap, as core.extraction.offline.questions writes it
 _LIST_MARKER = re.compile(r"^(?:[-*+]|\d{1,3}[.)]) +(?=\S)")
-
-
-def is_markdown(source_path: str) -> bool:
-    return PurePath(source_path).suffix.lower() in MARKDOWN_SUFFIXES
 
 
 def _source_of(p: SourceParagraph) -> str:

@@ -91,13 +91,6 @@ def insert_unit(article_id: int, unit: NewUnit, now: int, batch: str | None = No
 
 
 @translated
-def make_unit(article_id: int, unit: NewUnit, now: int) -> int:
-    """Store a new unit (one transaction). Returns its id."""
-    with write_transaction():
-        return insert_unit(article_id, unit, now)
-
-
-@translated
 def split(unit_id: int, first: NewUnit, second: NewUnit, now: int) -> int:
     """The unit becomes `first`, and `second` is stored beside it, as one undoable batch.
     Returns the new unit's id."""

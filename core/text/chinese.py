@@ -58,10 +58,6 @@ class _Table(dict[int, int]):
 _TABLE = _Table()
 
 
-def has_han(text: str) -> bool:
-    return _HAN.search(text) is not None
-
-
 def fold_chinese(text: str) -> str:
     """`text` with every Traditional Han character in its Simplified form (same length)."""
     if text.isascii() or not _HAN.search(text):

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from itertools import pairwise
@@ -217,14 +217,3 @@ def best_window(quote: str, text: str, *, same_numbers: bool = True) -> tuple[fl
             if score > best[0]:
                 best = (score, window)
     return best
-
-
-def reanchor_quotes(
-    old: Sequence[SourceParagraph],
-    new: Sequence[SourceParagraph],
-    quotes: Sequence[tuple[str, str]],
-    variants: Mapping[str, Sequence[str]] | None = None,
-) -> list[Found]:
-    """Each (old paragraph id, quote) found again in `new` (see the module docstring)."""
-    finder = Reanchor(old, new)
-    return [finder.find(pid, quote, (variants or {}).get(quote, ())) for pid, quote in quotes]

@@ -104,15 +104,23 @@ async def test_a_tag_is_chosen_from_the_library_s_tags(samples: Services) -> Non
         assert len(rows) <= count
 
 
-async def test_more_hits_than_shown_are_counted_as_more(samples: Services) -> None:
+async def test_more_hits_than_shown_are_counted_as_more(samples: Services, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    many = tmp_path / "lighthouses.txt"
+    paragraphs = [
+        f"Lighthouse number {i} stands on the rocky coast of the northern sea." for i in range(LIMIT + 20)
+    ]
+    many.write_text("\n\n".join(paragraphs) + "\n", encoding="utf-8")
+    samples.library.import_paths([many], extractor="placeholder")
     app = make_app(samples)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        modal = await searched(pilot, "the")
-        if len(modal._hits) == LIMIT:  # the samples are small: only check the wording when it applies
-            assert _count(modal) == f"more than {LIMIT} results: the best {LIMIT} shown"
-        else:
-            assert _count(modal) == f"{len(modal._hits)} results"
+        modal = await searched(pilot, "lighthouse")
+        assert len(modal._hits) == LIMIT
+        assert _count(modal) == f"more than {LIMIT} results: the best {LIMIT} shown"
+        await pilot.press("escape")
+        await settle(pilot)
+        modal = await searched(pilot, "chloroplast")  # a few hits: counted as they are
+        assert 0 < len(modal._hits) < LIMIT and _count(modal) == f"{len(modal._hits)} results"
 
 
 async def test_either_chinese_script_finds_the_other(samples: Services) -> None:

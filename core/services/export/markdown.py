@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -298,10 +298,3 @@ def _write(
 
 def _digest(body: str) -> str:
     return hashlib.sha1(body.encode("utf-8")).hexdigest()[:16]
-
-
-def article_files(folder: Path, library: str) -> Iterable[Path]:
-    """The files in `folder` that are ours (for tests and the report)."""
-    place = _Folder(folder, library)
-    place.scan()
-    return place.ours.values()

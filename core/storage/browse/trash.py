@@ -101,13 +101,3 @@ def purge_articles(older_than: int) -> int:
         search_index.remove_article(article_id)
         Article.delete().where(Article.id == article_id).execute()
     return len(ids)
-
-
-@translated
-def expired_unit_ids(older_than: int) -> list[int]:
-    return [
-        int(r[0])
-        for r in db.execute_sql(
-            "SELECT id FROM unit WHERE status = 'trashed' AND trashed_at < ?", (older_than,)
-        )
-    ]
