@@ -17,7 +17,7 @@ import math
 import re
 from collections.abc import Mapping
 
-from core.extraction.offline import english, facts
+from core.extraction.offline import english, facts, lists, names
 from core.extraction.offline.blank_weights import BIAS, WEIGHTS
 from core.extraction.offline.candidates import Candidate, DocCounts, en_candidates, zh_candidates
 from core.extraction.offline.segment import zh_words
@@ -40,10 +40,10 @@ def candidates(content: str, lang: str, doc: DocCounts) -> list[Candidate]:
     and whole names (facts.py), each once."""
     if lang == "zh":
         found = zh_candidates(content, doc)
-        found += facts.zh_names(content, zh_words(content))
+        found += names.zh_names(content, zh_words(content))
     else:
         found = en_candidates(content, doc)
-        found += facts.en_names(content)
+        found += names.en_names(content)
     seen: dict[tuple[int, int], Candidate] = {}
     for cand in found:
         key = (cand.start, cand.end)
@@ -62,14 +62,14 @@ def ordered(
     compounds: tuple[tuple[int, int], ...] = ()
     if lang == "zh":
         words = zh_words(content)
-        names = [(c.start, c.end) for c in facts.zh_names(content, words)]
-        compounds = tuple(facts.zh_compounds(words))
+        whole = [(c.start, c.end) for c in names.zh_names(content, words)]
+        compounds = tuple(names.zh_compounds(words))
     else:
-        names = facts.name_spans(content, english.tag(content))
-    lists = facts.list_spans(content)
+        whole = names.name_spans(content, english.tag(content))
+    in_lists = lists.list_spans(content)
     rows = []
     for cand in candidates(content, lang, doc):
-        level = facts.tier(content, cand, lang, names, lists, compounds)
+        level = facts.tier(content, cand, lang, whole, in_lists, compounds)
         if level < facts.NEVER:
             rows.append((level, score(cand.features, weights, bias) + facts.BONUS[level], cand))
     return sorted(rows, key=lambda r: (-r[1], r[2].start))

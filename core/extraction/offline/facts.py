@@ -25,6 +25,7 @@ import re
 
 from core.extraction.offline import english
 from core.extraction.offline.candidates import Candidate
+from core.extraction.offline.names import zh_name
 from core.text.chinese import fold_chinese
 from core.validation.lexicon import RELATIVE_TIME
 
@@ -119,12 +120,7 @@ _SPEAKER_AFTER = re.compile(
     r"|^(?:表示|指出|说|說|认为|認為|称|稱)",
     re.I,
 )
-_NAME_LINK = english.words("of for de del della di da du la le von van den der y &")
-_COMPASS = english.words(
-    "central eastern western northern southern north south east west upper lower middle greater new"
-)
 _ABBREVIATION = re.compile(r"^\s*[(（]\s*([A-Z][A-Za-z0-9&.-]{1,9})\s*[)）]")
-_ZH_NAME_TAGS = frozenset({"nr", "ns", "nt", "nz", "nrt", "nrfg"})
 _DIGIT = re.compile(r"[0-9０-９]")
 _FRACTION = re.compile(
     r"\b(?:one|two|three|four|five|a)[- ](?:third|quarter|fifth|half)s?\b|\b(?:half|two-thirds|three-quarters)\b|"
@@ -132,112 +128,6 @@ _FRACTION = re.compile(
     re.I,
 )
 _ZH_NUMERAL = re.compile(r"[0-9０-９一二三四五六七八九十百千万萬億亿两兩]")
-
-
-def name_spans(content: str, tokens: list[english.Token]) -> list[tuple[int, int]]:
-    """Character spans of whole English names: capitalised words joined by the small words
-    names carry ("University of Warsaw", "Centre for Contemporary Art"), and "Central and
-    Eastern Europe"; a sentence's first word only when the next word is a name too."""
-    spans: list[tuple[int, int]] = []
-    i = 0
-    while i < len(tokens):
-        if not _capital(tokens, i):
-            i += 1
-            continue
-        j = i + 1
-        while j < len(tokens):
-            if _capital(tokens, j) and content[tokens[j - 1].end : tokens[j].start] in {" ", "-"}:
-                j += 1
-            elif (
-                j + 1 < len(tokens)
-                and _link(tokens, i, j)
-                and _capital(tokens, j + 1)
-                and content[tokens[j - 1].end : tokens[j + 1].start].count(" ") == 2
-            ):
-                j += 2
-            else:
-                break
-        if j - i > 1 or tokens[i].pos == "PROPN":
-            spans.append((tokens[i].start, tokens[j - 1].end))
-        i = j
-    return spans
-
-
-def _capital(tokens: list[english.Token], i: int) -> bool:
-    word = tokens[i].text
-    if not word[:1].isupper() or tokens[i].pos in {"DET", "PRON", "AUX", "ADP", "CCONJ"}:
-        return False
-    return tokens[i].pos in {"PROPN", "NOUN", "ADJ", "NUM"} or not english.lexicon().get(word.lower())
-
-
-def _link(tokens: list[english.Token], i: int, j: int) -> bool:
-    word = tokens[j].text.lower()
-    if word in _NAME_LINK:
-        return True
-    return word == "and" and tokens[j - 1].text.lower() in _COMPASS
-
-
-def en_names(content: str) -> list[Candidate]:
-    """Whole names as blank candidates (the noun phrases split them at "of", "for", "and")."""
-    tokens = english.tag(content)
-    out = []
-    for a, b in name_spans(content, tokens):
-        text = content[a:b]
-        if a == 0 and " " not in text:
-            continue  # the sentence's first word alone: capitalised as every first word is
-        out.append(Candidate(a, b, text, {"name": 1.0}))
-    return out
-
-
-_ZH_NOMINAL = frozenset({"n", "nr", "ns", "nt", "nz", "nrt", "nrfg", "eng", "j", "l", "i"})
-
-
-_ZH_NUMBERS = frozenset({"m", "mq", "q", "t"})
-
-
-def zh_compounds(words: list[tuple[str, str, int, int]]) -> list[tuple[int, int]]:
-    """Runs of two or more nominal words ("上海文化广播影视集团", "高氏前肛鳗") and of number and
-    time words ("1949年9月2日"): a blank never covers part of one."""
-    spans, k = [], 0
-    while k < len(words):
-        for kind in (_ZH_NOMINAL, _ZH_NUMBERS):
-            j = k
-            while (
-                j + 1 < len(words)
-                and words[j][1] in kind
-                and words[j + 1][1] in kind
-                and words[j][3] == words[j + 1][2]
-            ):
-                j += 1
-            if j > k and words[k][1] in kind:
-                spans.append((words[k][2], words[j][3]))
-                break
-        else:
-            j = k
-        k = j + 1
-    return spans
-
-
-def zh_names(content: str, words: list[tuple[str, str, int, int]]) -> list[Candidate]:
-    """Chinese names joined by the interpunct ("詹姆斯·史都華"), whole."""
-    out = []
-    k = 0
-    while k < len(words):
-        if words[k][1] in _ZH_NAME_TAGS:
-            j = k
-            while (
-                j + 2 < len(words)
-                and words[j + 1][0] in {"·", "・", "‧"}
-                and words[j + 2][1] in _ZH_NAME_TAGS
-            ):
-                j += 2
-            if j > k:
-                a, b = words[k][2], words[j][3]
-                out.append(Candidate(a, b, content[a:b], {"name": 1.0}))
-            k = j + 1
-        else:
-            k += 1
-    return out
 
 
 def tier(
@@ -261,7 +151,7 @@ def tier(
             continue
         if cand.start <= a and b <= cand.end:
             continue  # it holds the whole name or compound
-        if not ((a, b) in compounds and a <= cand.start and cand.end <= b and _zh_name(cand)):
+        if not ((a, b) in compounds and a <= cand.start and cand.end <= b and zh_name(cand)):
             return NEVER  # part of a name or of a compound, or one cut across
     named = any((a, b) == (cand.start, cand.end) for a, b in names) or cand.features.get("name")
     if named and (_SPEAKER_BEFORE.search(before) or _SPEAKER_AFTER.search(after)):
@@ -313,98 +203,13 @@ def _zh_tier(cand: Candidate, named: bool) -> int:
         return QUANTITY
     if f.get("zh:number") and _ZH_NUMERAL.search(cand.text) and len(cand.text) > 1:
         return QUANTITY
-    if named or _zh_name(cand):
+    if named or zh_name(cand):
         return NAME
     if f.get("zh:latin") or (f.get("zh:doc_log_count", 0.0) >= 1.1 and len(cand.text) >= 2):
         return TERM
     if f.get("zh:pos=v") or f.get("zh:pos=d") or f.get("zh:pos=a"):
         return NEVER  # a verb or an adverb: the card asks for a word, not a fact
     return PHRASE
-
-
-_LIST_MARK = re.compile(r"^(?:including|such as|among others|among them|e\.g\.|notably|namely|like)\s*", re.I)
-_SEPARATOR = re.compile(r",\s+|\s+[–—]\s+|;\s+|:\s+")
-_ZH_JOIN = frozenset({"和", "及", "与", "與", "或", "以及"})
-
-
-def list_spans(content: str) -> list[tuple[int, int]]:
-    """Where the content lists three or more items ("A, B and C"; "甲、乙和丙"): runs of short
-    comma-separated pieces without a verb, or Chinese words joined by 、."""
-    if re.search(r"[\u3400-\u9fff]", content):
-        return _zh_lists(content)
-    pieces, at = [], 0
-    for m in _SEPARATOR.finditer(content + ", "):
-        pieces.append((at, m.start()))
-        at = m.end()
-    spans: list[tuple[int, int]] = []
-    run: list[tuple[int, int]] = []
-    lead: tuple[int, int] | None = None  # the noun phrase ending the clause before a run
-    for a, b in [*pieces, (len(content), len(content))]:
-        text = content[a:b]
-        mark = _LIST_MARK.match(text)
-        a2 = a + (mark.end() if mark else 0)
-        item = content[a2:b].strip(" .")
-        if item and len(item.split()) <= 8 and not _has_verb(item):
-            run.append((a2, a2 + len(content[a2:b].rstrip(" ."))))
-            continue
-        if run:
-            items = sum(_count_items(content[x:y]) for x, y in run) + (lead is not None)
-            if items >= 3:
-                spans.append(((lead or run[0])[0], run[-1][1]))
-        run = []
-        lead = _trailing_noun_phrase(content, a, b)
-    return spans
-
-
-def _trailing_noun_phrase(content: str, a: int, b: int) -> tuple[int, int] | None:
-    """The noun phrase a clause ends on ("needs light" -> "light"): a list's first item."""
-    tokens = english.tag(content[a:b])
-    k = len(tokens)
-    while k > 0 and tokens[k - 1].pos in {"NOUN", "PROPN", "NUM", "ADJ"}:
-        k -= 1
-    if k == len(tokens) or k == 0:
-        return None
-    return a + tokens[k].start, a + tokens[-1].end
-
-
-def _has_verb(text: str) -> bool:
-    return any(t.pos in {"VERB", "AUX"} for t in english.tag(text))
-
-
-def _count_items(text: str) -> int:
-    return len([p for p in re.split(r"\s+(?:and|or)\s+", text) if p.strip()])
-
-
-def _zh_lists(content: str) -> list[tuple[int, int]]:
-    from core.extraction.offline.segment import zh_words
-
-    words = zh_words(content)
-    spans: list[tuple[int, int]] = []
-    k = 0
-    while k < len(words):
-        j, items = k, 1
-        while j + 2 < len(words) and (words[j + 1][0] == "、" or words[j + 1][0] in _ZH_JOIN):
-            j += 2
-            items += 1
-        if items >= 3:
-            spans.append((words[k][2], words[j][3]))
-        k = j + 1
-    return spans
-
-
-_PLACE_END = frozenset("国國省市州县縣岛島江河山湖海洋洲湾灣港城镇鎮村区區府")
-
-
-def _zh_name(cand: Candidate) -> bool:
-    """A Chinese name by jieba's tags, which tag many common words as names ("荣誉" nr, "城市"
-    ns): a name of three or more characters, or of two ending like a place ("法国", "关岛")."""
-    f = cand.features
-    if not any(f.get(f"zh:last={t}") for t in ("nr", "ns", "nt", "nz", "nrt", "nrfg")):
-        return False
-    if not any(f.get(f"zh:pos={t}") for t in ("n", "nr", "ns", "nt", "nz", "nrt", "nrfg")):
-        return False
-    text = fold_chinese(cand.text)
-    return len(text) >= 3 or (len(text) == 2 and text[-1] in _PLACE_END)
 
 
 def _in_list(cand: Candidate, lists: list[tuple[int, int]]) -> bool:
