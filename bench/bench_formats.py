@@ -41,8 +41,9 @@ sys.path.insert(0, str(ROOT))
 from core.domain import READER_VERSION, SourceDocument  # noqa: E402
 from core.ingest import read_document  # noqa: E402
 from core.storage import library as library_repo  # noqa: E402
-from core.storage.db import open_database, write_transaction  # noqa: E402
+from core.storage.db import write_transaction  # noqa: E402
 from core.storage.models import Article  # noqa: E402
+from core.storage.schema import open_database  # noqa: E402
 from core.storage.search import index as search_index  # noqa: E402
 
 CACHE = Path(__file__).resolve().parent / ".cache"

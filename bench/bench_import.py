@@ -5,7 +5,7 @@ against raw sqlite3.executemany of the same rows.
     /work/venv/bin/python bench/bench_import.py --formats   # PDF, EPUB, HTML (bench_formats.py)
 
 Ours is the real path: core.ingest.read_document, then in one transaction on a fresh database
-(core.storage.db.open_database) the Article row, library_repo.insert_paragraphs and
+(core.storage.schema.open_database) the Article row, library_repo.insert_paragraphs and
 search_index.index_article, then the commit.
 
 Baselines (bench/import_baselines.py), each one transaction in a fresh file:
@@ -49,8 +49,9 @@ from bench.import_baselines import (  # noqa: E402
 from core.domain import SourceDocument  # noqa: E402
 from core.ingest import read_document  # noqa: E402
 from core.storage import library as library_repo  # noqa: E402
-from core.storage.db import db, open_database, write_transaction  # noqa: E402
+from core.storage.db import db, write_transaction  # noqa: E402
 from core.storage.models import Article  # noqa: E402
+from core.storage.schema import open_database  # noqa: E402
 from core.storage.search import index as search_index  # noqa: E402
 
 # fmt: off

@@ -278,7 +278,7 @@ class MemoryRushApp(App[None]):
         """Back up the library (a named worker; see tui/backup_worker.py)."""
         from tui.backup_worker import start_backup
 
-        start_backup(self, auto=auto)
+        start_backup(self, self.services, auto=auto)
 
     def action_review(self) -> None:
         from tui.screens.review import ReviewScreen

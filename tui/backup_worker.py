@@ -15,15 +15,16 @@ from tui.messages import BackupProgressed
 from tui.safe import notify
 
 if TYPE_CHECKING:
+    from textual.app import App
     from textual.screen import Screen
 
-    from tui.app import MemoryRushApp
+    from core.services.bootstrap import Services
 
 
-def start_backup(app: MemoryRushApp, *, auto: bool = False) -> None:
+def start_backup(app: App[object], services: Services, *, auto: bool = False) -> None:
     screen = app.screen
     app.run_worker(
-        partial(_backup, app, screen, auto),
+        partial(_backup, app, services, screen, auto),
         thread=True,
         name="automatic backup" if auto else "backup",
         group="backup",
@@ -32,10 +33,10 @@ def start_backup(app: MemoryRushApp, *, auto: bool = False) -> None:
     )
 
 
-def _backup(app: MemoryRushApp, screen: Screen[object], auto: bool) -> None:
+def _backup(app: App[object], services: Services, screen: Screen[object], auto: bool) -> None:
     from core.services import backup
 
-    config = app.services.config
+    config = services.config
     if auto:  # silent when it works (as Anki's are); a failure is a notice from the app
         backup.auto_backup(config)
         return

@@ -35,7 +35,8 @@ from core.host import paths
 from core.host.config import Config
 from core.services.export.files import atomic_path, remove_stale_partials
 from core.storage import backup as backup_files
-from core.storage.db import db, open_database
+from core.storage.db import db
+from core.storage.schema import open_database
 
 Progress = Callable[[int, int], None]
 _NAMES = "memoryrush-*.sqlite3"  # the files a backup writes (and migrations, core.storage.db)

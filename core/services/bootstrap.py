@@ -14,8 +14,9 @@ from core.host.clock import Clock
 from core.host.config import Config, Settings, load_config
 from core.host.lock import InstanceLock
 from core.storage import checkpoint
-from core.storage.db import db, open_database
+from core.storage.db import db
 from core.storage.models import older_readers_waiting, trash_waiting
+from core.storage.schema import open_database
 from core.text.words import plural
 
 if TYPE_CHECKING:  # the services are imported where first used: a faster start-up

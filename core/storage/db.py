@@ -72,8 +72,8 @@ _MODULE_ORDER = ("core.storage.models", "core.storage.browse.models", "core.stor
 
 
 def registered_models() -> list[type[BaseModel]]:
-    """Every table model: by module in _MODULE_ORDER, then in registration order."""
-    _load_table_modules()
+    """Every table model registered so far: by module in _MODULE_ORDER, then in registration
+    order (core.storage.schema loads every table module first)."""
     rank = {name: i for i, name in enumerate(_MODULE_ORDER)}
     return sorted(_MODELS, key=lambda m: rank.get(m.__module__, len(rank)))
 
@@ -86,14 +86,6 @@ def register_schema_hook(hook: SchemaHook, *, creates: tuple[str, ...]) -> None:
     _HOOK_NAMES.update(creates)
 
 
-def _load_table_modules() -> None:
-    # Importing these registers their models/hooks.
-    from core.storage import models  # noqa: F401
-    from core.storage.browse import models as browse_models  # noqa: F401
-    from core.storage.review import models as review_models  # noqa: F401
-    from core.storage.search import index as search_index  # noqa: F401
-
-
 def busy_timeout_ms() -> int:
     """How long a write waits for another process's lock: 5000 ms, or $MEMORYRUSH_BUSY_TIMEOUT_MS
     (the fault tests shorten it so a locked database is reported quickly)."""
@@ -103,12 +95,12 @@ def busy_timeout_ms() -> int:
         return 5000
 
 
-def open_database(path: Path, *, backups: Path | None = None) -> peewee.SqliteDatabase:
-    """Open (creating or migrating) the database file and bind the models to it.
+def open_file(path: Path, *, backups: Path | None = None) -> peewee.SqliteDatabase:
+    """Open (creating or migrating) the database file and bind the registered models to it
+    (core.storage.schema.open_database registers every table first: open through it).
 
     A database written by a newer MemoryRush is refused before anything touches the file.
     """
-    _load_table_modules()
     path.parent.mkdir(parents=True, exist_ok=True)
     if not db.is_closed():
         db.close()

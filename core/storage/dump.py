@@ -19,9 +19,10 @@ from typing import Any
 import peewee
 
 from core.domain.errors import StorageError
-from core.storage.db import db, reading, registered_models, write_transaction
+from core.storage.db import db, reading, write_transaction
 from core.storage.errors import root_cause, translate, translated
 from core.storage.fields import UNTRUSTED, gate
+from core.storage.schema import registered_models
 from core.storage.search import index as search_index
 
 DATA_TABLES = ("search_feedback",)  # hook-made tables holding the reader's own doings

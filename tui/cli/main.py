@@ -10,7 +10,7 @@ import click
 
 from core.services.bootstrap import use_data_dir
 from tui.cli.common import data_dir_option, out, services
-from tui.launch import start_up
+from tui.startup import start_up
 
 COMMAND_MODULES = (
     "tui.cli.library_cmds",

@@ -56,7 +56,7 @@ def change_text(change: WorkloadChange) -> str:
 def offer_reschedule(screen: BaseScreen, old: float, new: float) -> None:
     """After the desired retention changed: the workload change, then reschedule if asked."""
     from tui.modals.prompt import Confirm
-    from tui.screens.browse import in_bulk_worker
+    from tui.screens.bulk import in_bulk_worker
 
     schedule = screen.services.schedule
 
@@ -132,7 +132,7 @@ class ScheduleScreen(BaseScreen):
         """A change that moves cards, in a worker named `what` (said on screen meanwhile). A
         ValueError (the value refused before anything is written) is said as `refused: why`;
         any other failure is the worker's report, under `what`."""
-        from tui.screens.browse import in_bulk_worker
+        from tui.screens.bulk import in_bulk_worker
 
         def run() -> BulkResult | str:
             try:
@@ -275,6 +275,6 @@ class ScheduleScreen(BaseScreen):
         self._load()
 
     def action_undo(self) -> None:
-        from tui.screens.browse import undo_bulk
+        from tui.screens.bulk import undo_bulk
 
         undo_bulk(self, self.refresh_data)

@@ -132,6 +132,6 @@ class TrashScreen(BaseScreen):
         )
 
     def action_undo(self) -> None:
-        from tui.screens.browse import undo_bulk
+        from tui.screens.bulk import undo_bulk
 
         undo_bulk(self, self.refresh_data)

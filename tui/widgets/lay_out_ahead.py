@@ -10,10 +10,31 @@ a newer walk started (never cancelled: wait_for_complete raises for a cancelled 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from tui.widgets.paragraph_window import ParagraphWindow
+from textual.geometry import Size
+
+
+class Window(Protocol):
+    """What the walk reads of the paragraph window (ParagraphWindow is one): a protocol, so this
+    module needs no import of the window, which imports it."""
+
+    count: int
+    top: int
+    cursor: int
+
+    @property
+    def size(self) -> Size: ...
+    @property
+    def is_attached(self) -> bool: ...
+    def call_after_refresh(self, callback: Callable[[], Any]) -> bool: ...
+    def run_worker(
+        self, work: Coroutine[Any, Any, None], *, name: str, group: str, exit_on_error: bool
+    ) -> Any: ...
+    def visible_indices(self) -> list[int]: ...
+    def style_ahead(self, index: int) -> int: ...
+
 
 AHEAD = "laying out the pages around"  # the worker's name and group
 FRAME = 1 / 60  # seconds
@@ -22,7 +43,7 @@ FRAME = 1 / 60  # seconds
 class LayOutAhead:
     """Started by the window after each paint that may have moved it (`later`)."""
 
-    def __init__(self, window: ParagraphWindow) -> None:
+    def __init__(self, window: Window) -> None:
         self._window = window
         self._asked = False  # a walk is asked for after the next paint
         self._walks = 0  # walks started: the last one goes on, older ones stop

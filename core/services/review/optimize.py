@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from dataclasses import asdict
 from datetime import UTC, datetime
+from typing import Protocol
 
+import scheduler
 from core.domain.errors import MemoryRushError
 from core.domain.review import OptimizeResult
 from core.services.review.convert import from_state
-from core.services.review.service import ReviewService
 from core.storage.db import write_transaction
 from core.storage.review import cards, writes
 from core.storage.review.cards import CardRow
@@ -23,12 +24,24 @@ from core.text.words import plural
 from scheduler import optimizer
 
 
+class Tuned(Protocol):
+    """What optimizing reads and sets of the review service (ReviewService is one): its day,
+    clock, parameters and policy. A protocol, so this module needs no import of the service
+    (which imports it: the two made a circle)."""
+
+    def day(self, now: datetime | None = None) -> scheduler.DayWindow: ...
+    def now(self) -> datetime: ...
+    def parameters(self) -> tuple[float, ...]: ...
+    def set_parameters(self, parameters: tuple[float, ...] | None) -> None: ...
+    def policy(self, pinned: bool = False) -> scheduler.Policy: ...
+
+
 class NotEnoughReviews(MemoryRushError):
     """Too few reviews to fit parameters; the message says how many are needed."""
 
 
 def optimize(
-    review: ReviewService, *, reschedule: bool = False, min_reviews: int = optimizer.MIN_REVIEWS
+    review: Tuned, *, reschedule: bool = False, min_reviews: int = optimizer.MIN_REVIEWS
 ) -> OptimizeResult:
     day = review.day()
     day_start = int(day.start.timestamp())
@@ -55,7 +68,7 @@ def optimize(
     return OptimizeResult(**asdict(fit), saved=better, rescheduled=rescheduled)
 
 
-def _reschedule(review: ReviewService) -> int:
+def _reschedule(review: Tuned) -> int:
     """Recompute every reviewed card from its own log under the new parameters: one transaction."""
     now = int(review.now().timestamp())
     changed: list[CardRow] = []

@@ -4,7 +4,6 @@ screen.py is the table and its pages, actions.py what the keys do to the rows (e
 transaction, `u` takes it back), rows.py how a row becomes the table's cells.
 """
 
-from tui.screens.browse.actions import in_bulk_worker, undo_bulk
 from tui.screens.browse.screen import BrowseScreen
 
-__all__ = ["BrowseScreen", "in_bulk_worker", "undo_bulk"]
+__all__ = ["BrowseScreen"]

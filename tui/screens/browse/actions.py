@@ -8,18 +8,16 @@ filter when `a` took it, else the row under the cursor) as one transaction in a 
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from functools import partial
-from typing import TypeVar
 
 from textual.content import Content
 
-from core.domain.browse import BrowseRow, BulkAction, BulkResult, BulkUndo, Selection
+from core.domain.browse import BrowseRow, BulkAction, BulkResult, Selection
 from core.text.words import plural
 from tui.messages import OpenArticle
 from tui.safe import notify
 from tui.screens.base import BaseScreen
+from tui.screens.bulk import in_bulk_worker, undo_bulk
 
 # A key of Browse -> (action, what it says it did, a question to ask first: tag / days)
 ACTION_KEYS: dict[str, BulkAction] = {
@@ -36,48 +34,6 @@ ACTION_KEYS: dict[str, BulkAction] = {
     "keep": BulkAction.KEEP,
     "forget": BulkAction.FORGET,
 }
-
-
-# One journalled write at a time from the app's workers (Browse, Trash and Schedule): a second
-# key waits for the first's transaction instead of racing it for the latest journal entry.
-BULK_WRITE = threading.Lock()
-T = TypeVar("T")
-
-
-def in_bulk_worker(screen: BaseScreen, what: str, write: Callable[[], T], then: Callable[[T], None]) -> None:
-    """Run a journalled write (up to every card of the library: a minute on a million) in a
-    thread worker named `what`, one at a time; `then` gets its result on the UI thread. The
-    worker is the app's, so leaving the screen meanwhile neither cancels it nor loses its
-    result: `then` runs while the screen is still shown, else the app says it is done. A
-    failure is reported under `what` (the app's worker report)."""
-
-    def deliver(result: T) -> None:
-        if screen.is_attached:
-            then(result)
-        else:
-            notify(screen.app, f"Done: {what}")
-
-    def run() -> None:
-        with BULK_WRITE:
-            result = write()
-        screen.app.call_from_thread(deliver, result)
-
-    screen.app.run_worker(run, thread=True, name=what, group="bulk-write", exit_on_error=False)
-
-
-def undo_bulk(screen: BaseScreen, then: Callable[[], None]) -> None:
-    """Take back the latest Browse journal action (Browse, Trash and Schedule share the one
-    journal) in a worker and say what; `then` runs on the UI thread when something was undone."""
-
-    def undone(entry: BulkUndo | None) -> None:
-        if entry is None:
-            notify(screen.app, "Nothing to undo", severity="warning")
-            return
-        since = entry.changed_since()
-        notify(screen.app, f"Undone: {entry.action.replace('_', ' ')}" + (f" · {since}" if since else ""))
-        then()
-
-    in_bulk_worker(screen, "undoing", screen.services.browse.undo, undone)
 
 
 class BrowseActions(BaseScreen):
