@@ -68,7 +68,7 @@ class OfflineExtractor:
         chosen = sorted(dedupe(salience.select(pool, 2 * k))[:k], key=lambda x: x.order)
         context = context_of(document, found)
         counts, frequent = context.counts, context.frequent
-        topics = tags.article_topics(counts.counts, lang)
+        topics = tags.article_topics(document, found)
         units: list[MemoryUnit] = []
         questions: list[RecallQuestion] = []
         kept: list[salience.Scored] = []
