@@ -24,7 +24,6 @@ letter, a stop word.
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -254,36 +253,37 @@ def _pieces(word: str) -> list[str]:
 def _terms(phrase: list[english.Token]) -> list[Mention]:
     """The parts of one noun phrase that end on a common noun: PROPN* (ADJ|NOUN)* NOUN."""
     found: list[Mention] = []
+    lows = [t.text.lower() for t in phrase]
+    usable = [_term_word(w) and t.pos not in {"NUM", "OTHER"} for w, t in zip(lows, phrase, strict=True)]
     for b in range(1, len(phrase) + 1):
-        head = phrase[b - 1]
-        low = head.text.lower()
-        if head.pos != "NOUN" or not _term_word(low):
-            continue
+        head, low = phrase[b - 1], lows[b - 1]
+        if head.pos != "NOUN" or not usable[b - 1] or low in TITLES:
+            continue  # "chairman" alone is a title (a lower-case text's names)
         if low.endswith(("ing", "ed")) and "NOUN" not in english.lexicon().get(low, {}):
             continue  # a verb form read as a noun ("failing", "known")
+        rarity = 0.0
         for a in range(b - 1, max(-1, b - 1 - MAX_WORDS), -1):
-            part = phrase[a:b]
-            if part[0].pos in {"NUM", "OTHER"} or not all(_term_word(t.text.lower()) for t in part):
-                break
-            if any(x.pos != "PROPN" and y.pos == "PROPN" for x, y in itertools.pairwise(part)):
-                break  # a name after a common word starts a new phrase
-            first = part[0].text.lower()
+            if not usable[a] or (a < b - 1 and (lows[a] in TITLES or _name_after(phrase, a))):
+                break  # "sir philip"; a name after a common word starts a new phrase
+            rarity = max(rarity, *(rarity_en(w) for w in _pieces(lows[a])))
+            first = lows[a]
             if (
-                len(part) > 1
-                and part[0].pos == "ADJ"
+                a < b - 1
+                and phrase[a].pos == "ADJ"
                 and (rarity_en(first) < COMMON_ADJECTIVE or first in _OPENERS)
             ):
                 continue  # "other people", "former chairman": the adjective says nothing
-            if any(t.text.lower() in TITLES for t in part[:-1]) or (len(part) == 1 and first in TITLES):
-                break  # "sir philip", "chairman" (a lower-case text's names); "everton chairman" is one
-            if len(part) == 1 and (first in GENERIC_EN or singular(first) in GENERIC_EN):
+            if a == b - 1 and (first in GENERIC_EN or singular(first) in GENERIC_EN):
                 continue  # "year", "people" alone; "time zone" and "house price" are terms
-            words = [t.text if t.pos == "PROPN" else t.text.lower() for t in part]
-            words[-1] = singular(words[-1].lower())
+            words = [t.text if t.pos == "PROPN" else w for t, w in zip(phrase[a:b], lows[a:b], strict=True)]
+            words[-1] = singular(low)
             key = tuple(w.lower() for w in words)
-            rarity = max(rarity_en(w) for t in part for w in _pieces(t.text))
-            found.append(Mention(key, " ".join(words), False, rarity, part[0].start, head.end, len(part)))
+            found.append(Mention(key, " ".join(words), False, rarity, phrase[a].start, head.end, b - a))
     return found
+
+
+def _name_after(phrase: list[english.Token], a: int) -> bool:
+    return phrase[a].pos != "PROPN" and phrase[a + 1].pos == "PROPN"
 
 
 def _term_word(low: str) -> bool:
