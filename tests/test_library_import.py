@@ -287,7 +287,7 @@ def test_units_with_other_issues_are_stored_but_cannot_be_accepted(
     assert errors[0] == ["empty_answer"]
     assert errors[2] == ["no_question"]
     # the card rules' warnings are stored beside the card too (Triage shows them)
-    assert "tag_count" in {i.code for i in stored[0].issues if i.severity == "warning"}
+    assert "tag_word_piece" in {i.code for i in stored[0].issues if i.severity == "warning"}  # tag "t"
     assert stored[1].acceptable and not stored[0].acceptable and not stored[2].acceptable
     with pytest.raises(CannotAccept, match="empty_answer"):
         services.curation.accept(stored[0].id)

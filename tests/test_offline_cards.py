@@ -271,6 +271,6 @@ def test_chinese_markup_furniture_tags_and_types() -> None:
     kinds = {u.content[:2]: u.memory_type for u in out.memory_units}
     assert kinds.get("因为") == "mechanism" and kinds.get("例如") == "example"
     assert kinds.get("调度") == "claim"  # no cause and no example: neither type
-    for u in out.memory_units:
-        assert 1 <= len(u.tags) <= 5
+    for u in out.memory_units:  # a unit that names none of the article's terms has no tag (issue 30)
+        assert len(u.tags) <= 5
         assert all(len(t) >= 2 and t in u.content for t in u.tags)  # whole words of the unit

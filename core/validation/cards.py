@@ -21,7 +21,7 @@ Units (warning unless marked):
   page_furniture       "(CNN)", "[citation needed]", "scroll down for video" ...
   not_a_sentence       the content does not end like a sentence
   type_without_cue     a mechanism with no cause or process, an example with no example cue
-  tag_count            not 2 to 5 tags
+  tag_count            more than 5 tags (tags group an article's cards: one is enough)
   tag_variant          two tags differ only in case or plural
   tag_word_piece       a tag that occurs in the unit only inside a longer word
 """
@@ -185,8 +185,8 @@ def unit_problems(content: str, memory_type: Any, quotes: str, tags: Any) -> lis
 def tag_problems(tags: Iterable[Any], text: str) -> list[tuple[str, str]]:
     names = [t.strip() for t in tags if isinstance(t, str) and t.strip()]
     found: list[tuple[str, str]] = []
-    if not 2 <= len(names) <= 5:
-        found.append(("tag_count", f"has {len(names)} tags; 2 to 5 name its topics"))
+    if len(names) > 5:
+        found.append(("tag_count", f"has {len(names)} tags; at most 5 name the article's topics it is about"))
     keys = [_tag_key(t) for t in names]
     if len(set(keys)) < len(keys):
         found.append(("tag_variant", "two tags differ only in case or plural"))

@@ -14,6 +14,7 @@ from textual.widgets import Input, Label, Select, Static, TextArea
 
 from core.domain import MEMORY_TYPES, StoredUnit, ValidationReport
 from core.text import sanitize
+from core.text.tags import parse_tags, tag_line
 from tui.modals.once import Modal
 from tui.safe import content
 from tui.widgets.guarded import SafeInput
@@ -95,8 +96,8 @@ class EditUnitModal(Modal[UnitEdit | None]):
                     allow_blank=False,
                     id="edit-type",
                 )
-                yield Label(Content("Tags (comma separated)"))
-                yield SafeInput(sanitize(", ".join(unit.tags), single_line=True), id="edit-tags")
+                yield Label(Content("Tags (comma separated) or space separated; Calvin_cycle is one tag"))
+                yield SafeInput(tag_line(unit.tags), id="edit-tags")
                 with Vertical(id="edit-questions"):
                     for q in unit.questions or ():
                         yield self._row(q.question, q.expected_answer, q.kind)
@@ -125,7 +126,7 @@ class EditUnitModal(Modal[UnitEdit | None]):
         return UnitEdit(
             content=self.query_one("#edit-content", TextArea).text.strip(),
             memory_type=str(memory_type),
-            tags=tuple(t.strip() for t in self.query_one("#edit-tags", Input).value.split(",") if t.strip()),
+            tags=parse_tags(self.query_one("#edit-tags", Input).value),
             questions=questions,
         )
 

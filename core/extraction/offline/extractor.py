@@ -70,7 +70,7 @@ class OfflineExtractor:
         counts, frequent = context.counts, context.frequent
         picked = dedupe(salience.select(pool, 2 * k))
         chosen = sorted(_with_facts_first(picked, counts, frequent)[:k], key=lambda x: x.order)
-        topics = tags.article_topics(counts.counts, lang)
+        topics = tags.article_topics(document, found)
         units: list[MemoryUnit] = []
         questions: list[RecallQuestion] = []
         kept: list[salience.Scored] = []

@@ -32,6 +32,7 @@ from core.domain.context import context_line
 from core.domain.export import ExportArticle, ExportQuestion, ExportUnit
 from core.text import sanitize
 from core.text.spans import find_span
+from core.text.tags import tag_word
 from core.validation.cards import BLANK
 
 PARENT_DECK = "MemoryRush"
@@ -120,8 +121,8 @@ def _library_field(library: str) -> str:
 
 
 def tag_text(tag: str) -> str:
-    """A tag as Anki keeps it: one word (spaces become underscores)."""
-    return re.sub(r"\s+", "_", sanitize(tag, single_line=True).strip())
+    """A tag as Anki keeps it: one word (spaces become underscores; core/text/tags.py)."""
+    return tag_word(tag)
 
 
 def evidence_html(paragraph: str, quote: str) -> str:

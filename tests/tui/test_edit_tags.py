@@ -1,0 +1,51 @@
+"""Issue 30: tags are typed in the edit form the way Anki keeps them. The form shows a unit's
+tags one word each ("Calvin_cycle"), and what is typed splits on spaces and commas: "例子
+examples" is two tags, "Calvin_cycle" one, "Calvin cycle" back in the library."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import SIZE, make_app, settle
+from textual.widgets import Input
+
+from core.services.bootstrap import Services
+from core.text.tags import tag_line
+
+ARTICLE = """# Light and life
+
+Photosynthesis converts light energy into chemical energy in the chloroplasts of green plants. The Calvin cycle then fixes carbon dioxide into sugars.
+
+The Calvin cycle runs in the stroma of the chloroplasts, and photosynthesis stops without it.
+"""
+
+
+async def test_tags_typed_with_spaces_and_commas_become_one_tag_each(svc: Services, tmp_path: Path) -> None:
+    from tui.modals.edit_unit import EditUnitModal
+    from tui.screens.triage import TriageScreen
+
+    path = tmp_path / "light.md"
+    path.write_text(ARTICLE, encoding="utf-8")
+    (outcome,) = svc.library.import_paths([path], extractor="offline")
+    assert outcome.article_id is not None
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TriageScreen) and screen.unit is not None
+        unit = screen.unit
+        await pilot.press("e")
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, EditUnitModal)
+        field = form.query_one("#edit-tags", Input)
+        assert field.value == tag_line(unit.tags)  # one word a tag, as Anki has them
+        field.value = "例子 examples, Calvin_cycle，photosynthesis Photosynthesis"
+        for _ in range(2):  # a first ctrl+s may only list the warnings
+            if isinstance(app.screen, EditUnitModal):
+                await pilot.press("ctrl+s")
+                await settle(pilot)
+        assert not isinstance(app.screen, EditUnitModal)
+        assert svc.library.unit(unit.id).tags == ("例子", "examples", "Calvin cycle", "photosynthesis")
