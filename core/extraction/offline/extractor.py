@@ -1,11 +1,13 @@
 """The offline extractor: the embedded default, no model and no network.
 
-parse (done by ingest) -> sentences, terms and the unit each would make (prepare.py) ->
-salience -> MMR selection over the eligible ones -> typed units with tags (tags.py), confidence
+parse (done by ingest) -> sentences, terms and the unit each would make (prepare.py) -> how
+many units and from which parts (budget.py) -> salience -> MMR selection over the eligible ones
+of each part -> typed units with tags (tags.py), confidence
 and recall questions (questions.py: a cloze on the learned blank, a Q&A where the sentence has
 a form for one) -> core ideas and an extractive summary -> the validator as a last gate
-(gate.py: what breaks an error rule is dropped, never shipped). Deterministic: no
-randomness, and every tie is broken by document order.
+(gate.py: what breaks an error rule is dropped, never shipped) -> a notice when the article
+got no unit or few for its length (holdings.py). Deterministic: no randomness, and every tie
+is broken by document order.
 """
 
 from __future__ import annotations
@@ -20,11 +22,12 @@ from core.domain import (
 )
 from core.domain.errors import Cancelled
 from core.domain.stop import StopFlag, check_stop
-from core.extraction.offline import cues, prepare, salience, tags
+from core.extraction.offline import budget, cues, holdings, prepare, salience, tags
 from core.extraction.offline.context import context_of
-from core.extraction.offline.gate import dedupe, gate
+from core.extraction.offline.gate import dedupe, dedupe_across, gate
 from core.extraction.offline.ideas import core_ideas, summary
 from core.extraction.offline.questions import questions_for
+from core.extraction.offline.segment import Sentence
 
 
 class OfflineExtractor:
@@ -35,7 +38,8 @@ class OfflineExtractor:
 
     def __init__(self, max_units: int | None = None, **_: object) -> None:
         """`max_units`: propose that many units (fewer when the text has fewer distinct
-        sentences) instead of the length rule (about 3-12); used to measure quality against budget."""
+        sentences) instead of the length rule (budget.py: about 3-12 for an article, more with
+        no cap for a long text); used to measure quality against budget."""
         if max_units is not None and (
             not isinstance(max_units, int) or isinstance(max_units, bool) or max_units < 1
         ):
@@ -44,7 +48,10 @@ class OfflineExtractor:
 
     def extract(self, document: SourceDocument, stop: StopFlag | None = None) -> ExtractionResult:
         try:
-            output = self._extract(document, stop)
+            prepared = prepare.read(document, stop)
+            check_stop(stop)
+            output = self._extract(document, prepared.sentences, stop)
+            notice = holdings.count_notice(document, prepared, len(output.memory_units))
         except Cancelled:
             raise
         except Exception as exc:  # never raise on odd text: report and return nothing
@@ -52,20 +59,15 @@ class OfflineExtractor:
             return ExtractionResult(
                 empty, self.name, self.version, notices=(f"offline extractor failed: {exc!r}",)
             )
-        return ExtractionResult(output, self.name, self.version)
+        return ExtractionResult(output, self.name, self.version, count_notice=notice)
 
-    def _extract(self, document: SourceDocument, stop: StopFlag | None) -> ArticleMemoryOutput:
-        found = prepare.sentences(document, stop)
-        check_stop(stop)
+    def _extract(
+        self, document: SourceDocument, found: list[Sentence], stop: StopFlag | None
+    ) -> ArticleMemoryOutput:
         if not found:
             return ArticleMemoryOutput("", (), (), ())
-        idf = salience.idf_table(found)
-        prose = len({s.paragraph_id for s in found})
-        pool = [x for x in salience.score_sentences(found, idf, prose) if x.sentence.eligible]
+        chosen = self._choose(document, found, stop)
         lang = "zh" if document.language == "zh" else "en"
-        total = sum(len(s.text) for s in found)  # the article's length sets the count, its ideas cap it
-        k = salience.unit_count(total, len(pool), lang, self.max_units)
-        chosen = sorted(dedupe(salience.select(pool, 2 * k))[:k], key=lambda x: x.order)
         context = context_of(document, found)
         counts, frequent = context.counts, context.frequent
         topics = tags.article_topics(counts.counts, lang)
@@ -90,6 +92,27 @@ class OfflineExtractor:
         ideas = core_ideas(kept, {x.order: u.tags for x, u in zip(kept, units, strict=True)})
         output = ArticleMemoryOutput(summary(kept, lang), ideas, tuple(units), tuple(questions))
         return gate(output, document)
+
+    def _choose(
+        self, document: SourceDocument, found: list[Sentence], stop: StopFlag | None
+    ) -> list[salience.Scored]:
+        """The sentences to make units of, in document order: the count from the substantive
+        text (budget.py), each part's share chosen by salience and MMR inside the part."""
+        size = sum(budget.substance(s) for s in found)
+        candidates = sum(1 for s in found if s.eligible)
+        k = budget.unit_count(size, candidates, self.max_units)
+        idf = salience.idf_table(found)
+        locators = {p.paragraph_id: p.locator for p in document.paragraphs}
+        picks: list[tuple[int, list[salience.Scored]]] = []
+        for part in budget.parts(found, locators, k):
+            if part.units <= 0:
+                continue
+            check_stop(stop)
+            prose = len({s.paragraph_id for s in part.sentences})
+            scored = salience.score_sentences(part.sentences, idf, prose, part.first)
+            pool = [x for x in scored if x.sentence.eligible]
+            picks.append((part.units, dedupe(salience.select(pool, 2 * part.units))))
+        return sorted(dedupe_across(picks), key=lambda x: x.order)
 
 
 def _confidence(score: float, cue: float, terms: int) -> float:

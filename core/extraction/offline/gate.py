@@ -9,7 +9,7 @@ from core.domain import ArticleMemoryOutput, CoreIdea, RecallQuestion, SourceDoc
 from core.extraction.offline import salience
 from core.extraction.offline.segment import Sentence
 from core.text import normalize_for_match
-from core.validation import validate
+from core.validation import Repeats, validate
 
 
 def dedupe(items: list[salience.Scored]) -> list[salience.Scored]:
@@ -30,6 +30,31 @@ def dedupe(items: list[salience.Scored]) -> list[salience.Scored]:
             continue
         kept.append(item)
         norms.append(n)
+    return kept
+
+
+def dedupe_across(groups: list[tuple[int, list[salience.Scored]]]) -> list[salience.Scored]:
+    """Each part's picks (its share, then the picks in reserve: each part deduped already) up
+    to its share, without repeats across parts: a unit quoting text a kept one quotes, or one
+    the validator calls a repeat (Repeats: indexed, so a book's hundreds of units are not
+    compared pair by pair). The earlier part keeps its unit; the later takes its next pick."""
+    kept: list[salience.Scored] = []
+    seen = Repeats()
+    quoted: dict[str, list[tuple[int, int]]] = {}  # paragraph -> spans kept units quote
+    for share, picks in groups:
+        taken = 0
+        for item in picks:
+            if taken >= share:
+                break
+            spans = _spans(item.sentence)
+            if any(x0 < y1 and y0 < x1 for p, x0, x1 in spans for y0, y1 in quoted.get(p, ())):
+                continue
+            if not seen.keep(item.sentence.content):
+                continue
+            kept.append(item)
+            taken += 1
+            for p, x0, x1 in spans:
+                quoted.setdefault(p, []).append((x0, x1))
     return kept
 
 
@@ -54,10 +79,13 @@ def _spans(s: Sentence) -> list[tuple[str, int, int]]:
 
 
 def _near(a: str, b: str) -> bool:
-    """The validator's near-duplicate rule, applied before it can complain."""
+    """The validator's near-duplicate rule, applied before it can complain. `quick_ratio` (the
+    characters in common, an upper bound of `ratio`) rules out ~96% of pairs first: a book's
+    hundreds of units compare in a fraction of a second."""
     if min(len(a), len(b)) < 12 or abs(len(a) - len(b)) > 0.2 * max(len(a), len(b)):
         return False
-    return SequenceMatcher(None, a, b, autojunk=False).ratio() >= 0.85
+    matcher = SequenceMatcher(None, a, b, autojunk=False)
+    return matcher.quick_ratio() >= 0.85 and matcher.ratio() >= 0.85
 
 
 def gate(output: ArticleMemoryOutput, document: SourceDocument) -> ArticleMemoryOutput:

@@ -9,10 +9,11 @@ as well (both stay one exact span of the paragraph), or is never proposed.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from core.domain import NON_EVIDENCE_KINDS, SourceDocument
 from core.domain.stop import StopFlag, check_stop
-from core.extraction.offline.eligible import negated_lead_in, paragraph_is_prose, sentence_problem
+from core.extraction.offline.eligible import negated_lead_in, paragraph_problem, sentence_problem
 from core.extraction.offline.segment import Sentence, analyse, is_traditional, split_sentences
 from core.extraction.offline.standalone import needs_context, plain_content, resolve_pronoun
 from core.text import detect_language
@@ -23,8 +24,26 @@ STOP_EVERY = 500  # sentences analysed between two reads of the stop flag (~10 m
 MERGE_LIMIT = {"en": 480, "zh": 160}  # a unit that quotes the sentence before stays this short
 
 
+NEEDS_CONTEXT = "leans on the sentence before"  # a Sentence.problem: an antecedent it cannot quote
+NEGATED_LIST = "list"  # a skipped paragraph: an item of a list introduced by a negation
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """The document's prose sentences, and the paragraphs that hold none with the reason
+    (eligible.paragraph_problem's, or NEGATED_LIST): what the unit count weighs."""
+
+    sentences: list[Sentence]
+    skipped: tuple[tuple[str, str], ...]  # (paragraph_id, reason), in document order
+
+
 def sentences(document: SourceDocument, stop: StopFlag | None = None) -> list[Sentence]:
+    return read(document, stop).sentences
+
+
+def read(document: SourceDocument, stop: StopFlag | None = None) -> Prepared:
     out: list[Sentence] = []
+    skipped: list[tuple[str, str]] = []
     rank = 0
     last: Sentence | None = None
     sample = "".join(p.text for p in document.paragraphs[:200] if p.kind not in NON_EVIDENCE_KINDS)
@@ -33,10 +52,13 @@ def sentences(document: SourceDocument, stop: StopFlag | None = None) -> list[Se
     lead_in = ""
     for p in document.paragraphs:
         after, lead_in = lead_in, p.text
-        if not paragraph_is_prose(p.text, p.kind, NON_EVIDENCE_KINDS):
+        problem = paragraph_problem(p.text, p.kind, NON_EVIDENCE_KINDS)
+        if problem is not None:
+            skipped.append((p.paragraph_id, problem))
             last = None  # a heading or a code block between: no antecedent across it
             continue
         if p.kind == "list" and negated_lead_in(after):
+            skipped.append((p.paragraph_id, NEGATED_LIST))
             last = None  # "X does not:" then items: an item alone would say the opposite
             continue
         lang = detect_language(p.text)
@@ -50,10 +72,10 @@ def sentences(document: SourceDocument, stop: StopFlag | None = None) -> list[Se
             if len(out) % STOP_EVERY == 0:
                 check_stop(stop)
             if len(out) >= MAX_SENTENCES:
-                return out
+                return Prepared(out, tuple(skipped))
         rank += 1
         last = previous
-    return out
+    return Prepared(out, tuple(skipped))
 
 
 def stand_alone(s: Sentence, previous: Sentence | None, paragraph: str, cased: bool = True) -> None:
@@ -65,10 +87,13 @@ def stand_alone(s: Sentence, previous: Sentence | None, paragraph: str, cased: b
     if problem is None and not _ENDS.search(content):
         content += "。" if s.lang == "zh" else "."  # a line the writer left without a full stop
     resolved = resolve_pronoun(content, previous.content if previous else None)
+    s.problem = problem or ""
     if resolved is not None and not needs_context(resolved):
         s.content, s.eligible = resolved, problem is None
         return
     s.content, s.eligible = content, False
+    if problem is None:
+        s.problem = NEEDS_CONTEXT
     if previous is None or problem is not None or not previous.eligible or previous.quote != previous.text:
         return
     if len(previous.text) + len(s.text) > MERGE_LIMIT.get(s.lang, 480):
@@ -79,4 +104,4 @@ def stand_alone(s: Sentence, previous: Sentence | None, paragraph: str, cased: b
     else:
         s.before = previous
     s.content = previous.content + joiner + content
-    s.eligible = True
+    s.eligible, s.problem = True, ""
