@@ -167,13 +167,12 @@ class Repeats:
         if not norm.pairs:
             self._unpaired.append(k)
 
-    def keep(self, content: str) -> bool:
-        """Add `content` unless it repeats (or nearly) a unit added; whether it was added."""
-        norm = _Text.of(content)
-        if self.first(norm) is not None:
-            return False
-        self.add(norm)
-        return True
+    def repeated(self, content: str) -> bool:
+        """Whether `content` repeats (or nearly) a unit added."""
+        return self.first(_Text.of(content)) is not None
+
+    def add_text(self, content: str) -> None:
+        self.add(_Text.of(content))
 
     def first(self, norm: _Text) -> tuple[int, str] | None:
         """(index, code) of the first unit added that `norm` repeats, or None."""

@@ -42,7 +42,8 @@ def paragraph_is_prose(text: str, kind: str, noun_kinds: frozenset[str]) -> bool
 
 
 def paragraph_problem(text: str, kind: str, noun_kinds: frozenset[str]) -> str | None:
-    """Why a paragraph is not prose ("code", "table", "heading", "links", "markup"), or None
+    """Why a paragraph is not prose ("code", "table", "heading", "navigation", "links",
+    "markup"), or None
     when its sentences may be units (`noun_kinds`: structure kinds, never prose)."""
     stripped = text.strip()
     if kind in noun_kinds:
@@ -54,7 +55,7 @@ def paragraph_problem(text: str, kind: str, noun_kinds: frozenset[str]) -> str |
     if looks_like_code(stripped):
         return "code"
     if kind == "paragraph" and looks_like_title(stripped):  # a title or heading typed as plain text
-        return "heading"
+        return "navigation" if _NAV.search(stripped) else "heading"  # "Home | News | Sport" is a menu
     plain = render_plain(stripped)
     links = sum(len(m.group(0)) for m in _LINK.finditer(stripped))
     if links > 0.4 * len(stripped):

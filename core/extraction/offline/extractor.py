@@ -12,6 +12,8 @@ is broken by document order.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from core.domain import (
     ArticleMemoryOutput,
     EvidenceSpan,
@@ -23,8 +25,8 @@ from core.domain import (
 from core.domain.errors import Cancelled
 from core.domain.stop import StopFlag, check_stop
 from core.extraction.offline import budget, cues, holdings, prepare, salience, tags
-from core.extraction.offline.context import context_of
-from core.extraction.offline.gate import dedupe, dedupe_across, gate
+from core.extraction.offline.context import ArticleContext, context_of
+from core.extraction.offline.gate import Across, dedupe, gate
 from core.extraction.offline.ideas import core_ideas, summary
 from core.extraction.offline.questions import questions_for
 from core.extraction.offline.segment import Sentence
@@ -66,19 +68,14 @@ class OfflineExtractor:
     ) -> ArticleMemoryOutput:
         if not found:
             return ArticleMemoryOutput("", (), (), ())
-        chosen = self._choose(document, found, stop)
         lang = "zh" if document.language == "zh" else "en"
         context = context_of(document, found)
-        counts, frequent = context.counts, context.frequent
-        topics = tags.article_topics(counts.counts, lang)
+        topics = tags.article_topics(context.counts.counts, lang)
         units: list[MemoryUnit] = []
         questions: list[RecallQuestion] = []
         kept: list[salience.Scored] = []
-        for item in chosen:
+        for index, (item, qs) in enumerate(_cards(self._choose(document, found, stop), context)):
             s = item.sentence
-            qs = questions_for(len(units), s.content, s.lang, s.traditional, counts, frequent)
-            if not qs:
-                continue  # nothing in it can be asked: not worth a card
             kind = cues.memory_type(s.content)
             confidence = _confidence(item.score, cues.cue_strength(s.content), len(s.terms))
             evidence: tuple[EvidenceSpan, ...] = (EvidenceSpan(s.paragraph_id, s.quote),)
@@ -87,7 +84,7 @@ class OfflineExtractor:
             units.append(
                 MemoryUnit(s.content, kind, evidence, tags.unit_tags(s.content, s.lang, topics), confidence)
             )
-            questions.extend(qs)
+            questions.extend(replace(q, memory_unit_index=index) for q in qs)
             kept.append(item)
         ideas = core_ideas(kept, {x.order: u.tags for x, u in zip(kept, units, strict=True)})
         output = ArticleMemoryOutput(summary(kept, lang), ideas, tuple(units), tuple(questions))
@@ -95,9 +92,9 @@ class OfflineExtractor:
 
     def _choose(
         self, document: SourceDocument, found: list[Sentence], stop: StopFlag | None
-    ) -> list[salience.Scored]:
-        """The sentences to make units of, in document order: the count from the substantive
-        text (budget.py), each part's share chosen by salience and MMR inside the part."""
+    ) -> list[tuple[int, list[salience.Scored]]]:
+        """Each part's share of the count (budget.py: from the substantive text) and its picks
+        by salience and MMR inside the part, best first, twice the share (the rest in reserve)."""
         size = sum(budget.substance(s) for s in found)
         candidates = sum(1 for s in found if s.eligible)
         k = budget.unit_count(size, candidates, self.max_units)
@@ -112,7 +109,32 @@ class OfflineExtractor:
             scored = salience.score_sentences(part.sentences, idf, prose, part.first)
             pool = [x for x in scored if x.sentence.eligible]
             picks.append((part.units, dedupe(salience.select(pool, 2 * part.units))))
-        return sorted(dedupe_across(picks), key=lambda x: x.order)
+        return picks
+
+
+def _cards(
+    parts: list[tuple[int, list[salience.Scored]]], context: ArticleContext
+) -> list[tuple[salience.Scored, list[RecallQuestion]]]:
+    """Each part's share of units with their questions (numbered 0: the caller numbers them),
+    in document order. A pick is taken while its part wants more, unless an earlier part's
+    unit repeats it or nothing in it can be asked (then the part's next pick is)."""
+    across = Across()
+    made: list[tuple[salience.Scored, list[RecallQuestion]]] = []
+    for share, picks in parts:
+        taken = 0
+        for item in picks:
+            if taken >= share:
+                break
+            if not across.fresh(item):
+                continue
+            s = item.sentence
+            qs = questions_for(0, s.content, s.lang, s.traditional, context.counts, context.frequent)
+            if not qs:
+                continue  # nothing in it can be asked: not worth a card
+            across.keep(item)
+            made.append((item, qs))
+            taken += 1
+    return sorted(made, key=lambda m: m[0].order)
 
 
 def _confidence(score: float, cue: float, terms: int) -> float:

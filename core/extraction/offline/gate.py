@@ -33,29 +33,26 @@ def dedupe(items: list[salience.Scored]) -> list[salience.Scored]:
     return kept
 
 
-def dedupe_across(groups: list[tuple[int, list[salience.Scored]]]) -> list[salience.Scored]:
-    """Each part's picks (its share, then the picks in reserve: each part deduped already) up
-    to its share, without repeats across parts: a unit quoting text a kept one quotes, or one
-    the validator calls a repeat (Repeats: indexed, so a book's hundreds of units are not
-    compared pair by pair). The earlier part keeps its unit; the later takes its next pick."""
-    kept: list[salience.Scored] = []
-    seen = Repeats()
-    quoted: dict[str, list[tuple[int, int]]] = {}  # paragraph -> spans kept units quote
-    for share, picks in groups:
-        taken = 0
-        for item in picks:
-            if taken >= share:
-                break
-            spans = _spans(item.sentence)
-            if any(x0 < y1 and y0 < x1 for p, x0, x1 in spans for y0, y1 in quoted.get(p, ())):
-                continue
-            if not seen.keep(item.sentence.content):
-                continue
-            kept.append(item)
-            taken += 1
-            for p, x0, x1 in spans:
-                quoted.setdefault(p, []).append((x0, x1))
-    return kept
+class Across:
+    """The units kept so far from a document's parts (each part's picks deduped already): a
+    pick that quotes text a kept unit quotes, or that the validator calls a repeat of one
+    (Repeats: indexed, so a book's hundreds of units are not compared pair by pair), is not
+    fresh; the earlier part keeps its unit and the later takes its next pick."""
+
+    def __init__(self) -> None:
+        self._repeats = Repeats()
+        self._quoted: dict[str, list[tuple[int, int]]] = {}  # paragraph -> spans kept units quote
+
+    def fresh(self, item: salience.Scored) -> bool:
+        for p, x0, x1 in _spans(item.sentence):
+            if any(x0 < y1 and y0 < x1 for y0, y1 in self._quoted.get(p, ())):
+                return False
+        return not self._repeats.repeated(item.sentence.content)
+
+    def keep(self, item: salience.Scored) -> None:
+        self._repeats.add_text(item.sentence.content)
+        for p, x0, x1 in _spans(item.sentence):
+            self._quoted.setdefault(p, []).append((x0, x1))
 
 
 def _overlap(a: salience.Scored, b: salience.Scored) -> bool:

@@ -20,6 +20,7 @@ REST = {
     "code": "code",
     "table": "tables",
     "heading": "headings",
+    "navigation": "navigation and captions",
     "links": "lists of links",
     "markup": "markup",
     NEGATED_LIST: "lists",
