@@ -74,7 +74,7 @@ class OfflineExtractor:
         units: list[MemoryUnit] = []
         questions: list[RecallQuestion] = []
         kept: list[salience.Scored] = []
-        for index, (item, qs) in enumerate(_cards(self._choose(document, found, stop), context)):
+        for index, (item, qs) in enumerate(_cards(self._choose(document, found, stop), context, stop)):
             s = item.sentence
             kind = cues.memory_type(s.content)
             confidence = _confidence(item.score, cues.cue_strength(s.content), len(s.terms))
@@ -113,7 +113,7 @@ class OfflineExtractor:
 
 
 def _cards(
-    parts: list[tuple[int, list[salience.Scored]]], context: ArticleContext
+    parts: list[tuple[int, list[salience.Scored]]], context: ArticleContext, stop: StopFlag | None
 ) -> list[tuple[salience.Scored, list[RecallQuestion]]]:
     """Each part's share of units with their questions (numbered 0: the caller numbers them),
     in document order. A pick is taken while its part wants more, unless an earlier part's
@@ -121,6 +121,7 @@ def _cards(
     across = Across()
     made: list[tuple[salience.Scored, list[RecallQuestion]]] = []
     for share, picks in parts:
+        check_stop(stop)
         taken = 0
         for item in picks:
             if taken >= share:
