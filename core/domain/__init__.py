@@ -240,6 +240,32 @@ class ValidationReport:
 
 
 @dataclass(frozen=True, slots=True)
+class CountNotice:
+    """Why an article got no unit, or far fewer than its length suggests (issue 30): the
+    import result carries it, and its text goes with the artifact's notices to Triage."""
+
+    units: int  # units proposed
+    suggested: int  # what the article's length alone would give
+    prose_sentences: int  # sentences that could be units
+    rest: tuple[str, ...]  # what the rest of the text is, most first: "code", "tables", ...
+
+    def text(self) -> str:
+        rest = _and(self.rest) or "too short to learn from"
+        if self.units == 0 and self.prose_sentences == 0:
+            return f"no unit: no prose sentences, the text is {rest}"
+        if self.units == 0:
+            return f"no unit: none of its {self.prose_sentences} prose sentences makes a card"
+        unit = "unit" if self.units == 1 else "units"
+        return f"{self.units} {unit} where its length suggests {self.suggested}: the rest is {rest}"
+
+
+def _and(items: tuple[str, ...]) -> str:
+    if len(items) < 2:
+        return items[0] if items else ""
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+@dataclass(frozen=True, slots=True)
 class ExtractionResult:
     """What an extractor returns: the output plus provenance for the artifact."""
 
@@ -253,6 +279,7 @@ class ExtractionResult:
     dropped: tuple[dict[str, Any], ...] = ()  # units dropped during repair, with reasons
     # Paragraphs whose units FALLBACK_EXTRACTOR wrote: Ollama windows whose reply was unusable.
     fallback_paragraphs: tuple[str, ...] = ()
+    count_notice: CountNotice | None = None  # few units or none for its length, and why
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +296,7 @@ class ProcessingArtifact:
     notices: tuple[str, ...] = ()
     dropped: tuple[dict[str, Any], ...] = ()
     fallback_paragraphs: tuple[str, ...] = ()  # as in ExtractionResult
+    count_notice: CountNotice | None = None  # as in ExtractionResult; its text is in `notices`
 
     def written_by(self, unit: MemoryUnit) -> tuple[str, str | None]:
         """(extractor, model) that wrote `unit`: FALLBACK_EXTRACTOR for a unit from a window it
@@ -359,6 +387,7 @@ class ImportOutcome:
     message: str
     article_id: int | None = None
     units: int = 0
+    count_notice: CountNotice | None = None  # no unit, or few for its length: why (in `message` too)
 
 
 @dataclass(frozen=True, slots=True)

@@ -256,7 +256,7 @@ class LibraryService:
         for notice in artifact.notices:
             msg += f"; {notice}"
         status: Literal["imported", "new_version"] = "imported" if stored.version == 1 else "new_version"
-        return ImportOutcome(str(path), status, msg, stored.article_id, len(keep))
+        return ImportOutcome(str(path), status, msg, stored.article_id, len(keep), artifact.count_notice)
 
     # --- reading --------------------------------------------------------------------------
 
@@ -320,6 +320,11 @@ class LibraryService:
 
     def unit_count(self, status: str | None = None, *, source_changed: bool = False) -> int:
         return library_repo.count_units(status, anchor=AnchorState.CHANGED.value if source_changed else None)
+
+    def import_notices(self, article_id: int) -> tuple[str, ...]:
+        """What reading and extracting the article's latest version had to say: why it got no
+        unit or few for its length, bytes replaced, an extractor's fallback (Triage shows them)."""
+        return library_repo.artifact_notices(article_id)
 
     def summary(self, article_id: int) -> dict[str, object] | None:
         return library_repo.artifact_json(article_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from core.domain import ArticleMemoryOutput, EvidenceSpan, ProcessingArtifact, SourceDocument
+from core.domain import ArticleMemoryOutput, CountNotice, EvidenceSpan, ProcessingArtifact, SourceDocument
 from core.domain.stop import StopFlag
 from core.extraction.base import Extractor
 from core.text.spans import exact_quote
@@ -38,10 +38,26 @@ def run_extraction(
             "extract_s": round(extracted - started, 6),
             "validate_s": round(done - extracted, 6),
         },
-        notices=(*document.notices, *result.notices),
+        notices=(*document.notices, *result.notices, *_text(result.count_notice)),
         dropped=result.dropped,
         fallback_paragraphs=result.fallback_paragraphs,
+        count_notice=result.count_notice,
     )
+
+
+def _text(notice: CountNotice | None) -> tuple[str, ...]:
+    return () if notice is None else (notice.text(),)
+
+
+def without_count_notice(artifact: ProcessingArtifact) -> ProcessingArtifact:
+    """The artifact without its count notice: for an extraction of part of an article (the
+    paragraphs an update changed), whose count says nothing of the article."""
+    notice = artifact.count_notice
+    if notice is None:
+        return artifact
+    notices = list(artifact.notices)
+    notices.remove(notice.text())  # the one run_extraction added
+    return replace(artifact, notices=tuple(notices), count_notice=None)
 
 
 def in_own_words(output: ArticleMemoryOutput, document: SourceDocument) -> ArticleMemoryOutput:

@@ -96,4 +96,5 @@ def _process_to_file(
     units = len(artifact.output.memory_units)
     report = artifact.validation_report
     state = "valid" if report.ok else plural(len(report.issues), "validation issue")
-    return ProcessOutcome(str(path), True, f"{plural(units, 'unit')}, {state}", str(target), artifact)
+    note = f"; {artifact.count_notice.text()}" if artifact.count_notice else ""
+    return ProcessOutcome(str(path), True, f"{plural(units, 'unit')}, {state}{note}", str(target), artifact)

@@ -46,7 +46,7 @@ def revise(
 ) -> ImportOutcome:
     """Update a known article in place: paragraphs replaced, units re-anchored, and (when the
     words changed) proposals for the new or changed paragraphs."""
-    from core.services.pipeline import run_extraction
+    from core.services.pipeline import run_extraction, without_count_notice
     from core.validation.anchor import paragraph_map
 
     new_units = None
@@ -58,7 +58,7 @@ def revise(
         unchanged = set(paragraph_map([p.text for p in old], [p.text for p in document.paragraphs]).values())
         fresh = tuple(p for p in document.paragraphs if p.index not in unchanged)
         if fresh:
-            artifact = run_extraction(replace(document, paragraphs=fresh), extractor)
+            artifact = without_count_notice(run_extraction(replace(document, paragraphs=fresh), extractor))
             kept = surviving(old, document.paragraphs, library_repo.units(article_id))
             plan = without_repeats(library.plan(artifact), kept, document)
             new_units = revision.NewUnits(

@@ -351,6 +351,19 @@ def reading_position(article_id: int) -> int:
 
 
 @translated
+def artifact_notices(article_id: int) -> tuple[str, ...]:
+    """The notices of the article's latest artifact (what reading and extracting it said)."""
+    row = (
+        Artifact.select(Artifact.notices_json)
+        .where(Artifact.article == article_id)
+        .order_by(Artifact.id.desc())
+        .first()
+    )
+    found = converters.loads(row.notices_json, []) if row is not None else []
+    return tuple(n for n in found if isinstance(n, str)) if isinstance(found, list) else ()
+
+
+@translated
 def artifact_json(article_id: int) -> dict[str, object] | None:
     row = Artifact.select().where(Artifact.article == article_id).order_by(Artifact.id.desc()).first()
     if row is None:

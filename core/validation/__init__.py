@@ -5,6 +5,6 @@ core.text.spans.quote_in_paragraph, which also tells the screen where the quote 
 """
 
 from core.text.spans import quote_in_paragraph
-from core.validation.evidence import repeat_issue, validate, validate_raw
+from core.validation.evidence import Repeats, repeat_issue, validate, validate_raw
 
-__all__ = ["quote_in_paragraph", "repeat_issue", "validate", "validate_raw"]
+__all__ = ["Repeats", "quote_in_paragraph", "repeat_issue", "validate", "validate_raw"]

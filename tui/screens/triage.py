@@ -5,6 +5,7 @@ words the quote contradicts, or a sentence no quote backs, may instead be kept w
 Fixing fast: b gives the cloze the card writer's next blank, S splits the unit in two, E makes
 the selection in the evidence view (v, then grow it) its evidence, and e edits every question;
 c / n on a selection make a card of yours. u undoes each step (accept all valid: the batch).
+What importing the article said (why it got no unit, or few for its length) shows over its units.
 `c` switches to the units whose source changed (re-import, sync) and whose quote is gone: each
 is kept as it is (K) or retired to the trash (X); `u` undoes either.
 """
@@ -73,6 +74,7 @@ class TriageScreen(FixesProposals):
         with Horizontal(id="triage-body"):
             with VerticalScroll(id="triage-card"):
                 yield Static(id="triage-progress")
+                yield Static(id="triage-notice")
                 yield Static(id="triage-unit")
             yield ParagraphView(id="triage-evidence")
         yield KeyBar()
@@ -145,6 +147,7 @@ class TriageScreen(FixesProposals):
             waiting = self._waiting(library, article.proposed if article else 0)
             if article is not None and unit.evidence:
                 first = library.paragraph(unit.article_id, unit.evidence[0].paragraph_id)
+        self._paint_notices(unit.article_id)
         title = article.title if article else "?"
         progress.update(
             Content.assemble(
@@ -164,8 +167,22 @@ class TriageScreen(FixesProposals):
             view.go_to(first.index if first else 0, top=True)
             view.border_title = content(title, single_line=True)
 
+    def _paint_notices(self, article_id: int | None) -> None:
+        """What importing the article had to say (why it got no unit or few for its length,
+        bytes replaced ...), over its units; nothing when it said nothing."""
+        notices: tuple[str, ...] = ()
+        if article_id is not None:
+            with self.reporting("reading the article's import notices"):
+                notices = self.services.library.import_notices(article_id)
+        box = self.query_one("#triage-notice", Static)
+        box.display = bool(notices)
+        if notices:
+            box.update(Content.assemble(("Import: ", "bold"), content("; ".join(notices))))
+
     def _paint_empty(self, progress: Static, card: Static) -> None:
-        """Nothing left in the list shown: say so, and where the rest waits."""
+        """Nothing left in the list shown: say so, and where the rest waits (and, for one
+        article, what its import said: why it got no unit)."""
+        self._paint_notices(self.article_id)
         if self.source_changed:
             progress.update(Content.styled("No units with a changed source waiting.", "bold $success"))
             card.update(Content("Press c to go back to the proposals."))

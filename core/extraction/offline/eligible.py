@@ -52,16 +52,29 @@ _FURNITURE = re.compile(
 
 def paragraph_is_prose(text: str, kind: str, noun_kinds: frozenset[str]) -> bool:
     """A paragraph whose sentences may be units (`noun_kinds`: structure kinds, never prose)."""
+    return paragraph_problem(text, kind, noun_kinds) is None
+
+
+def paragraph_problem(text: str, kind: str, noun_kinds: frozenset[str]) -> str | None:
+    """Why a paragraph is not prose ("code", "table", "heading", "navigation", "links",
+    "markup"), or None
+    when its sentences may be units (`noun_kinds`: structure kinds, never prose)."""
     stripped = text.strip()
-    if kind in noun_kinds or not stripped or _STRUCTURAL.match(stripped) or _UNDERLINE.search(text):
-        return False
+    if kind in noun_kinds:
+        return kind if kind in ("code", "table", "heading") else "markup"
+    if not stripped or _UNDERLINE.search(text):
+        return "heading"
+    if _STRUCTURAL.match(stripped):
+        return "table" if stripped.startswith("|") else "heading" if stripped.startswith("#") else "markup"
     if looks_like_code(stripped):
-        return False
+        return "code"
     if kind == "paragraph" and looks_like_title(stripped):  # a title or heading typed as plain text
-        return False
+        return "navigation" if _NAV.search(stripped) else "heading"  # "Home | News | Sport" is a menu
     plain = render_plain(stripped)
     links = sum(len(m.group(0)) for m in _LINK.finditer(stripped))
-    return not (links > 0.4 * len(stripped) or len(plain) < 0.5 * len(stripped))
+    if links > 0.4 * len(stripped):
+        return "links"
+    return "markup" if len(plain) < 0.5 * len(stripped) else None
 
 
 def sentence_problem(text: str, lang: str, line_end: bool = False, cased: bool = False) -> str | None:

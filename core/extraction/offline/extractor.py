@@ -1,14 +1,18 @@
 """The offline extractor: the embedded default, no model and no network.
 
-parse (done by ingest) -> sentences, terms and the unit each would make (prepare.py) ->
-salience -> MMR selection over the eligible ones -> typed units with tags (tags.py), confidence
+parse (done by ingest) -> sentences, terms and the unit each would make (prepare.py) -> how
+many units and from which parts (budget.py) -> salience -> MMR selection over the eligible ones
+of each part -> typed units with tags (tags.py), confidence
 and recall questions (questions.py: a cloze on the learned blank, a Q&A where the sentence has
 a form for one) -> core ideas and an extractive summary -> the validator as a last gate
-(gate.py: what breaks an error rule is dropped, never shipped). Deterministic: no
-randomness, and every tie is broken by document order.
+(gate.py: what breaks an error rule is dropped, never shipped) -> a notice when the article
+got no unit or few for its length (holdings.py). Deterministic: no randomness, and every tie
+is broken by document order.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from core.domain import (
     ArticleMemoryOutput,
@@ -20,12 +24,23 @@ from core.domain import (
 )
 from core.domain.errors import Cancelled
 from core.domain.stop import StopFlag, check_stop
-from core.extraction.offline import blank_model, clause, cues, facts, prepare, salience, tags
+from core.extraction.offline import (
+    blank_model,
+    budget,
+    clause,
+    cues,
+    facts,
+    holdings,
+    prepare,
+    salience,
+    tags,
+)
 from core.extraction.offline.candidates import DocCounts
-from core.extraction.offline.context import context_of
-from core.extraction.offline.gate import dedupe, gate
+from core.extraction.offline.context import ArticleContext, context_of
+from core.extraction.offline.gate import Across, dedupe, gate
 from core.extraction.offline.ideas import core_ideas, summary
 from core.extraction.offline.questions import qa_question, questions_for
+from core.extraction.offline.segment import Sentence
 
 
 class OfflineExtractor:
@@ -36,7 +51,8 @@ class OfflineExtractor:
 
     def __init__(self, max_units: int | None = None, **_: object) -> None:
         """`max_units`: propose that many units (fewer when the text has fewer distinct
-        sentences) instead of the length rule (about 3-12); used to measure quality against budget."""
+        sentences) instead of the length rule (budget.py: about 3-12 for an article, more with
+        no cap for a long text); used to measure quality against budget."""
         if max_units is not None and (
             not isinstance(max_units, int) or isinstance(max_units, bool) or max_units < 1
         ):
@@ -45,7 +61,10 @@ class OfflineExtractor:
 
     def extract(self, document: SourceDocument, stop: StopFlag | None = None) -> ExtractionResult:
         try:
-            output = self._extract(document, stop)
+            prepared = prepare.read(document, stop)
+            check_stop(stop)
+            output = self._extract(document, prepared.sentences, stop)
+            notice = holdings.count_notice(document, prepared, len(output.memory_units))
         except Cancelled:
             raise
         except Exception as exc:  # never raise on odd text: report and return nothing
@@ -53,44 +72,83 @@ class OfflineExtractor:
             return ExtractionResult(
                 empty, self.name, self.version, notices=(f"offline extractor failed: {exc!r}",)
             )
-        return ExtractionResult(output, self.name, self.version)
+        return ExtractionResult(output, self.name, self.version, count_notice=notice)
 
-    def _extract(self, document: SourceDocument, stop: StopFlag | None) -> ArticleMemoryOutput:
-        found = prepare.sentences(document, stop)
-        check_stop(stop)
+    def _extract(
+        self, document: SourceDocument, found: list[Sentence], stop: StopFlag | None
+    ) -> ArticleMemoryOutput:
         if not found:
             return ArticleMemoryOutput("", (), (), ())
-        idf = salience.idf_table(found)
-        prose = len({s.paragraph_id for s in found})
-        pool = [x for x in salience.score_sentences(found, idf, prose) if x.sentence.eligible]
         lang = "zh" if document.language == "zh" else "en"
-        total = sum(len(s.text) for s in found)  # the article's length sets the count, its ideas cap it
-        k = salience.unit_count(total, len(pool), lang, self.max_units)
         context = context_of(document, found)
-        counts, frequent = context.counts, context.frequent
-        picked = dedupe(salience.select(pool, 2 * k))
-        chosen = sorted(_with_facts_first(picked, counts, frequent)[:k], key=lambda x: x.order)
         topics = tags.article_topics(document, found)
         units: list[MemoryUnit] = []
         questions: list[RecallQuestion] = []
         kept: list[salience.Scored] = []
-        for item in chosen:
+        chosen = self._choose(document, found, context, stop)
+        for index, (item, content, qs) in enumerate(_cards(chosen, context, stop)):
             s = item.sentence
-            content = _card_content(s.content, s.lang, counts, frequent)
-            qs = questions_for(len(units), content, s.lang, s.traditional, counts, frequent)
-            if not qs:
-                continue  # nothing in it can be asked: not worth a card
             kind = cues.memory_type(s.content)
             confidence = _confidence(item.score, cues.cue_strength(s.content), len(s.terms))
             evidence: tuple[EvidenceSpan, ...] = (EvidenceSpan(s.paragraph_id, s.quote),)
             units.append(
                 MemoryUnit(content, kind, evidence, tags.unit_tags(content, s.lang, topics), confidence)
             )
-            questions.extend(qs)
+            questions.extend(replace(q, memory_unit_index=index) for q in qs)
             kept.append(item)
         ideas = core_ideas(kept, {x.order: u.tags for x, u in zip(kept, units, strict=True)})
         output = ArticleMemoryOutput(summary(kept, lang), ideas, tuple(units), tuple(questions))
         return gate(output, document)
+
+    def _choose(
+        self, document: SourceDocument, found: list[Sentence], context: ArticleContext, stop: StopFlag | None
+    ) -> list[tuple[int, list[salience.Scored]]]:
+        """Each part's share of the count (budget.py: from the substantive text) and its picks
+        by salience and MMR inside the part, twice the share (the rest in reserve), those that
+        can be asked about a fact first (_with_facts_first)."""
+        size = sum(budget.substance(s) for s in found)
+        candidates = sum(1 for s in found if s.eligible)
+        k = budget.unit_count(size, candidates, self.max_units)
+        idf = salience.idf_table(found)
+        locators = {p.paragraph_id: p.locator for p in document.paragraphs}
+        picks: list[tuple[int, list[salience.Scored]]] = []
+        for part in budget.parts(found, locators, k):
+            if part.units <= 0:
+                continue
+            check_stop(stop)
+            prose = len({s.paragraph_id for s in part.sentences})
+            scored = salience.score_sentences(part.sentences, idf, prose, part.first)
+            pool = [x for x in scored if x.sentence.eligible]
+            picked = dedupe(salience.select(pool, 2 * part.units))
+            picks.append((part.units, _with_facts_first(picked, context.counts, context.frequent)))
+        return picks
+
+
+def _cards(
+    parts: list[tuple[int, list[salience.Scored]]], context: ArticleContext, stop: StopFlag | None
+) -> list[tuple[salience.Scored, str, list[RecallQuestion]]]:
+    """Each part's share of units with their questions (numbered 0: the caller numbers them),
+    in document order. A pick is taken while its part wants more, unless an earlier part's
+    unit repeats it or nothing in it can be asked (then the part's next pick is)."""
+    across = Across()
+    made: list[tuple[salience.Scored, str, list[RecallQuestion]]] = []
+    for share, picks in parts:
+        check_stop(stop)
+        taken = 0
+        for item in picks:
+            if taken >= share:
+                break
+            if not across.fresh(item):
+                continue
+            s = item.sentence
+            content = _card_content(s.content, s.lang, context.counts, context.frequent)
+            qs = questions_for(0, content, s.lang, s.traditional, context.counts, context.frequent)
+            if not qs:
+                continue  # nothing in it can be asked: not worth a card
+            across.keep(item)
+            made.append((item, content, qs))
+            taken += 1
+    return sorted(made, key=lambda m: m[0].order)
 
 
 def _with_facts_first(

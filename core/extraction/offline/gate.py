@@ -9,7 +9,7 @@ from core.domain import ArticleMemoryOutput, CoreIdea, RecallQuestion, SourceDoc
 from core.extraction.offline import salience
 from core.extraction.offline.segment import Sentence
 from core.text import normalize_for_match
-from core.validation import validate
+from core.validation import Repeats, validate
 
 
 def dedupe(items: list[salience.Scored]) -> list[salience.Scored]:
@@ -33,11 +33,36 @@ def _overlap(a: Sentence, b: Sentence) -> bool:
     return a.paragraph_id == b.paragraph_id and a.quote_start < b.end and b.quote_start < a.end
 
 
+class Across:
+    """The units kept so far from a document's parts (each part's picks deduped already): a
+    pick that quotes text a kept unit quotes, or that the validator calls a repeat of one
+    (Repeats: indexed, so a book's hundreds of units are not compared pair by pair), is not
+    fresh; the earlier part keeps its unit and the later takes its next pick."""
+
+    def __init__(self) -> None:
+        self._repeats = Repeats()
+        self._quoted: dict[str, list[tuple[int, int]]] = {}  # paragraph -> spans kept units quote
+
+    def fresh(self, item: salience.Scored) -> bool:
+        s = item.sentence
+        if any(s.quote_start < y1 and y0 < s.end for y0, y1 in self._quoted.get(s.paragraph_id, ())):
+            return False
+        return not self._repeats.repeated(s.content)
+
+    def keep(self, item: salience.Scored) -> None:
+        s = item.sentence
+        self._repeats.add_text(s.content)
+        self._quoted.setdefault(s.paragraph_id, []).append((s.quote_start, s.end))
+
+
 def _near(a: str, b: str) -> bool:
-    """The validator's near-duplicate rule, applied before it can complain."""
+    """The validator's near-duplicate rule, applied before it can complain. `quick_ratio` (the
+    characters in common, an upper bound of `ratio`) rules out ~96% of pairs first: a book's
+    hundreds of units compare in a fraction of a second."""
     if min(len(a), len(b)) < 12 or abs(len(a) - len(b)) > 0.2 * max(len(a), len(b)):
         return False
-    return SequenceMatcher(None, a, b, autojunk=False).ratio() >= 0.85
+    matcher = SequenceMatcher(None, a, b, autojunk=False)
+    return matcher.quick_ratio() >= 0.85 and matcher.ratio() >= 0.85
 
 
 def gate(output: ArticleMemoryOutput, document: SourceDocument) -> ArticleMemoryOutput:

@@ -8,10 +8,11 @@ sentence that opens on a pronoun or linking word it cannot resolve is never prop
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from core.domain import NON_EVIDENCE_KINDS, SourceDocument
 from core.domain.stop import StopFlag, check_stop
-from core.extraction.offline.eligible import negated_lead_in, paragraph_is_prose, sentence_problem
+from core.extraction.offline.eligible import negated_lead_in, paragraph_problem, sentence_problem
 from core.extraction.offline.segment import Sentence, analyse, is_traditional, split_sentences
 from core.extraction.offline.standalone import name_authors, needs_context, plain_content, resolve_pronoun
 from core.text import detect_language
@@ -21,8 +22,26 @@ MAX_SENTENCES = 20000  # beyond this a document is scored on its first sentences
 STOP_EVERY = 500  # sentences analysed between two reads of the stop flag (~10 ms of work)
 
 
+NEEDS_CONTEXT = "leans on the sentence before"  # a Sentence.problem: an antecedent it cannot quote
+NEGATED_LIST = "list"  # a skipped paragraph: an item of a list introduced by a negation
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """The document's prose sentences, and the paragraphs that hold none with the reason
+    (eligible.paragraph_problem's, or NEGATED_LIST): what the unit count weighs."""
+
+    sentences: list[Sentence]
+    skipped: tuple[tuple[str, str], ...]  # (paragraph_id, reason), in document order
+
+
 def sentences(document: SourceDocument, stop: StopFlag | None = None) -> list[Sentence]:
+    return read(document, stop).sentences
+
+
+def read(document: SourceDocument, stop: StopFlag | None = None) -> Prepared:
     out: list[Sentence] = []
+    skipped: list[tuple[str, str]] = []
     rank = 0
     last: Sentence | None = None
     sample = "".join(p.text for p in document.paragraphs[:200] if p.kind not in NON_EVIDENCE_KINDS)
@@ -31,10 +50,13 @@ def sentences(document: SourceDocument, stop: StopFlag | None = None) -> list[Se
     lead_in = ""
     for p in document.paragraphs:
         after, lead_in = lead_in, p.text
-        if not paragraph_is_prose(p.text, p.kind, NON_EVIDENCE_KINDS):
+        problem = paragraph_problem(p.text, p.kind, NON_EVIDENCE_KINDS)
+        if problem is not None:
+            skipped.append((p.paragraph_id, problem))
             last = None  # a heading or a code block between: no antecedent across it
             continue
         if p.kind == "list" and negated_lead_in(after):
+            skipped.append((p.paragraph_id, NEGATED_LIST))
             last = None  # "X does not:" then items: an item alone would say the opposite
             continue
         lang = detect_language(p.text)
@@ -48,10 +70,10 @@ def sentences(document: SourceDocument, stop: StopFlag | None = None) -> list[Se
             if len(out) % STOP_EVERY == 0:
                 check_stop(stop)
             if len(out) >= MAX_SENTENCES:
-                return out
+                return Prepared(out, tuple(skipped))
         rank += 1
         last = previous
-    return out
+    return Prepared(out, tuple(skipped))
 
 
 def stand_alone(s: Sentence, previous: Sentence | None, paragraph: str, cased: bool = True) -> None:
@@ -66,7 +88,10 @@ def stand_alone(s: Sentence, previous: Sentence | None, paragraph: str, cased: b
     if problem is None and not _ENDS.search(content):
         content += "。" if s.lang == "zh" else "."  # a line the writer left without a full stop
     resolved = resolve_pronoun(content, previous.content if previous else None)
+    s.problem = problem or ""
     if resolved is not None and not needs_context(resolved):
         s.content, s.eligible = resolved, problem is None
         return
     s.content, s.eligible = content, False
+    if problem is None:
+        s.problem = NEEDS_CONTEXT

@@ -139,6 +139,10 @@ def _real_term(term: str) -> bool:
     tokens = english.tag(term)
     if not tokens or len(tokens) > 5 or tokens[0].pos in {"PRON", "NUM", "ADP", "CCONJ", "ADV"}:
         return False
+    if tokens[0].text.lower() in {"a", "an"} or any(
+        t.pos == "ADJ" and t.text.lower().endswith(("er", "est")) for t in tokens
+    ):
+        return False  # "A higher target means ...": a consequence, not a term's definition
     return tokens[-1].pos in {"NOUN", "PROPN"} and all(
         t.pos in {"NOUN", "PROPN", "ADJ", "DET", "NUM"} for t in tokens
     )

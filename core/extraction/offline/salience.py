@@ -56,8 +56,6 @@ MMR_LAMBDA = 0.3
 SAME_PARAGRAPH_PENALTY = 0.25
 MAX_CANDIDATES = 400
 POS_DECAY = 1.0
-PER_UNIT_EN = 250
-PER_UNIT_ZH = 90
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +73,14 @@ def idf_table(sentences: list[Sentence]) -> dict[str, float]:
     return {t: math.log(1.0 + n / c) for t, c in df.items()}
 
 
-def score_sentences(sentences: list[Sentence], idf: dict[str, float], paragraphs: int) -> list[Scored]:
+def score_sentences(
+    sentences: list[Sentence], idf: dict[str, float], paragraphs: int, first: int = 0
+) -> list[Scored]:
+    """Scores of `sentences` (a whole document, or one part of it whose first sentence is
+    the document's `first`: its orders count from there, its lead is its own first paragraph)."""
     if not sentences:
         return []
+    base = sentences[0].para_rank
     centroid: dict[str, float] = {}
     for s in sentences:
         for t in dict.fromkeys(s.terms):
@@ -97,16 +100,16 @@ def score_sentences(sentences: list[Sentence], idf: dict[str, float], paragraphs
         central = dot / (s_norm * c_norm)
         info = sum(idf[t] for t in terms) + 1.5 * s.entities
         density = info / max(len(s.text), 1)
-        rank = s.para_rank if paragraphs > 1 else s.index
+        rank = s.para_rank - base if paragraphs > 1 else s.index
         pos = 1.0 / (1.0 + rank) ** POS_DECAY
         raw.append((central, density, pos))
     c_max = max(r[0] for r in raw) or 1.0
     d_max = max(r[1] for r in raw) or 1.0
     f_max = max(forward) or 1.0
     scored: list[Scored] = []
-    for order, (s, (central, density, pos)) in enumerate(zip(sentences, raw, strict=True)):
+    for order, (s, (central, density, pos)) in enumerate(zip(sentences, raw, strict=True), first):
         value = W_CENTRAL * central / c_max + W_DENSITY * density / d_max + W_POSITION * pos
-        value += W_FORWARD * forward[order] / f_max
+        value += W_FORWARD * forward[order - first] / f_max
         if s.index == 0:
             value += W_TOPIC
         if _THESIS.search(s.text):
@@ -129,19 +132,6 @@ def _length_factor(s: Sentence) -> float:
     if RELATIVE_TIME.search(s.text):
         return 0.85  # "last week", "on Tuesday": a card read a month later cannot place it
     return 1.0
-
-
-def unit_count(total_chars: int, candidates: int, lang: str, fixed: int | None = None) -> int:
-    """Roughly 3-12 units, growing with the article's length; a note or an abstract shorter
-    than three units' worth of text is kept whole (up to 8 sentences), sentence by sentence.
-    `fixed` replaces the rule with that count (bounded by the sentences there are)."""
-    if fixed is not None:
-        return max(0, min(fixed, candidates))
-    per_unit = PER_UNIT_EN if lang == "en" else PER_UNIT_ZH
-    want = 2 + total_chars // per_unit
-    if total_chars <= 3 * per_unit:
-        want = max(want, min(8, candidates))
-    return max(0, min(12, want, candidates))
 
 
 def select(scored: list[Scored], k: int) -> list[Scored]:

@@ -57,6 +57,7 @@ class Sentence:
     quote: str = ""  # the evidence: the sentence, or the sentence before and it (exact span)
     content: str = ""  # the unit's words (core/extraction/offline/standalone.py)
     eligible: bool = True  # may become a unit (core/extraction/offline/eligible.py)
+    problem: str = ""  # why it may not: eligible.sentence_problem's reason, or NEEDS_CONTEXT
 
 
 @lru_cache(maxsize=65536)

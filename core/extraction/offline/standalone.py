@@ -76,12 +76,19 @@ def plain_content(text: str) -> str:
         out = out[label.end() :]
         out = out[0].upper() + out[1:] if out[:1].isalpha() else out
     caption = _CAPTION_LABEL.match(out)
-    if caption and len(out) - caption.end() > 20:
+    if caption and len(out) - caption.end() > 20 and _caption_words(caption.group(0)):
         out = out[caption.end() :]  # "Not allowed: the leaflet threatens ..." (a caption's label)
     out = drop_linking_word(out).strip()
     if out[:1].islower() and out[:1].isascii() and not re.match(r"[a-z]+[A-Z.]", out):
         out = out[0].upper() + out[1:]  # a sentence starts with a capital ("iPhone", "pyenv." stay)
     return out or text.strip()
+
+
+def _caption_words(label: str) -> bool:
+    """A caption's label ("Not allowed", "Fashion-conscious"), not a term being defined
+    ("Stability: the number of days ..."): two words or more, or one that is no noun."""
+    words = english.tag(label.rstrip(" :"))
+    return len(words) > 1 or (len(words) == 1 and words[0].pos not in {"NOUN", "PROPN"})
 
 
 _CAPTION_LABEL = re.compile(r"^[A-Z][\w'-]*(?: [\w'-]+){0,2}\s?:\s+(?=[a-z])")
