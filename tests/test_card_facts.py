@@ -196,3 +196,17 @@ def test_tokenized_text_is_spaced_as_written_and_never_cut_at_its_apostrophe() -
         assert " 's" not in unit.content and " ," not in unit.content
     for q in out.recall_questions:
         assert not q.expected_answer.startswith("s ")
+
+
+def test_time_said_relative_to_the_writing_leaves_the_card() -> None:
+    """ "On Tuesday, ..." means nothing a month later: the fact stays, the day goes."""
+    out = run(
+        doc(
+            "On Tuesday, the Senate passed the new water bill by 60 votes to 38 after a long debate.",
+            "The bill gives every town in the state 2 million dollars for new pipes, officials said last week.",
+            "去年，该市人口增加了12万人，达到850万。",
+        )
+    )
+    contents = [u.content for u in out.memory_units]
+    assert "The Senate passed the new water bill by 60 votes to 38 after a long debate." in contents
+    assert not [c for c in contents if "Tuesday" in c or "last week" in c]

@@ -36,7 +36,6 @@ from collections import Counter
 from dataclasses import dataclass
 
 from core.extraction.offline.segment import MIN_SENTENCE, Sentence
-from core.validation.lexicon import RELATIVE_TIME
 
 # A writer's own statement of the point: "we propose / this paper shows / 本文提出 / 结果表明".
 _THESIS = re.compile(
@@ -129,8 +128,6 @@ def _length_factor(s: Sentence) -> float:
         return 0.5
     if s.text.rstrip().endswith(("?", "？")):
         return 0.6  # a question in the text asks; it does not tell: a poor memory
-    if RELATIVE_TIME.search(s.text):
-        return 0.85  # "last week", "on Tuesday": a card read a month later cannot place it
     return 1.0
 
 

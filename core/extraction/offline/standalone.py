@@ -78,10 +78,37 @@ def plain_content(text: str) -> str:
     caption = _CAPTION_LABEL.match(out)
     if caption and len(out) - caption.end() > 20 and _caption_words(caption.group(0)):
         out = out[caption.end() :]  # "Not allowed: the leaflet threatens ..." (a caption's label)
-    out = drop_linking_word(out).strip()
+    out = drop_relative_time(drop_linking_word(out)).strip()
     if out[:1].islower() and out[:1].isascii() and not re.match(r"[a-z]+[A-Z.]", out):
         out = out[0].upper() + out[1:]  # a sentence starts with a capital ("iPhone", "pyenv." stay)
     return out or text.strip()
+
+
+_DAYS = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?"
+# Time said relative to the writing, as a card drops it: "On Tuesday, ...", "... said last week.",
+# "Yesterday the council ..." (a card read a month later cannot place it; the fact stays).
+_RELATIVE_LEAD = re.compile(
+    rf"^(?:(?:on |last |this |early |late )?{_DAYS}(?: (?:morning|afternoon|evening|night))?|yesterday|today|"
+    r"tonight|(?:earlier|later) this (?:week|month|year)|last (?:week|weekend|month|year|night)|"
+    r"this (?:week|weekend|month|morning|afternoon|evening))\s*,?\s+(?=\w)",
+    re.I,
+)
+_RELATIVE_TAIL = re.compile(
+    rf"\s+(?:on |last |this |early |late )?(?:{_DAYS}(?: (?:morning|afternoon|evening|night))?|yesterday|"
+    r"today|tonight|last (?:week|weekend|month|year|night)|this (?:week|weekend|month))(?=[.,;!]?$|[,;]\s)",
+    re.I,
+)
+
+
+def drop_relative_time(text: str) -> str:
+    """A sentence's time said relative to the writing, out: "On Tuesday, the Senate passed the
+    bill." -> "The Senate passed the bill."; "... the bill, officials said last week." -> "...
+    officials said." The fact stays; a card a month later no longer points at a day gone."""
+    m = _RELATIVE_LEAD.match(text)
+    if m and len(text) - m.end() > 20:
+        rest = text[m.end() :]
+        text = rest[0].upper() + rest[1:]
+    return _RELATIVE_TAIL.sub("", text)
 
 
 def _caption_words(label: str) -> bool:
