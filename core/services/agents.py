@@ -224,9 +224,7 @@ class AgentTools:
         index = len(existing)
         asked = [{**q, "memory_unit_index": index} for q in questions if isinstance(q, dict)]
         report = validate_raw({"memory_units": [*existing, unit], "recall_questions": asked}, document)
-        own = tuple(
-            i for i in report.issues if i.unit_index == index or i.location.startswith("recall_questions")
-        )
+        own = tuple(i for i in report.issues if i.unit_index == index or i.where.part == "recall_questions")
         errors = tuple(i for i in own if i.severity == "error")
         if errors or not asked:
             raise ProposalRefused(

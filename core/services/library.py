@@ -54,21 +54,12 @@ def issues_by_unit(artifact: ProcessingArtifact) -> dict[int, list[ValidationIss
     per_unit: dict[int, list[ValidationIssue]] = {}
     for issue in artifact.validation_report.issues:
         idx = issue.unit_index
-        if idx is None and issue.location.startswith("recall_questions["):
-            qi = _index(issue.location, "recall_questions[")
-            if qi is not None and 0 <= qi < len(questions):
-                idx = questions[qi].memory_unit_index
+        qi = issue.question_index
+        if idx is None and qi is not None and 0 <= qi < len(questions):
+            idx = questions[qi].memory_unit_index
         if idx is not None:
             per_unit.setdefault(idx, []).append(issue)
     return per_unit
-
-
-def _index(location: str, prefix: str) -> int | None:
-    end = location.find("]")
-    try:
-        return int(location[len(prefix) : end])
-    except ValueError:
-        return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -264,7 +264,9 @@ def _claim_issues(
     whether the card as a whole is backed by the quote is the content's check. A cloze answer is
     read in its sentence (the blank filled): 'understood' alone would drop the 'never' before
     the blank of '... was never ____.'."""
-    ungrounded = {i.unit_index for i in found if ".evidence" in i.location or i.code == "no_evidence"}
+    ungrounded = {
+        i.unit_index for i in found if i.where.rest.startswith(".evidence") or i.code == "no_evidence"
+    }
     quotes = [
         [] if i in ungrounded else [get_field(span, "quote") for span in as_list(get_field(unit, "evidence"))]
         for i, unit in enumerate(as_list(units))

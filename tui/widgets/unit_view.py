@@ -78,7 +78,7 @@ def unit_details(unit: StoredUnit, title: str, *, show_answers: bool = True) -> 
         parts.append(Content.styled(text, style))
     for issue in unit.issues:  # the validator's card rules, named, beside the card
         style = "bold $error" if issue.severity == "error" else "bold $warning"
-        where = " (question)" if issue.location.startswith("recall_questions[") else ""
+        where = " (question)" if issue.question_index is not None else ""
         parts.append(
             Content.assemble(
                 (

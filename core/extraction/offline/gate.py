@@ -72,13 +72,11 @@ def gate(output: ArticleMemoryOutput, document: SourceDocument) -> ArticleMemory
     if report.ok:
         return output
     errors = [i for i in report.issues if i.severity == "error"]
-    bad_questions = {
-        i.location.split("]")[0] + "]" for i in errors if i.location.startswith("recall_questions[")
-    }
+    bad_questions = {i.question_index for i in errors if i.question_index is not None}
     questions_kept = [
         q
         for k, q in enumerate(output.recall_questions)
-        if f"recall_questions[{k}]" not in bad_questions and q.question.strip() and q.expected_answer.strip()
+        if k not in bad_questions and q.question.strip() and q.expected_answer.strip()
     ]
     asked = {q.memory_unit_index for q in questions_kept}
     bad_units = {i.unit_index for i in errors if i.unit_index is not None}
@@ -90,9 +88,9 @@ def gate(output: ArticleMemoryOutput, document: SourceDocument) -> ArticleMemory
         for q in questions_kept
         if q.memory_unit_index in remap
     )
-    bad_ideas = {i.location.split("]")[0] for i in errors if i.location.startswith("core_ideas[")}
+    bad_ideas = {i.index_in("core_ideas") for i in errors}
     ideas: tuple[CoreIdea, ...] = tuple(
-        idea for j, idea in enumerate(output.core_ideas) if f"core_ideas[{j}" not in bad_ideas
+        idea for j, idea in enumerate(output.core_ideas) if j not in bad_ideas
     )
     cleaned = ArticleMemoryOutput(output.summary, ideas, units, questions)
     if validate(cleaned, document).ok:

@@ -75,13 +75,9 @@ class Pruned:
 def _errors_at(report: ValidationReport, prefix: str) -> dict[int, list[str]]:
     found: dict[int, list[str]] = {}
     for issue in report.issues:
-        if issue.severity != "error" or not issue.location.startswith(prefix + "["):
-            continue
-        try:
-            index = int(issue.location[len(prefix) + 1 : issue.location.index("]")])
-        except ValueError:
-            continue
-        found.setdefault(index, []).append(issue.code)
+        index = issue.index_in(prefix)
+        if issue.severity == "error" and index is not None:
+            found.setdefault(index, []).append(issue.code)
     return found
 
 
