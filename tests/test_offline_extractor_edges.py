@@ -86,8 +86,9 @@ def test_five_thousand_paragraphs() -> None:
         for i in range(5000)
     ]
     out = run(doc(*paras))
-    # no cap since issue 30, but 5,000 sentences that nearly repeat one another make few units
-    assert 1 <= len(out.memory_units) <= 40
+    # no cap since issue 30, but 5,000 sentences of one template (the validator's repeat rule
+    # merges many; distinct stations and figures stay distinct facts) make few units for their size
+    assert 1 <= len(out.memory_units) <= 60
 
 
 def test_mixed_language_paragraphs() -> None:

@@ -3,28 +3,23 @@ them, and whatever breaks an error rule of the validator dropped, never shipped.
 
 from __future__ import annotations
 
-from difflib import SequenceMatcher
-
 from core.domain import ArticleMemoryOutput, CoreIdea, RecallQuestion, SourceDocument
 from core.extraction.offline import salience
 from core.extraction.offline.segment import Sentence
-from core.text import normalize_for_match
 from core.validation import Repeats, validate
 
 
 def dedupe(items: list[salience.Scored]) -> list[salience.Scored]:
-    """Items in their order of choice without repeats: the same or nearly the same content, or
-    a quote overlapping one already kept."""
+    """Items in their order of choice without repeats: the same or nearly the same content (the
+    validator's one repeat rule, Repeats), or a quote overlapping one already kept."""
     kept: list[salience.Scored] = []
-    norms: list[str] = []
+    repeats = Repeats()
     for item in items:
-        n = normalize_for_match(item.sentence.content)
-        if any(n == m or _near(n, m) for m in norms) or any(
-            _overlap(item.sentence, k.sentence) for k in kept
-        ):
+        content = item.sentence.content
+        if repeats.repeated(content) or any(_overlap(item.sentence, k.sentence) for k in kept):
             continue
         kept.append(item)
-        norms.append(n)
+        repeats.add_text(content)
     return kept
 
 
@@ -53,16 +48,6 @@ class Across:
         s = item.sentence
         self._repeats.add_text(s.content)
         self._quoted.setdefault(s.paragraph_id, []).append((s.quote_start, s.end))
-
-
-def _near(a: str, b: str) -> bool:
-    """The validator's near-duplicate rule, applied before it can complain. `quick_ratio` (the
-    characters in common, an upper bound of `ratio`) rules out ~96% of pairs first: a book's
-    hundreds of units compare in a fraction of a second."""
-    if min(len(a), len(b)) < 12 or abs(len(a) - len(b)) > 0.2 * max(len(a), len(b)):
-        return False
-    matcher = SequenceMatcher(None, a, b, autojunk=False)
-    return matcher.quick_ratio() >= 0.85 and matcher.ratio() >= 0.85
 
 
 def gate(output: ArticleMemoryOutput, document: SourceDocument) -> ArticleMemoryOutput:
