@@ -159,7 +159,14 @@ def test_traditional_chinese_gets_traditional_questions_and_real_words(outputs: 
 def test_cloze_hides_a_key_phrase_but_never_the_articles_topic(outputs: dict) -> None:
     _, out = outputs["photosynthesis.txt"]
     answers = {q.expected_answer.lower() for q in out.recall_questions if q.kind == "cloze"}
-    assert answers & {"chemical energy", "enzyme rubisco", "light-independent stage", "midday"}
+    assert answers & {
+        "chemical energy",
+        "enzyme rubisco",
+        "rubisco",
+        "light-independent stage",
+        "midday",
+        "nadph",
+    }
     assert not answers & {"photosynthesis", "light", "energy"}  # the deck is about them
 
 

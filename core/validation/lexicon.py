@@ -90,7 +90,7 @@ RELATIVE_TIME = re.compile(
     rf"\b(?:yesterday|today|tomorrow|tonight|recently|(?:this|last|next|earlier this|later this|past) "
     rf"(?:week|weekend|month|year|season|summer|winter|spring|autumn|fall|morning|afternoon|evening|night|{_DAY})|"
     rf"(?:on |last |next |this )?{_DAY}(?: (?:morning|afternoon|evening|night))?|"
-    rf"(?:a|one|two|three|four|five|six|several|a few) (?:days?|weeks?|months?|years?) ago)\b"
+    rf"(?:a|an|\w+|\d+|several|a few) (?:days?|weeks?|months?|years?|decades?) ago)\b"
     r"|昨天|今天|明天|今年|去年|明年|前年|上周|本周|下周|上週|本週|下週|上个月|上個月|本月|下个月|下個月|"
     r"日前|近日|昨日|今日|同年|当天|當天|次年|翌年|当年|當年|近年来|近年來",
     re.I,

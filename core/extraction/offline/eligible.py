@@ -137,10 +137,19 @@ def negated_lead_in(text: str) -> bool:
     return body.endswith((":", "：")) and bool(_NEGATION.search(body))
 
 
+_EXAMPLE_LEAD = re.compile(
+    r"^(?:for (?:example|instance)|e\.g\.|as an example|now|first|next|then|finally),\s+", re.I
+)
+
+
 def _instruction(text: str) -> bool:
     """An imperative or a predicate without its subject ("Add the following lines ...",
-    "Depend on Python itself.", "请输入……"): how-to steps and cut list items, not ideas."""
+    "Depend on Python itself.", "For example, consider ...", "请输入……"): how-to steps and
+    cut list items, not ideas."""
     text = _IDENTIFIER.sub("", text)
+    lead = _EXAMPLE_LEAD.match(text)
+    if lead and text[lead.end() : lead.end() + 1].islower():
+        text = text[lead.end()].upper() + text[lead.end() + 1 :]
     if _PLEASE.search(text):
         return True
     if CJK_RE.match(text):

@@ -51,7 +51,9 @@ AUXILIARIES = words(
     "is are was were be been being am has have had having do does did will would shall should can could "
     "may might must"
 )
-CONJUNCTIONS = words("and or but nor so yet if because although though while whereas unless when where")
+CONJUNCTIONS = words(
+    "and or but nor so yet if because although though while whereas unless when where whether"
+)
 NUMBER_WORDS = words(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
     "sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred "
@@ -190,6 +192,8 @@ def _joins(text: str, left: Token, right: Token) -> bool:
         return False
     if text[left.end : right.start] not in {" ", "-"}:
         return False
+    if left.pos == "NOUN" and right.pos == "PROPN" and left.text[:1].islower():
+        return False  # "history John D. Rockefeller": a common noun ends before a name starts
     return not (left.pos == "NUM" and right.pos == "PROPN")
 
 

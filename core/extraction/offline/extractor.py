@@ -105,7 +105,7 @@ class OfflineExtractor:
     ) -> list[tuple[int, list[salience.Scored]]]:
         """Each part's share of the count (budget.py: from the substantive text) and its picks
         by salience and MMR inside the part, twice the share (the rest in reserve), those that
-        can be asked about a fact first (_with_facts_first)."""
+        can be asked about no fact weighed down (_weigh_facts)."""
         size = sum(budget.substance(s) for s in found)
         candidates = sum(1 for s in found if s.eligible)
         k = budget.unit_count(size, candidates, self.max_units)
@@ -119,8 +119,8 @@ class OfflineExtractor:
             prose = len({s.paragraph_id for s in part.sentences})
             scored = salience.score_sentences(part.sentences, idf, prose, part.first)
             pool = [x for x in scored if x.sentence.eligible]
-            picked = dedupe(salience.select(pool, 2 * part.units))
-            picks.append((part.units, _with_facts_first(picked, context.counts, context.frequent)))
+            pool = _weigh_facts(pool, 4 * part.units, context.counts, context.frequent)
+            picks.append((part.units, dedupe(salience.select(pool, 2 * part.units))))
         return picks
 
 
@@ -151,21 +151,23 @@ def _cards(
     return sorted(made, key=lambda m: m[0].order)
 
 
-def _with_facts_first(
-    picked: list[salience.Scored], counts: DocCounts, frequent: frozenset[str]
+WEAK = 0.75  # what a sentence that offers no fact to ask weighs against one that does
+
+
+def _weigh_facts(
+    pool: list[salience.Scored], most: int, counts: DocCounts, frequent: frozenset[str]
 ) -> list[salience.Scored]:
-    """The picks in their order, those whose card can hide a quantity, a name or a term, or
-    that have a Q&A form (a definition, a cause, a date), first:
-    a sentence that offers only a common phrase to blank ("The TSA called the ____
-    deplorable." -> "incident") made cards blind readers deleted."""
-    strong: list[salience.Scored] = []
-    weak: list[salience.Scored] = []
-    for item in picked:
+    """The `most` best candidates (what MMR picks from) weighed down by WEAK when their card could
+    hide no quantity, name or term and they have no Q&A form: a sentence that offers only a
+    common phrase to blank made cards blind readers deleted. Salience and MMR still choose."""
+    best = sorted(pool, key=lambda x: (-x.score, x.order))[:most]
+    weighed = []
+    for item in best:
         s = item.sentence
         level = blank_model.best_tier(s.content, s.lang, counts, frequent)
         asks = level <= facts.TERM or qa_question(s.content, s.lang, s.traditional) is not None
-        (strong if asks else weak).append(item)
-    return strong + weak
+        weighed.append(item if asks else salience.Scored(s, item.score * WEAK, item.order))
+    return weighed
 
 
 def _card_content(content: str, lang: str, counts: DocCounts, frequent: frozenset[str]) -> str:

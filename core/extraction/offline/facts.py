@@ -146,6 +146,10 @@ def tier(
     before, after = content[: cand.start], content[cand.end :]
     if RELATIVE_TIME.search(text) or _in_list(cand, lists) or _leaks_abbreviation(text, after, before):
         return NEVER
+    if re.search(r"[(（]\s*$", before) or re.match(r"^\s*[(（][^()（）]{1,40}[)）]", after):
+        return NEVER  # a bracketed alias ("(HIB)", "(Rhazes)") or what it names: one gives the other
+    if re.match(r"^\s*\(", after) and len(text) <= 2:
+        return NEVER  # notation: "f(n)"
     for a, b in [*names, *compounds]:
         if (a, b) == (cand.start, cand.end) or not (cand.start < b and a < cand.end):
             continue
@@ -201,6 +205,8 @@ def _zh_tier(cand: Candidate, named: bool) -> int:
         return NEVER
     if f.get("zh:time") or (f.get("zh:number") and _DIGIT.search(cand.text)):
         return QUANTITY
+    if re.fullmatch(r"[0-9０-９][0-9０-９.,]*\s*[A-Za-zµμ%°]{1,4}", cand.text):
+        return QUANTITY  # "1µA", "220V", "35%": a number with its unit
     if f.get("zh:number") and _ZH_NUMERAL.search(cand.text) and len(cand.text) > 1:
         return QUANTITY
     if named or zh_name(cand):

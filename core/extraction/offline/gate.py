@@ -37,17 +37,36 @@ class Across:
     def __init__(self) -> None:
         self._repeats = Repeats()
         self._quoted: dict[str, list[tuple[int, int]]] = {}  # paragraph -> spans kept units quote
+        self._bags: list[frozenset[str]] = []  # each kept unit's terms
+        self._by_term: dict[str, list[int]] = {}
 
     def fresh(self, item: salience.Scored) -> bool:
         s = item.sentence
         if any(s.quote_start < y1 and y0 < s.end for y0, y1 in self._quoted.get(s.paragraph_id, ())):
             return False
-        return not self._repeats.repeated(s.content)
+        return not self._repeats.repeated(s.content) and not self._same_fact(frozenset(s.terms))
+
+    def _same_fact(self, bag: frozenset[str]) -> bool:
+        """Its terms are mostly a kept unit's (the same pledge told three times in other words,
+        which readers found as three cards): SAME_FACT of the two sets' terms together
+        (Jaccard), five terms at least ("第二个阶段称为卡尔文循环" shares three of four with a
+        longer sentence about the two stages, and is another fact)."""
+        if len(bag) < 5:
+            return False
+        near = {k for t in bag for k in self._by_term.get(t, ())}
+        return any(len(bag & self._bags[k]) >= SAME_FACT * len(bag | self._bags[k]) for k in near)
 
     def keep(self, item: salience.Scored) -> None:
         s = item.sentence
         self._repeats.add_text(s.content)
         self._quoted.setdefault(s.paragraph_id, []).append((s.quote_start, s.end))
+        bag = frozenset(s.terms)
+        for t in bag:
+            self._by_term.setdefault(t, []).append(len(self._bags))
+        self._bags.append(bag)
+
+
+SAME_FACT = 0.5  # share of two units' terms they have in common: the same fact
 
 
 def gate(output: ArticleMemoryOutput, document: SourceDocument) -> ArticleMemoryOutput:

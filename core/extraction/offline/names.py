@@ -30,7 +30,9 @@ def name_spans(content: str, tokens: list[english.Token]) -> list[tuple[int, int
             continue
         j = i + 1
         while j < len(tokens):
-            if _capital(tokens, j) and content[tokens[j - 1].end : tokens[j].start] in {" ", "-"}:
+            gap = content[tokens[j - 1].end : tokens[j].start]
+            initial = gap == ". " and len(tokens[j - 1].text) == 1 and tokens[j - 1].text.isupper()
+            if _capital(tokens, j) and (gap in {" ", "-"} or initial):  # "John D. Rockefeller"
                 j += 1
             elif (
                 j + 1 < len(tokens)

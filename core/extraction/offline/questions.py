@@ -103,7 +103,7 @@ def qa_question(content: str, lang: str, traditional: bool) -> tuple[str, str] |
 def _en_forms(text: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     d = cues.definition(text)
-    if d is not None and _real_term(d.term):
+    if d is not None and _real_term(d.term) and not _anaphoric(d.term) and not _restates(d.term, d.rest):
         verb = "are" if re.search(r"\bare\b", text[len(d.term) : len(d.term) + 6]) else "is"
         out.append((f"What {verb} {_lower_first(d.term)}?", _short(d.rest)))
     m = _TERM_COLON.match(text)
@@ -146,6 +146,20 @@ def _real_term(term: str) -> bool:
     return tokens[-1].pos in {"NOUN", "PROPN"} and all(
         t.pos in {"NOUN", "PROPN", "ADJ", "DET", "NUM"} for t in tokens
     )
+
+
+def _anaphoric(term: str) -> bool:
+    """ "The seat", "the method": a common noun the text named before; asked alone, a month
+    later nobody knows which."""
+    tokens = english.tag(term)
+    return len(tokens) == 2 and tokens[0].text.lower() in {"the", "this", "that"} and tokens[1].pos == "NOUN"
+
+
+def _restates(term: str, answer: str) -> bool:
+    """The answer says the term's own head again ("What is the integer factorization problem?"
+    -> "the computational problem of ..."): half given away."""
+    head = english.lemma(term.split()[-1].lower(), "NOUN")
+    return head in {english.lemma(w.lower(), "NOUN") for w in re.findall(r"[A-Za-z]+", answer)}
 
 
 _RELATIVE = re.compile(r"\b(?:which|that|who|whom|whose|where|when)\b")

@@ -184,7 +184,10 @@ def _is_proper(subject: str) -> bool:
 # A pointer back a few words in ("From these bases, ...", "Most often, they face ...") or a
 # "we" that is no paper's authors ("Last year, we recorded ..."): the sentence before is needed.
 _BACK_EN = re.compile(
-    r"^(?:[\w'-]+\s+){0,3}(?:these|those|such)\s+[a-z]|^(?:[\w'-]+\s+){0,4}(?:this|that)\s+(?!year|week|month|day|century|is|was)[a-z]+\b(?!\s+(?:is|was|are|were)\b)|"
+    r"^(?:[\w'-]+\s+){0,3}(?:these|those|such)\s+[a-z]|^(?:[\w'-]+\s+){0,4}this\s+(?!year|week|month|day|century|is|was)[a-z]+\b(?!\s+(?:is|was|are|were)\b)|"
+    r"^(?:[\w'-]+\s+){0,4}that\s+(?!is|was)[a-z]+\b(?!\s+(?:is|was|are|were)\b)|"
+    r"^(?:along the same lines|in the same (?:way|vein)|similarly|likewise|in this (?:way|case|sense)|as a result|"
+    r"to this end|for this reason|in that case|after that|later that|earlier that)\b|"
     r"^[^,]{1,30},\s+(?:he|she|they|it|we|this|these|those|his|her|their|its)\b",
     re.I,
 )
