@@ -321,6 +321,10 @@ class LibraryService:
     def unit_count(self, status: str | None = None, *, source_changed: bool = False) -> int:
         return library_repo.count_units(status, anchor=AnchorState.CHANGED.value if source_changed else None)
 
+    def articles_with(self, status: str) -> int:
+        """Articles with units of this status ("proposed": the articles Triage has work in)."""
+        return library_repo.count_articles_with(status)
+
     def summary(self, article_id: int) -> dict[str, object] | None:
         return library_repo.artifact_json(article_id)
 
