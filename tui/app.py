@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import work
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.command import Provider
 from textual.content import Content
@@ -24,6 +24,7 @@ from core.domain.errors import MemoryRushError
 from core.host import paths
 from core.services.bootstrap import Services, open_services
 from themes import DEFAULT_THEME, register_themes
+from tui import typed_on
 from tui.bindings import APP_BINDINGS
 from tui.collector import IdleCollector
 from tui.messages import FirstFrameShown, OpenArticle, OpenBrowse
@@ -138,6 +139,15 @@ class MemoryRushApp(App[None]):
         self.push_screen(HomeScreen())
         if self.start == "review":
             self.action_review()
+
+    async def on_event(self, event: events.Event) -> None:
+        """Every key acts on the screen it was typed on, while that is on top (tui/typed_on.py)."""
+        if isinstance(event, events.Key):
+            if not event.is_forwarded:  # from the terminal: to the focused widget of the top screen
+                typed_on.delivered(event, self.screen)
+            elif typed_on.stale(event, self.screen):  # back up to run a binding: another screen now
+                return
+        await super().on_event(event)
 
     def on_ready(self) -> None:
         # Everything built so far lives as long as the app: frozen out of the collector's way,

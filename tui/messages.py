@@ -8,8 +8,9 @@ from textual.message import Message
 
 
 class OpenArticle(Message):
-    """Open the evidence browser on an article (at a unit, or at a paragraph index). Handled by
-    `MemoryRushApp.on_open_article`."""
+    """Open the evidence browser on an article (at a unit, or at a paragraph index), from the
+    palette's article list. Handled by `MemoryRushApp.on_open_article`. A screen's key opens it
+    with `BaseScreen.open_article` instead: at once, before the next key (tui/typed_on.py)."""
 
     def __init__(self, article_id: int, *, unit_id: int | None = None, paragraph: int | None = None) -> None:
         super().__init__()

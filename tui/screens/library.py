@@ -14,7 +14,6 @@ from textual.widgets import DataTable, Static
 
 from core.domain import ArticleInfo
 from core.text.words import plural
-from tui.messages import OpenArticle
 from tui.safe import cell
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
@@ -110,7 +109,7 @@ class LibraryScreen(BaseScreen):
     def action_open(self) -> None:
         article_id = self._current_id()
         if article_id is not None:
-            self.post_message(OpenArticle(article_id))
+            self.open_article(article_id)
 
     def action_triage(self) -> None:
         from tui.screens.triage import TriageScreen

@@ -17,7 +17,6 @@ from textual.content import Content
 
 from core.domain.browse import BrowseRow, BulkAction, BulkResult, BulkUndo, Selection
 from core.text.words import plural
-from tui.messages import OpenArticle
 from tui.safe import notify
 from tui.screens.base import BaseScreen
 
@@ -205,7 +204,7 @@ class BrowseActions(BaseScreen):
     def action_open(self) -> None:
         row = self._current()
         if row is not None:
-            self.post_message(OpenArticle(row.article_id, unit_id=row.key.unit_id))
+            self.open_article(row.article_id, unit_id=row.key.unit_id)
 
     def action_trash_view(self) -> None:
         from tui.screens.trash import TrashScreen
