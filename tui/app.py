@@ -27,7 +27,7 @@ from themes import DEFAULT_THEME, register_themes
 from tui import typed_on
 from tui.bindings import APP_BINDINGS
 from tui.collector import IdleCollector
-from tui.messages import FirstFrameShown, OpenArticle, OpenBrowse
+from tui.messages import FirstFrameShown, OpenArticle, OpenBrowse, SearchHitOpened
 from tui.quitting import QuitDeadline
 from tui.workers import DaemonWorkerThreads
 
@@ -249,15 +249,10 @@ class MemoryRushApp(App[None]):
         from tui.modals.search import SearchModal
 
         if not isinstance(self.screen, SearchModal):
-            self.push_screen(SearchModal(), self._open_hit)
+            self.push_screen(SearchModal())
 
-    def _open_hit(self, hit: SearchHit | None) -> None:
-        """Open a hit chosen in the search, and record that it was opened (in a worker: a write)."""
-        if hit is None:
-            return
-        self.remember_open(hit)
-        position = hit.position if hit.unit_id is None and hit.position >= 0 else None
-        self.open_article(hit.article_id, unit_id=hit.unit_id, paragraph=position)
+    def on_search_hit_opened(self, message: SearchHitOpened) -> None:
+        self.remember_open(message.hit)
 
     @work(thread=True, name="remembering the opened search hit", exit_on_error=False)
     def remember_open(self, hit: SearchHit) -> None:

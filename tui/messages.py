@@ -4,7 +4,12 @@ the other way, from the app to its screens."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.message import Message
+
+if TYPE_CHECKING:
+    from core.domain.search import SearchHit
 
 
 class OpenArticle(Message):
@@ -31,6 +36,15 @@ class BackupProgressed(Message):
         super().__init__()
         self.done = done
         self.total = total
+
+
+class SearchHitOpened(Message):
+    """A hit of the search was opened (the ranking's use signal, recorded by the app in a worker:
+    a write). Handled by `MemoryRushApp.on_search_hit_opened`."""
+
+    def __init__(self, hit: SearchHit) -> None:
+        super().__init__()
+        self.hit = hit
 
 
 class OpenBrowse(Message):
