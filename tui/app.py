@@ -29,6 +29,7 @@ from tui.bindings import APP_BINDINGS
 from tui.collector import IdleCollector
 from tui.messages import FirstFrameShown, OpenArticle, OpenBrowse, SearchHitOpened
 from tui.quitting import QuitDeadline
+from tui.theme_setting import keep_theme
 from tui.workers import DaemonWorkerThreads
 
 if TYPE_CHECKING:
@@ -127,6 +128,7 @@ class MemoryRushApp(App[None]):
         # Thread workers run here: a worker stuck in a slow request never holds up quitting.
         asyncio.get_running_loop().set_default_executor(self.worker_threads)
         self._end_on_signals()
+        self.theme_changed_signal.subscribe(self, partial(keep_theme, self))  # tui/theme_setting.py
         if self._theme_problems or self.services.notices:
             from tui.safe import notify  # (imported here: not needed for most first frames)
 
