@@ -49,6 +49,7 @@ class HomeFigures:
     articles: int
     streak: int
     per_day: dict[date, int]
+    formats: tuple[str, ...]  # the suffixes import reads
     week: list[tuple[str, int]]  # (ISO day, cards due) for today and the six days after
     latest: list[tuple[str, int, int]]  # (title, proposed, confirmed) of the articles added last
 
@@ -130,7 +131,7 @@ class HomeScreen(BaseScreen):
         self.query_one("#home-due-key", Static).update(key_hint("r", "start today's session"))
         if figures.articles == 0:
             detail = Content("Nothing imported yet.")
-            hint = key_hint("i", "import an article (.txt, .md)")
+            hint = key_hint("i", "import an article")
         else:
             detail = Content.assemble(
                 f"{plural(figures.proposed, 'proposed unit')} to confirm\n",
@@ -141,17 +142,7 @@ class HomeScreen(BaseScreen):
             )
         self.query_one("#home-proposed-detail", Static).update(detail)
         self.query_one("#home-proposed-key", Static).update(hint)
-        self.query_one("#home-totals", Static).update(
-            Content.assemble(
-                ("Streak ", "bold"),
-                (plural(figures.streak, "day"), "bold $accent"),
-                "   ·   ",
-                (str(figures.confirmed), "bold"),
-                f" confirmed {'unit' if figures.confirmed == 1 else 'units'} to remember   ·   ",
-                (str(figures.articles), "bold"),
-                f" {'article' if figures.articles == 1 else 'articles'}",
-            )
-        )
+        self.query_one("#home-totals", Static).update(totals(figures))
         self._show_heatmap(figures)
         self.query_one("#home-week", Static).update(week_ahead(figures.week))
         self.query_one("#home-latest", Static).update(latest_articles(figures.latest))
@@ -199,6 +190,21 @@ class HomeScreen(BaseScreen):
         self.app.push_screen(SettingsScreen())
 
 
+def totals(figures: HomeFigures) -> Content:
+    """The line under the cards: streak and totals; in an empty library, what import reads."""
+    if figures.articles == 0:
+        return Content.assemble(("Importable: ", "bold"), " ".join(figures.formats))
+    return Content.assemble(
+        ("Streak ", "bold"),
+        (plural(figures.streak, "day"), "bold $accent"),
+        "   ·   ",
+        (str(figures.confirmed), "bold"),
+        f" confirmed {'unit' if figures.confirmed == 1 else 'units'} to remember   ·   ",
+        (str(figures.articles), "bold"),
+        f" {'article' if figures.articles == 1 else 'articles'}",
+    )
+
+
 def key_hint(key: str, what: str) -> Content:
     return Content.assemble((f" {key} ", "bold reverse"), (f"  {what}", "$text-muted"))
 
@@ -219,6 +225,7 @@ def home_figures(services: Services) -> HomeFigures:
         articles=library.article_count(),
         streak=stats.streak,
         per_day={date.fromisoformat(p.day): int(p.value) for p in days if p.value},
+        formats=library.formats(),
         week=[(p.day, int(p.value)) for p in stats.forecast[:7]],
         latest=[(a.title, a.proposed, a.confirmed) for a in library.articles(5)],
     )

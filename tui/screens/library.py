@@ -39,10 +39,11 @@ class LibraryScreen(BaseScreen):
         yield TitleBar()
         table = RowTable(id="library-table", cursor_type="row", zebra_stripes=True)
         yield table
+        formats = " ".join(self.services.library.formats())
         yield Static(
             Content.assemble(
                 ("The library is empty. ", "bold"),
-                "Press i to import articles (.txt, .md), or run memoryrush import PATH.",
+                f"Press i to import articles ({formats}), or run memoryrush import PATH.",
             ),
             id="library-empty",
         )
