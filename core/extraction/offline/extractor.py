@@ -62,9 +62,11 @@ class OfflineExtractor:
             return ArticleMemoryOutput("", (), (), ())
         idf = salience.idf_table(found)
         prose = len({s.paragraph_id for s in found})
-        pool = [x for x in salience.score_sentences(found, idf, prose) if x.sentence.eligible]
+        scored = salience.score_sentences(found, idf, prose)
+        pool = [x for x in scored if x.sentence.eligible and document.proposable(x.sentence.paragraph_id)]
         lang = "zh" if document.language == "zh" else "en"
-        total = sum(len(s.text) for s in found)  # the article's length sets the count, its ideas cap it
+        # the length of the text proposed from sets the count, its ideas cap it
+        total = sum(len(s.text) for s in found if document.proposable(s.paragraph_id))
         k = salience.unit_count(total, len(pool), lang, self.max_units)
         context = context_of(document, found)
         counts, frequent = context.counts, context.frequent
