@@ -321,12 +321,6 @@ class LibraryService:
     def unit_count(self, status: str | None = None, *, source_changed: bool = False) -> int:
         return library_repo.count_units(status, anchor=AnchorState.CHANGED.value if source_changed else None)
 
-    def formats(self) -> tuple[str, ...]:
-        """The file suffixes import reads (the readers' own list: what the screens offer)."""
-        from core.ingest.reader import SUPPORTED_SUFFIXES
-
-        return SUPPORTED_SUFFIXES
-
     def articles_with(self, status: str) -> int:
         """Articles with units of this status ("proposed": the articles Triage has work in)."""
         return library_repo.count_articles_with(status)

@@ -211,6 +211,8 @@ def key_hint(key: str, what: str) -> Content:
 
 def home_figures(services: Services) -> HomeFigures:
     """Today's figures from the stats and library services (a year of reviews for the heatmap)."""
+    from core.ingest.reader import SUPPORTED_SUFFIXES  # the readers' own list (as the import tree's)
+
     stats = services.stats.summary()
     library = services.library
     days = services.stats.reviews_by_day(7 * 53)
@@ -225,7 +227,7 @@ def home_figures(services: Services) -> HomeFigures:
         articles=library.article_count(),
         streak=stats.streak,
         per_day={date.fromisoformat(p.day): int(p.value) for p in days if p.value},
-        formats=library.formats(),
+        formats=SUPPORTED_SUFFIXES,
         week=[(p.day, int(p.value)) for p in stats.forecast[:7]],
         latest=[(a.title, a.proposed, a.confirmed) for a in library.articles(5)],
     )

@@ -39,7 +39,9 @@ class LibraryScreen(BaseScreen):
         yield TitleBar()
         table = RowTable(id="library-table", cursor_type="row", zebra_stripes=True)
         yield table
-        formats = " ".join(self.services.library.formats())
+        from core.ingest.reader import SUPPORTED_SUFFIXES  # the readers' own list (as the import tree's)
+
+        formats = " ".join(SUPPORTED_SUFFIXES)
         yield Static(
             Content.assemble(
                 ("The library is empty. ", "bold"),
