@@ -146,3 +146,32 @@ def test_curation_rates_per_extractor(services: Services, units: list[StoredUnit
     [row] = services.curation.rates()
     assert row["extractor"] == "placeholder"
     assert (row.get("accept"), row.get("reject"), row.get("edit")) == (1, 1, 1)
+
+
+def test_undoing_a_split_leaves_no_half_in_the_trash(services: Services, tmp_path: Path) -> None:
+    """Issue 32: a split's undo trashed the unit the split made. The unit did not exist before
+    the split: the undo removes it with its cards, and the library is as it was."""
+    from core.storage.db import db
+
+    path = tmp_path / "b.txt"
+    path.write_text(
+        "Mitochondria release the energy stored in glucose through cellular respiration, "
+        "and they do so in every animal cell.\n",
+        encoding="utf-8",
+    )
+    [outcome] = services.library.import_paths([path], extractor="offline")
+    (unit,) = services.library.units(outcome.article_id)
+    services.curation.accept(unit.id)
+    cards_before = db.execute_sql("SELECT id FROM card ORDER BY id").fetchall()
+    second = services.authoring.split(unit.id)
+    assert status(services, second) == "confirmed"
+    assert db.execute_sql("SELECT COUNT(*) FROM card WHERE unit_id = ?", (second,)).fetchone()[0] > 0
+    undone = services.curation.undo(outcome.article_id)
+    assert undone is not None and not undone.changed_since
+    assert services.library.unit(second) is None
+    assert db.execute_sql("SELECT COUNT(*) FROM card WHERE unit_id = ?", (second,)).fetchone()[0] == 0
+    assert services.browse.trash_count() == 0
+    assert [u.id for u in services.library.units(outcome.article_id)] == [unit.id]
+    assert services.library.unit(unit.id).content == unit.content  # type: ignore[union-attr]
+    assert db.execute_sql("SELECT id FROM card ORDER BY id").fetchall() == cards_before
+    assert all(h.unit_id != second for h in services.search.search("every animal cell", 10))

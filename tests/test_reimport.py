@@ -232,3 +232,29 @@ def test_reimport_reads_the_source_again(services: Services, tmp_path: Path) -> 
     path.unlink()
     gone = services.library.reimport(unit.article_id)
     assert gone.status == "refused" and "gone" in gone.message
+
+
+def test_a_new_paragraph_is_proposed_with_the_article_around_it(services: Services, tmp_path: Path) -> None:
+    """Issue 32: a paragraph added to a source got no proposal. It was extracted alone, without
+    the article: the card writer finds what to ask through the article's topic terms (here
+    "Signals", "receivers", counted over every paragraph), and alone it found nothing. The new
+    paragraph is now read with the article around it; proposals still come from it only."""
+    from core.ingest import read_document
+
+    page = Path(__file__).parent / "fixtures" / "formats" / "pages" / "blinker-index.html"
+    doc = read_document(page, encoding=None, max_bytes=10**8)
+    paras = [p.text for p in doc.paragraphs if p.kind == "paragraph" and len(p.text) > 60]
+    added = next(p for p in paras if p.startswith("Signals are optimized to send very quickly"))
+    path = tmp_path / "blinker.txt"
+    path.write_text("\n\n".join(p for p in paras if p != added) + "\n", encoding="utf-8")
+    [outcome] = services.library.import_paths([path], extractor="offline")
+    assert outcome.article_id is not None
+    before = {u.id for u in services.library.units(outcome.article_id)}
+    path.write_text("\n\n".join(paras) + "\n", encoding="utf-8")
+    again = services.library.reimport(outcome.article_id, extractor="offline")
+    assert again.status == "new_version" and "1 paragraphs new or changed" in again.message
+    new = [u for u in services.library.units(outcome.article_id) if u.id not in before]
+    assert new and all(u.status == "proposed" for u in new), again.message
+    quoted = {e.paragraph_id for u in new for e in u.evidence}
+    (where,) = [p.paragraph_id for p in services.library.paragraphs(outcome.article_id) if p.text == added]
+    assert quoted == {where}  # from the new paragraph only

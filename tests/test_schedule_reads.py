@@ -9,7 +9,7 @@ import math
 import random
 from datetime import date, timedelta
 
-from test_review_support import due_one_a_day, q
+from test_review_support import add_units, due_one_a_day, q
 
 import scheduler
 from core.host.clock import FixedClock
@@ -144,3 +144,30 @@ def test_easy_days_move_each_card_inside_its_own_window(services: Services, cloc
     moved = {c: after[c] // DAY - first for c in after if after[c] != before[c][0]}
     assert result.cards == len(expected) > 0
     assert moved == expected
+
+
+def test_learning_cards_due_today_are_in_todays_forecast(services: Services, clock: FixedClock) -> None:
+    """Issue 32: a learning card due later today (a step of 10 minutes) or overdue since
+    yesterday is a review today: the forecast's today counts it, as the session will show it.
+    One due tomorrow (a long learning step) counts on tomorrow."""
+    due_one_a_day(services, clock, n=4)
+    add_units(3, 1, now=int(clock.now().timestamp()))
+    learning = [int(r[0]) for r in q("SELECT id FROM card WHERE queue = 0 ORDER BY id")]  # type: ignore[call-overload]
+    for card in learning:
+        services.review.answer(card, 1)  # Again: learning, due in minutes
+    now = int(clock.now().timestamp())
+    with write_transaction():
+        db.execute_sql("UPDATE card SET due = ? WHERE id = ?", (now - DAY, learning[1]))  # overdue
+        db.execute_sql("UPDATE card SET due = ? WHERE id = ?", (now + DAY, learning[2]))  # tomorrow
+    assert q("SELECT COUNT(*) FROM card WHERE queue = 1") == [(3,)]
+    reviews = _per_day_reviews(clock)
+    shown = services.schedule.forecast()
+    assert shown.due[0] == reviews[0] + 2
+    assert shown.due[1] == reviews[1] + 1
+    assert shown.due[2:] == tuple(reviews[2:])
+
+
+def _per_day_reviews(clock: FixedClock) -> list[int]:
+    first = int(clock.now().timestamp()) // DAY
+    rows = dict(q("SELECT MAX(0, due / 86400 - ?), COUNT(*) FROM card WHERE queue = 2 GROUP BY 1", first))
+    return [int(rows.get(d, 0)) for d in range(30)]  # type: ignore[call-overload]

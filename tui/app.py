@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import work
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.command import Provider
 from textual.content import Content
@@ -24,10 +24,12 @@ from core.domain.errors import MemoryRushError
 from core.host import paths
 from core.services.bootstrap import Services, open_services
 from themes import DEFAULT_THEME, register_themes
+from tui import typed_on
 from tui.bindings import APP_BINDINGS
 from tui.collector import IdleCollector
-from tui.messages import FirstFrameShown, OpenArticle, OpenBrowse
+from tui.messages import FirstFrameShown, OpenArticle, OpenBrowse, SearchHitOpened
 from tui.quitting import QuitDeadline
+from tui.theme_setting import keep_theme
 from tui.workers import DaemonWorkerThreads
 
 if TYPE_CHECKING:
@@ -126,6 +128,7 @@ class MemoryRushApp(App[None]):
         # Thread workers run here: a worker stuck in a slow request never holds up quitting.
         asyncio.get_running_loop().set_default_executor(self.worker_threads)
         self._end_on_signals()
+        self.theme_changed_signal.subscribe(self, partial(keep_theme, self))  # tui/theme_setting.py
         if self._theme_problems or self.services.notices:
             from tui.safe import notify  # (imported here: not needed for most first frames)
 
@@ -138,6 +141,15 @@ class MemoryRushApp(App[None]):
         self.push_screen(HomeScreen())
         if self.start == "review":
             self.action_review()
+
+    async def on_event(self, event: events.Event) -> None:
+        """Every key acts on the screen it was typed on, while that is on top (tui/typed_on.py)."""
+        if isinstance(event, events.Key):
+            if not event.is_forwarded:  # from the terminal: to the focused widget of the top screen
+                typed_on.delivered(event, self.screen)
+            elif typed_on.stale(event, self.screen):  # back up to run a binding: another screen now
+                return
+        await super().on_event(event)
 
     def on_ready(self) -> None:
         # Everything built so far lives as long as the app: frozen out of the collector's way,
@@ -239,15 +251,10 @@ class MemoryRushApp(App[None]):
         from tui.modals.search import SearchModal
 
         if not isinstance(self.screen, SearchModal):
-            self.push_screen(SearchModal(), self._open_hit)
+            self.push_screen(SearchModal())
 
-    def _open_hit(self, hit: SearchHit | None) -> None:
-        """Open a hit chosen in the search, and record that it was opened (in a worker: a write)."""
-        if hit is None:
-            return
-        self.remember_open(hit)
-        position = hit.position if hit.unit_id is None and hit.position >= 0 else None
-        self.open_article(hit.article_id, unit_id=hit.unit_id, paragraph=position)
+    def on_search_hit_opened(self, message: SearchHitOpened) -> None:
+        self.remember_open(message.hit)
 
     @work(thread=True, name="remembering the opened search hit", exit_on_error=False)
     def remember_open(self, hit: SearchHit) -> None:

@@ -7,6 +7,8 @@ copy selected text, a table's cursor keys) have no id and are not offered in the
 
 from __future__ import annotations
 
+from textual.keys import key_to_character
+
 ABOUT: dict[str, str] = {
     "app.search": "Search every article, paragraph and memory unit",
     "app.help": "Show every key, by screen",
@@ -80,6 +82,7 @@ ABOUT: dict[str, str] = {
     "edit.add_question": "Add a question to the unit",
     "edit.remove_question": "Delete the question being edited (the last one otherwise)",
     "edit.next_type": "The unit's next memory type",
+    "reason.keep": "Keep the unit with the reason typed",
     "reason.cancel": "Close without keeping the unit",
     "review.reveal": "Show the answer and its evidence",
     "review.again": "Forgot it: see it again soon",
@@ -128,6 +131,7 @@ ABOUT: dict[str, str] = {
     "trash.undo": "Undo the last restore or Browse action",
     "confirm.yes": "Yes, do it",
     "confirm.no": "No, leave it",
+    "ask.done": "Give the answer typed",
     "ask.cancel": "Close without an answer",
     "info.close": "Close the card info",
     "search.browse": "Open Browse on these words: every matching unit and card, to act on",
@@ -170,16 +174,18 @@ NOT_IN_PALETTE = frozenset(
     | {"article.focus", "search.results", "search.input", "import.tree", "pick.list"}
 )
 
-KEY_NAMES = {
-    "slash": "/",
-    "question_mark": "?",
-    "comma": ",",
-    "space": "space",
-    "right_square_bracket": "]",
-    "left_square_bracket": "[",
-}
+KEY_NAMES = {"space": "space", "tab": "tab", "escape": "escape", "backspace": "backspace"}
 
 
 def pretty_key(key: str) -> str:
-    """A binding's keys as a reader types them: "question_mark" -> "?", "up,k" -> "up,k"."""
-    return ",".join(KEY_NAMES.get(k, k) for k in key.split(","))
+    """A binding's keys as a reader types them, each of them: "question_mark" -> "?",
+    "full_stop" -> ".", "escape,q" -> "escape or q"; a key that types no character ("enter",
+    "ctrl+s", "pagedown") keeps its name."""
+    return " or ".join(_one_key(k.strip()) for k in key.split(","))
+
+
+def _one_key(key: str) -> str:
+    if key in KEY_NAMES:
+        return KEY_NAMES[key]
+    character = key_to_character(key)  # Textual's own name -> character table
+    return character if character and character.isprintable() else key

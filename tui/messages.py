@@ -4,12 +4,18 @@ the other way, from the app to its screens."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.message import Message
+
+if TYPE_CHECKING:
+    from core.domain.search import SearchHit
 
 
 class OpenArticle(Message):
-    """Open the evidence browser on an article (at a unit, or at a paragraph index). Handled by
-    `MemoryRushApp.on_open_article`."""
+    """Open the evidence browser on an article (at a unit, or at a paragraph index), from the
+    palette's article list. Handled by `MemoryRushApp.on_open_article`. A screen's key opens it
+    with `BaseScreen.open_article` instead: at once, before the next key (tui/typed_on.py)."""
 
     def __init__(self, article_id: int, *, unit_id: int | None = None, paragraph: int | None = None) -> None:
         super().__init__()
@@ -30,6 +36,15 @@ class BackupProgressed(Message):
         super().__init__()
         self.done = done
         self.total = total
+
+
+class SearchHitOpened(Message):
+    """A hit of the search was opened (the ranking's use signal, recorded by the app in a worker:
+    a write). Handled by `MemoryRushApp.on_search_hit_opened`."""
+
+    def __init__(self, hit: SearchHit) -> None:
+        super().__init__()
+        self.hit = hit
 
 
 class OpenBrowse(Message):

@@ -133,6 +133,12 @@ class SourceDocument:
     content_hash: str = ""  # sha1 of the normalised text (content only, no path)
     language: str = "en"  # "en" | "zh" (dominant script)
     notices: tuple[str, ...] = ()  # what reading it had to say (bytes replaced ...)
+    # the paragraphs proposals may come from (a re-import: the new or changed ones); None: all.
+    # The others are the article around them: what a sentence points back to, the topic terms
+    propose_from: frozenset[str] | None = None
+
+    def proposable(self, paragraph_id: str) -> bool:
+        return self.propose_from is None or paragraph_id in self.propose_from
 
     def paragraph(self, paragraph_id: str) -> SourceParagraph | None:
         for p in self.paragraphs:

@@ -276,9 +276,10 @@ class TrashEntry:
 
 @dataclass(frozen=True, slots=True)
 class Forecast:
-    """Review cards due per day for the next days (day 0 = today, overdue included), as they
-    are scheduled now, and the total over those days at each retention choice (each card's next
-    review at that retention: the reviews those reviews lead to are not counted)."""
+    """Cards due per day for the next days (day 0 = today, overdue included): review cards as
+    they are scheduled now and learning cards by their step; and the total over those days at
+    each retention choice (each review card's next review at that retention, the learning cards
+    as they are: the reviews those reviews lead to are not counted)."""
 
     days: tuple[str, ...]  # ISO dates
     due: tuple[int, ...]

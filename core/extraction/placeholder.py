@@ -48,7 +48,7 @@ class PlaceholderExtractor:
         units: list[MemoryUnit] = []
         questions: list[RecallQuestion] = []
         for p in document.paragraphs:
-            if p.kind in NON_EVIDENCE_KINDS or not p.text.strip():
+            if p.kind in NON_EVIDENCE_KINDS or not p.text.strip() or not document.proposable(p.paragraph_id):
                 continue
             m = _SENTENCE.match(p.text.strip())
             quote = (m.group(0) if m else p.text).strip()

@@ -156,7 +156,7 @@ SETTINGS: dict[str, Setting] = {
     "leech_threshold": Setting("review", "leech_threshold", "Lapses after which a card is a leech (suspended, tagged).", _num(1, 999, integer=True)),
     "auto_accept_threshold": Setting("triage", "auto_accept_threshold", "Valid proposals at or above this confidence are accepted automatically (0 = never).", _num(0.0, 1.0)),
     "low_confidence_floor": Setting("triage", "low_confidence_floor", "Proposals below this confidence go to the low-confidence list (0 = off).", _num(0.0, 1.0)),
-    "theme": Setting("ui", "theme", "Theme name (see themes/ and your config dir's themes/).", _text),
+    "theme": Setting("ui", "theme", "Theme name (see themes/ and your config dir's themes/); the palette's Theme choice is saved here, and the app starts in it.", _text),
     "backup_auto": Setting("backup", "auto", "Automatic backups when the app starts: daily (at most one a day), startup (every start) or off.", _choice("daily", "startup", "off")),
     "backup_keep": Setting("backup", "keep", "Automatic backups kept (the oldest go first; backups you make are never removed).", _num(1, 999, integer=True)),
     "backup_folder": Setting("backup", "folder", "Folder for backups; empty = backups/ in the data folder.", _any_text),
@@ -230,6 +230,14 @@ def load_config(path: Path) -> Config:
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read the config file: {exc}") from None
     return parse_config(text, str(path))
+
+
+def save_setting(path: Path, config: Config, name: str, value: Any) -> Config:
+    """`config` with one setting changed, validated (ConfigError) and saved (save_config):
+    the config to use from now on."""
+    changed = replace(config, **{name: validate_value(name, value)})
+    save_config(path, changed)
+    return changed
 
 
 def save_config(path: Path, config: Config) -> None:

@@ -317,6 +317,10 @@ class LibraryService:
         unit or few for its length, bytes replaced, an extractor's fallback (Triage shows them)."""
         return library_repo.artifact_notices(article_id)
 
+    def articles_with(self, status: str) -> int:
+        """Articles with units of this status ("proposed": the articles Triage has work in)."""
+        return library_repo.count_articles_with(status)
+
     def summary(self, article_id: int) -> dict[str, object] | None:
         return library_repo.artifact_json(article_id)
 

@@ -2,7 +2,8 @@
 
 The storage write (core.storage.revision.revise_article) replaces the paragraphs and
 re-anchors the units in one transaction. Before it, when words changed, the new or changed
-paragraphs are extracted for proposals, and a proposal that repeats a unit the article keeps
+paragraphs are extracted for proposals, read with the article around them (SourceDocument's
+`propose_from`: a paragraph alone loses the topic terms the card writer asks by), and a proposal that repeats a unit the article keeps
 (the validator's duplicate rule: the same text, or nearly) is dropped: a reverted edit or a
 reworded sentence does not propose what the reader already has. A unit whose quote is lost
 does not count: a proposal made from the corrected sentence ("in 1886" where a unit says
@@ -20,6 +21,7 @@ from core.domain import (
     ArticleMemoryOutput,
     ImportOutcome,
     MemoryUnit,
+    ProcessingArtifact,
     SourceDocument,
     SourceParagraph,
     StoredUnit,
@@ -56,9 +58,13 @@ def revise(
     ):
         old = library_repo.paragraphs(article_id)
         unchanged = set(paragraph_map([p.text for p in old], [p.text for p in document.paragraphs]).values())
-        fresh = tuple(p for p in document.paragraphs if p.index not in unchanged)
+        fresh = frozenset(p.paragraph_id for p in document.paragraphs if p.index not in unchanged)
         if fresh:
-            artifact = without_count_notice(run_extraction(replace(document, paragraphs=fresh), extractor))
+            # the whole article, proposals from the new paragraphs only: alone, a paragraph
+            # loses what its sentences point back to and the article's topic terms, by which
+            # the card writer finds what to ask (issue 32: a new paragraph got no proposal)
+            artifact = run_extraction(replace(document, propose_from=fresh), extractor)
+            artifact = without_count_notice(only_from(artifact, fresh))
             kept = surviving(old, document.paragraphs, library_repo.units(article_id))
             plan = without_repeats(library.plan(artifact), kept, document)
             new_units = revision.NewUnits(
@@ -68,6 +74,25 @@ def revise(
         article_id, document, now=library.clock(), reader_version=reader_version, new_units=new_units
     )
     return ImportOutcome(str(path), "new_version", revision_message(done), article_id, done.added)
+
+
+def only_from(artifact: ProcessingArtifact, fresh: frozenset[str]) -> ProcessingArtifact:
+    """The artifact without the units that cite a paragraph outside `fresh` (an extractor that
+    does not read `propose_from` proposed them), their questions re-indexed."""
+    from core.validation import validate
+
+    units = artifact.output.memory_units
+    keep = [i for i, u in enumerate(units) if all(e.paragraph_id in fresh for e in u.evidence)]
+    if len(keep) == len(units):
+        return artifact
+    index = {old: new for new, old in enumerate(keep)}
+    questions = tuple(
+        replace(q, memory_unit_index=index[q.memory_unit_index])
+        for q in artifact.output.recall_questions
+        if q.memory_unit_index in index
+    )
+    output = replace(artifact.output, memory_units=tuple(units[i] for i in keep), recall_questions=questions)
+    return replace(artifact, output=output, validation_report=validate(output, artifact.document))
 
 
 def surviving(

@@ -38,10 +38,13 @@ class NewUnit:
 
 
 @translated
-def insert_unit(article_id: int, unit: NewUnit, now: int, batch: str | None = None) -> int:
+def insert_unit(
+    article_id: int, unit: NewUnit, now: int, batch: str | None = None, *, action: str = "make"
+) -> int:
     """Inside the caller's write_transaction (the service that checked the card owns it): the
     row, its evidence and questions, its cards when confirmed, its search entry, and a "make"
-    event whose before is the unit in the trash (undo trashes it).
+    event whose before is the unit in the trash (undo trashes it; a split's SPLIT_OFF event:
+    undo removes it, curation.undo_last).
 
     Plain parameterised statements, one a table (executemany for evidence and questions),
     nothing of what is written read back: ~9 statements where peewee's builder, a replace of
@@ -82,7 +85,7 @@ def insert_unit(article_id: int, unit: NewUnit, now: int, batch: str | None = No
     )
     made = curation.snapshot(row, unit.questions, unit.evidence)
     trashed = {**made, "status": "trashed", "status_before_trash": unit.status, "trashed_at": now}
-    curation.record(row, "make", trashed, now, batch, after={**made, "reps": 0})  # no card answered yet
+    curation.record(row, action, trashed, now, batch, after={**made, "reps": 0})  # no card answered yet
     if unit.status == "confirmed":
         cards.create_cards(unit_id, now, active=True)
     asked = [(q, a) for q, a, _ in unit.questions]
@@ -110,7 +113,7 @@ def split(unit_id: int, first: NewUnit, second: NewUnit, now: int) -> int:
         if row.status == "confirmed":
             cards.ensure_cards(row.id, now)
         search_index.reindex_unit(row.id)
-        return insert_unit(int(row.article_id), second, now, batch)
+        return insert_unit(int(row.article_id), second, now, batch, action=curation.SPLIT_OFF)
 
 
 @translated

@@ -4,7 +4,9 @@ Each write records an event with the unit as it was before (`snapshot`); undo pu
 back. Events written by one action over several units (accept all valid, a split) carry the
 same `batch` key beside the snapshot, and undo takes the whole batch back at once. A unit made
 by the reader (core/storage/authoring.py) is recorded as it would be in the trash, so undoing
-its making trashes it (restore brings it back: nothing is lost).
+its making trashes it (restore brings it back: nothing is lost). The unit a split makes is not
+the reader's work: undoing the split removes it with its cards (SPLIT_OFF), nothing is left in
+the trash, and the library is as it was before the split.
 """
 
 from __future__ import annotations
@@ -16,12 +18,15 @@ from typing import Any, cast
 
 import peewee
 
+from core.storage.browse import trash as trash_repo
 from core.storage.db import db, write_transaction
 from core.storage.errors import translated
 from core.storage.models import CurationEvent, Evidence, Question, Unit
 from core.storage.review import cards
 from core.storage.rows import insert_row
 from core.storage.search import index as search_index
+
+SPLIT_OFF = "split_off"  # the event of the unit a split made: its undo removes the unit
 
 
 @translated
@@ -283,6 +288,8 @@ def undo_last(now: int, article_id: int | None = None) -> Undone | None:
         for each in sorted(events, key=lambda e: -e.id):
             if not _put_back(each, now):
                 left += 1
+            elif each.action == SPLIT_OFF:  # put back in the trash: gone for good, cards and all
+                trash_repo.purge_units([int(each.unit_id)])
         first = int(min(events, key=lambda e: e.id).unit_id)
         if left == len(events):
             return Undone(first, changed_since=True)

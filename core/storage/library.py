@@ -328,6 +328,17 @@ def count_units(status: str | None = None, *, anchor: str | None = None) -> int:
 
 
 @translated
+def count_articles_with(status: str) -> int:
+    """Articles in the library (not deleted) with at least one unit of this status."""
+    row = db.execute_sql(
+        "SELECT COUNT(DISTINCT article_id) FROM unit WHERE status = ? "
+        "AND article_id NOT IN (SELECT article_id FROM article_trash)",
+        (status,),
+    ).fetchone()
+    return int(row[0]) if row else 0
+
+
+@translated
 def count_by_origin(status: str) -> dict[str, int]:
     """Units of one status by origin: {"yours": n, "extracted": m} (search's unit filter rule)."""
     out: dict[str, int] = {}

@@ -3,6 +3,8 @@ matches, an empty library."""
 
 from __future__ import annotations
 
+import re
+
 from conftest import SIZE, article_screen, make_app, screen_text, searched, settle
 from textual.widgets import OptionList
 
@@ -42,3 +44,24 @@ async def test_an_empty_library_says_how_to_fill_it(svc: Services) -> None:
         await pilot.press("l")
         await settle(pilot)
         assert "The library is empty. Press i to import" in screen_text(app)
+
+
+def _lists_every_format(shown: str) -> list[str]:
+    """The importable suffixes the text does not name (".htm" is not named by ".html")."""
+    from core.ingest import SUPPORTED_SUFFIXES
+
+    return [s for s in SUPPORTED_SUFFIXES if not re.search(re.escape(s) + r"(?![\w])", shown)]
+
+
+async def test_the_empty_home_and_library_name_every_format_the_readers_take(svc: Services) -> None:
+    """Issue 32: they said ".txt, .md" while PDF, EPUB, DOCX, web pages and reStructuredText
+    import too. Both read the readers' own list, so they stay true."""
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        shown = " ".join(screen_text(app).split())
+        assert "Nothing imported yet" in shown and _lists_every_format(shown) == [], shown
+        await pilot.press("l")
+        await settle(pilot)
+        shown = " ".join(screen_text(app).split())
+        assert "The library is empty" in shown and _lists_every_format(shown) == [], shown

@@ -1,5 +1,5 @@
-"""Screens ask the app with messages (OpenArticle) instead of calling it: the doors to the
-evidence browser from Library, Triage and Review all open it on the right article and unit."""
+"""The doors to the evidence browser from Library, Triage and Review all open it on the right
+article and unit (each screen pushes it at once: BaseScreen.open_article)."""
 
 from __future__ import annotations
 

@@ -64,3 +64,32 @@ async def test_a_search_that_ends_after_a_later_one_does_not_replace_its_hits(
         held.set()  # the earlier search ends now, last
         await settle(pilot)
         assert "forgetting" in first_hit() and "chlorophyll" not in first_hit(), first_hit()
+
+
+async def test_escape_from_an_opened_hit_comes_back_to_the_results_as_they_were(samples: Services) -> None:
+    """Issue 32: escape on the article opened from a search hit went Home; it goes back to the
+    search, with its words, its hits and the hit chosen highlighted. The open is recorded."""
+    from core.storage.db import db
+    from tui.modals.search import SearchModal
+    from tui.screens.article import ArticleScreen
+
+    app = make_app(samples)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        modal = await searched(pilot, "chlorophyll")
+        hits = list(modal._hits)
+        assert len(hits) >= 2
+        await pilot.press("down", "down", "enter")  # the second hit
+        await settle(pilot)
+        article = app.screen
+        assert isinstance(article, ArticleScreen) and article.article_id == hits[1].article_id
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is modal and isinstance(modal, SearchModal)
+        results = modal.query_one(OptionList)
+        assert modal.query_one(Input).value == "chlorophyll" and modal._hits == hits
+        assert results.has_focus and results.highlighted == 1
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(app.screen_stack) == 2  # Home
+    assert db.execute_sql("SELECT SUM(opens) FROM search_feedback").fetchone()[0] == 1

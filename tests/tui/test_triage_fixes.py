@@ -128,7 +128,9 @@ async def test_split_a_unit_in_two_then_undo(svc: Services, tmp_path: Path) -> N
         await pilot.press("u")
         await settle(pilot)
         assert svc.library.unit(unit.id).content == unit.content
-        assert svc.library.unit(second.id).status == "trashed"
+        # issue 32: the second half is gone, not left in the Trash
+        assert svc.library.unit(second.id) is None and svc.browse.trash_count() == 0
+        assert [u.id for u in svc.library.units(article_id, ["proposed"])] == [u.id for u in units]
 
 
 async def test_undo_after_accept_all_takes_the_whole_batch_back(svc: Services, tmp_path: Path) -> None:

@@ -40,7 +40,10 @@ class Confirm(Modal[bool]):
 class Ask(Modal[str | None]):
     """A line of text: enter gives it, escape gives None."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="ask.cancel")]
+    BINDINGS = [
+        Binding("enter", "done", "Done", id="ask.done"),
+        Binding("escape", "cancel", "Cancel", id="ask.cancel"),
+    ]
 
     def __init__(self, question: str, *, value: str = "", placeholder: str = "") -> None:
         super().__init__()
@@ -58,8 +61,12 @@ class Ask(Modal[str | None]):
         self.query_one(Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        """The field's own enter (it comes first while the field has the focus)."""
         event.stop()
-        self.dismiss(event.value)
+        self.action_done()
+
+    def action_done(self) -> None:
+        self.dismiss(self.query_one(Input).value)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -17,7 +17,10 @@ from tui.widgets.guarded import SafeInput
 class ReasonModal(Modal[str | None]):
     """One question (our words) over the untrusted `detail` it is about, and an answer field."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="reason.cancel")]
+    BINDINGS = [
+        Binding("enter", "keep", "Keep anyway", id="reason.keep"),
+        Binding("escape", "cancel", "Cancel", id="reason.cancel"),
+    ]
 
     def __init__(self, question: str, detail: str) -> None:
         super().__init__()
@@ -34,8 +37,12 @@ class ReasonModal(Modal[str | None]):
         self.query_one(Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        """The field's own enter (it comes first while the field has the focus)."""
         event.stop()
-        reason = " ".join(event.value.split())
+        self.action_keep()
+
+    def action_keep(self) -> None:
+        reason = " ".join(self.query_one(Input).value.split())
         self.dismiss(reason or None)
 
     def action_cancel(self) -> None:

@@ -3,8 +3,9 @@
 Below the field, the filters (tui.widgets.search_filters: ctrl+f, then one key each) and a
 line with the result count ("23 results") and, when a word of the query is not in the library,
 the words searched instead ("showing results for photosynthesis"; ctrl+o searches the words
-as typed). The hit chosen is returned to the app, which opens it and records the open (the
-ranking's use signal).
+as typed). The hit chosen opens on top of the search, which stays as it is beneath: escape on
+the article comes back to the words, the hits and the one chosen (issue 32: it went Home). The
+app records the open (the ranking's use signal).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from textual.worker import Worker
 from core.domain.search import SearchFilters, SearchHit, SearchResult
 from core.text import sanitize
 from core.text.words import plural
-from tui.messages import OpenBrowse
+from tui.messages import OpenBrowse, SearchHitOpened
 from tui.modals.once import Modal
 from tui.reporting import Reporting, report_worker
 from tui.safe import content
@@ -48,8 +49,8 @@ class _Ask:
     correct: bool
 
 
-class SearchModal(Modal[SearchHit | None]):
-    """Returns the hit to open, or None."""
+class SearchModal(Modal[None]):
+    """Opens the hits chosen on top of itself; escape here closes it."""
 
     BINDINGS = [
         Binding("escape", "cancel", "Close", id="search.close"),
@@ -131,7 +132,7 @@ class SearchModal(Modal[SearchHit | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if self._hits:
-            self.dismiss(self._hits[0])
+            self._open(self._hits[0])
 
     def action_focus_results(self) -> None:
         results = self.query_one(OptionList)
@@ -159,7 +160,16 @@ class SearchModal(Modal[SearchHit | None]):
         self.query_one(Input).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self._hits[event.option_index])
+        self._open(self._hits[event.option_index])
+
+    def _open(self, hit: SearchHit) -> None:
+        """The hit's article on top of the search, at once (the next key runs on it:
+        tui/typed_on.py); escape there comes back here."""
+        from tui.screens.article import ArticleScreen
+
+        self.app.post_message(SearchHitOpened(hit))
+        position = hit.position if hit.unit_id is None and hit.position >= 0 else None
+        self.app.push_screen(ArticleScreen(hit.article_id, unit_id=hit.unit_id, paragraph=position))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

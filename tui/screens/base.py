@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 class Host(Protocol):
     """What a screen reads of the app it runs in (attributes down; it asks with messages,
-    tui/messages.py, and never calls the app)."""
+    tui/messages.py, and never calls the app; it opens screens itself, with push_screen)."""
 
     services: Services
     first_frame_shown: bool
@@ -55,6 +55,16 @@ class BaseScreen(Screen[None]):
             return []
 
         return fetch
+
+    def open_article(
+        self, article_id: int, *, unit_id: int | None = None, paragraph: int | None = None
+    ) -> None:
+        """The evidence browser on an article (at a unit, or a paragraph index), on top now: the
+        next key runs against it, never against this screen (tui/typed_on.py). A message to the
+        app would arrive after that key."""
+        from tui.screens.article import ArticleScreen
+
+        self.app.push_screen(ArticleScreen(article_id, unit_id=unit_id, paragraph=paragraph))
 
     def edit_unit(self, unit: StoredUnit, *, with_errors: str) -> None:
         """The edit form over `unit`: curation checks each try and saves the edit (saying

@@ -73,7 +73,8 @@ def sections() -> list[tuple[str, list[Binding]]]:
 
 
 def key_map() -> list[tuple[str, list[tuple[str, str]]]]:
-    """(section, [(keys, description)]) for the app and every screen and modal."""
+    """(section, [(keys, description)]) for the app and every screen and modal; `keys` as the
+    binding has them (every key of it, "escape,q"): pretty_key shows them."""
     return [(name, [(b.key, b.description) for b in bindings]) for name, bindings in sections()]
 
 
@@ -86,9 +87,12 @@ class HelpScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         parts: list[Content] = []
-        for section, rows in key_map():
+        sections = [(section, [(pretty_key(k), d) for k, d in rows]) for section, rows in key_map()]
+        width = max(len(keys) for _, rows in sections for keys, _ in rows)
+        for section, rows in sections:
             parts.append(Content.styled(section, "bold $accent"))
-            parts.extend(Content.assemble((f"  {pretty_key(k):<14}", "bold"), d) for k, d in rows)
+            # a space after the widest keys too: "!" never runs into "Keep anyway"
+            parts.extend(Content.assemble((f"  {keys:<{width}} ", "bold"), d) for keys, d in rows)
             parts.append(Content(""))
         with VerticalScroll(id="help-body"):
             yield Static(Content("\n").join(parts), id="help-text")

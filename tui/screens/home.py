@@ -40,15 +40,16 @@ TALL = 40  # rows from which the week ahead and the latest articles are shown
 @dataclass(frozen=True)
 class HomeFigures:
     due: int  # learning and review cards due today (overdue included)
-    new: int  # new cards waiting
+    new: int  # new cards today's session shows (its daily limit, one card a unit)
     learning: int
     tomorrow: int  # review cards due tomorrow
     proposed: int
+    proposing: int  # articles with proposals waiting
     confirmed: int
     articles: int
     streak: int
     per_day: dict[date, int]
-    new_per_day: int
+    formats: tuple[str, ...]  # the suffixes import reads
     week: list[tuple[str, int]]  # (ISO day, cards due) for today and the six days after
     latest: list[tuple[str, int, int]]  # (title, proposed, confirmed) of the articles added last
 
@@ -117,11 +118,10 @@ class HomeScreen(BaseScreen):
         self._figures = figures
         self.query_one("#home-due", Digits).update(str(figures.due))
         self.query_one("#home-proposed", Digits).update(str(figures.proposed))
-        new = min(figures.new, figures.new_per_day)
         self.query_one("#home-due-detail", Static).update(
             Content("\n").join(
                 [
-                    Content(f"{plural(figures.due, 'card')} due · {new} new"),
+                    Content(f"{plural(figures.due, 'card')} due · {figures.new} new"),
                     Content.styled(
                         f"{figures.learning} learning · {figures.tomorrow} due tomorrow", "$text-muted"
                     ),
@@ -131,28 +131,18 @@ class HomeScreen(BaseScreen):
         self.query_one("#home-due-key", Static).update(key_hint("r", "start today's session"))
         if figures.articles == 0:
             detail = Content("Nothing imported yet.")
-            hint = key_hint("i", "import an article (.txt, .md)")
+            hint = key_hint("i", "import an article")
         else:
             detail = Content.assemble(
                 f"{plural(figures.proposed, 'proposed unit')} to confirm\n",
-                (f"from {plural(figures.articles, 'article')} in the library", "$text-muted"),
+                (f"from {plural(figures.proposing, 'article')} in the library", "$text-muted"),
             )
             hint = (
                 key_hint("t", "confirm or reject them") if figures.proposed else key_hint("i", "import more")
             )
         self.query_one("#home-proposed-detail", Static).update(detail)
         self.query_one("#home-proposed-key", Static).update(hint)
-        self.query_one("#home-totals", Static).update(
-            Content.assemble(
-                ("Streak ", "bold"),
-                (plural(figures.streak, "day"), "bold $accent"),
-                "   ·   ",
-                (str(figures.confirmed), "bold"),
-                f" confirmed {'unit' if figures.confirmed == 1 else 'units'} to remember   ·   ",
-                (str(figures.articles), "bold"),
-                f" {'article' if figures.articles == 1 else 'articles'}",
-            )
-        )
+        self.query_one("#home-totals", Static).update(totals(figures))
         self._show_heatmap(figures)
         self.query_one("#home-week", Static).update(week_ahead(figures.week))
         self.query_one("#home-latest", Static).update(latest_articles(figures.latest))
@@ -200,26 +190,44 @@ class HomeScreen(BaseScreen):
         self.app.push_screen(SettingsScreen())
 
 
+def totals(figures: HomeFigures) -> Content:
+    """The line under the cards: streak and totals; in an empty library, what import reads."""
+    if figures.articles == 0:
+        return Content.assemble(("Importable: ", "bold"), " ".join(figures.formats))
+    return Content.assemble(
+        ("Streak ", "bold"),
+        (plural(figures.streak, "day"), "bold $accent"),
+        "   ·   ",
+        (str(figures.confirmed), "bold"),
+        f" confirmed {'unit' if figures.confirmed == 1 else 'units'} to remember   ·   ",
+        (str(figures.articles), "bold"),
+        f" {'article' if figures.articles == 1 else 'articles'}",
+    )
+
+
 def key_hint(key: str, what: str) -> Content:
     return Content.assemble((f" {key} ", "bold reverse"), (f"  {what}", "$text-muted"))
 
 
 def home_figures(services: Services) -> HomeFigures:
     """Today's figures from the stats and library services (a year of reviews for the heatmap)."""
+    from core.ingest.reader import SUPPORTED_SUFFIXES  # the readers' own list (as the import tree's)
+
     stats = services.stats.summary()
     library = services.library
     days = services.stats.reviews_by_day(7 * 53)
     return HomeFigures(
         due=int(stats.forecast[0].value) if stats.forecast else 0,
-        new=stats.counts.get("new", 0),
+        new=services.review.new_today(),
         learning=stats.counts.get("learning", 0),
         tomorrow=int(stats.forecast[1].value) if len(stats.forecast) > 1 else 0,
         proposed=library.unit_count("proposed"),
+        proposing=library.articles_with("proposed"),
         confirmed=library.unit_count("confirmed"),
         articles=library.article_count(),
         streak=stats.streak,
         per_day={date.fromisoformat(p.day): int(p.value) for p in days if p.value},
-        new_per_day=services.config.new_per_day,
+        formats=SUPPORTED_SUFFIXES,
         week=[(p.day, int(p.value)) for p in stats.forecast[:7]],
         latest=[(a.title, a.proposed, a.confirmed) for a in library.articles(5)],
     )

@@ -14,7 +14,6 @@ from textual.widgets import DataTable, Static
 
 from core.domain import ArticleInfo
 from core.text.words import plural
-from tui.messages import OpenArticle
 from tui.safe import cell
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
@@ -40,10 +39,13 @@ class LibraryScreen(BaseScreen):
         yield TitleBar()
         table = RowTable(id="library-table", cursor_type="row", zebra_stripes=True)
         yield table
+        from core.ingest.reader import SUPPORTED_SUFFIXES  # the readers' own list (as the import tree's)
+
+        formats = " ".join(SUPPORTED_SUFFIXES)
         yield Static(
             Content.assemble(
                 ("The library is empty. ", "bold"),
-                "Press i to import articles (.txt, .md), or run memoryrush import PATH.",
+                f"Press i to import articles ({formats}), or run memoryrush import PATH.",
             ),
             id="library-empty",
         )
@@ -110,7 +112,7 @@ class LibraryScreen(BaseScreen):
     def action_open(self) -> None:
         article_id = self._current_id()
         if article_id is not None:
-            self.post_message(OpenArticle(article_id))
+            self.open_article(article_id)
 
     def action_triage(self) -> None:
         from tui.screens.triage import TriageScreen

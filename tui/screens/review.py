@@ -25,7 +25,6 @@ from textual.worker import Worker, WorkerState
 from core.domain import SourceParagraph
 from core.domain.errors import DatabaseBusy
 from core.domain.review import AnswerResult, ReviewItem
-from tui.messages import OpenArticle
 from tui.safe import content, notify
 from tui.screens.own_cards import MakesCards
 from tui.widgets.key_bar import KeyBar
@@ -390,7 +389,7 @@ class ReviewScreen(MakesCards):
 
     def action_open_source(self) -> None:
         if self.item is not None:
-            self.post_message(OpenArticle(self.item.article_id, unit_id=self.item.unit_id))
+            self.open_article(self.item.article_id, unit_id=self.item.unit_id)
 
     def action_card_info(self) -> None:
         from tui.modals.card_info import CardInfoModal

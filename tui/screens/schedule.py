@@ -123,7 +123,10 @@ class ScheduleScreen(BaseScreen):
         self.query_one("#schedule-days", Static).update(content(days_line(forecast)))
         labels = [date.fromisoformat(d).strftime("%d") for d in forecast.days]
         self.query_one(BarChart).show(
-            "Reviews due per day (today first, overdue included)", labels, list(forecast.due), every=5
+            "Reviews due per day (today first, overdue and learning cards included)",
+            labels,
+            list(forecast.due),
+            every=5,
         )
         current = self.services.config.desired_retention
         self.query_one("#schedule-retention", Static).update(content(retention_line(forecast, current)))

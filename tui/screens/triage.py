@@ -22,7 +22,6 @@ from textual.widgets import Static
 
 from core.domain import StoredUnit
 from core.text.words import plural
-from tui.messages import OpenArticle
 from tui.safe import content, notify
 from tui.screens.triage_fixes import FixesProposals
 from tui.widgets.key_bar import KeyBar
@@ -312,7 +311,7 @@ class TriageScreen(FixesProposals):
 
     def action_open_article(self) -> None:
         if self.unit is not None:
-            self.post_message(OpenArticle(self.unit.article_id, unit_id=self.unit.id))
+            self.open_article(self.unit.article_id, unit_id=self.unit.id)
 
     def action_edit(self) -> None:
         if self.unit is not None:

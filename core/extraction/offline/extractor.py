@@ -106,8 +106,10 @@ class OfflineExtractor:
         """Each part's share of the count (budget.py: from the substantive text) and its picks
         by salience and MMR inside the part, twice the share (the rest in reserve), those that
         can be asked about no fact weighed down (_weigh_facts)."""
-        size = sum(budget.substance(s) for s in found)
-        candidates = sum(1 for s in found if s.eligible)
+        # the text proposed from sets the count (a reimport proposes from its new paragraphs
+        # only, with the whole article around them as context: SourceDocument.proposable)
+        size = sum(budget.substance(s) for s in found if document.proposable(s.paragraph_id))
+        candidates = sum(1 for s in found if s.eligible and document.proposable(s.paragraph_id))
         k = budget.unit_count(size, candidates, self.max_units)
         idf = salience.idf_table(found)
         locators = {p.paragraph_id: p.locator for p in document.paragraphs}
@@ -118,7 +120,7 @@ class OfflineExtractor:
             check_stop(stop)
             prose = len({s.paragraph_id for s in part.sentences})
             scored = salience.score_sentences(part.sentences, idf, prose, part.first)
-            pool = [x for x in scored if x.sentence.eligible]
+            pool = [x for x in scored if x.sentence.eligible and document.proposable(x.sentence.paragraph_id)]
             pool = _weigh_facts(pool, 4 * part.units, context.counts, context.frequent)
             picks.append((part.units, dedupe(salience.select(pool, 2 * part.units))))
         return picks

@@ -152,7 +152,11 @@ class OllamaExtractor:
                 f"Ollama host {self.host} is not on this machine; the article text is sent there "
                 "([extraction] ollama_allow_remote = true)."
             )
-        windows = make_windows(document, self.template, self.context_tokens, self.reply_tokens)
+        # the model is sent the paragraphs proposals may come from (a re-import: the new ones)
+        sent = replace(
+            document, paragraphs=tuple(p for p in document.paragraphs if document.proposable(p.paragraph_id))
+        )
+        windows = make_windows(sent, self.template, self.context_tokens, self.reply_tokens)
         if not windows:
             return self._fallback(document, run, "the article has no paragraphs to send")
         client = self._client()

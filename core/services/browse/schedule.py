@@ -221,17 +221,22 @@ class ScheduleService:
     # --- forecast and retention ------------------------------------------------------------
 
     def forecast(self, retentions: tuple[float, ...] = RETENTIONS) -> Forecast:
+        """Cards due per day: review cards, and learning cards (a step later today is a review
+        today; the session shows it), the same at every retention."""
         first, today = self._today()
         counts = schedule_repo.per_day(first, HORIZON)
+        learning = schedule_repo.learning_per_day(first, HORIZON)
         params = self.browse.parameters()
         chosen = sorted({*retentions, self.config.desired_retention})
         ks = [scheduler.days_per_stability(r, params) for r in chosen]
-        totals = tuple(zip(chosen, schedule_repo.projected_totals(first, HORIZON, ks), strict=True))
+        also = sum(learning.values())
+        projected = schedule_repo.projected_totals(first, HORIZON, ks)
+        totals = tuple((r, n + also) for r, n in zip(chosen, projected, strict=True))
         rule, stored, problems = stored_days()
         spans = tuple((a.isoformat(), b.isoformat()) for a, b in stored)
         return Forecast(
             days=tuple((today + timedelta(days=i)).isoformat() for i in range(HORIZON)),
-            due=tuple(counts[i] for i in range(HORIZON)),
+            due=tuple(counts[i] + learning[i] for i in range(HORIZON)),
             by_retention=totals,
             easy_days=rule.easy_days,
             vacations=spans,

@@ -11,6 +11,7 @@ API for the TUI (all headless; every method returns frozen dataclasses from revi
     svc.review.pin_unit(unit_id, pinned=True) / trash_unit(unit_id) / restore_unit(unit_id) -> bool
     svc.review.postpone_backlog(keep=None, days=7) -> int
     svc.review.summary()       -> SessionSummary
+    svc.review.new_today()     -> int   # the new cards today's session shows (Home's "N new")
     svc.review.card(card_id) / cards_of_unit(unit_id) -> CardView
     svc.review.suspended() / leeches() -> list[CardView]
     svc.review.optimize(reschedule=False) -> OptimizeResult   # NotEnoughReviews below 400 reviews
@@ -131,6 +132,16 @@ class ReviewService:
             summary = self.start_session(wait=True)
         self.today.day_start = None  # the queue was built on the discarded state: build again if asked
         return summary
+
+    def new_today(self) -> int:
+        """The new cards today's session shows: start_session's count (the day's limit less the
+        new cards answered today, one card a unit), worked out on the side and written nowhere,
+        so a session in progress keeps its queue. Home says this number."""
+        now = self.now()
+        with discarded():  # burials that ended are lifted first, as start_session lifts them
+            cards.unbury(as_epoch(now))
+            _, kinds = build_today(self.config, self.day(now), now)
+        return sum(1 for kind in kinds.values() if kind == Queue.NEW)
 
     def _build(self, now: datetime) -> None:
         day = self.day(now)

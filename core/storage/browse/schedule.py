@@ -48,6 +48,21 @@ def per_day(first_day: int, days: int) -> dict[int, int]:
 
 
 @translated
+def learning_per_day(first_day: int, days: int) -> dict[int, int]:
+    """Learning and relearning cards due per UTC day index from `first_day` (overdue on index 0):
+    a step of minutes is a review later today, a long step one on a later day. Read through the
+    (queue, due) index: the learning queue is a handful of cards."""
+    counts = {i: 0 for i in range(days)}
+    rows = db.execute_sql(
+        f"SELECT due / {DAY}, COUNT(*) FROM card WHERE queue = {Queue.LEARNING:d} AND due < ? GROUP BY 1",
+        ((first_day + days) * DAY,),
+    )
+    for day, n in rows:
+        counts[max(0, int(day) - first_day)] += int(n)
+    return counts
+
+
+@translated
 def projected_totals(first_day: int, days: int, days_per_stability: Sequence[float]) -> list[int]:
     """For each factor: review cards whose next review at that retention falls before the end of
     the forecast days (cards of pinned units, and cards without a stability, counted as

@@ -14,7 +14,6 @@ from textual.content import Content
 
 from core.domain.browse import BrowseRow, BulkAction, BulkResult, Selection
 from core.text.words import plural
-from tui.messages import OpenArticle
 from tui.safe import notify
 from tui.screens.base import BaseScreen
 from tui.screens.bulk import in_bulk_worker, undo_bulk
@@ -161,7 +160,7 @@ class BrowseActions(BaseScreen):
     def action_open(self) -> None:
         row = self._current()
         if row is not None:
-            self.post_message(OpenArticle(row.article_id, unit_id=row.key.unit_id))
+            self.open_article(row.article_id, unit_id=row.key.unit_id)
 
     def action_trash_view(self) -> None:
         from tui.screens.trash import TrashScreen
