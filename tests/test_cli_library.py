@@ -68,11 +68,12 @@ def test_process_writes_exactly_the_artifact_contract(tmp_path: Path, data_home:
         set(p) == {"paragraph_id", "text", "kind", "locator", "spans"} for p in data["paragraphs"]
     )
     assert [p["paragraph_id"] for p in data["paragraphs"]][:3] == ["p_001", "p_002", "p_003"]
-    # every paragraph says where it is: the heading path it sits under ({} before the first heading)
+    # every paragraph says where it is: the heading path it sits under (the title's before the
+    # first heading, issue 32)
     by_text = {p["text"]: p for p in data["paragraphs"]}
-    assert data["paragraphs"][0]["locator"] == {}
+    assert data["paragraphs"][0]["locator"] == {"section": [data["title"]]}
     assert by_text["Why spacing works"]["locator"] == {"section": ["Why spacing works"]}
-    assert all(p["locator"] for p in data["paragraphs"][1:])
+    assert all(p["locator"] for p in data["paragraphs"])
     prose = [p["text"] for p in data["paragraphs"] if p["kind"] != "code"]
     assert prose and not any("**" in t or "```" in t for t in prose)  # reader text
     listed = next(p for p in data["paragraphs"] if p["kind"] == "list")

@@ -321,11 +321,18 @@ def test_the_validator_blocks_an_edit_that_contradicts_its_quote() -> None:
     assert report("42% of adults never use a library, the survey found.").ok
     edited = report("The survey found that 90 percent of adults never use a library.")
     assert not edited.ok
-    (issue,) = claims(edited)
+    issue, stale = claims(edited)
     assert issue.code == "claim_contradicts_number" and "42 percent" in issue.message
+    # the question still asks for 42 percent: it contradicts its own unit's content (issue 32)
+    assert (stale.code, stale.location, stale.keepable) == (
+        "claim_question_contradicts",
+        "recall_questions[0]",
+        False,
+    )
     wrong_answer = report(quote, answer="90 percent")
     assert [(i.code, i.location) for i in claims(wrong_answer)] == [
-        ("claim_contradicts_number", "recall_questions[0]")
+        ("claim_contradicts_number", "recall_questions[0]"),
+        ("claim_question_contradicts", "recall_questions[0]"),
     ]
     negated = report("The survey found that 42 percent of adults always use a library.")
     assert {i.code for i in negated.issues} >= {"claim_contradicts_negation"}

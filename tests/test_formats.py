@@ -52,8 +52,8 @@ DOCS = {
 
 def expected(name: str, *, list_as_paragraphs: bool = False) -> list[tuple[str, str, tuple[str, ...]]]:
     """(kind, text, heading path) of every paragraph, from the generator's source lists."""
-    _, intro, sections, bullets, _ = DOCS[name]
-    out = [("paragraph", intro, ())]
+    title, intro, sections, bullets, _ = DOCS[name]
+    out = [("paragraph", intro, (title,))]  # before the first heading: the title's section
     for n, (heading, paragraphs) in enumerate(sections):
         out.append(("heading", heading, (heading,)))
         out += [("paragraph", p, (heading,)) for p in paragraphs]

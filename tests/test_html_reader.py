@@ -72,3 +72,33 @@ def test_a_hidden_rule_or_page_break_marker_splits_nothing() -> None:
         ("list", "1. x\n2. y"),
         ("paragraph", "alone"),
     ]
+
+
+def test_a_paragraph_before_the_first_heading_sits_in_the_pages_title_section(tmp_path: Path) -> None:
+    """Issue 32, item 3: a page whose body opens with a paragraph before its first heading gave
+    that paragraph an empty locator (no place in an export's location field, nor an agent's)."""
+    page = tmp_path / "page.html"
+    page.write_text(
+        "<html><head><title>Spacing</title></head><body><main>"
+        f"<p>An opening paragraph. {LONG}</p><h2>Why it works</h2><p>Under a heading. {LONG}</p>"
+        "</main></body></html>"
+    )
+    doc = read_document(page)
+    where = [(p.text.split(".")[0], p.locator.section) for p in doc.paragraphs]
+    assert where == [
+        ("An opening paragraph", ("Spacing",)),
+        ("Why it works", ("Why it works",)),
+        ("Under a heading", ("Why it works",)),
+    ]
+
+
+def test_the_body_under_a_leading_h1_taken_as_the_title_sits_in_its_section(tmp_path: Path) -> None:
+    page = tmp_path / "page.html"
+    page.write_text(
+        "<html><head><title>Site | Spacing</title></head><body><main>"
+        f"<h1>The spacing effect</h1><p>First words. {LONG}</p><h2>Why</h2><p>Then. {LONG}</p>"
+        "</main></body></html>"
+    )
+    doc = read_document(page)
+    assert doc.title == "The spacing effect"
+    assert [p.locator.section for p in doc.paragraphs] == [("The spacing effect",), ("Why",), ("Why",)]

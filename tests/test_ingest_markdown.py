@@ -128,7 +128,7 @@ def test_inline_markup_is_rendered_to_reader_text_with_spans() -> None:
 def test_every_block_knows_its_heading_path() -> None:
     doc = md("# Title\n\nIntro.\n\n## A\n\nin A\n\n### A.1\n\nin A.1\n\n## B\n\nin B")
     assert [(p.text, p.locator.section) for p in doc.paragraphs] == [
-        ("Intro.", ()),
+        ("Intro.", ("Title",)),  # before the first heading: the title's section (issue 32)
         ("A", ("A",)),
         ("in A", ("A",)),
         ("A.1", ("A", "A.1")),

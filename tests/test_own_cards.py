@@ -113,8 +113,8 @@ def test_selection_steps_keep_exact_word_edges_across_paragraphs() -> None:
     assert sel.parts(text) == [(0, (0, 18))]  # the whole sentence, with its full stop
     sel = tc.by_sentence(sel, text, 1)
     assert sel.parts(text) == [(0, (0, 40))]
-    sel = tc.by_word(sel, text, 1)  # into the next paragraph: its first word (a CJK character)
-    assert sel.parts(text) == [(0, (0, 40)), (1, (0, 1))]
+    sel = tc.by_word(sel, text, 1)  # into the next paragraph: its first word (光合作用, segmented)
+    assert sel.parts(text) == [(0, (0, 40)), (1, (0, 4))]
     sel = tc.by_paragraph(sel, text, 1)
     assert sel.parts(text) == [(0, (0, 40)), (1, (0, 13))]
     assert tc.by_paragraph(sel, text, 1) == sel  # a blank paragraph is never selected

@@ -29,6 +29,7 @@ ABOUT: dict[str, str] = {
     "import.hidden": "Show or hide hidden files and folders (.git, .venv, ...)",
     "library.open": "Open the selected article beside its memory units",
     "library.triage": "Triage the proposals of the selected article",
+    "library.rename": "Give the selected article your own title (a reimport keeps it)",
     "library.import": "Import articles from files or folders",
     "library.export": "Export the selected article or the whole library (Anki, Markdown, CSV, JSON)",
     "library.backup": "Copy the library to the backup folder now",

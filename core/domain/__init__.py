@@ -421,6 +421,18 @@ class ArticleInfo:
     encoding: str
     language: str = "en"
     source_missing: bool = False  # a followed folder no longer has its file (sync)
+    source_title: str | None = None  # the source's own title, when the reader renamed the article
+
+
+@dataclass(frozen=True, slots=True)
+class Renamed:
+    """An article's title changed by the reader: what it was, what it is, and whether it is the
+    source's own again (renaming to "" or to the source's title gives that back)."""
+
+    article_id: int
+    before: str
+    title: str
+    from_source: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -122,6 +122,8 @@ class Config:
     backup_auto: str = "daily"
     backup_keep: int = 10
     backup_folder: str = ""
+    # [export]
+    export_folder: str = ""  # the last folder an export went to (the Export dialog sets it)
     # [agents]
     mcp_allow_propose: bool = False
 
@@ -160,6 +162,7 @@ SETTINGS: dict[str, Setting] = {
     "backup_auto": Setting("backup", "auto", "Automatic backups when the app starts: daily (at most one a day), startup (every start) or off.", _choice("daily", "startup", "off")),
     "backup_keep": Setting("backup", "keep", "Automatic backups kept (the oldest go first; backups you make are never removed).", _num(1, 999, integer=True)),
     "backup_folder": Setting("backup", "folder", "Folder for backups; empty = backups/ in the data folder.", _any_text),
+    "export_folder": Setting("export", "folder", "Folder the Export dialog offers: the last one an export went to (the dialog sets it); empty = Downloads, else home.", _any_text),
     "mcp_allow_propose": Setting("agents", "allow_propose", "Let agents (memoryrush mcp) propose units into Triage; off = read-only.", _bool),
 }
 # fmt: on

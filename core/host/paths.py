@@ -54,7 +54,20 @@ def backups_dir() -> Path:
 def screenshots_dir() -> Path:
     """Where a screenshot goes: the Downloads folder if there is one, else the home folder, else
     the current one, else the temporary folder; the first that exists and can be written to."""
-    candidates = [Path(platformdirs.user_downloads_dir()), Path.home(), Path.cwd()]
+    return user_files_dir()
+
+
+def exports_dir(last: str = "") -> Path:
+    """The folder the Export dialog offers: `last` (the last one an export went to, the
+    config's [export] folder) while it exists and can be written to, else where a screenshot
+    goes (Downloads, else home)."""
+    return user_files_dir(*([Path(last).expanduser()] if last.strip() else []))
+
+
+def user_files_dir(*first: Path) -> Path:
+    """The first of `first`, Downloads, home and the current folder that exists and can be
+    written to; else the temporary folder."""
+    candidates = [*first, Path(platformdirs.user_downloads_dir()), Path.home(), Path.cwd()]
     for folder in candidates:
         if folder.is_dir() and os.access(folder, os.W_OK | os.X_OK):
             return folder

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
+from dataclasses import replace
 from itertools import repeat
 from pathlib import PurePath
 from typing import Any
@@ -76,6 +77,22 @@ def parse_text(
     )
 
 
+def in_title_section(blocks: list[Block], title: str) -> list[Block]:
+    """The blocks before the first heading sit in the title's section: their heading path is
+    the title (it was empty, so an export's location field and an agent's had no place for
+    them; issue 32). An EPUB chapter's blocks keep their chapter alone."""
+    moved: dict[int, Locator] = {}
+    out = list(blocks)
+    for i, block in enumerate(out):
+        where = block.locator
+        if block.kind == "heading" or where.section or where.chapter:
+            break
+        if id(where) not in moved:
+            moved[id(where)] = replace(where, section=(title,))
+        out[i] = replace(block, locator=moved[id(where)])
+    return out
+
+
 def document_from_blocks(
     blocks: Iterable[Block],
     source_path: str,
@@ -91,6 +108,8 @@ def document_from_blocks(
     reader text, so a web page or PDF whose words did not change keeps its id. `notices`: what
     the reader read differently from how it was written (the import report shows them)."""
     kept = [b for b in blocks if b.text.strip()]  # a block of whitespace alone (a tab and U+2028) is empty
+    if title:
+        kept = in_title_section(kept, one_line(title))
     # the ingestion rule for control characters and bidi overrides (plain text's too): each one
     # replaced by one U+FFFD, so the spans' offsets still hold; headings in locators alike.
     # A section's blocks share one locator: each is cleaned once (3,700 blocks of a web page).

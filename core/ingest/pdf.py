@@ -35,6 +35,7 @@ from core.ingest.pdf_layout import (
     vocabulary,
 )
 from core.ingest.pdf_read import read_pages
+from core.text.titles import names_a_publisher
 
 SCANNED = (
     "this PDF has no text layer (scanned pages?); MemoryRush reads the text a PDF contains: run "
@@ -57,18 +58,30 @@ def parse_pdf(data: bytes, source_path: str, *, max_text: int) -> SourceDocument
             raise RefusedInput("; ".join(read.unread) + f"; {rest}")
         raise RefusedInput(SCANNED)
     blocks = _blocks(remove_furniture(pages), title)
-    if title is None and blocks and blocks[0].kind == "heading" and blocks[0].level == 1:
-        title = one_line(blocks.pop(0).text)
+    if title is None:
+        title = _title_heading(blocks)
     notices = tuple(f"{reason}: not imported" for reason in read.unread)
     return document_from_blocks(blocks, source_path, title=title, notices=notices)
 
 
 def _real_title(title: str | None) -> str | None:
-    """The document information's Title, when it is a real one (not a file name)."""
+    """The document information's Title, when it is a real one (not a file name, not the
+    publisher's name or web address: "X Desktop Group (http://www.freedesktop.org)")."""
     title = one_line(title or "")
     if not title or title.lower().endswith((".pdf", ".doc", ".docx", ".odt", ".tex", ".dvi")):
         return None
-    return title
+    return None if names_a_publisher(title) else title
+
+
+def _title_heading(blocks: list[Block]) -> str | None:
+    """The first large heading of the headings the document opens with, taken out of `blocks`
+    as its title; a publisher's line above it (an organisation, a web address) stays."""
+    for i, block in enumerate(blocks):
+        if block.kind != "heading":
+            return None
+        if block.level == 1 and not names_a_publisher(block.text):
+            return one_line(blocks.pop(i).text)
+    return None
 
 
 def _blocks(pages: list[list[Run]], title: str | None) -> list[Block]:

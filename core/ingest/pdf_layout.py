@@ -4,7 +4,9 @@ Input per page: text runs with their boxes (PDF points, y up) and font sizes. St
 
 1. Running furniture out: the top and bottom rows of each page whose text, digits aside,
    repeats on at least half the pages (running headers, footers), and rows that are only a
-   page number ("3", "- 3 -", "Page 3 of 9", "iv").
+   page number ("3", "- 3 -", "Page 3 of 9", "iv"). A repeated row set HEADING_RATIO times
+   larger than the repeats usually are stays: a title page's title, which the later pages
+   repeat small as their running header.
 2. Reading order by recursive XY-cut: a region is cut at a horizontal band of empty space
    taller than a line, else at a vertical band of empty space (a column gutter) wider than
    GUTTER_EMS font heights; top before bottom, left before right. Two- and three-column
@@ -122,13 +124,19 @@ def remove_furniture(pages: list[list[Run]]) -> list[list[Run]]:
             [(_DIGITS.sub("#", " ".join(r.text for r in row).strip().casefold()), row) for row in picked]
         )
     counts = Counter(key for page in edges for key in {k for k, _ in page})
+    sizes: dict[str, list[float]] = {}
+    for page_edges in edges:
+        for key, row in page_edges:
+            sizes.setdefault(key, []).append(max(r.size for r in row))
     threshold = max(2, FURNITURE_SHARE * len(pages))
     out = []
     for runs, page_edges in zip(pages, edges, strict=True):
         drop: set[int] = set()
         for key, row in page_edges:
             text = " ".join(r.text for r in row).strip()
-            if (len(pages) > 1 and counts[key] >= threshold) or _PAGE_NUMBER.match(text):
+            # a title page's title set large, which later pages repeat small as their header
+            usual = max(r.size for r in row) < median(sizes[key]) * HEADING_RATIO
+            if (len(pages) > 1 and counts[key] >= threshold and usual) or _PAGE_NUMBER.match(text):
                 drop.update(id(r) for r in row)
         out.append([r for r in runs if id(r) not in drop])
     return out

@@ -18,6 +18,7 @@ from core.domain import (
 )
 from core.domain.artifact import report_to_list
 from core.domain.errors import MemoryRushError
+from core.services.restate import Restated, restate
 from core.storage import authoring as authoring_repo
 from core.storage import curation as curation_repo
 from core.storage import library as library_repo
@@ -36,6 +37,17 @@ def carry_kept(before: Sequence[ValidationIssue], report: ValidationReport) -> V
     return ValidationReport(
         tuple(replace(i, kept=reasons.get((i.code, i.message), "")) for i in report.issues)
     )
+
+
+QUESTION_LOST = "claim_question_lost"  # an error `!` cannot keep (not a claim_contradicts_ code)
+
+
+def restated(unit: StoredUnit, content: str, questions: Sequence[tuple[str, str, str]]) -> Restated:
+    """The edit's questions with those it left as they were, and that were built from the
+    unit's old content, asked of its new content (core/services/restate.py)."""
+    stored = [(q.question, q.expected_answer, q.kind) for q in unit.questions]
+    clean = [(q.strip(), a.strip(), k) for q, a, k in questions]
+    return restate(unit.content.strip(), content.strip(), clean, stored)
 
 
 class CannotAccept(MemoryRushError):
@@ -72,14 +84,25 @@ class CurationService:
         tags: Sequence[str],
         questions: Sequence[tuple[str, str, str]],
     ) -> ValidationReport:
-        """Re-validate an edited unit against its article's paragraphs (evidence unchanged)."""
+        """Re-validate an edited unit against its article's paragraphs (evidence unchanged),
+        its questions as the edit will save them (`restated`)."""
         paragraphs = tuple(library_repo.paragraphs(unit.article_id))
         doc = SourceDocument("", "", "", paragraphs)
         candidate = MemoryUnit(content, memory_type, unit.evidence, tuple(tags), unit.confidence)
+        asked = restated(unit, content, questions)
         output = ArticleMemoryOutput(
-            "", (), (candidate,), tuple(RecallQuestion(q, a, 0, k) for q, a, k in questions)
+            "", (), (candidate,), tuple(RecallQuestion(q, a, 0, k) for q, a, k in asked.questions)
         )
-        return validate(output, doc, authored=True)
+        report = validate(output, doc, authored=True)
+        lost = tuple(
+            ValidationIssue(
+                QUESTION_LOST,
+                "the question asks about words the edit took out of the content: ask it again (b) or edit it (e)",
+                f"recall_questions[{k}]",
+            )
+            for k in asked.lost
+        )
+        return ValidationReport(report.issues + lost) if lost else report
 
     def edit(
         self,
@@ -90,10 +113,13 @@ class CurationService:
         tags: Sequence[str],
         questions: Sequence[tuple[str, str, str]],
     ) -> ValidationReport:
-        """Save an edit (even with issues: they are stored and block acceptance)."""
+        """Save an edit (even with issues: they are stored and block acceptance). When the
+        content changes, the questions built from the old content ask about the new one
+        (core/services/restate.py): cards teach what the unit says."""
         unit = library_repo.unit(unit_id)
         if unit is None:
             raise MemoryRushError(f"unit {unit_id} does not exist")
+        questions = restated(unit, content, questions).questions
         tags = [t.strip() for t in tags if t.strip()]
         report = carry_kept(
             unit.issues,

@@ -14,6 +14,7 @@ from core.domain import (
     ArticleInfo,
     ImportOutcome,
     ProcessingArtifact,
+    Renamed,
     SourceDocument,
     SourceParagraph,
     StoredUnit,
@@ -24,6 +25,8 @@ from core.domain.stop import StopFlag, check_stop
 from core.host.config import Config, Settings
 from core.services.extractors import configured_extractor
 from core.storage import library as library_repo
+from core.storage import titles as titles_repo
+from core.text import sanitize
 from core.text.words import plural
 
 if TYPE_CHECKING:  # reading and extraction are imported where used: a faster start-up
@@ -45,6 +48,7 @@ GROUNDING_CODES = frozenset(
 )
 
 Progress = Callable[[int, int, ImportOutcome], None]
+MAX_TITLE = 300  # characters of a title the reader gives an article
 
 
 def issues_by_unit(artifact: ProcessingArtifact) -> dict[int, list[ValidationIssue]]:
@@ -323,6 +327,16 @@ class LibraryService:
 
     def summary(self, article_id: int) -> dict[str, object] | None:
         return library_repo.artifact_json(article_id)
+
+    # --- the reader's own title ---------------------------------------------------------
+
+    def rename_article(self, article_id: int, title: str) -> Renamed:
+        """Give an article the reader's title (one clean line: controls out, spaces folded, at
+        most MAX_TITLE characters); "" gives back the title its source has. A reimport keeps
+        the reader's title; renaming again undoes it. Raises when the article does not exist
+        or waits in the trash."""
+        clean = " ".join(sanitize(title, single_line=True).split())[:MAX_TITLE].rstrip()
+        return titles_repo.rename_article(article_id, clean)
 
     def reading_position(self, article_id: int) -> int:
         return library_repo.reading_position(article_id)

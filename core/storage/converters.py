@@ -65,6 +65,7 @@ def article(row: Article, proposed: int = 0, confirmed: int = 0) -> ArticleInfo:
         encoding=row.encoding,
         language=row.language,
         source_missing=row.source_missing_at is not None,
+        source_title=row.source_title,
     )
 
 

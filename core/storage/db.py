@@ -37,7 +37,8 @@ from core.storage.errors import SQLITE_ERRORS, root_cause, translate
 #    (core/storage/browse/models.py), the review journal too (core/storage/review/models.py)
 # 10: a bulk journal entry may carry a library setting's change (easy days, vacations) that its
 #    undo puts back with the cards (core/storage/browse/models.py)
-SCHEMA_VERSION = 10
+# 11: an article's title the reader gave it, the source's kept beside it (core/storage/models.py)
+SCHEMA_VERSION = 11
 
 db = peewee.SqliteDatabase(None)
 

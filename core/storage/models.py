@@ -29,6 +29,9 @@ class Article(BaseModel):
     # row written without it (raw SQL, an older writer) is one an older reader read
     reader_version = peewee.IntegerField(default=1, index=True, constraints=[peewee.SQL("DEFAULT 1")])
     source_missing_at = peewee.IntegerField(null=True)  # sync found the followed file gone (epoch)
+    # the title the source gives, kept while the reader's own title (renamed) is `title`; NULL:
+    # `title` is the source's (a reimport updates this one then, core/storage/titles.py)
+    source_title = UntrustedTitle(null=True)
 
 
 class Paragraph(BaseModel):
@@ -203,3 +206,14 @@ def _to_v4(database: peewee.SqliteDatabase) -> None:
 
 
 MIGRATIONS[4] = _to_v4
+
+
+def _to_v11(database: peewee.SqliteDatabase) -> None:
+    """Schema 11 (rename an article): the source's title beside the reader's, NULL = the
+    article's title is the source's own."""
+    present = {row[1] for row in database.execute_sql("PRAGMA table_info(article)")}
+    if present and "source_title" not in present:
+        database.execute_sql("ALTER TABLE article ADD COLUMN source_title TEXT")
+
+
+MIGRATIONS[11] = _to_v11

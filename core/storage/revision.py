@@ -25,6 +25,7 @@ from core.storage.errors import translated
 from core.storage.models import Article, Evidence, EvidenceHistory, Paragraph, Question, Unit
 from core.storage.review import cards
 from core.storage.search import index as search_index
+from core.storage.titles import take_source_title
 from core.storage.writes import CHUNK, insert_output, insert_paragraphs
 from core.validation.anchor import Found, Reanchor
 
@@ -195,7 +196,7 @@ def _update_article(
     content_changed = art.content_hash != document.content_hash
     art.document_id = document.document_id
     art.content_hash = document.content_hash
-    art.title = document.title
+    take_source_title(art, document.title)  # a title the reader gave stays
     art.encoding = document.encoding
     art.language = document.language
     art.metadata_json = json.dumps(document.metadata, ensure_ascii=False, default=str)

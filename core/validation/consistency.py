@@ -43,6 +43,10 @@ Severity = Literal["error", "warning"]
 KINDS = ("number", "date", "negation", "entity", "quantifier", "modality", "comparison")
 CODES = {kind: f"claim_contradicts_{kind}" for kind in KINDS} | {"unsupported": "claim_unsupported"}
 UNSUPPORTED_SENTENCE = "claim_unsupported_sentence"  # a sentence of someone else's words no quote backs
+# errors `!` cannot keep (issue 32): evidence with next to nothing of the content (a sentence picked
+# by mistake), and a question that contradicts its own unit's content (a card teaching an old fact)
+UNRELATED = "claim_unrelated"
+QUESTION_CONTRADICTS = "claim_question_contradicts"  # not claim_contradicts_: not keepable
 # a span test compares words (CJK: characters) and the signs that carry meaning ($ £ € % °)
 _WORDISH = re.compile(rf"[^\W_{CJK_CLASS}]")  # a letter or digit (not CJK: Chinese needs no word boundary)
 _PIECE = re.compile(rf"[{CJK_CLASS}]|[^\W_{CJK_CLASS}]+|[$£€¥%°]")
@@ -165,6 +169,9 @@ def claim_issues(
     if any(verbatim(q, claim) for q in texts):
         return ()
     joined = " ".join(texts)
+    if unbacked is not None and (lacking := unrelated(joined, claim)) is not None:
+        message = f"{subject} is not what its quotes say at all (they have none of {lacking}): pick its evidence again"
+        return (ValidationIssue(UNRELATED, message, location, "error"),)
     issues = check(joined, claim).issues(location, subject)
     if unbacked is None:
         return issues
@@ -181,6 +188,35 @@ def claim_issues(
     if not named:
         return issues
     return (*(i for i in issues if i.severity == "error"), *named)
+
+
+def unrelated(quote: str, claim: str) -> str | None:
+    """What the quote lacks of the claim (a few of its words, quoted) when it has next to
+    nothing of it (support.RELATED of the share that supports a claim); else None."""
+    q, c = Side(quote), Side(claim)
+    found = support.found_share(q, c, entities.compare(q, c).referents)
+    if found is None or found.share >= found.need * support.RELATED:
+        return None
+    return ", ".join(f"\u2018{_shown(word, 40)}\u2019" for word in found.missing[:3])
+
+
+def question_issues(claim: object, content: object, location: str) -> tuple[ValidationIssue, ...]:
+    """A question (its answer, or its cloze with the blank filled) that contradicts its own
+    unit's content: the card would teach what the unit does not say (an edit left it behind)."""
+    if not isinstance(claim, str) or not isinstance(content, str) or not claim.strip() or not content.strip():
+        return ()
+    if verbatim(content, claim):
+        return ()
+    return tuple(
+        ValidationIssue(
+            QUESTION_CONTRADICTS,
+            f"the question contradicts the unit's content: {f.message}; ask it again (b) or edit it (e)",
+            location,
+            "error",
+        )
+        for f in check(content, claim).findings
+        if f.contradicts
+    )
 
 
 def _sentences(joined: str, quotes: Sequence[str], claim: str) -> list[tuple[str, Verdict]]:

@@ -29,7 +29,7 @@ from core.text.spans import quote_in_paragraph
 from core.validation.access import as_list, get_field
 from core.validation.cards import BLANK as CLOZE_BLANK
 from core.validation.cards import card_issues
-from core.validation.consistency import Severity, claim_issues
+from core.validation.consistency import Severity, claim_issues, question_issues
 
 NEAR_DUPLICATE_RATIO = 0.85  # one rule for the validator and the offline gate (it dropped at 0.85 before)
 _TOKEN = re.compile(rf"{CJK_RE.pattern}|[^\W_]+|[^\w\s]")
@@ -263,7 +263,9 @@ def _claim_issues(
     answer is a fragment (a name, a figure): only what contradicts the quote is reported for it;
     whether the card as a whole is backed by the quote is the content's check. A cloze answer is
     read in its sentence (the blank filled): 'understood' alone would drop the 'never' before
-    the blank of '... was never ____.'."""
+    the blank of '... was never ____.'. A question that contradicts its own unit's content is
+    an error too (consistency.question_issues), and so are quotes with next to nothing of the
+    content (consistency.unrelated): neither is kept with a reason."""
     ungrounded = {
         i.unit_index for i in found if i.where.rest.startswith(".evidence") or i.code == "no_evidence"
     }
@@ -272,13 +274,16 @@ def _claim_issues(
         for i, unit in enumerate(as_list(units))
     ]
     out: list[ValidationIssue] = []
-    for i, unit in enumerate(as_list(units)):
-        out += claim_issues(get_field(unit, "content"), quotes[i], f"memory_units[{i}]", unbacked=unbacked)
+    contents = [get_field(unit, "content") for unit in as_list(units)]
+    for i, content in enumerate(contents):
+        out += claim_issues(content, quotes[i], f"memory_units[{i}]", unbacked=unbacked)
     for k, q in enumerate(as_list(questions)):
         idx = get_field(q, "memory_unit_index")
         if isinstance(idx, int) and not isinstance(idx, bool) and 0 <= idx < len(quotes):
-            answer = claim_issues(_answer_claim(q), quotes[idx], f"recall_questions[{k}]", "the answer")
+            where = f"recall_questions[{k}]"
+            answer = claim_issues(_answer_claim(q), quotes[idx], where, "the answer")
             out += [issue for issue in answer if issue.severity == "error"]
+            out += question_issues(_answer_claim(q), contents[idx], where)
     return out
 
 

@@ -70,10 +70,11 @@ def test_an_agents_smuggled_sentence_is_refused_and_named(article: tuple[Service
 
 
 def test_a_smuggled_sentence_alone_is_refused_too(article: tuple[Services, int, str]) -> None:
-    """Not only added to a quote: a content no quote backs at all was a warning, now an error."""
+    """Not only added to a quote: a content no quote backs at all was a warning, now an error
+    (its quote has none of its words: evidence unrelated to it, issue 32)."""
     services, article_id, pid = article
     tools = AgentTools(services, allow_propose=True, client="smuggler")
-    with pytest.raises(ProposalRefused, match="claim_unsupported_sentence"):
+    with pytest.raises(ProposalRefused, match="claim_unrelated"):
         tools.propose(**{**smuggling(article_id, pid), "content": "Vaccines cause autism, so avoid them."})
 
 

@@ -61,6 +61,8 @@ async def test_export_dialog_writes_an_anki_package_and_a_json_file(
 
 
 async def test_a_failed_export_says_why_and_the_app_goes_on(samples: Services, tmp_path: Path) -> None:
+    for article in samples.library.articles():  # units to export (with none, nothing is tried)
+        samples.curation.accept_all_valid(article.id)
     app = make_app(samples)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -1,7 +1,8 @@
-"""process / import / list / show."""
+"""process / import / list / show / rename."""
 
 from __future__ import annotations
 
+import shlex
 import sys
 from collections import Counter
 from pathlib import Path
@@ -181,4 +182,26 @@ def show_cmd(article: str, data_dir: Path | None) -> None:
             out("(no memory units)")
 
 
-COMMANDS = [process_cmd, import_cmd, list_cmd, show_cmd]
+@click.command("rename")
+@click.argument("article")
+@click.argument("title")
+@data_dir_option
+def rename_cmd(article: str, title: str, data_dir: Path | None) -> None:
+    """Give an article your own title (ARTICLE: id, title or path part). A reimport keeps it;
+    an empty TITLE ("") gives back the title its source has."""
+    with services(data_dir) as svc:
+        found = svc.library.find_articles(article)
+        exact = [a for a in found if str(a.id) == article.strip()]
+        if not found:
+            fail(f"no article matches {article!r}; see memoryrush list", 1)
+        if len(found) > 1 and not exact:
+            lines = "".join(f"\n  {a.id}: {one_line(a.title)}" for a in found[:10])
+            fail(f"{len(found)} articles match {article!r}; rename one by its id:{lines}", 1)
+        done = svc.library.rename_article((exact or found)[0].id, title)
+        where = " (its source's title)" if done.from_source else ""
+        out(f"renamed {done.article_id}: {one_line(done.before)!r} -> {one_line(done.title)!r}{where}")
+        if done.before != done.title:
+            out(f"to undo: memoryrush rename {done.article_id} {shlex.quote(one_line(done.before))}")
+
+
+COMMANDS = [process_cmd, import_cmd, list_cmd, show_cmd, rename_cmd]

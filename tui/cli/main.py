@@ -32,6 +32,7 @@ COMMAND_HOMES = {
     "import": "tui.cli.library_cmds",
     "list": "tui.cli.library_cmds",
     "show": "tui.cli.library_cmds",
+    "rename": "tui.cli.library_cmds",
     "reimport": "tui.cli.source_cmds",
     "sync": "tui.cli.source_cmds",
     "session": "tui.cli.review_cmds",

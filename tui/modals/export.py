@@ -2,11 +2,15 @@
 
 Opened from the Library (the article under the cursor, or the whole library). The worker calls
 the headless export service and posts past-tense messages; the dialog stays open to show what
-was written (and any note, e.g. a Markdown file left alone because you edited it).
+was written (and any note, e.g. a Markdown file left alone because you edited it). With no
+confirmed unit to export it writes nothing and says so (issue 32: an empty .apkg said nothing).
+The path starts in the last folder an export went to (the config's [export] folder), else in
+Downloads, else home.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from textual import work
@@ -18,9 +22,12 @@ from textual.message import Message
 from textual.widgets import Input, Label, ProgressBar, Select, Static
 from textual.worker import Worker, WorkerState
 
+from core.domain.errors import ConfigError
 from core.domain.export import ExportFilter, ExportResult
+from core.host import paths
+from core.host.config import save_config
 from core.services.bootstrap import Services
-from core.services.export.runner import FORMATS, SUFFIX, run_export
+from core.services.export.runner import FORMATS, SUFFIX, run_export, units_to_export
 from tui.modals.once import Modal
 from tui.reporting import report
 from tui.safe import content, notify
@@ -28,8 +35,8 @@ from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
 
 
-def default_target(fmt: str, stem: str) -> Path:
-    return Path.home() / f"{stem}{SUFFIX[fmt]}" if SUFFIX[fmt] else Path.home() / stem
+def default_target(fmt: str, stem: str, folder: Path) -> Path:
+    return folder / f"{stem}{SUFFIX[fmt]}"
 
 
 class ExportModal(Modal[None]):
@@ -48,6 +55,13 @@ class ExportModal(Modal[None]):
             self.done = done
             self.total = total
 
+    class Declined(Message):
+        """Nothing was written (no unit to export). Handled by `on_export_modal_declined`."""
+
+        def __init__(self, why: str) -> None:
+            super().__init__()
+            self.why = why
+
     class Exported(Message):
         """The export was written. Handled by `on_export_modal_exported`."""
 
@@ -63,24 +77,28 @@ class ExportModal(Modal[None]):
         self.running = False
 
     def compose(self) -> ComposeResult:
+        folder = paths.exports_dir(self.services.config.export_folder)
         with Vertical(id="export-dialog"):
             yield Label(Content.styled("Export", "bold"))
-            yield Label(Content("Format"))
-            yield Select(
-                [(Content(label), key) for key, label in FORMATS.items()],
-                value="anki",
-                allow_blank=False,
-                id="export-format",
-            )
-            yield Label(Content("What"))
-            scopes = [(Content("The whole library (confirmed units)"), "all")]
-            if self.article_id is not None:
-                scopes.insert(
-                    0, (content(f"This article: {self.article_title}", single_line=True), "article")
+            with Vertical(classes="export-field"):
+                yield Label(Content("Format"))
+                yield Select(
+                    [(Content(label), key) for key, label in FORMATS.items()],
+                    value="anki",
+                    allow_blank=False,
+                    id="export-format",
                 )
-            yield Select(scopes, value=scopes[0][1], allow_blank=False, id="export-scope")
-            yield Label(Content("Save to (a file; a folder for Markdown)"))
-            yield SafeInput(str(default_target("anki", "memoryrush")), id="export-path")
+            with Vertical(classes="export-field"):
+                yield Label(Content("What"))
+                scopes = [(Content("The whole library (confirmed units)"), "all")]
+                if self.article_id is not None:
+                    scopes.insert(
+                        0, (content(f"This article: {self.article_title}", single_line=True), "article")
+                    )
+                yield Select(scopes, value=scopes[0][1], allow_blank=False, id="export-scope")
+            with Vertical(classes="export-field"):
+                yield Label(Content("Save to (a file; a folder for Markdown)"))
+                yield SafeInput(str(default_target("anki", "memoryrush", folder)), id="export-path")
             yield ProgressBar(id="export-progress", show_eta=False)
             yield Static(Content("ctrl+s export · escape close"), id="export-status")
         yield KeyBar()
@@ -121,7 +139,17 @@ class ExportModal(Modal[None]):
 
     @work(thread=True, exclusive=True, name="export", exit_on_error=False)
     def export(self, fmt: str, target: Path, f: ExportFilter) -> None:
-        """Thread worker: the export service with progress messages; never touches widgets."""
+        """Thread worker: the export service with progress messages; never touches widgets.
+        With no unit to export nothing is written (an empty package teaches nothing)."""
+        if units_to_export(fmt, f) == 0:
+            where = "this article has" if f.article_ids else "the library has"
+            self.post_message(
+                self.Declined(
+                    f"Nothing to export: {where} no confirmed unit yet (accept some in Triage, t). "
+                    "Nothing was written."
+                )
+            )
+            return
         result = run_export(
             self.services,
             fmt,
@@ -134,17 +162,34 @@ class ExportModal(Modal[None]):
     def on_export_modal_progressed(self, message: Progressed) -> None:
         self.query_one(ProgressBar).update(total=max(1, message.total), progress=message.done)
 
+    def on_export_modal_declined(self, message: Declined) -> None:
+        self.query_one("#export-status", Static).update(content(message.why))
+        self.query_one(ProgressBar).display = False
+        notify(self.app, message.why, severity="warning")
+        self._stop()
+
     def on_export_modal_exported(self, message: Exported) -> None:
         r = message.result
         parts = [f"{r.articles} articles", f"{r.units} units"] + ([f"{r.cards} cards"] if r.cards else [])
         text = f"Wrote {r.path}: {', '.join(parts)}." + "".join(f"\n{n}" for n in r.notes)
-        if not r.units and r.cards == 0 and r.reviews == 0:
-            text += "\nNo confirmed unit to export here: accept some in Triage first."
         self.query_one("#export-status", Static).update(content(text))
         bar = self.query_one(ProgressBar)
         bar.update(total=1, progress=1)
         notify(self.app, f"Exported to {r.path}")
+        self._remember(Path(r.path).parent)
         self._stop()
+
+    def _remember(self, folder: Path) -> None:
+        """The folder the next export starts in: the config's [export] folder, saved."""
+        if str(folder) == self.services.config.export_folder:
+            return
+        config = replace(self.services.config, export_folder=str(folder))
+        try:
+            save_config(paths.config_path(), config)
+        except ConfigError as exc:
+            report(self.app, "remembering the export folder", exc)
+            return
+        self.services.config = config
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.name == "export" and event.state == WorkerState.ERROR:

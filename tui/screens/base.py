@@ -93,7 +93,12 @@ class BaseScreen(Screen[None]):
                     tags=edit.tags,
                     questions=edit.questions,
                 )
-                notify(self.app, "Edit saved" if report.ok else with_errors)
+                saved = self.services.library.unit(unit.id)
+                asked = [(q.question, q.expected_answer, q.kind) for q in saved.questions] if saved else []
+                again = (
+                    " (its questions now ask about the new content)" if asked != list(edit.questions) else ""
+                )
+                notify(self.app, ("Edit saved" if report.ok else with_errors) + again)
             self.unit_edited(unit.id)
 
         self.app.push_screen(EditUnitModal(unit, check), done)

@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Static
 
 from core.domain import ArticleInfo
 from core.text.words import plural
-from tui.safe import cell
+from tui.safe import cell, notify
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.row_table import RowTable
@@ -30,6 +30,7 @@ class LibraryScreen(BaseScreen):
     BINDINGS = [
         Binding("enter", "open", "Open", id="library.open"),
         Binding("t", "triage", "Triage article", id="library.triage"),
+        Binding("r", "rename", "Rename", id="library.rename"),
         Binding("i", "import", "Import", id="library.import"),
         Binding("x", "export", "Export", id="library.export"),
         Binding("b", "app.backup", "Back up now", id="library.backup"),
@@ -120,6 +121,33 @@ class LibraryScreen(BaseScreen):
         article_id = self._current_id()
         if article_id is not None:
             self.app.push_screen(TriageScreen(article_id))
+
+    def action_rename(self) -> None:
+        """Ask the new title (the current one filled in); "" gives back the source's title."""
+        from tui.modals.prompt import Ask
+
+        article_id = self._current_id()
+        article = None
+        if article_id is not None:
+            with self.reporting("reading the article"):
+                article = self.services.library.article(article_id)
+        if article is None:
+            return
+        source = article.source_title
+        hint = (
+            f"empty: the source's title, {source}" if source else "the library shows it; a reimport keeps it"
+        )
+
+        def done(title: str | None) -> None:
+            if title is None:
+                return
+            with self.reporting("renaming the article"):
+                renamed = self.services.library.rename_article(article.id, title)
+                if renamed.before != renamed.title:
+                    notify(self.app, f"Renamed to {renamed.title} (r again to change it back)")
+            self.refresh_data()
+
+        self.app.push_screen(Ask("Rename the article", value=article.title, placeholder=hint), done)
 
     def action_export(self) -> None:
         from tui.modals.export import ExportModal

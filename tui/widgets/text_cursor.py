@@ -4,9 +4,10 @@ A point is (paragraph index, character offset) in the paragraph's reader text; a
 from a start point to an end point (exclusive) and is always an exact span of one paragraph or
 of consecutive ones: its edges are word, sentence or paragraph edges, never inside a word and
 never on white space, so each part is a true substring (the validator's quote rule holds at
-once). Words are runs of letters and digits (with inner ' and -) or one CJK character; the
-sentences are the extractor's own (core/extraction/offline/sentences.py, imported on first
-use: the extractor package is half a second of imports the first frame does not need).
+once). Words are runs of letters and digits (with inner ' and -) or, in Chinese, the words
+the extractor segments (core/extraction/offline/segment.py: "遗忘曲线" is one word, not four);
+the sentences are the extractor's own (core/extraction/offline/sentences.py). Both are imported
+on first use: the extractor package is half a second of imports the first frame does not need.
 
 Every step reads at most two paragraphs' texts and works on their cached spans: a move costs
 microseconds however long the article (bench/bench_tui.py, "selection moves").
@@ -30,14 +31,29 @@ _WORD = re.compile(
 )
 
 
+_HAN_RUN = re.compile(f"(?:{CJK_RE.pattern})+")
+
+
 @lru_cache(maxsize=512)
 def words(text: str) -> tuple[Span, ...]:
     """The word spans of a paragraph (a paragraph without any: the whole of it, if not blank)."""
     found = tuple(m.span() for m in _WORD.finditer(text))
+    if CJK_RE.search(text):
+        found = _chinese_words(text, found)
     if found or not text.strip():
         return found
     start = len(text) - len(text.lstrip())
     return ((start, len(text.rstrip())),)
+
+
+def _chinese_words(text: str, found: tuple[Span, ...]) -> tuple[Span, ...]:
+    """`found` with each run of Han characters (one span a character) as its segmented words."""
+    from core.extraction.offline.segment import zh_word_spans
+
+    spans = [s for s in found if not CJK_RE.match(text, s[0])]
+    for run in _HAN_RUN.finditer(text):
+        spans += [(run.start() + a, run.start() + b) for a, b in zh_word_spans(run.group())]
+    return tuple(sorted(spans))
 
 
 @lru_cache(maxsize=512)

@@ -44,6 +44,16 @@ def anki_schedule(services: Services):  # type: ignore[no-untyped-def]
     )
 
 
+def units_to_export(fmt: str, f: ExportFilter) -> int | None:
+    """How many units an export in `fmt` takes (None: JSON, the whole library, always written).
+    With none, the Export dialog writes nothing (an empty .apkg said nothing to Anki)."""
+    if fmt == "json":
+        return None
+    from core.storage import export as export_repo
+
+    return export_repo.count_units(f)[0]
+
+
 def run_export(
     services: Services, fmt: str, target: Path, f: ExportFilter, *, progress: Progress | None = None
 ) -> ExportResult:
