@@ -27,9 +27,14 @@ async def test_review_shows_card_info_only_after_the_answer(samples: Services) -
 
 
 async def test_article_shows_each_card_of_the_unit(samples: Services) -> None:
-    article = samples.library.articles()[-1]
-    samples.curation.accept_all_valid(article.id)
-    unit = next(u for u in samples.library.units(article.id) if len(samples.review.cards_of_unit(u.id)) > 1)
+    for each in samples.library.articles():
+        samples.curation.accept_all_valid(each.id)
+    article, unit = next(
+        (a, u)
+        for a in samples.library.articles()
+        for u in samples.library.units(a.id)
+        if len(samples.review.cards_of_unit(u.id)) > 1  # a Q&A and a cloze
+    )
     cards = [c.id for c in samples.review.cards_of_unit(unit.id)]
     app = make_app(samples)
     async with app.run_test(size=SIZE) as pilot:

@@ -52,7 +52,7 @@ def test_home(snap_compare: Callable[..., bool], samples: Services, theme: str) 
 
 def test_home_80x24(snap_compare: Callable[..., bool], samples: Services) -> None:
     """Home in an 80x24 terminal, after three Good answers today: the same two cards (3 due from
-    the confirmed articles' learning cards and 12 new, as many as the session shows; 13 proposals
+    the confirmed articles' learning cards and 10 new, as many as the session shows; 11 proposals
     "from 2 articles", the two with proposals waiting), "Streak
     1 day", and 35 weeks of heatmap with today's square lit, the legend on the last line above
     the footer: nothing cut off, nothing scrolls."""

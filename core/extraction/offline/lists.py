@@ -32,6 +32,9 @@ def list_spans(content: str) -> list[tuple[int, int]]:
         if item and len(item.split()) <= 8 and not _has_verb(item):
             run.append((a2, a2 + len(content[a2:b].rstrip(" ."))))
             continue
+        tail = _leading_items(content, a2, b) if (run or lead) else None
+        if tail is not None:  # "..., algae and some bacteria convert ...": the last items, then the verb
+            run.append(tail)
         if run:
             items = sum(_count_items(content[x:y]) for x, y in run) + (lead is not None)
             if items >= 3:
@@ -39,6 +42,25 @@ def list_spans(content: str) -> list[tuple[int, int]]:
         run = []
         lead = _trailing_noun_phrase(content, a, b)
     return spans
+
+
+def _leading_items(content: str, a: int, b: int) -> tuple[int, int] | None:
+    """The items a clause opens with before its verb, when joined by "and"/"or" ("algae and
+    some bacteria convert ..." -> "algae and some bacteria")."""
+    tokens = english.tag(content[a:b])
+    verb = next(
+        (k for k, t in enumerate(tokens) if t.pos in {"VERB", "AUX"} or _verb_after_noun(tokens, k)), None
+    )
+    if not verb or verb > 8:
+        return None
+    before = tokens[:verb]
+    if not any(t.text.lower() in {"and", "or"} for t in before) or before[-1].pos not in {
+        "NOUN",
+        "PROPN",
+        "NUM",
+    }:
+        return None
+    return a + before[0].start, a + before[-1].end
 
 
 def _trailing_noun_phrase(content: str, a: int, b: int) -> tuple[int, int] | None:
@@ -50,6 +72,17 @@ def _trailing_noun_phrase(content: str, a: int, b: int) -> tuple[int, int] | Non
     if k == len(tokens) or k == 0:
         return None
     return a + tokens[k].start, a + tokens[-1].end
+
+
+def _verb_after_noun(tokens: list[english.Token], k: int) -> bool:
+    """A word the lexicon knows as a verb right after a noun ("bacteria convert"), which the
+    tagger may have read as a noun."""
+    return (
+        k > 0
+        and tokens[k - 1].pos in {"NOUN", "PROPN"}
+        and "VERB" in english.lexicon().get(tokens[k].text.lower(), {})
+        and tokens[k].text[:1].islower()
+    )
 
 
 def _has_verb(text: str) -> bool:
