@@ -8,7 +8,7 @@ import pytest
 
 from core.domain import NO_LOCATOR, Locator
 from core.domain.context import CONTEXT_WIDTH, context_line, readable_title
-from core.ingest.reader import SUPPORTED_SUFFIXES
+from core.ingest.formats import SUPPORTED_SUFFIXES
 
 
 def test_the_title_and_the_heading_path() -> None:

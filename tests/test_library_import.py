@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from core.domain import ArticleMemoryOutput, EvidenceSpan, MemoryUnit, RecallQuestion, SourceDocument
-from core.ingest.reader import SUPPORTED_SUFFIXES
+from core.ingest.formats import SUPPORTED_SUFFIXES
 from core.services.bootstrap import Services
 from core.services.curation import CannotAccept
 from core.services.library import GROUNDING_CODES

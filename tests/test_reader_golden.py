@@ -29,7 +29,7 @@ if __name__ == "__main__":
 
 from core.domain import SourceDocument  # noqa: E402
 from core.ingest import read_document  # noqa: E402
-from core.ingest.reader import SUPPORTED_SUFFIXES  # noqa: E402
+from core.ingest.formats import SUPPORTED_SUFFIXES  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "fixtures" / "formats" / "golden.json"
 FIXTURE_DIRS = [ROOT / "tests" / "fixtures" / "formats", ROOT / "sample_articles"]

@@ -15,9 +15,9 @@ markdown (markdown-it block tokens), frontmatter, document (ids, hashes), reader
 from __future__ import annotations
 
 from core.ingest.document import parse_text
+from core.ingest.formats import SUPPORTED_SUFFIXES
 from core.ingest.reader import (
     DEFAULT_MAX_BYTES,
-    SUPPORTED_SUFFIXES,
     InputScan,
     iter_input_files,
     read_document,

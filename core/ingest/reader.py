@@ -3,10 +3,10 @@
 Checks run cheapest first and before anything is decoded: exists, is a file, suffix, size cap,
 empty, binary; then decoding and segmentation. Nothing is written anywhere.
 
-Text formats (.txt, .md, .markdown) and markup read as text (.html, .htm, .xhtml, .rst) are
-decoded here; containers (.epub, .pdf, .docx) are read from their bytes by their own reader.
-Each format's reader module (and its library: trafilatura, pypdfium2, docutils) is imported
-only when a file of that format is read, so start-up never pays for them.
+Which formats there are, and each one's reader, suffixes, magic bytes and size factor, is
+core/ingest/formats.py's table; text formats are decoded here, containers read from their bytes
+by their own reader. A reader module (and its library: trafilatura, pypdfium2, docutils) is
+imported only when a file of that format is read, so start-up never pays for them.
 """
 
 from __future__ import annotations
@@ -20,22 +20,14 @@ from pathlib import Path
 from core.domain import SourceDocument
 from core.domain.errors import RefusedInput
 from core.ingest.decode import WHAT_IMPORTS, bad_utf8_notice, binary_kind, decode_bytes
-from core.ingest.document import parse_text
+from core.ingest.formats import SUPPORTED_SUFFIXES, Format, format_of
 from core.ingest.plaintext import is_blank
 from core.text.locations import path_text
 
-TEXT_SUFFIXES = (".txt", ".md", ".markdown")
-MARKUP_SUFFIXES = (".html", ".htm", ".xhtml", ".rst")
-CONTAINER_SUFFIXES = (".epub", ".pdf", ".docx")
-SUPPORTED_SUFFIXES = TEXT_SUFFIXES + MARKUP_SUFFIXES + CONTAINER_SUFFIXES
-# Books and papers carry images and fonts: their file may be this many times max_file_mb (the
-# text read from them is held to max_file_mb itself).
-CONTAINER_FACTOR = 10
-# The reader version (core.domain.READER_VERSION) that last changed each format's paragraphs.
-READER_CHANGED = {".md": 2, ".markdown": 2, ".html": 3, ".htm": 3, ".xhtml": 3, ".epub": 3}
+# The text read from a container is held to max_file_mb itself; its file may be larger by its
+# format's size_factor (core.ingest.formats).
 DEFAULT_MAX_BYTES = 10 * 1024 * 1024
 _MB = 1024 * 1024
-_FORMAT_MAGIC = {".pdf": (b"%PDF-",), ".epub": (b"PK\x03\x04",), ".docx": (b"PK\x03\x04",)}
 _RENAME_HINTS = {
     "PDF document": "if it is a PDF, name it .pdf to import it as one",
     "zip archive": "an EPUB or DOCX file imports when named .epub or .docx",
@@ -45,7 +37,8 @@ _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]
 
 def reader_is_current(source_path: str, reader_version: int) -> bool:
     """Whether an article read by `reader_version` reads the same with today's readers."""
-    return reader_version >= READER_CHANGED.get(Path(source_path).suffix.lower(), 1)
+    fmt = format_of(source_path)
+    return reader_version >= (fmt.reader_changed if fmt is not None else 1)
 
 
 def _over_cap(size: int, max_bytes: int, what: str = "") -> str:
@@ -57,7 +50,8 @@ def _over_cap(size: int, max_bytes: int, what: str = "") -> str:
 
 
 def file_cap(path: Path, max_bytes: int) -> int:
-    return max_bytes * CONTAINER_FACTOR if path.suffix.lower() in CONTAINER_SUFFIXES else max_bytes
+    fmt = format_of(path)
+    return max_bytes * (fmt.size_factor if fmt is not None else 1)
 
 
 def unsupported(path: Path) -> str:
@@ -89,7 +83,7 @@ def check_file(path: Path, max_bytes: int) -> int:
         )
     if not path.is_file():
         raise RefusedInput("not a regular file")
-    if path.suffix.lower() not in SUPPORTED_SUFFIXES:
+    if format_of(path) is None:
         raise RefusedInput(unsupported(path))
     if st.st_size > file_cap(path, max_bytes):
         raise RefusedInput(_over_cap(st.st_size, file_cap(path, max_bytes)))
@@ -110,62 +104,38 @@ def read_document(
         raise RefusedInput(_over_cap(len(data), file_cap(path, max_bytes)))
     if not data:
         raise RefusedInput("file is empty")
-    suffix = path.suffix.lower()
+    fmt = format_of(path)
+    assert fmt is not None  # check_file refused the others
     source = path_text(path.resolve())  # a name that is not UTF-8 as a lossless file: URI
-    if suffix in CONTAINER_SUFFIXES:
-        document = _read_container(suffix, data, source, max_bytes)
+    if fmt.bytes_reader is not None:
+        document = _read_container(fmt, data, source, max_bytes)
     else:
-        document = _read_text(suffix, data, source, encoding)
+        document = _read_text(fmt, path.suffix.lower(), data, source, encoding)
     if not document.paragraphs:
-        raise RefusedInput(_nothing_found(suffix))
+        raise RefusedInput(fmt.nothing_found)
     return document
 
 
-def _read_text(suffix: str, data: bytes, source: str, encoding: str | None) -> SourceDocument:
+def _read_text(fmt: Format, suffix: str, data: bytes, source: str, encoding: str | None) -> SourceDocument:
     kind = binary_kind(data, nul_is_binary=encoding is None)
     if kind is not None:
         hint = _RENAME_HINTS.get(kind, WHAT_IMPORTS)
         raise RefusedInput(f"not a text file ({kind}); {hint}")
-    declared = _declared_charset(data) if encoding is None and suffix in (".html", ".htm", ".xhtml") else None
+    declared = _declared_charset(data) if encoding is None and fmt.declares_charset else None
     text, used = _decode_declared(data, declared) if declared else decode_bytes(data, encoding)
     if is_blank(text):
         raise RefusedInput("file is empty")
-    document = _parse_decoded(suffix, text, source, used)
+    assert fmt.text_reader is not None
+    document = fmt.text_reader()(text, source, suffix, used)
     notice = bad_utf8_notice(data) if used == "utf-8" and "\ufffd" in text else None
     return replace(document, notices=(*document.notices, notice)) if notice else document
 
 
-def _parse_decoded(suffix: str, text: str, source: str, used: str) -> SourceDocument:
-    if suffix in (".html", ".htm", ".xhtml"):
-        from core.ingest.webpage import parse_html
-
-        return parse_html(text, source, encoding=used)
-    if suffix == ".rst":
-        from core.ingest.rst import parse_rst
-
-        return parse_rst(text, source, encoding=used)
-    return parse_text(text, source, suffix=suffix, encoding=used)
-
-
-def _read_container(suffix: str, data: bytes, source: str, max_bytes: int) -> SourceDocument:
-    if not data.startswith(_FORMAT_MAGIC[suffix]):
-        expected = (
-            "a PDF (no %PDF- header)"
-            if suffix == ".pdf"
-            else f"a{'n' if suffix == '.epub' else ''} {suffix[1:].upper()} file (not a zip)"
-        )
-        raise RefusedInput(f"not {expected}; is the file damaged or misnamed?")
-    if suffix == ".pdf":
-        from core.ingest.pdf import parse_pdf
-
-        return parse_pdf(data, source, max_text=max_bytes)
-    if suffix == ".epub":
-        from core.ingest.epub import parse_epub
-
-        return parse_epub(data, source, max_text=max_bytes)
-    from core.ingest.docx import parse_docx
-
-    return parse_docx(data, source, max_text=max_bytes)
+def _read_container(fmt: Format, data: bytes, source: str, max_bytes: int) -> SourceDocument:
+    if not data.startswith(fmt.magic):
+        raise RefusedInput(f"not {fmt.not_magic}; is the file damaged or misnamed?")
+    assert fmt.bytes_reader is not None
+    return fmt.bytes_reader()(data, source, max_bytes)
 
 
 def _declared_charset(data: bytes) -> str | None:
@@ -190,14 +160,6 @@ def _decode_declared(data: bytes, declared: str) -> tuple[str, str]:
         return decode_bytes(data, declared)
     except RefusedInput:
         return decode_bytes(data)
-
-
-def _nothing_found(suffix: str) -> str:
-    if suffix in (".html", ".htm", ".xhtml"):
-        return "no main text found in this page (only navigation, scripts or forms?)"
-    if suffix in CONTAINER_SUFFIXES or suffix == ".rst":
-        return f"no text found in this {suffix[1:].upper()} file"
-    return "file has no text to import (only a title, front matter or rules)"
 
 
 def iter_input_files(paths: Iterable[Path]) -> list[Path]:
@@ -234,9 +196,7 @@ def scan_inputs(paths: Iterable[Path]) -> InputScan:
             for name in files:
                 if name.startswith("."):
                     continue
-                (found if Path(name).suffix.lower() in SUPPORTED_SUFFIXES else passed).append(
-                    Path(root) / name
-                )
+                (found if format_of(name) is not None else passed).append(Path(root) / name)
         found += [Path(error.filename) for error in unreadable if error.filename]
         out.extend(sorted(found))
         skipped.extend((f, unsupported(f)) for f in sorted(passed))

@@ -211,7 +211,7 @@ def key_hint(key: str, what: str) -> Content:
 
 def home_figures(services: Services) -> HomeFigures:
     """Today's figures from the stats and library services (a year of reviews for the heatmap)."""
-    from core.ingest.reader import SUPPORTED_SUFFIXES  # the readers' own list (as the import tree's)
+    from core.ingest.formats import SUPPORTED_SUFFIXES  # the readers' own list (as the import tree's)
 
     stats = services.stats.summary()
     library = services.library

@@ -40,7 +40,7 @@ class LibraryScreen(BaseScreen):
         yield TitleBar()
         table = RowTable(id="library-table", cursor_type="row", zebra_stripes=True)
         yield table
-        from core.ingest.reader import SUPPORTED_SUFFIXES  # the readers' own list (as the import tree's)
+        from core.ingest.formats import SUPPORTED_SUFFIXES  # the readers' own list (as the import tree's)
 
         formats = " ".join(SUPPORTED_SUFFIXES)
         yield Static(

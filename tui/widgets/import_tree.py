@@ -33,7 +33,7 @@ class ImportTree(SafeDirectoryTree):
 
     def filter_paths(self, paths: Iterable[Path]) -> Iterable[Path]:
         """Folders and the files import reads (by suffix); hidden ones only after `.`."""
-        from core.ingest.reader import SUPPORTED_SUFFIXES
+        from core.ingest.formats import SUPPORTED_SUFFIXES
 
         return [
             p
