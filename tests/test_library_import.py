@@ -15,7 +15,7 @@ from core.domain import ArticleMemoryOutput, EvidenceSpan, MemoryUnit, RecallQue
 from core.ingest.formats import SUPPORTED_SUFFIXES
 from core.services.bootstrap import Services
 from core.services.curation import CannotAccept
-from core.services.library import GROUNDING_CODES
+from core.services.planning import GROUNDING_CODES
 from tests.faults.helpers import query as rows
 from tests.library_support import TEXT, Scripted, grounded, questions_for, write
 

@@ -13,16 +13,18 @@ from core.host import paths
 from core.host.config import save_setting
 
 if TYPE_CHECKING:
-    from tui.app import MemoryRushApp
+    from textual.app import App
+
+    from core.services.bootstrap import Services
 
 
-def keep_theme(app: MemoryRushApp, theme: Theme) -> None:
+def keep_theme(app: App[object], services: Services, theme: Theme) -> None:
     """Save `theme` as the setting (validated as every setting is); a file that cannot be
     written is said, and the theme stays in use for this run."""
-    if theme.name == app.services.config.theme:
+    if theme.name == services.config.theme:
         return  # (Settings saved it already)
     try:
-        app.services.config = save_setting(paths.config_path(), app.services.config, "theme", theme.name)
+        services.config = save_setting(paths.config_path(), services.config, "theme", theme.name)
     except (OSError, ConfigError) as exc:
         from tui.safe import notify  # (not needed for the first frame)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -18,12 +18,12 @@ from core.domain import (
     SourceDocument,
     SourceParagraph,
     StoredUnit,
-    ValidationIssue,
 )
 from core.domain.errors import Cancelled, MemoryRushError
 from core.domain.stop import StopFlag, check_stop
 from core.host.config import Config, Settings
 from core.services.extractors import configured_extractor
+from core.services.planning import Plan, plan
 from core.storage import library as library_repo
 from core.storage import titles as titles_repo
 from core.text import sanitize
@@ -33,47 +33,8 @@ if TYPE_CHECKING:  # reading and extraction are imported where used: a faster st
     from core.extraction.base import Extractor
     from core.services.sync import SyncReport
 
-# Issues that make a unit ungrounded (or empty): such a unit is never stored as a proposal.
-GROUNDING_CODES = frozenset(
-    {
-        "unknown_paragraph",
-        "quote_not_found",
-        "no_evidence",
-        "empty_quote",
-        "non_prose_evidence",
-        "empty_content",
-        "unknown_type",
-        "malformed",
-    }
-)
-
 Progress = Callable[[int, int, ImportOutcome], None]
 MAX_TITLE = 300  # characters of a title the reader gives an article
-
-
-def issues_by_unit(artifact: ProcessingArtifact) -> dict[int, list[ValidationIssue]]:
-    """Validation issues per memory unit index. A question's issues (empty question or answer,
-    unknown kind) belong to the unit it asks about: that unit cannot be accepted until fixed."""
-    questions = artifact.output.recall_questions
-    per_unit: dict[int, list[ValidationIssue]] = {}
-    for issue in artifact.validation_report.issues:
-        idx = issue.unit_index
-        qi = issue.question_index
-        if idx is None and qi is not None and 0 <= qi < len(questions):
-            idx = questions[qi].memory_unit_index
-        if idx is not None:
-            per_unit.setdefault(idx, []).append(issue)
-    return per_unit
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    artifact: ProcessingArtifact
-    keep: list[int]
-    issues: dict[int, list[ValidationIssue]]
-    auto: set[int]
-    low: set[int]
-    dropped: int
 
 
 @dataclass
@@ -166,7 +127,9 @@ class LibraryService:
     ) -> ImportOutcome:
         from core.services.revise import revise
 
-        return revise(self, path, article_id, document, extractor, reader_version)
+        return revise(
+            path, article_id, document, extractor, reader_version, config=self.config, now=self.clock()
+        )
 
     def reimport(self, article_id: int, *, extractor: str | None = None) -> ImportOutcome:
         """Read an article's source file again (`memoryrush reimport`); updates it in place."""
@@ -189,9 +152,13 @@ class LibraryService:
     ) -> SyncReport:
         """Read the followed folders again (core.services.sync): new files imported, changed ones
         updated in place, deleted ones flagged "source missing". Raises when none is followed."""
-        from core.services.sync import sync
+        from core.services.sync import SyncReport, look_again
 
-        return sync(self, extractor=extractor, progress=progress, stop=stop)
+        found = look_again(self.config.follow)
+        outcomes = self.import_paths(found.present, extractor=extractor, progress=progress, stop=stop)
+        if stop is not None and stop.is_set():
+            return SyncReport(tuple(outcomes), absent_folders=found.absent)
+        return found.report(outcomes, self.clock())
 
     def refresh_readers(self) -> str | None:
         """Articles read by an older reader rendered again and re-anchored (core.services.refresh);
@@ -201,29 +168,8 @@ class LibraryService:
         return refresh_readers(self.clock, int(self.config.max_file_mb * 1024 * 1024)).message
 
     def plan(self, artifact: ProcessingArtifact) -> Plan:
-        """Which units to store (grounded), auto-accept (confident and valid) and park (low)."""
-        per_unit = issues_by_unit(artifact)
-        units = artifact.output.memory_units
-        keep: list[int] = []
-        dropped: list[dict[str, object]] = []
-        for i, unit in enumerate(units):
-            codes = sorted({x.code for x in per_unit.get(i, []) if x.code in GROUNDING_CODES})
-            if codes:
-                dropped.append({"index": i, "content": unit.content, "reason": ", ".join(codes)})
-            else:
-                keep.append(i)
-        auto: set[int] = set()
-        low: set[int] = set()
-        for i in keep:
-            valid = not any(x.severity == "error" for x in per_unit.get(i, []))
-            conf = units[i].confidence
-            if self.config.auto_accept_threshold > 0 and valid and conf >= self.config.auto_accept_threshold:
-                auto.add(i)
-            elif self.config.low_confidence_floor > 0 and conf < self.config.low_confidence_floor:
-                low.add(i)
-        if dropped:
-            artifact = replace(artifact, dropped=(*artifact.dropped, *dropped))
-        return Plan(artifact, keep, per_unit, auto, low, len(dropped))
+        """Which units to store (grounded), auto-accept and park (core.services.planning)."""
+        return plan(artifact, self.config)
 
     def _store(self, path: Path, artifact: ProcessingArtifact) -> ImportOutcome:
         plan = self.plan(artifact)

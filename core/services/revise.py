@@ -26,25 +26,27 @@ from core.domain import (
     SourceParagraph,
     StoredUnit,
 )
-from core.services.library import Plan
+from core.host.config import Config
+from core.services.planning import Plan, plan
 from core.storage import library as library_repo
 from core.storage import revision
 
 if TYPE_CHECKING:
     from core.extraction.base import Extractor
-    from core.services.library import LibraryService
 
 # the validator's codes for a unit that repeats another (core/validation/evidence.py)
 REPEAT_CODES = frozenset({"duplicate_unit", "near_duplicate_unit"})
 
 
 def revise(
-    library: LibraryService,
     path: Path,
     article_id: int,
     document: SourceDocument,
     extractor: Extractor,
     reader_version: int,
+    *,
+    config: Config,
+    now: int,
 ) -> ImportOutcome:
     """Update a known article in place: paragraphs replaced, units re-anchored, and (when the
     words changed) proposals for the new or changed paragraphs."""
@@ -66,12 +68,12 @@ def revise(
             artifact = run_extraction(replace(document, propose_from=fresh), extractor)
             artifact = without_count_notice(only_from(artifact, fresh))
             kept = surviving(old, document.paragraphs, library_repo.units(article_id))
-            plan = without_repeats(library.plan(artifact), kept, document)
+            found = without_repeats(plan(artifact, config), kept, document)
             new_units = revision.NewUnits(
-                plan.artifact, plan.keep, plan.issues, frozenset(plan.auto), frozenset(plan.low)
+                found.artifact, found.keep, found.issues, frozenset(found.auto), frozenset(found.low)
             )
     done = revision.revise_article(
-        article_id, document, now=library.clock(), reader_version=reader_version, new_units=new_units
+        article_id, document, now=now, reader_version=reader_version, new_units=new_units
     )
     return ImportOutcome(str(path), "new_version", revision_message(done), article_id, done.added)
 

@@ -12,15 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from core.domain import ImportOutcome
 from core.domain.errors import MemoryRushError
-from core.domain.stop import StopFlag
 from core.storage import revision
-
-if TYPE_CHECKING:
-    from core.services.library import LibraryService, Progress
 
 NOTHING_FOLLOWED = 'no folders are followed: add them to the config, e.g. [library] follow = ["~/notes"]'
 
@@ -53,39 +48,41 @@ def followed_folders(follow: tuple[str, ...]) -> list[Path]:
     return [Path(f).expanduser().resolve() for f in follow]
 
 
-def sync(
-    library: LibraryService,
-    *,
-    extractor: str | None = None,
-    progress: Progress | None = None,
-    stop: StopFlag | None = None,
-) -> SyncReport:
-    """Read the followed folders again (see the module docstring)."""
-    folders = followed_folders(library.config.follow)
+@dataclass(frozen=True, slots=True)
+class Found:
+    """The followed folders as they are now: those there to import, those gone."""
+
+    present: tuple[Path, ...]
+    absent: tuple[str, ...]
+
+    def report(self, outcomes: list[ImportOutcome], now: int) -> SyncReport:
+        """After the import of the present folders: articles under them whose file is gone are
+        flagged "source missing" (one whose file is back, cleared), and the report says so."""
+        gone: list[int] = []
+        back: list[int] = []
+        missing_paths: list[str] = []
+        back_paths: list[str] = []
+        for folder in self.present:
+            for article_id, path, marked in revision.articles_under(str(folder)):
+                exists = Path(path).is_file()
+                if not exists and not marked:
+                    gone.append(article_id)
+                    missing_paths.append(path)
+                elif exists and marked:
+                    back.append(article_id)
+                    back_paths.append(path)
+        if gone:
+            revision.set_source_missing(gone, now)
+        if back:
+            revision.set_source_missing(back, None)
+        missing, came_back = tuple(dict.fromkeys(missing_paths)), tuple(dict.fromkeys(back_paths))
+        return SyncReport(tuple(outcomes), missing, came_back, self.absent)
+
+
+def look_again(follow: tuple[str, ...]) -> Found:
+    """The followed folders (the library service imports the present ones, then `report`);
+    raises when none is followed."""
+    folders = followed_folders(follow)
     if not folders:
         raise MemoryRushError(NOTHING_FOLLOWED)
-    present = [f for f in folders if f.is_dir()]
-    absent = tuple(str(f) for f in folders if not f.is_dir())
-    outcomes = library.import_paths(present, extractor=extractor, progress=progress, stop=stop)
-    if stop is not None and stop.is_set():
-        return SyncReport(tuple(outcomes), absent_folders=absent)
-    gone: list[int] = []
-    back: list[int] = []
-    missing_paths: list[str] = []
-    back_paths: list[str] = []
-    for folder in present:
-        for article_id, path, marked in revision.articles_under(str(folder)):
-            exists = Path(path).is_file()
-            if not exists and not marked:
-                gone.append(article_id)
-                missing_paths.append(path)
-            elif exists and marked:
-                back.append(article_id)
-                back_paths.append(path)
-    if gone:
-        revision.set_source_missing(gone, library.clock())
-    if back:
-        revision.set_source_missing(back, None)
-    return SyncReport(
-        tuple(outcomes), tuple(dict.fromkeys(missing_paths)), tuple(dict.fromkeys(back_paths)), absent
-    )
+    return Found(tuple(f for f in folders if f.is_dir()), tuple(str(f) for f in folders if not f.is_dir()))

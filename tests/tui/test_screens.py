@@ -189,13 +189,23 @@ async def test_slash_searches_from_anywhere_and_opens_the_hit(samples: Services)
 
 
 async def test_triage_shows_the_card_rules_warnings_beside_the_card(svc: Services, tmp_path: Path) -> None:
-    """A unit that breaks a warning rule (here: one tag only) still triages, with the named
-    rule and its message on the card; an error rule's unit is never proposed by offline."""
+    """A unit that breaks a warning rule (here: two tags that differ only in case, after an
+    edit) still triages, with the named rule and its message on the card; an error rule's unit
+    is never proposed by offline."""
     from tui.screens.triage import TriageScreen
 
     path = tmp_path / "one.txt"
     path.write_text("如果某张卡片总是答错，通常说明卡片本身写得不好，应该拆分或改写。\n", encoding="utf-8")
     (outcome,) = svc.library.import_paths([path], extractor="offline")
+    (unit,) = svc.library.units(outcome.article_id)
+    questions = [(q.question, q.expected_answer, q.kind) for q in unit.questions]
+    svc.curation.edit(
+        unit.id,
+        content=unit.content,
+        memory_type=unit.memory_type,
+        tags=["卡片", "Cards", "cards"],
+        questions=questions,
+    )
     (unit,) = svc.library.units(outcome.article_id)
     warned = {i.code for i in unit.issues if i.severity == "warning"}
     assert warned and unit.acceptable

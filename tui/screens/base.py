@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.worker import Worker
 
 from core.domain import SourceParagraph, StoredUnit, ValidationReport
+from tui.navigation import navigator
 from tui.reporting import Reporting, report_worker
 from tui.safe import notify
 
@@ -62,9 +63,7 @@ class BaseScreen(Screen[None]):
         """The evidence browser on an article (at a unit, or a paragraph index), on top now: the
         next key runs against it, never against this screen (tui/typed_on.py). A message to the
         app would arrive after that key."""
-        from tui.screens.article import ArticleScreen
-
-        self.app.push_screen(ArticleScreen(article_id, unit_id=unit_id, paragraph=paragraph))
+        navigator(self.app).open_article(article_id, unit_id=unit_id, paragraph=paragraph)
 
     def edit_unit(self, unit: StoredUnit, *, with_errors: str) -> None:
         """The edit form over `unit`: curation checks each try and saves the edit (saying
