@@ -71,7 +71,10 @@ def ordered(
     for cand in candidates(content, lang, doc):
         level = facts.tier(content, cand, lang, whole, in_lists, compounds)
         if level < facts.NEVER:
-            rows.append((level, score(cand.features, weights, bias) + facts.BONUS[level], cand))
+            value = (
+                score(cand.features, weights, bias) + facts.BONUS[level] + facts.adjust(content, cand, level)
+            )
+            rows.append((level, value, cand))
     return sorted(rows, key=lambda r: (-r[1], r[2].start))
 
 

@@ -130,6 +130,25 @@ _FRACTION = re.compile(
 _ZH_NUMERAL = re.compile(r"[0-9０-９一二三四五六七八九十百千万萬億亿两兩]")
 
 
+# A name that only says where ("... considered a health care professional in the UK"): readers
+# found it blanked while the fact stayed visible. Unless the sentence is about where.
+_WHERE_BEFORE = re.compile(r"\b(?:in|at|across|throughout|around|within|outside)\s+(?:the\s+)?$", re.I)
+_ABOUT_WHERE = re.compile(
+    r"\b(?:located|born|held|based|headquartered|situated|lies|lie|lay|buried|died|founded|settled|"
+    r"moved|fled|lived|takes place|took place|hosted)\b|位于|位於|出生|举行|舉行|总部|總部",
+    re.I,
+)
+SIDE_PLACE = 0.2  # what such a name loses
+
+
+def adjust(content: str, cand: Candidate, level: int) -> float:
+    """What the candidate's value loses for its place in the sentence (a name that only says
+    where, unless the sentence is about where)."""
+    if level == NAME and _WHERE_BEFORE.search(content[: cand.start]) and not _ABOUT_WHERE.search(content):
+        return -SIDE_PLACE
+    return 0.0
+
+
 def tier(
     content: str,
     cand: Candidate,
