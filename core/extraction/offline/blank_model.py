@@ -46,6 +46,13 @@ def candidates(content: str, lang: str, doc: DocCounts) -> list[Candidate]:
         found += names.en_names(content)
     seen: dict[tuple[int, int], Candidate] = {}
     for cand in found:
+        owner = re.search(r"['’]s$", cand.text)
+        if owner and len(cand.text) > 3:  # "Schuller's crowning achievement": the name, not its 's
+            cand = Candidate(cand.start, cand.end - 2, cand.text[:-2], cand.features)
+        unit = re.match(r"\s?(?:%|％|per ?cent\b)", content[cand.end :])
+        if unit and cand.text[-1:].isdigit():  # "40%": the number with its percent sign
+            end = cand.end + unit.end()
+            cand = Candidate(cand.start, end, content[cand.start : end], cand.features)
         key = (cand.start, cand.end)
         if key in seen:  # a name that is also a noun phrase: its features, marked a name
             seen[key] = Candidate(cand.start, cand.end, cand.text, {**seen[key].features, **cand.features})
@@ -65,7 +72,8 @@ def ordered(
         whole = [(c.start, c.end) for c in names.zh_names(content, words)]
         compounds = tuple(names.zh_compounds(words))
     else:
-        whole = names.name_spans(content, english.tag(content))
+        tokens = english.tag(content)
+        whole = names.name_spans(content, tokens) + names.named_terms(content, tokens)
     in_lists = lists.list_spans(content)
     rows = []
     for cand in candidates(content, lang, doc):

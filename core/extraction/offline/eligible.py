@@ -44,6 +44,8 @@ _FURNITURE = re.compile(
     r"\((?:left|right|centre|center|top|bottom|above|below|inset|file)\)|\bgetty images\b|\b(?:ap|afp|reuters|pa) (?:photo|images)\b|"
     r"\bsubscribe\b|\bsign up (?:for|to)\b|\bshare (?:this|on)\b|\bthoughts and prayers\b|\bcondolences\b|"
     r"\brest in peace\b|\bdonations? (?:can|may) be\b|\bto donate\b|\bvisit (?:www\.|https?://|our )|"
+    r"\breported from\b|\b(?:contributed|additional) reporting\b|^(?:foul|corner|substitution|offside|"
+    r"attempt (?:saved|missed|blocked)|free kick|yellow card|red card|hand ball|delay in match)\b|"
     r"^(?:编者按|編者按)|点击|點擊|版权所有|版權所有|未经授权|未經授權|转载|轉載|责任编辑|責任編輯|图为|圖為|"
     r"图片来源|圖片來源|扫码|掃碼|关注我们|關注我們|本报讯|本報訊",
     re.I,
@@ -105,6 +107,8 @@ def sentence_problem(text: str, lang: str, line_end: bool = False, cased: bool =
         return "instruction or fragment"
     if _CHATTER.search(body) and _chatty(body):
         return "quoted chatter"
+    if re.match(r"^['‘] \S|^['‘]\w", body) and not re.search(r"['’]\s*$", body[:3]):
+        return "quoted chatter"  # a quote opened with a single mark (tokenized text: "' sir philip was ...")
     return None
 
 

@@ -94,7 +94,10 @@ class OfflineExtractor:
             units.append(
                 MemoryUnit(content, kind, evidence, tags.unit_tags(content, s.lang, topics), confidence)
             )
-            questions.extend(replace(q, memory_unit_index=index) for q in qs)
+            asked = {q.question for q in questions if q.kind == "qa"}
+            questions.extend(  # the same Q&A twice in a deck ("What is Jacksonville?") is asked once
+                replace(q, memory_unit_index=index) for q in qs if q.kind != "qa" or q.question not in asked
+            )
             kept.append(item)
         ideas = core_ideas(kept, {x.order: u.tags for x, u in zip(kept, units, strict=True)})
         output = ArticleMemoryOutput(summary(kept, lang), ideas, tuple(units), tuple(questions))

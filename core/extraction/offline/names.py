@@ -7,6 +7,8 @@ or number words ("上海文化广播影视集团", "1949年9月2日"). jieba tag
 
 from __future__ import annotations
 
+import re
+
 from core.extraction.offline import english
 from core.extraction.offline.candidates import Candidate
 from core.text.chinese import fold_chinese
@@ -16,6 +18,12 @@ _COMPASS = english.words(
     "central eastern western northern southern north south east west upper lower middle greater new"
 )
 _ZH_NAME_TAGS = frozenset({"nr", "ns", "nt", "nz", "nrt", "nrfg"})
+
+
+_TITLE_ABBREVIATIONS = frozenset(
+    {"st", "mt", "ft", "dr", "mr", "mrs", "ms", "jr", "sr", "gen", "lt", "col", "capt", "prof"}
+)
+_DEMONYM = re.compile(r"(?:ian|ese|ish|ch|an|ic|i)$")
 
 
 def name_spans(content: str, tokens: list[english.Token]) -> list[tuple[int, int]]:
@@ -31,8 +39,11 @@ def name_spans(content: str, tokens: list[english.Token]) -> list[tuple[int, int
         j = i + 1
         while j < len(tokens):
             gap = content[tokens[j - 1].end : tokens[j].start]
-            initial = gap == ". " and len(tokens[j - 1].text) == 1 and tokens[j - 1].text.isupper()
-            if _capital(tokens, j) and (gap in {" ", "-"} or initial):  # "John D. Rockefeller"
+            before = tokens[j - 1].text
+            initial = gap == ". " and (
+                (len(before) == 1 and before.isupper()) or before.lower() in _TITLE_ABBREVIATIONS
+            )
+            if _capital(tokens, j) and (gap in {" ", "-"} or initial):  # "John D. Rockefeller", "St. Johns"
                 j += 1
             elif (
                 j + 1 < len(tokens)
@@ -49,6 +60,22 @@ def name_spans(content: str, tokens: list[english.Token]) -> list[tuple[int, int
     return spans
 
 
+def named_terms(content: str, tokens: list[english.Token]) -> list[tuple[int, int]]:
+    """Noun phrases a name opens ("the Kuznets curve", "Calvin cycle", "Halley's comet"): a
+    named term, cut by a blank on either part."""
+    spans = []
+    for i, j in english.noun_phrases(content, tokens):
+        if (  # a sentence's first word is capitalised whatever it is: not a name by that
+            j - i >= 2
+            and tokens[i].pos == "PROPN"
+            and tokens[i].start > 0
+            and tokens[j - 1].pos == "NOUN"
+            and tokens[j - 1].text[:1].islower()
+        ):
+            spans.append((tokens[i].start, tokens[j - 1].end))
+    return spans
+
+
 def _capital(tokens: list[english.Token], i: int) -> bool:
     word = tokens[i].text
     if not word[:1].isupper() or tokens[i].pos in {"DET", "PRON", "AUX", "ADP", "CCONJ"}:
@@ -60,7 +87,17 @@ def _link(tokens: list[english.Token], i: int, j: int) -> bool:
     word = tokens[j].text.lower()
     if word in _NAME_LINK:
         return True
-    return word == "and" and tokens[j - 1].text.lower() in _COMPASS
+    if word != "and":
+        return False
+    left = tokens[j - 1].text.lower()
+    # "Central and Eastern Europe", "the French and Indian War": a compass word or a people's
+    # adjective before "and", and more of the name after it
+    return left in _COMPASS or (j - i == 1 and bool(_DEMONYM.search(left)) and _more_after(tokens, j))
+
+
+def _more_after(tokens: list[english.Token], j: int) -> bool:
+    """Two capitalised words at least after the "and" ("Indian War"): one name goes on."""
+    return j + 2 < len(tokens) and _capital(tokens, j + 1) and _capital(tokens, j + 2)
 
 
 def en_names(content: str) -> list[Candidate]:
@@ -86,6 +123,13 @@ def zh_compounds(words: list[tuple[str, str, int, int]]) -> list[tuple[int, int]
     time words ("1949年9月2日"): a blank never covers part of one."""
     spans, k = [], 0
     while k < len(words):
+        j = k
+        if words[k][1] in _ZH_NUMBERS and k + 1 < len(words) and words[k + 1][1] in _ZH_NOMINAL:
+            j = k + 1  # "第一次" + "世界大战": an ordinal or a count with its noun is one
+            while j + 1 < len(words) and words[j + 1][1] in _ZH_NOMINAL and words[j][3] == words[j + 1][2]:
+                j += 1
+            if words[k][3] == words[k + 1][2] and words[j][3] - words[k][2] <= 12:
+                spans.append((words[k][2], words[j][3]))
         for kind in (_ZH_NOMINAL, _ZH_NUMBERS):
             j = k
             while (
