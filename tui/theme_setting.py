@@ -10,7 +10,6 @@ from textual.theme import Theme
 
 from core.domain.errors import ConfigError
 from core.host import paths
-from core.host.config import save_setting
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -24,7 +23,7 @@ def keep_theme(app: App[object], services: Services, theme: Theme) -> None:
     if theme.name == services.config.theme:
         return  # (Settings saved it already)
     try:
-        services.config = save_setting(paths.config_path(), services.config, "theme", theme.name)
+        services.preferences.change(theme=theme.name)
     except (OSError, ConfigError) as exc:
         from tui.safe import notify  # (not needed for the first frame)
 

@@ -235,14 +235,6 @@ def load_config(path: Path) -> Config:
     return parse_config(text, str(path))
 
 
-def save_setting(path: Path, config: Config, name: str, value: Any) -> Config:
-    """`config` with one setting changed, validated (ConfigError) and saved (save_config):
-    the config to use from now on."""
-    changed = replace(config, **{name: validate_value(name, value)})
-    save_config(path, changed)
-    return changed
-
-
 def save_config(path: Path, config: Config) -> None:
     """Write the settings, keeping the user's comments and layout (tomlkit round-trip).
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the services are imported where first used: a faster start-
     from core.services.browse.service import BrowseService
     from core.services.curation import CurationService
     from core.services.library import LibraryService
+    from core.services.preferences import Preferences
     from core.services.review.service import ReviewService
     from core.services.search.service import SearchService
     from core.services.stats import StatsService
@@ -53,6 +54,13 @@ class Services:
     # Python 3.11's cached_property builds under a lock, so a worker and the UI thread asking at
     # once get the same service (3.12 dropped the lock: the services are stateless but review,
     # whose first use is on the UI thread, when its screen opens).
+    @cached_property
+    def preferences(self) -> Preferences:
+        """Changing a setting: validated, saved to config.toml, in use at once."""
+        from core.services.preferences import Preferences
+
+        return Preferences(self.settings)
+
     @cached_property
     def library(self) -> LibraryService:
         from core.services.library import LibraryService

@@ -178,7 +178,6 @@ def json_cmd(out_file: Path, data_dir: Path | None) -> None:
 def import_library_cmd(file: Path, data_dir: Path | None) -> None:
     """Load a JSON export into an EMPTY library, losslessly (refuses a library that holds anything)."""
     from core.host import paths
-    from core.host.config import save_config
     from core.services.export.library_json import import_library
 
     with services(data_dir) as svc:
@@ -193,8 +192,7 @@ def import_library_cmd(file: Path, data_dir: Path | None) -> None:
             if paths.config_path().exists():
                 out(f"settings: kept your {paths.config_path()} (the file's settings were not applied)")
             else:
-                save_config(paths.config_path(), carried)
-                svc.config = carried
+                svc.preferences.adopt(carried)
                 out(f"settings: written to {paths.config_path()}")
     sys.exit(0)
 

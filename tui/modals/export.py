@@ -10,7 +10,6 @@ Downloads, else home.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from textual import work
@@ -25,7 +24,6 @@ from textual.worker import Worker, WorkerState
 from core.domain.errors import ConfigError
 from core.domain.export import ExportFilter, ExportResult
 from core.host import paths
-from core.host.config import save_config
 from core.services.bootstrap import Services
 from core.services.export.runner import FORMATS, SUFFIX, run_export, units_to_export
 from tui.modals.once import Modal
@@ -183,13 +181,10 @@ class ExportModal(Modal[None]):
         """The folder the next export starts in: the config's [export] folder, saved."""
         if str(folder) == self.services.config.export_folder:
             return
-        config = replace(self.services.config, export_folder=str(folder))
         try:
-            save_config(paths.config_path(), config)
-        except ConfigError as exc:
+            self.services.preferences.change(export_folder=str(folder))
+        except (OSError, ConfigError) as exc:
             report(self.app, "remembering the export folder", exc)
-            return
-        self.services.config = config
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.name == "export" and event.state == WorkerState.ERROR:

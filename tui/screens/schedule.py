@@ -11,7 +11,6 @@ runs in one too, one at a time (in_bulk_worker: an easy day moves ~100k cards of
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import date
 
 from textual import work
@@ -23,7 +22,7 @@ from core.domain.browse import BulkResult, Forecast, WorkloadChange
 from core.domain.errors import MemoryRushError
 from core.domain.review import OptimizeResult
 from core.host import paths
-from core.host.config import ConfigError, save_config
+from core.host.config import ConfigError
 from core.text.words import plural
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
@@ -216,13 +215,11 @@ class ScheduleScreen(BaseScreen):
             notify(self.app, "Desired retention is between 0.70 and 0.99", severity="warning")
             return
         old = self.services.config
-        config = replace(old, desired_retention=new)
         try:
-            save_config(paths.config_path(), config)
+            self.services.preferences.change(desired_retention=new)
         except (OSError, ConfigError) as exc:
             notify(self.app, f"Not saved: could not write {paths.config_path()}: {exc}", severity="error")
             return
-        self.services.config = config
         offer_reschedule(self, old.desired_retention, new)
         self._load()
 

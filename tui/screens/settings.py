@@ -13,7 +13,7 @@ from textual.widgets import Input, Label, Select, Static
 
 from core.domain.errors import ConfigError
 from core.host import paths
-from core.host.config import SETTINGS, Config, save_config, validate_value
+from core.host.config import SETTINGS, Config, validate_value
 from tui.messages import BackupProgressed
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
@@ -134,17 +134,16 @@ class SettingsScreen(BaseScreen):
             return
         old = self.services.config
         config = replace(old, **values)
-        changed = [name for name in FIELDS if getattr(config, name) != getattr(old, name)]
+        changed = [name for name in self.services.preferences.changed(config) if name in FIELDS]
         if not changed:
             box.update(Content("Nothing changed."))
             notify(self.app, "Nothing changed: every setting is as it was")
             return
-        try:
-            save_config(paths.config_path(), config)
+        try:  # saved, and in use by every service at once (extractor choice included)
+            self.services.preferences.adopt(config)
         except (OSError, ConfigError) as exc:
             notify(self.app, f"Not saved: could not write {paths.config_path()}: {exc}", severity="error")
             return
-        self.services.config = config  # reaches every service (extractor choice included)
         self.app.theme = config.theme
         what = ", ".join(f"{name.replace('_', ' ')} {getattr(config, name)}" for name in changed)
         box.update(content(f"Saved: {what}."))
