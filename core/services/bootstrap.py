@@ -24,11 +24,13 @@ if TYPE_CHECKING:  # the services are imported where first used: a faster start-
     from core.services.browse.schedule import ScheduleService
     from core.services.browse.service import BrowseService
     from core.services.curation import CurationService
+    from core.services.home import HomeService
     from core.services.library import LibraryService
     from core.services.preferences import Preferences
     from core.services.review.service import ReviewService
     from core.services.search.service import SearchService
     from core.services.stats import StatsService
+    from core.services.triage import TriageService
 
 
 @dataclass
@@ -60,6 +62,18 @@ class Services:
         from core.services.preferences import Preferences
 
         return Preferences(self.settings)
+
+    @cached_property
+    def home(self) -> HomeService:
+        from core.services.home import HomeService
+
+        return HomeService(self.stats, self.library, self.review)
+
+    @cached_property
+    def triage(self) -> TriageService:
+        from core.services.triage import TriageService
+
+        return TriageService(self.library)
 
     @cached_property
     def library(self) -> LibraryService:

@@ -9,7 +9,6 @@ the articles added last. On a large terminal the block is centred with a bounded
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -20,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Digits, Static
 
+from core.domain.home import HomeFigures
 from core.text.words import plural
 from tui.messages import FirstFrameShown
 from tui.safe import content
@@ -29,29 +29,12 @@ from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
-    from core.services.bootstrap import Services
+    pass
 
 BODY_WIDTH = 112  # the widest the Home block grows on a large terminal (a year of heatmap)
 
 
 TALL = 40  # rows from which the week ahead and the latest articles are shown
-
-
-@dataclass(frozen=True)
-class HomeFigures:
-    due: int  # learning and review cards due today (overdue included)
-    new: int  # new cards today's session shows (its daily limit, one card a unit)
-    learning: int
-    tomorrow: int  # review cards due tomorrow
-    proposed: int
-    proposing: int  # articles with proposals waiting
-    confirmed: int
-    articles: int
-    streak: int
-    per_day: dict[date, int]
-    formats: tuple[str, ...]  # the suffixes import reads
-    week: list[tuple[str, int]]  # (ISO day, cards due) for today and the six days after
-    latest: list[tuple[str, int, int]]  # (title, proposed, confirmed) of the articles added last
 
 
 class HomeScreen(BaseScreen):
@@ -105,7 +88,7 @@ class HomeScreen(BaseScreen):
     @work(thread=True, exclusive=True, name="reading today's figures", exit_on_error=False)
     def load_figures(self) -> None:
         """Thread worker: counts and stats can take a moment on a big library."""
-        figures = home_figures(self.services)
+        figures = self.services.home.figures()
         self.app.call_from_thread(self.show_figures, figures)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -207,30 +190,6 @@ def totals(figures: HomeFigures) -> Content:
 
 def key_hint(key: str, what: str) -> Content:
     return Content.assemble((f" {key} ", "bold reverse"), (f"  {what}", "$text-muted"))
-
-
-def home_figures(services: Services) -> HomeFigures:
-    """Today's figures from the stats and library services (a year of reviews for the heatmap)."""
-    from core.ingest.formats import SUPPORTED_SUFFIXES  # the readers' own list (as the import tree's)
-
-    stats = services.stats.summary()
-    library = services.library
-    days = services.stats.reviews_by_day(7 * 53)
-    return HomeFigures(
-        due=int(stats.forecast[0].value) if stats.forecast else 0,
-        new=services.review.new_today(),
-        learning=stats.counts.get("learning", 0),
-        tomorrow=int(stats.forecast[1].value) if len(stats.forecast) > 1 else 0,
-        proposed=library.unit_count("proposed"),
-        proposing=library.articles_with("proposed"),
-        confirmed=library.unit_count("confirmed"),
-        articles=library.article_count(),
-        streak=stats.streak,
-        per_day={date.fromisoformat(p.day): int(p.value) for p in days if p.value},
-        formats=SUPPORTED_SUFFIXES,
-        week=[(p.day, int(p.value)) for p in stats.forecast[:7]],
-        latest=[(a.title, a.proposed, a.confirmed) for a in library.articles(5)],
-    )
 
 
 def week_ahead(week: list[tuple[str, int]]) -> Content:

@@ -31,8 +31,8 @@ from tui.widgets.unit_view import unit_details
 
 if TYPE_CHECKING:
     from core.services.library import LibraryService
+    from core.services.triage import TriageList
 
-CHANGED_STATUSES = ["proposed", "confirmed", "rejected"]  # a retired (trashed) one is decided
 FIXES = {"next_blank", "split", "evidence"}
 
 
@@ -86,42 +86,18 @@ class TriageScreen(FixesProposals):
     def show_next(self, prefer: int | None = None) -> None:
         unit = None
         with self.reporting("loading proposals"):
-            library = self.services.library
-            unit = library.unit(prefer) if prefer is not None else None
-            if unit is None or not self._belongs(unit):
-                batch = self._queued(library, len(self.skipped) + 1)
-                unit = next((u for u in batch if u.id not in self.skipped), None)
-            if unit is None and self.skipped:
-                self.skipped.clear()  # start over with the skipped ones
-                batch = self._queued(library, 1)
-                unit = batch[0] if batch else None
+            unit, over = self.services.triage.next_unit(self.article_id, self._list(), self.skipped, prefer)
+            if over:
+                self.skipped.clear()  # started over with the skipped ones
         self.unit = unit
         self.changed_waiting = 0
         with self.reporting("counting source-changed units"):
-            self.changed_waiting = self.services.library.unit_count(source_changed=True)
+            self.changed_waiting = self.services.triage.changed_waiting()
         self._paint()
         self.refresh_bindings()
 
-    def _queued(self, library: LibraryService, limit: int) -> list[StoredUnit]:
-        """The next units of the list shown: proposals (or low-confidence ones), or the units
-        whose source changed (proposed, confirmed or rejected)."""
-        if self.source_changed:
-            return library.units(self.article_id, CHANGED_STATUSES, limit=limit, source_changed=True)
-        return self._proposals(library, limit)
-
-    def _belongs(self, unit: StoredUnit) -> bool:
-        if self.source_changed:
-            return unit.source_changed and unit.status in CHANGED_STATUSES
-        return unit.status == "proposed"
-
-    def _proposals(self, library: LibraryService, limit: int) -> list[StoredUnit]:
-        """The queue: proposals in reading order without those parked below the confidence
-        floor; or, as the low-confidence list, every proposal least confident first (the
-        parked ones lead it), so the list is never empty while proposals wait."""
-        low = self.low_confidence
-        return library.units(
-            self.article_id, ["proposed"], None, None if low else False, limit, least_confident_first=low
-        )
+    def _list(self) -> TriageList:
+        return "changed" if self.source_changed else "low" if self.low_confidence else "proposals"
 
     def _paint(self) -> None:
         card = self.query_one("#triage-unit", Static)
