@@ -16,6 +16,7 @@ from core.storage.errors import translated
 from core.storage.models import Article
 
 
+@translated
 def take_source_title(art: Article, title: str) -> None:
     """The source's title as read again (reimport, a newer reader): the article's title unless
     the reader renamed it. The caller saves the row."""

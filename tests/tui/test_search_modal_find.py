@@ -120,7 +120,8 @@ async def test_more_hits_than_shown_are_counted_as_more(samples: Services, tmp_p
         await pilot.press("escape")
         await settle(pilot)
         modal = await searched(pilot, "chloroplast")  # a few hits: counted as they are
-        assert 0 < len(modal._hits) < LIMIT and _count(modal) == f"{len(modal._hits)} results"
+        hits = len(modal._hits)
+        assert 0 < hits < LIMIT and _count(modal) == f"{hits} result{'s' if hits != 1 else ''}"
 
 
 async def test_either_chinese_script_finds_the_other(samples: Services) -> None:

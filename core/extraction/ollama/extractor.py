@@ -136,22 +136,28 @@ class OllamaExtractor:
 
     # --- the public interface -------------------------------------------------------------
 
-    def extract(self, document: SourceDocument, stop: StopFlag | None = None) -> ExtractionResult:
-        run = _Run()
+    def _refusal(self, run: _Run) -> str | None:
+        """Why nothing may be sent to the model (no host, or one off this machine not allowed);
+        a remote host that is allowed is said in the notices."""
         if self._host_problem:
-            return self._fallback(document, run, self._host_problem)
+            return self._host_problem
         if not is_loopback(self.host):
             if not self.allow_remote:
-                return self._fallback(
-                    document,
-                    run,
+                return (
                     f"{self.host} is not on this machine and your article would be sent there; set "
-                    "[extraction] ollama_allow_remote = true to allow it",
+                    "[extraction] ollama_allow_remote = true to allow it"
                 )
             run.notices.append(
                 f"Ollama host {self.host} is not on this machine; the article text is sent there "
                 "([extraction] ollama_allow_remote = true)."
             )
+        return None
+
+    def extract(self, document: SourceDocument, stop: StopFlag | None = None) -> ExtractionResult:
+        run = _Run()
+        refused = self._refusal(run)
+        if refused is not None:
+            return self._fallback(document, run, refused)
         # the model is sent the paragraphs proposals may come from (a re-import: the new ones)
         sent = replace(
             document, paragraphs=tuple(p for p in document.paragraphs if document.proposable(p.paragraph_id))
