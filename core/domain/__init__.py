@@ -17,6 +17,12 @@ QUESTION_KINDS: tuple[str, ...] = ("qa", "cloze")
 NON_EVIDENCE_KINDS: frozenset[str] = frozenset({"heading", "code", "table"})
 # The extractor that covers what a model could not (core.extraction.offline's name).
 FALLBACK_EXTRACTOR = "offline"
+# The `extractor` value of a unit the reader made themselves (issue 16 writes it when a card is
+# made from a selection). "Yours" in filters and Browse means `unit.extractor == READER`; every
+# other value names the extractor (or agent) that proposed it.
+READER = "reader"
+# The `extractor` value of a unit an agent proposed over MCP (`memoryrush mcp`).
+AGENT = "agent"
 
 
 # The readers' version, stored with every article (Article.reader_version). Bumped when a

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from core.domain import (
+    READER,
     ArticleMemoryOutput,
     EvidenceSpan,
     MemoryUnit,
@@ -31,7 +32,6 @@ from core.domain import (
 )
 from core.domain.artifact import output_from_dict, report_to_list
 from core.domain.errors import MemoryRushError
-from core.domain.export import READER
 from core.storage import authoring as authoring_repo
 from core.storage import library as library_repo
 from core.storage.authoring import NewUnit
