@@ -19,14 +19,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from core.text import CJK_RE
+from core.text.cjk import HAN_RE
 
 Span = tuple[int, int]
 Point = tuple[int, int]  # (paragraph index, character offset)
 Text = Callable[[int], str | None]  # the reader text of paragraph i (None: no such paragraph)
 
 _WORD = re.compile(
-    rf"{CJK_RE.pattern}|(?:(?!{CJK_RE.pattern})[^\W_])+(?:['’\-](?:(?!{CJK_RE.pattern})[^\W_])+)*"
+    rf"{HAN_RE.pattern}|(?:(?!{HAN_RE.pattern})[^\W_])+(?:['’\-](?:(?!{HAN_RE.pattern})[^\W_])+)*"
 )
 
 
@@ -44,7 +44,7 @@ def words(text: str) -> tuple[Span, ...]:
 def sentences(text: str) -> tuple[Span, ...]:
     from core.extraction.offline.sentences import split_sentences
 
-    lang = "zh" if CJK_RE.search(text) else "en"
+    lang = "zh" if HAN_RE.search(text) else "en"
     return tuple(split_sentences(text, lang)) or words(text)[:1]
 
 
