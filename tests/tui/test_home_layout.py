@@ -36,3 +36,16 @@ async def test_home_uses_a_large_terminal(samples: Services) -> None:
         assert left > 30  # centred, not stuck to the left edge
         rows = [i for i, line in enumerate(lines) if line.strip()]
         assert rows[1] > 5  # (row 0 is the title bar) the block sits in the middle, not at the top
+
+
+async def test_home_first_frame_is_styled_as_a_restyle_would_leave_it(samples: Services) -> None:
+    """Home's first resume does not restyle its widgets (they were styled when mounted, just
+    before): restyling them now leaves the picture as it was."""
+    app = make_app(samples)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = app.export_screenshot()
+        app.update_styles(app.screen)
+        app.screen.refresh(layout=True)
+        await settle(pilot)
+        assert app.export_screenshot() == before

@@ -9,7 +9,6 @@ the articles added last. On a large terminal the block is centred with a bounded
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -29,28 +28,12 @@ from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
-    from core.services.bootstrap import Services
+    from tui.screens.home_figures import HomeFigures
 
 BODY_WIDTH = 112  # the widest the Home block grows on a large terminal (a year of heatmap)
 
 
 TALL = 40  # rows from which the week ahead and the latest articles are shown
-
-
-@dataclass(frozen=True)
-class HomeFigures:
-    due: int  # learning and review cards due today (overdue included)
-    new: int  # new cards waiting
-    learning: int
-    tomorrow: int  # review cards due tomorrow
-    proposed: int
-    confirmed: int
-    articles: int
-    streak: int
-    per_day: dict[date, int]
-    new_per_day: int
-    week: list[tuple[str, int]]  # (ISO day, cards due) for today and the six days after
-    latest: list[tuple[str, int, int]]  # (title, proposed, confirmed) of the articles added last
 
 
 class HomeScreen(BaseScreen):
@@ -75,6 +58,17 @@ class HomeScreen(BaseScreen):
         # by the first Resize instead, they restyled every widget of the screen once more before
         # the first frame (23M instructions, callgrind).
         self._fit(self.app.size.height, update=False)
+        self._resumed = False
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """(Before Screen's own handler, which reads `refresh_styles`.) The first resume comes
+        right after Home was mounted and every widget styled: styling them all again (Textual
+        does on every resume) changed nothing on the first frame but cost 22M instructions
+        before it (callgrind; tests/tui/test_home_layout.py checks the picture). Later resumes,
+        after another screen, restyle as before."""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
     def _fit(self, height: int, *, update: bool = True) -> None:
         self.set_class(height >= TALL, "-tall", update=update)
@@ -112,6 +106,8 @@ class HomeScreen(BaseScreen):
     @work(thread=True, exclusive=True, name="reading today's figures", exit_on_error=False)
     def load_figures(self) -> None:
         """Thread worker: counts and stats can take a moment on a big library."""
+        from tui.screens.home_figures import home_figures
+
         figures = home_figures(self.services)
         self.app.call_from_thread(self.show_figures, figures)
 
@@ -209,27 +205,6 @@ class HomeScreen(BaseScreen):
 
 def key_hint(key: str, what: str) -> Content:
     return Content.assemble((f" {key} ", "bold reverse"), (f"  {what}", "$text-muted"))
-
-
-def home_figures(services: Services) -> HomeFigures:
-    """Today's figures from the stats and library services (a year of reviews for the heatmap)."""
-    stats = services.stats.summary()
-    library = services.library
-    days = services.stats.reviews_by_day(7 * 53)
-    return HomeFigures(
-        due=int(stats.forecast[0].value) if stats.forecast else 0,
-        new=stats.counts.get("new", 0),
-        learning=stats.counts.get("learning", 0),
-        tomorrow=int(stats.forecast[1].value) if len(stats.forecast) > 1 else 0,
-        proposed=library.unit_count("proposed"),
-        confirmed=library.unit_count("confirmed"),
-        articles=library.article_count(),
-        streak=stats.streak,
-        per_day={date.fromisoformat(p.day): int(p.value) for p in days if p.value},
-        new_per_day=services.config.new_per_day,
-        week=[(p.day, int(p.value)) for p in stats.forecast[:7]],
-        latest=[(a.title, a.proposed, a.confirmed) for a in library.articles(5)],
-    )
 
 
 def week_ahead(week: list[tuple[str, int]]) -> Content:
