@@ -3,6 +3,7 @@ the settings, restore refuses what it cannot trust and keeps the current library
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
 from dataclasses import replace
@@ -148,3 +149,24 @@ def test_restore_is_refused_while_the_app_runs(library: Services, data_home: Pat
     restored = run_mr(data_home, "restore", str(saved), "--yes")
     assert restored.returncode == 0, restored.stderr
     assert "restored" in restored.stdout and "before-restore" in restored.stdout
+
+
+def test_each_step_of_a_copy_is_on_disk_before_the_next(
+    library: Services, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The copy is flushed step by step (never a whole library left for the disk to write at
+    once, which held up every fsync meanwhile: the app's answers too)."""
+    monkeypatch.setattr(backup_files, "STEP_PAGES", 4)
+    flushed: list[int] = []
+    real = backup_files._FLUSH
+
+    def flush(fd: int) -> None:
+        real(fd)
+        flushed.append(os.fstat(fd).st_size)
+
+    monkeypatch.setattr(backup_files, "_FLUSH", flush)
+    made = backup.backup_now(library.config, tmp_path / "copy.sqlite3")
+    pages = made.size // 4096
+    assert len(flushed) >= pages // 4  # one flush a step, the last step's included
+    assert flushed == sorted(flushed) and flushed[-1] == made.size
+
