@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
-from textual import events, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -60,7 +60,8 @@ class HomeScreen(BaseScreen):
         self._fit(self.app.size.height, update=False)
         self._resumed = False
 
-    def on_screen_resume(self, event: events.ScreenResume) -> None:
+    @on(events.ScreenResume)
+    def _first_resume(self, event: events.ScreenResume) -> None:
         """(Before Screen's own handler, which reads `refresh_styles`.) The first resume comes
         right after Home was mounted and every widget styled: styling them all again (Textual
         does on every resume) changed nothing on the first frame but cost 22M instructions
@@ -90,10 +91,20 @@ class HomeScreen(BaseScreen):
                     yield Static(id="home-proposed-key", classes="home-card-key")
             yield Static(id="home-totals")
             yield Static(id="home-heatmap")
-            with Horizontal(id="home-more"):
-                yield Static(id="home-week")
-                yield Static(id="home-latest")
+            if self.has_class("-tall"):
+                yield self._more()
         yield KeyBar()
+
+    def _more(self) -> Horizontal:
+        """The week ahead and the latest articles: made only once the terminal is tall (on a
+        smaller one their three widgets, never shown, were 10M instructions before the first
+        frame, callgrind). A terminal that grows tall gets them then (on_resize)."""
+        figures = self._figures
+        return Horizontal(
+            Static(week_ahead(figures.week) if figures else "", id="home-week"),
+            Static(latest_articles(figures.latest) if figures else "", id="home-latest"),
+            id="home-more",
+        )
 
     def refresh_data(self) -> None:
         # After the first frame: the worker's imports and queries don't hold up the first paint.
@@ -113,6 +124,8 @@ class HomeScreen(BaseScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.height)  # nothing to do when the size classes have not changed
+        if self.has_class("-tall") and not self.query("#home-more"):
+            self.query_one("#home-body").mount(self._more())
         if self._figures is not None:  # more or fewer weeks of heatmap
             self._show_heatmap(self._figures)
 
@@ -157,8 +170,9 @@ class HomeScreen(BaseScreen):
             )
         )
         self._show_heatmap(figures)
-        self.query_one("#home-week", Static).update(week_ahead(figures.week))
-        self.query_one("#home-latest", Static).update(latest_articles(figures.latest))
+        if self.query("#home-more"):
+            self.query_one("#home-week", Static).update(week_ahead(figures.week))
+            self.query_one("#home-latest", Static).update(latest_articles(figures.latest))
 
     def _show_heatmap(self, figures: HomeFigures) -> None:
         box = self.query_one("#home-heatmap", Static)
