@@ -10,7 +10,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from core.domain.export import ORIGINS, READER
+from core.domain import READER
+from core.domain.export import ORIGINS
 from core.domain.review import Queue
 from core.storage.db import db
 from core.storage.decks import IN_DECKS
