@@ -38,11 +38,19 @@ def hostile_library(home: Path, inputs: Path) -> Path:
     """One article whose file name, title, text, units, tags and questions all carry payloads.
 
     The unit rows are then overwritten with raw escape bytes, as a hostile LLM reply (or an
-    older release) could have stored them: the display layer must hold on its own.
+    older release) could have stored them: the display layer must hold on its own. Built once
+    per test process (its source file beside that build) and copied here: tests/built_libraries.py.
     """
+    from built_libraries import copy_built
+
+    copy_built("hostile", home, _hostile_library)
+    return home
+
+
+def _hostile_library(home: Path) -> None:
     name = "evil\x1b]2;PWNED-NAME\x07[@click=app.quit].md"
     text = f"# Title {MARKUP} \x1b]2;PWNED-H1\x07\n\nFirst paragraph says {PAYLOAD} and more.\n\nSecond {MARKUP}.\n"
-    doc = write(inputs / name, text)
+    doc = write(home.parent / "hostile-inputs" / name, text)
     result = run_mr(home, "import", str(doc), "--extractor", "placeholder")
     assert result.returncode == 0, result.stderr
     con = sqlite3.connect(str(db_file(home)))
@@ -56,7 +64,6 @@ def hostile_library(home: Path, inputs: Path) -> Path:
         con.commit()
     finally:
         con.close()
-    return home
 
 
 @pytest.mark.parametrize(
