@@ -116,6 +116,9 @@ def test_app_in_a_real_terminal_shows_payloads_literally_and_obeys_none(
     target = tmux.start([*cli_argv(), "--data-dir", str(hostile_library)], mr_env(hostile_library), 140, 40)
     tmux.wait_for(target, "to confirm")
     tmux.keys(target, "l")
+    # The Library's own title, not the payload: Home shows the payload too, and an Enter sent
+    # before the Library was up was lost (seen at load 8: the article never opened).
+    tmux.wait_for(target, "MemoryRush — 1 article")
     tmux.wait_for(target, "[@click=app.quit]")
     tmux.keys(target, "Enter")
     screen = tmux.wait_for(target, "LLM says")  # the unit (text wraps in its pane)
