@@ -81,6 +81,24 @@ def has_prefix(prefix: str) -> bool:
 
 
 @translated
+def starting_with(prefix: str, limit: int) -> list[str]:
+    """Listed words and tokens (search_words, search_tokens) that start with `prefix`, the
+    shortest `limit` of them, then by spelling: a range read of each primary key."""
+    if not prefix:
+        return []
+    last = ord(prefix[-1])
+    found: list[str] = []
+    for table, column in (("search_words", "word"), ("search_tokens", "token")):
+        if last < 0x10FFFF:
+            sql = f"SELECT {column} FROM {table} WHERE {column} >= ? AND {column} < ?"
+            params: tuple[str, ...] = (prefix, prefix[:-1] + chr(last + 1))
+        else:
+            sql, params = f"SELECT {column} FROM {table} WHERE {column} >= ?", (prefix,)
+        found += [str(w) for (w,) in _rows(sql, params) if str(w).startswith(prefix)]
+    return sorted(found, key=lambda w: (len(w), w))[:limit]
+
+
+@translated
 def every_word() -> list[str]:
     """The whole list (for the two-edit scan), in index order."""
     return [str(w) for (w,) in _rows("SELECT word FROM search_words")]
