@@ -129,7 +129,8 @@ def paragraphs_matching(
         return []
     ranked = expr if rank_by is None else rank_by
     if article_ids:
-        clause, params = _article_clause(article_ids, "p")
+        clause, ids = _article_clause(article_ids, "p")
+        params: list[Any] = list(ids)
         if ranked != expr:
             # only the paragraphs `expr` matches (a subquery: its rowids are not passed to FTS5 one by one)
             clause += " AND +f.rowid IN (SELECT rowid FROM search_para WHERE search_para MATCH ?)"
