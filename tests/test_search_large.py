@@ -107,6 +107,8 @@ def test_the_rerank_weighs_a_common_word_as_a_stop_word(large: Services) -> None
     stats = large.search.term_stats
     docs = stats.current().docs
     assert stats.frequencies("words", ["alpha", "beta", "nowhere"]) == {"alpha": docs, "beta": 2}
+    # a term known to be common (a common word's stem) is not counted
+    assert stats.frequencies("stems", ["beta", "nowhere"], common=["nowhere"]) == {"beta": 2, "nowhere": docs}
 
 
 def test_counts_are_read_again_once_paragraphs_change(lib: Services, tmp_path: Path) -> None:

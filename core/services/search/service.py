@@ -57,7 +57,7 @@ from core.storage.db import write_transaction
 from core.storage.search import index as search_index
 from core.storage.search import query as search_query
 from core.text import sanitize
-from core.text.analysis import STOP, analyse, is_cjk, runs, strip_question_words, tokens
+from core.text.analysis import STOP, TRUNC, analyse, is_cjk, runs, stem, strip_question_words, tokens
 
 FUSION_WEIGHT = 0.5  # rerank: weight of the fused RRF score (1.0 = a top-1 in one list)
 CANDIDATES = 100
@@ -283,10 +283,13 @@ class SearchService:
         counts = self.term_stats
         stats = counts.current()
         bag_terms = set(q.bag)
-        df = counts.frequencies("stems", [t for t in bag_terms if not (is_cjk(t) and len(t) == 1)])
-        df.update(counts.frequencies("words", [t for t in bag_terms if is_cjk(t) and len(t) == 1]))
-        df_trunc = counts.frequencies("trunc", set(q.trunc))
         df_words = counts.frequencies("words", {w for w in q.words if w not in STOP})
+        # a common word's stem and truncation are in at least its paragraphs: common, not counted
+        common = counts.common_terms("words", df_words)
+        stems_ = [t for t in bag_terms if not (is_cjk(t) and len(t) == 1)]
+        df = counts.frequencies("stems", stems_, common={stem(w) for w in common})
+        df.update(counts.frequencies("words", [t for t in bag_terms if is_cjk(t) and len(t) == 1]))
+        df_trunc = counts.frequencies("trunc", set(q.trunc), common={w[:TRUNC] for w in common})
         docs = max(1, stats.docs)
         corpus = Corpus(
             docs=docs,

@@ -99,11 +99,15 @@ class TermStats:
             return set()
         return {t for t, n in self.counts(column, terms).items() if n > threshold}
 
-    def frequencies(self, column: str, terms: Iterable[str]) -> dict[str, int]:
-        """Document frequencies for ranking: a common term's is the paragraph count (idf ~0)."""
+    def frequencies(self, column: str, terms: Iterable[str], *, common: Iterable[str] = ()) -> dict[str, int]:
+        """Document frequencies for ranking: a common term's is the paragraph count (idf ~0);
+        `common`: terms known to be common (a common word's stem), not counted."""
         stats = self.current()
         threshold = self.threshold(stats)
-        counts = self.counts(column, terms)
         if threshold is None:
-            return counts
-        return {t: (stats.docs if n > threshold else n) for t, n in counts.items()}
+            return self.counts(column, terms)
+        wanted = set(terms)
+        known = wanted & set(common)
+        counts = self.counts(column, wanted - known)
+        out = {t: (stats.docs if n > threshold else n) for t, n in counts.items()}
+        return out | dict.fromkeys(known, stats.docs)
