@@ -180,10 +180,11 @@ class SearchService:
             lists["all"] = listed.found
             if listed.phrase is not None:
                 lists["phrase"] = listed.phrase
-        stems_, bis, chars = query_terms(runs(strip_question_words(query)) or q_runs if question else q_runs)
+        t_runs = runs(strip_question_words(query)) or q_runs if question else q_runs
+        stems_, bis, chars = query_terms(t_runs)
         if question:  # selective single characters widen the pool (a rare 䲟 next to common ones)
             chars = chars + selective_chars(q_runs, self.term_stats)
-            stems_, bis = without_common(stems_, bis, self.term_stats)
+            stems_, bis = without_common(stems_, bis, self.term_stats, [r for r in t_runs if not is_cjk(r)])
         terms_expr = search_query.any_of(stems_, bis, chars)
         exprs.append(terms_expr)
         if question or "all" not in lists or len(lists["all"]) < limit:
