@@ -1,7 +1,8 @@
 """What a large library changes in a search (core.services.search.termstats, every_word): a
-common word must still be there but no BM25 order reads it, the rerank weighs it as a stop word,
-counts are read again once paragraphs change, a prefix many words start with matches the
-shortest of them, and the phrase list's last word is a prefix only when it was one in `all`.
+common word must still be there but no BM25 order reads it, the rerank weighs it by the middle
+of what its count can be, counts are read again once paragraphs change, a prefix many words
+start with matches the shortest of them, and the phrase list's last word is a prefix only when
+it was one in `all`.
 "Large" is lowered to five paragraphs here; real SQLite files, the offline extractor."""
 
 from __future__ import annotations
@@ -103,12 +104,18 @@ def test_in_a_small_library_every_word_orders(lib: Services, statements: list[tu
     assert any("bm25(" in sql and '"alpha"' in str(params[0]) for sql, params in statements)
 
 
-def test_the_rerank_weighs_a_common_word_as_a_stop_word(large: Services) -> None:
+def test_the_rerank_weighs_a_common_word_by_the_middle_of_what_its_count_can_be(large: Services) -> None:
     stats = large.search.term_stats
     docs = stats.current().docs
-    assert stats.frequencies("words", ["alpha", "beta", "nowhere"]) == {"alpha": docs, "beta": 2}
+    threshold = stats.threshold(stats.current())
+    assert threshold is not None
+    middle = (threshold + 1 + docs) // 2
+    assert stats.frequencies("words", ["alpha", "beta", "nowhere"]) == {"alpha": middle, "beta": 2}
     # a term known to be common (a common word's stem) is not counted
-    assert stats.frequencies("stems", ["beta", "nowhere"], common=["nowhere"]) == {"beta": 2, "nowhere": docs}
+    assert stats.frequencies("stems", ["beta", "nowhere"], common=["nowhere"]) == {
+        "beta": 2,
+        "nowhere": middle,
+    }
 
 
 def test_counts_are_read_again_once_paragraphs_change(lib: Services, tmp_path: Path) -> None:

@@ -10,9 +10,15 @@ most that many entries, and is kept while the index is unchanged (`IndexStats.ch
 A common term (in more than COMMON_SHARE of the paragraphs of a library of COMMON_MIN_DOCS or
 more) still has to match where every word must (the `all` and `phrase` lists), but no BM25 order
 reads it: the `all` list is ordered by the other words, the `terms` list leaves it out (at least
-two terms kept), and the rerank gives it the document frequency of a term in every paragraph
-(idf ~0), as a stop word. Its idf is at most log(1 + 3) = 1.4, against 5 to 10 for the words that
-set a paragraph apart. A smaller library has no common term: every count is exact.
+two terms kept), and the rerank takes its document frequency as the middle of what it can be
+(between the threshold and every paragraph: idf 0.47 at 25%, against 5 to 10 for the words that
+set a paragraph apart). A smaller library has no common term: every count is exact.
+
+Measured on the dev sets with the size gate lifted (a term in more than a share of their 964 / 540
+paragraphs is common), on the tuning half of the questions (sha1 of the id even), R@1 / R@3:
+SQuAD 0.875 / 0.953 without the rule, 0.875 / 0.953 at 25%, 0.877 / 0.953 at 10%, 0.852 / 0.942
+at 5%; DRCD 0.963 / 0.993 without, 0.960 / 0.994 at 25%, 0.950 / 0.984 at 10%. A common term's
+rerank frequency as every paragraph (idf ~0): DRCD R@3 0.993; as the threshold: 0.989.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from core.storage.search.query import IndexStats
 from core.text.analysis import fts_phrase
 
 COMMON_SHARE, COMMON_MIN_DOCS = 0.25, 5000
-CACHE_MAX = 50_000  # counts kept (column, term); all are dropped past it
+CACHE_MAX = 50_000  # counts kept (one per match expression); all are dropped past it
 
 
 class TermStats:
@@ -100,8 +106,9 @@ class TermStats:
         return {t for t, n in self.counts(column, terms).items() if n > threshold}
 
     def frequencies(self, column: str, terms: Iterable[str], *, common: Iterable[str] = ()) -> dict[str, int]:
-        """Document frequencies for ranking: a common term's is the paragraph count (idf ~0);
-        `common`: terms known to be common (a common word's stem), not counted."""
+        """Document frequencies for ranking: a common term's is the middle of what it can be,
+        between the threshold and every paragraph (it was not counted further); `common`: terms
+        known to be common (a common word's stem), not counted."""
         stats = self.current()
         threshold = self.threshold(stats)
         if threshold is None:
@@ -109,5 +116,6 @@ class TermStats:
         wanted = set(terms)
         known = wanted & set(common)
         counts = self.counts(column, wanted - known)
-        out = {t: (stats.docs if n > threshold else n) for t, n in counts.items()}
-        return out | dict.fromkeys(known, stats.docs)
+        middle = (threshold + 1 + stats.docs) // 2
+        out = {t: (middle if n > threshold else n) for t, n in counts.items()}
+        return out | dict.fromkeys(known, middle)
