@@ -138,6 +138,7 @@ def test_a_prefix_many_words_start_with_matches_the_shortest(
     listed = _every_word(large, "zeta gam", prefix=True)
     assert sorted(_texts(listed.found)) == ["alpha zeta gam", "alpha zeta gamma"]
     assert listed.unit_expr.endswith('"gam" *')  # units: FTS5's own prefix
+    assert listed.phrase is not None and _texts(listed.phrase) == ["alpha zeta gam"]  # the word as typed
 
 
 def test_a_prefix_in_a_small_library_is_fts5s_own(lib: Services) -> None:

@@ -6,6 +6,7 @@ user input never reaches FTS5 as query syntax. Column weights for bm25(): words,
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -59,11 +60,8 @@ def all_of(runs: Sequence[str], *, last_prefix: bool, completions: Sequence[str]
 
 
 @translated
-def phrase_of(tokens: Sequence[str], *, last_prefix: bool, completions: Sequence[str] = ()) -> str:
-    """All tokens adjacent, in order, in the `words` column; the last one may be a prefix
-    (the phrase ending with any of `completions` when given)."""
-    if last_prefix and completions:
-        return "words : (" + " OR ".join(fts_phrase([*tokens[:-1], c]) for c in completions) + ")"
+def phrase_of(tokens: Sequence[str], *, last_prefix: bool) -> str:
+    """All tokens adjacent, in order, in the `words` column."""
     return "words : " + fts_phrase(list(tokens)) + (" *" if last_prefix else "")
 
 
@@ -91,12 +89,9 @@ def _article_clause(article_ids: Sequence[int], alias: str) -> tuple[str, list[i
     return f" AND {alias}.article_id IN ({','.join('?' * len(article_ids))})", list(article_ids)
 
 
-def _more_than(table: str, expr: str, cap: int | None) -> bool:
-    """True when more than `cap` rows match (found by stepping over rowids, no ranking)."""
-    if not cap:
-        return False
-    sql = f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?"
-    return bool(_rows(sql, [expr, cap]))
+def _newest(expr: str, limit: int) -> list[int]:
+    sql = "SELECT rowid FROM search_para WHERE search_para MATCH ? ORDER BY rowid DESC LIMIT ?"
+    return [int(r[0]) for r in _rows(sql, [expr, limit])]
 
 
 @translated
@@ -105,11 +100,6 @@ def paragraphs_counted(expr: str, cap: int | None = None) -> int:
     entries one by one to count them (no stored total): this costs what it counts."""
     sql = "SELECT count(*) FROM (SELECT 1 FROM search_para WHERE search_para MATCH ? LIMIT ?)"
     return int(_rows(sql, [expr, -1 if cap is None else cap])[0][0])
-
-
-def _newest(table: str, expr: str, limit: int) -> list[int]:
-    sql = f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY rowid DESC LIMIT ?"
-    return [int(r[0]) for r in _rows(sql, [expr, limit])]
 
 
 _BM25 = "-bm25(search_para, 1.0, 1.0, 0.3)"
@@ -146,14 +136,25 @@ def paragraphs_matching(
             f"WHERE search_para MATCH ?{clause} ORDER BY f.rowid DESC LIMIT ?"
         )
         return [(int(r), 0.0) for (r,) in _rows(sql, [expr, *params, limit])]
-    if not ranked or _more_than("search_para", expr, cap):
+    if not ranked:  # nothing to order by
+        return [(pk, 0.0) for pk in _newest(expr, limit)]
+    matched: list[int] | None = None
+    if cap:
         # a term in very many paragraphs: BM25 would read its whole posting list (its IDF) for
-        # little gain in order, so the newest paragraphs come first
-        return [(pk, 0.0) for pk in _newest("search_para", expr, limit)]
+        # little gain in order, so past `cap` matches the newest paragraphs come first; the
+        # newest cap + 1 tell, in one statement (and are every match when there are fewer)
+        matched = _newest(expr, max(cap, limit - 1) + 1)
+        if len(matched) > cap:
+            return [(pk, 0.0) for pk in matched[:limit]]
     if ranked != expr:
+        # only the paragraphs `expr` matches: those in hand, or a subquery (FTS5 is not given
+        # their rowids one by one)
+        within = "SELECT rowid FROM search_para WHERE search_para MATCH ?"
+        if matched is not None:
+            within, expr = "SELECT value FROM json_each(?)", json.dumps(matched)
         sql = (
             f"SELECT rowid, {_BM25} AS s FROM search_para WHERE search_para MATCH ? "
-            "AND +rowid IN (SELECT rowid FROM search_para WHERE search_para MATCH ?) ORDER BY s DESC LIMIT ?"
+            f"AND +rowid IN ({within}) ORDER BY s DESC LIMIT ?"
         )
         return [(int(r), float(s)) for r, s in _rows(sql, [ranked, expr, limit])]
     sql = f"SELECT rowid, {_BM25} AS s FROM search_para WHERE search_para MATCH ? ORDER BY s DESC LIMIT ?"
