@@ -33,6 +33,7 @@ from core.services.export.library_json import (
 )
 from core.storage import dump
 from core.storage.db import db
+from core.storage.search import index as search_index
 
 BEFORE = [
     "Spaced repetition schedules each review just before you would forget it. It is old.",
@@ -101,6 +102,8 @@ def test_every_table_comes_back_row_for_row(library: Services, clock: FixedClock
         svc.close()
     after = table_rows(fresh / "memoryrush.sqlite3")
     assert sorted(after) == sorted(before)
+    for rows in (before, after):  # a cache key that counts index changes, not what is indexed
+        rows["search_stats"] = [r for r in rows["search_stats"] if r[0] != search_index.PARAGRAPHS_KEY]
     for table in before:
         assert after[table] == before[table], table
     for table in dump.dumped_tables():
