@@ -3,8 +3,9 @@ and what happened ("saving the answer: the database is busy ..."); the app keeps
 
 Screens wrap every service call in `with self.reporting("saving the answer"):`. A thread
 worker's error (any: the worker caught it) is reported under the worker's name by
-`report_worker`, which every screen, modal and the app call from on_worker_state_changed (a
-worker's state message goes to the node that runs it only, it does not bubble).
+`report_worker`, which screens and modals call from on_worker_state_changed (a worker's state
+message goes to the node that runs it only, it does not bubble); the app's own workers run
+through tui/runner.py, whose `report_failure` the app calls.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from tui.safe import notify
 
 
 def report(app: App[Any], what: str, error: BaseException) -> None:
-    """Show an error as a notice (its text may hold untrusted parts: through the gate)."""
-    notify(app, f"{what}: {error}", severity="error", timeout=8)
+    """Show an error as a notice (its text may hold untrusted parts: through the gate). An
+    error without words (a bug's bare KeyError()) is named by its kind."""
+    notify(app, f"{what}: {str(error) or type(error).__name__}", severity="error", timeout=8)
 
 
 def report_worker(app: App[Any], event: Worker.StateChanged) -> None:
