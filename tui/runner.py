@@ -23,8 +23,8 @@ through one worker path and one `handle_worker_error`:
 - A long loop checks `textual.worker.get_current_worker().is_cancelled`, or a stop flag of its
   own that the screen sets (Browse's count and Import hand one to the service: core knows no
   Textual).
-- `result_within` lets a screen's on_mount wait a moment for a worker's result, to paint once
-  with it (Browse's first page).
+- `result_within` lets a screen's on_mount wait a moment for a worker's result and show it
+  before it returns (Browse's first page).
 - `start_on_loop` is the same for a coroutine on the UI's own loop (no thread, no connection):
   the paragraph window's lay-out ahead.
 
@@ -138,9 +138,9 @@ def _thread_job(
 
 async def result_within(worker: Worker[T], seconds: float) -> T | None:
     """The worker's result if it ends well within `seconds`, else None (its `done` message brings
-    it later; a failure is the app's to report). For a screen's on_mount that would paint once
-    with the result rather than twice: a message posted meanwhile waits behind the handler that
-    awaits, and behind the screen's first layout (Browse's first page)."""
+    it later; a failure is the app's to report). For a screen's on_mount that shows the result
+    before it returns, as Browse's first page: its message, posted meanwhile, would wait behind
+    the very handler that waits for it (a node handles one message at a time)."""
     waiting = asyncio.ensure_future(worker.wait())
     waiting.add_done_callback(_seen)
     finished, _ = await asyncio.wait({waiting}, timeout=seconds)

@@ -1,7 +1,6 @@
 """One typed error path that no call can skip: every use of a service in a screen, modal or
 palette provider sits inside a `with ...reporting(...)` / `with Reporting(...)` block, or runs
-in a worker (a `@work` method, or one of the runner, tui/runner.py: the app reports its errors
-under the worker's name):
+in a worker of the runner (tui/runner.py: the app reports its errors under the worker's name):
 in the arguments of a `runner.start(...)` call, or in a function of the file handed to one as
 its job (`runner.start(self, "...", read, ...)`, `partial(find, ...)`)."""
 
@@ -13,8 +12,6 @@ from pathlib import Path
 TUI = Path(__file__).resolve().parents[2] / "tui"
 USE_CASES = {"library", "curation", "review", "stats", "search"}
 RUNNER_STARTS = {"start", "start_on_loop"}  # runner.start(...), runner.start_on_loop(...)
-# Helpers that only a `@work` thread worker calls (their errors reach the worker's report).
-WORKER_HELPERS = {("modals/search.py", "find")}
 
 
 def _starts_a_worker(node: ast.AST) -> bool:
@@ -59,14 +56,6 @@ def _reports(node: ast.With) -> bool:
     return False
 
 
-def _is_worker(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    for deco in node.decorator_list:
-        target = deco.func if isinstance(deco, ast.Call) else deco
-        if getattr(target, "id", getattr(target, "attr", "")) == "work":
-            return True
-    return False
-
-
 def unguarded(source: str, rel: str) -> list[str]:
     """Uses of a service in `source` (the file tui/`rel`) outside a reporting block or worker."""
     found: list[str] = []
@@ -76,7 +65,7 @@ def unguarded(source: str, rel: str) -> list[str]:
     def visit(node: ast.AST, guarded: bool, function: str) -> None:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             function = node.name
-            guarded = guarded or node.name in jobs or _is_worker(node) or (rel, node.name) in WORKER_HELPERS
+            guarded = guarded or node.name in jobs
         if (isinstance(node, ast.With) and _reports(node)) or _starts_a_worker(node):
             guarded = True
         if (
