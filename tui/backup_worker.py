@@ -45,16 +45,23 @@ def start_backup(app: App[object], services: Services, *, auto: bool = False) ->
 
 
 def _auto_backup(config: Config) -> None:
+    """The copy runs at background CPU priority (core/host/priority.py): answers made meanwhile
+    do not wait for it on a busy machine."""
+    from core.host.priority import run_in_background
     from core.services import backup  # (in the worker: not on the UI thread)
 
-    backup.auto_backup(config)
+    run_in_background(partial(backup.auto_backup, config), name="memoryrush-backup")
 
 
 def _backup_now(config: Config, screen: Screen[object]) -> BackupResult:
+    from core.host.priority import run_in_background
     from core.services import backup
 
-    made = backup.backup_now(
-        config, progress=lambda done, total: screen.post_message(BackupProgressed(done, total))
+    made = run_in_background(
+        lambda: backup.backup_now(
+            config, progress=lambda done, total: screen.post_message(BackupProgressed(done, total))
+        ),
+        name="memoryrush-backup",
     )
     screen.post_message(BackupProgressed(1, 1))
     return made

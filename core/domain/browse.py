@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from core.domain.export import READER
+from core.domain import READER
 
 
 class Column(StrEnum):

@@ -11,6 +11,7 @@ from typing import cast
 import peewee
 
 from core.domain import (
+    READER,
     ArticleInfo,
     Locator,
     ProcessingArtifact,
@@ -19,7 +20,7 @@ from core.domain import (
     StoredUnit,
     ValidationIssue,
 )
-from core.domain.export import ORIGINS, READER
+from core.domain.export import ORIGINS
 from core.storage import converters
 from core.storage.browse.models import ArticleTrash
 from core.storage.db import db, reading, write_transaction
