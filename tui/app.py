@@ -11,14 +11,13 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import events, work
+from textual import events
 from textual.app import App, SystemCommand
 from textual.command import Provider
 from textual.content import Content
 from textual.driver import Driver
 from textual.notifications import Notify
 from textual.screen import Screen
-from textual.worker import Worker
 
 from core.domain.errors import MemoryRushError
 from core.host import paths
@@ -34,6 +33,8 @@ from tui.workers import DaemonWorkerThreads
 
 if TYPE_CHECKING:
     from core.domain.search import SearchHit
+    from tui.backup_worker import BackedUp
+    from tui.runner import WorkFailed
 
 MAX_NOTICES = 3  # toasts on screen at once
 # Textual's palette commands that ours replace: Quit (ctrl+q is ours), Keys (`?` shows every
@@ -54,6 +55,13 @@ WARM_MODULES = (
     "tui.screens.article",
     "tui.screens.library",
 )
+
+
+def _import_warm_modules() -> None:
+    import importlib
+
+    for name in WARM_MODULES:
+        importlib.import_module(name)
 
 
 def _article_commands() -> type[Provider]:
@@ -214,14 +222,12 @@ class MemoryRushApp(App[None]):
             self.quit_deadline.start(return_code)
         super().exit(result, return_code, message)
 
-    @work(thread=True, name="preparing the other screens", exit_on_error=False)
     def _warm_screens(self) -> None:
-        """Import the screens' code (WARM_MODULES) after the first frame, so opening one does
-        not pay for it; a module a screen imports first is simply there already."""
-        import importlib
+        """Import the screens' code (WARM_MODULES) in a worker after the first frame, so opening
+        one does not pay for it; a module a screen imports first is simply there already."""
+        from tui import runner
 
-        for name in WARM_MODULES:
-            importlib.import_module(name)
+        runner.start(self, "preparing the other screens", _import_warm_modules)
 
     def _read_screen_styles(self) -> None:
         """Read the other screens' rules now that the first frame is shown: parsing them before
@@ -251,11 +257,12 @@ class MemoryRushApp(App[None]):
 
     # --- one place for errors -------------------------------------------------------------
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """The app's own workers; screens report theirs (BaseScreen.on_worker_state_changed)."""
-        from tui.reporting import report_worker
+    def on_work_failed(self, message: WorkFailed) -> None:
+        """Every worker's failure, whichever node ran it (tui/runner.py): logged, said under the
+        worker's name, then the call's own hook; the app runs on."""
+        from tui.runner import report_failure
 
-        report_worker(self, event)
+        report_failure(self, message)
 
     # --- navigation (also reachable from every screen through the palette) ----------------
 
@@ -268,13 +275,13 @@ class MemoryRushApp(App[None]):
     def on_search_hit_opened(self, message: SearchHitOpened) -> None:
         self.remember_open(message.hit)
 
-    @work(thread=True, name="remembering the opened search hit", exit_on_error=False)
     def remember_open(self, hit: SearchHit) -> None:
-        """Thread worker: recording the open is a write (the ranking's use signal)."""
-        try:
-            self.services.search.record_open(hit)
-        finally:
-            self.services.end_thread_work()
+        """In a worker: recording the open is a write (the ranking's use signal)."""
+        from tui import runner
+
+        runner.start(
+            self, "remembering the opened search hit", partial(self.services.search.record_open, hit)
+        )
 
     def copy_to_clipboard(self, text: str) -> None:
         """Every copy comes here (ctrl+c on a mouse selection, an input's copy and cut). Nothing
@@ -298,6 +305,11 @@ class MemoryRushApp(App[None]):
         from tui.backup_worker import start_backup
 
         start_backup(self, self.services, auto=auto)
+
+    def on_backed_up(self, message: BackedUp) -> None:
+        from tui.safe import notify
+
+        notify(self, message.said())
 
     def action_review(self) -> None:
         from tui.screens.review import ReviewScreen

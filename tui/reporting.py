@@ -2,9 +2,8 @@
 and what happened ("saving the answer: the database is busy ..."); the app keeps running.
 
 Screens wrap every service call in `with self.reporting("saving the answer"):`. A thread
-worker's error (any: the worker caught it) is reported under the worker's name by
-`report_worker`, which every screen, modal and the app call from on_worker_state_changed (a
-worker's state message goes to the node that runs it only, it does not bubble).
+worker's error (any: the worker caught it) is reported under the worker's name by the runner's
+one handler (tui/runner.py `report_failure`, called by the app), with `report` below.
 """
 
 from __future__ import annotations
@@ -13,21 +12,15 @@ from types import TracebackType
 from typing import Any
 
 from textual.app import App
-from textual.worker import Worker, WorkerState
 
 from core.domain.errors import MemoryRushError
 from tui.safe import notify
 
 
 def report(app: App[Any], what: str, error: BaseException) -> None:
-    """Show an error as a notice (its text may hold untrusted parts: through the gate)."""
-    notify(app, f"{what}: {error}", severity="error", timeout=8)
-
-
-def report_worker(app: App[Any], event: Worker.StateChanged) -> None:
-    """Report a worker that failed, under its name ("saving the answer: ...")."""
-    if event.state == WorkerState.ERROR and event.worker.error is not None:
-        report(app, event.worker.name or "background work", event.worker.error)
+    """Show an error as a notice (its text may hold untrusted parts: through the gate). An
+    error without words (a bug's bare KeyError()) is named by its kind."""
+    notify(app, f"{what}: {str(error) or type(error).__name__}", severity="error", timeout=8)
 
 
 class Reporting:

@@ -1,6 +1,8 @@
 """One typed error path that no call can skip: every use of a service in a screen, modal or
 palette provider sits inside a `with ...reporting(...)` / `with Reporting(...)` block, or runs
-in a thread worker (whose errors the app reports under the worker's name)."""
+in a worker of the runner (tui/runner.py: the app reports its errors under the worker's name):
+in the arguments of a `runner.start(...)` call, or in a function of the file handed to one as
+its job (`runner.start(self, "...", read, ...)`, `partial(find, ...)`)."""
 
 from __future__ import annotations
 
@@ -9,8 +11,39 @@ from pathlib import Path
 
 TUI = Path(__file__).resolve().parents[2] / "tui"
 USE_CASES = {"library", "curation", "review", "stats", "search"}
-# Helpers that only a thread worker calls (their errors reach the worker's report).
-WORKER_HELPERS = {("modals/search.py", "find")}
+RUNNER_STARTS = {"start", "start_on_loop"}  # runner.start(...), runner.start_on_loop(...)
+
+
+def _starts_a_worker(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in RUNNER_STARTS
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == "runner"
+    )
+
+
+def _named(arg: ast.AST) -> set[str]:
+    """The function an argument hands over: `read`, `self._export`, `partial(find, ...)`."""
+    if isinstance(arg, ast.Name):
+        return {arg.id}
+    if isinstance(arg, ast.Attribute):
+        return {arg.attr}
+    if isinstance(arg, ast.Call) and getattr(arg.func, "id", "") == "partial" and arg.args:
+        return _named(arg.args[0])
+    return set()
+
+
+def worker_jobs(tree: ast.AST) -> set[str]:
+    """Names of the functions a file hands to the runner: they run in its workers."""
+    return {
+        name
+        for node in ast.walk(tree)
+        if _starts_a_worker(node)
+        for arg in [*node.args, *(k.value for k in node.keywords)]  # type: ignore[attr-defined]
+        for name in _named(arg)
+    }
 
 
 def _reports(node: ast.With) -> bool:
@@ -23,23 +56,17 @@ def _reports(node: ast.With) -> bool:
     return False
 
 
-def _is_worker(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    for deco in node.decorator_list:
-        target = deco.func if isinstance(deco, ast.Call) else deco
-        if getattr(target, "id", getattr(target, "attr", "")) == "work":
-            return True
-    return False
-
-
 def unguarded(source: str, rel: str) -> list[str]:
     """Uses of a service in `source` (the file tui/`rel`) outside a reporting block or worker."""
     found: list[str] = []
+    tree = ast.parse(source)
+    jobs = worker_jobs(tree)
 
     def visit(node: ast.AST, guarded: bool, function: str) -> None:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             function = node.name
-            guarded = guarded or _is_worker(node) or (rel, node.name) in WORKER_HELPERS
-        if isinstance(node, ast.With) and _reports(node):
+            guarded = guarded or node.name in jobs
+        if (isinstance(node, ast.With) and _reports(node)) or _starts_a_worker(node):
             guarded = True
         if (
             isinstance(node, ast.Attribute)
@@ -52,7 +79,7 @@ def unguarded(source: str, rel: str) -> list[str]:
         for child in ast.iter_child_nodes(node):
             visit(child, guarded, function)
 
-    visit(ast.parse(source), False, "<module>")
+    visit(tree, False, "<module>")
     return found
 
 
@@ -70,5 +97,12 @@ def test_the_check_sees_an_unguarded_call() -> None:
         'def action_x(self):\n    with self.reporting("undoing"):\n        self.services.review.undo()\n'
     )
     assert unguarded(reported, "screens/x.py") == []
-    worker = "@work(thread=True)\ndef load(self):\n    self.services.stats.summary()\n"
-    assert unguarded(worker, "screens/x.py") == []
+    job = 'def load(self):\n    runner.start(self, "reading", self.services.stats.summary, self.Read)\n'
+    assert unguarded(job, "screens/x.py") == []
+    handed = (
+        "def load(self):\n    def read():\n        return self.services.stats.summary()\n"
+        '    runner.start(self, "reading", read, self.Read)\n'
+    )
+    assert unguarded(handed, "screens/x.py") == []
+    kept = handed.replace("runner.start", "self.run_worker")  # not the runner: not a worker of ours
+    assert unguarded(kept, "screens/x.py") == ["screens/x.py:3 in read(): services.stats"]

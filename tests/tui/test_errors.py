@@ -11,6 +11,7 @@ from textual.widgets._toast import Toast
 
 from core.host import paths
 from core.services.bootstrap import Services
+from tui import runner
 from tui.screens.import_screen import ImportScreen
 
 
@@ -22,11 +23,10 @@ async def test_worker_error_becomes_a_notice_and_the_app_keeps_running(svc: Serv
     app = make_app(svc)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
-        app.run_worker(
+        runner.start(  # the one way a worker starts (tui/runner.py)
+            app,
+            "saving an edit",
             lambda: svc.curation.edit(999_999, content="x", memory_type="claim", tags=(), questions=()),
-            thread=True,
-            exit_on_error=False,
-            name="saving an edit",
         )
         await settle(pilot)
         assert any("saving an edit" in t and "999999 does not exist" in t for t in toasts(app)), toasts(app)

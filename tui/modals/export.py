@@ -10,22 +10,22 @@ Downloads, else home.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import Input, Label, ProgressBar, Select, Static
-from textual.worker import Worker, WorkerState
 
 from core.domain.errors import ConfigError
 from core.domain.export import ExportFilter, ExportResult
 from core.host import paths
 from core.services.bootstrap import Services
 from core.services.export.runner import FORMATS, SUFFIX, run_export, units_to_export
+from tui import runner
 from tui.modals.once import Modal
 from tui.reporting import report
 from tui.safe import content, notify
@@ -133,29 +133,28 @@ class ExportModal(Modal[None]):
         bar.display = True
         bar.update(total=None, progress=0)
         self.query_one("#export-status", Static).update(Content("Exporting …"))
-        self.export(fmt, Path(raw).expanduser(), ExportFilter(article_ids=articles))
+        job = partial(self._export, fmt, Path(raw).expanduser(), ExportFilter(article_ids=articles))
+        runner.start(self, "export", job, self._outcome, exclusive=True, failed=self._not_exported)
 
-    @work(thread=True, exclusive=True, name="export", exit_on_error=False)
-    def export(self, fmt: str, target: Path, f: ExportFilter) -> None:
-        """Thread worker: the export service with progress messages; never touches widgets.
-        With no unit to export nothing is written (an empty package teaches nothing)."""
+    def _export(self, fmt: str, target: Path, f: ExportFilter) -> ExportResult | str:
+        """In the worker: the export service with progress messages; never touches widgets.
+        With no unit to export nothing is written (an empty package teaches nothing): why, said."""
         if units_to_export(fmt, f) == 0:
             where = "this article has" if f.article_ids else "the library has"
-            self.post_message(
-                self.Declined(
-                    f"Nothing to export: {where} no confirmed unit yet (accept some in Triage, t). "
-                    "Nothing was written."
-                )
+            return (
+                f"Nothing to export: {where} no confirmed unit yet (accept some in Triage, t). "
+                "Nothing was written."
             )
-            return
-        result = run_export(
+        return run_export(
             self.services,
             fmt,
             target,
             f,
             progress=lambda done, total: self.post_message(self.Progressed(done, total)),
         )
-        self.post_message(self.Exported(result))
+
+    def _outcome(self, result: ExportResult | str) -> Message:
+        return self.Declined(result) if isinstance(result, str) else self.Exported(result)
 
     def on_export_modal_progressed(self, message: Progressed) -> None:
         self.query_one(ProgressBar).update(total=max(1, message.total), progress=message.done)
@@ -186,13 +185,10 @@ class ExportModal(Modal[None]):
         except (OSError, ConfigError) as exc:
             report(self.app, "remembering the export folder", exc)
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name == "export" and event.state == WorkerState.ERROR:
-            error = event.worker.error
-            self.query_one("#export-status", Static).update(content(f"Not exported: {error}"))
-            if error is not None:
-                report(self.app, "export", error)  # the app's one error path
-            self._stop()
+    def _not_exported(self, error: Exception) -> None:
+        """After the app's notice of the worker's failure: the dialog says it too, and may run again."""
+        self.query_one("#export-status", Static).update(content(f"Not exported: {error}"))
+        self._stop()
 
     def _stop(self) -> None:
         self.running = False

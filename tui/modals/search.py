@@ -11,23 +11,24 @@ app records the open (the ranking's use signal).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
+from textual.message import Message
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
-from textual.worker import Worker
 
 from core.domain.search import SearchFilters, SearchHit, SearchResult
 from core.text import sanitize
 from core.text.words import plural
+from tui import runner
 from tui.messages import OpenBrowse, SearchHitOpened
 from tui.modals.once import Modal
-from tui.reporting import Reporting, report_worker
+from tui.reporting import Reporting
 from tui.safe import content
 from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
@@ -100,17 +101,26 @@ class SearchModal(Modal[None]):
     def on_filter_bar_changed(self, event: FilterBar.Changed) -> None:
         self._search()
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        report_worker(self.app, event)
+    class Searched(Message):
+        """The search `ask` was run (`result` None: no words to search). Handled by
+        `on_search_modal_searched`."""
 
-    @work(thread=True, exclusive=True, name="searching", exit_on_error=False)
+        def __init__(self, ask: _Ask, result: SearchResult | None) -> None:
+            super().__init__()
+            self.ask = ask
+            self.result = result
+
     def run_search(self, ask: _Ask) -> None:
-        """Thread worker: query the services, then hand the result to the UI thread."""
-        result = find(self.app, ask) if ask.query else None
-        self.app.call_from_thread(self._show, ask, result)
+        """In a worker: query the services; `Searched` brings the result."""
+        runner.start(
+            self, "searching", partial(find, self.app, ask), partial(self.Searched, ask), exclusive=True
+        )
+
+    def on_search_modal_searched(self, message: Searched) -> None:
+        self._show(message.ask, message.result)
 
     def _show(self, ask: _Ask, result: SearchResult | None) -> None:
-        if ask is not self._asked:  # a cancelled search's thread ran on and ended after a later one
+        if ask is not self._asked:  # a later search is running: its hits are the ones to show
             return
         results = self.query_one(OptionList)
         results.clear_options()
@@ -207,8 +217,11 @@ class SearchModal(Modal[None]):
         self.app.push_screen(PickModal("Filter by article", entries, anything="any article"), chosen)
 
 
-def find(app: Any, ask: _Ask) -> SearchResult:
-    """The search service's result for one ask (LIMIT + 1 hits: the count can say "more than")."""
+def find(app: Any, ask: _Ask) -> SearchResult | None:
+    """The search service's result for one ask (LIMIT + 1 hits: the count can say "more than");
+    None with no words (the filters alone: the count line says to type some)."""
+    if not ask.query:
+        return None
     return app.services.search.find(ask.query, LIMIT + 1, ask.filters, correct=ask.correct)  # type: ignore[no-any-return]
 
 

@@ -4,12 +4,18 @@ card writer reads the whole article the first time)."""
 
 from __future__ import annotations
 
-from textual import work
+from functools import partial
+from typing import TYPE_CHECKING
+
 from textual.widgets import OptionList
 
+from tui import runner
 from tui.screens.own_cards import MakesCards
 from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.unit_view import idea_options
+
+if TYPE_CHECKING:
+    from core.services.authoring import Made
 
 
 class ArticleIdeas(MakesCards):
@@ -45,11 +51,11 @@ class ArticleIdeas(MakesCards):
             self.action_ideas()  # back to the units, where the new one will be highlighted
             self._save_idea(self.query_one(ParagraphView), index)
 
-    @work(thread=True, name="making a unit of the idea", group="own-cards", exit_on_error=False)
     def _save_idea(self, view: ParagraphView, index: int) -> None:
-        """Thread worker: the card writer reads the whole article the first time."""
-        try:
-            made = self.services.authoring.from_idea(self.article_id, index)
-        finally:
-            self.services.end_thread_work()
-        self.post_message(self.CardSaved(view, made.unit_id, "Unit of the idea"))
+        """In a worker: the card writer reads the whole article the first time."""
+        make = partial(self.services.authoring.from_idea, self.article_id, index)
+        saved = partial(self._idea_saved, view)
+        runner.start(self, "making a unit of the idea", make, saved, group="own-cards")
+
+    def _idea_saved(self, view: ParagraphView, made: Made) -> MakesCards.CardSaved:
+        return self.CardSaved(view, made.unit_id, "Unit of the idea")

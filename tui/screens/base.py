@@ -1,4 +1,5 @@
-"""What every MemoryRush screen shares: the services handle and the one error path."""
+"""What every MemoryRush screen shares: the services handle and the one error path (a service
+call's `reporting` block here; a worker's failure is the app's to report: tui/runner.py)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,9 @@ from typing import TYPE_CHECKING, Protocol, cast
 from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.worker import Worker
 
 from tui.navigation import navigator
-from tui.reporting import Reporting, report_worker
+from tui.reporting import Reporting
 from tui.safe import notify
 
 if TYPE_CHECKING:
@@ -107,11 +107,6 @@ class BaseScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = self.HELP_NAME
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """Every screen's thread workers: a failed one is reported under its name (a subclass's
-        own handler runs as well: Textual calls each class's handler)."""
-        report_worker(self.app, event)
 
     def action_back(self) -> None:
         if len(self.app.screen_stack) > 2:

@@ -10,7 +10,11 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
+from textual.app import App
+from textual.message import Message
+
 from core.domain.browse import BulkUndo
+from tui import runner
 from tui.safe import notify
 from tui.screens.base import BaseScreen
 
@@ -20,37 +24,38 @@ BULK_WRITE = threading.Lock()
 T = TypeVar("T")
 
 
-def in_bulk_worker(screen: BaseScreen, what: str, write: Callable[[], T], then: Callable[[T], None]) -> None:
+class BulkUndone(runner.Done[BulkUndo | None]):
+    """`u` took back the latest journal action (None: there was none). Handled by `on_bulk_undone`
+    of Browse, Trash and Schedule (`say_undone`, then the rows or the forecast again)."""
+
+
+def in_bulk_worker(
+    screen: BaseScreen, what: str, write: Callable[[], T], done: Callable[[T], Message]
+) -> None:
     """Run a journalled write (up to every card of the library: a minute on a million) in a
-    thread worker named `what`, one at a time; `then` gets its result on the UI thread. The
+    thread worker named `what`, one at a time; `done(result)` is posted to `screen`. The
     worker is the app's, so leaving the screen meanwhile neither cancels it nor loses its
-    result: `then` runs while the screen is still shown, else the app says it is done. A
-    failure is reported under `what` (the app's worker report)."""
+    result: the screen gets it while it is mounted, else the app says it is done. A failure is
+    reported under `what` (the app's worker report)."""
 
-    def deliver(result: T) -> None:
-        if screen.is_attached:
-            then(result)
-        else:
-            notify(screen.app, f"Done: {what}")
-
-    def run() -> None:
+    def one_at_a_time() -> T:
         with BULK_WRITE:
-            result = write()
-        screen.app.call_from_thread(deliver, result)
+            return write()
 
-    screen.app.run_worker(run, thread=True, name=what, group="bulk-write", exit_on_error=False)
+    runner.start(screen, what, one_at_a_time, done, group="bulk-write", outlive=True)
 
 
-def undo_bulk(screen: BaseScreen, then: Callable[[], None]) -> None:
+def undo_bulk(screen: BaseScreen) -> None:
     """Take back the latest Browse journal action (Browse, Trash and Schedule share the one
-    journal) in a worker and say what; `then` runs on the UI thread when something was undone."""
+    journal) in a worker; `BulkUndone` says what to the screen."""
+    in_bulk_worker(screen, "undoing", screen.services.browse.undo, BulkUndone)
 
-    def undone(entry: BulkUndo | None) -> None:
-        if entry is None:
-            notify(screen.app, "Nothing to undo", severity="warning")
-            return
-        since = entry.changed_since()
-        notify(screen.app, f"Undone: {entry.action.replace('_', ' ')}" + (f" · {since}" if since else ""))
-        then()
 
-    in_bulk_worker(screen, "undoing", screen.services.browse.undo, undone)
+def say_undone(app: App[object], entry: BulkUndo | None) -> bool:
+    """Say what `u` took back; True when something was undone (the screen then reads again)."""
+    if entry is None:
+        notify(app, "Nothing to undo", severity="warning")
+        return False
+    since = entry.changed_since()
+    notify(app, f"Undone: {entry.action.replace('_', ' ')}" + (f" · {since}" if since else ""))
+    return True

@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
-from textual import events, on, work
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -20,6 +20,7 @@ from textual.content import Content
 from textual.widgets import Digits, Static
 
 from core.text.words import plural
+from tui import runner
 from tui.messages import FirstFrameShown
 from tui.safe import content
 from tui.screens.base import BaseScreen
@@ -114,11 +115,17 @@ class HomeScreen(BaseScreen):
     def on_first_frame_shown(self, message: FirstFrameShown) -> None:
         self.load_figures()
 
-    @work(thread=True, exclusive=True, name="reading today's figures", exit_on_error=False)
+    class FiguresRead(runner.Done["HomeFigures"]):
+        """Today's figures were read. Handled by `on_home_screen_figures_read`."""
+
     def load_figures(self) -> None:
-        """Thread worker: counts and stats can take a moment on a big library."""
-        figures = self.services.home.figures()
-        self.app.call_from_thread(self.show_figures, figures)
+        """In a worker: counts and stats can take a moment on a big library."""
+        runner.start(
+            self, "reading today's figures", self.services.home.figures, self.FiguresRead, exclusive=True
+        )
+
+    def on_home_screen_figures_read(self, message: FiguresRead) -> None:
+        self.show_figures(message.result)
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.height)  # nothing to do when the size classes have not changed

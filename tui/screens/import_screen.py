@@ -1,22 +1,24 @@
-"""Import: a path field with a directory tree; a named thread worker imports with progress and
-cancel, reporting each file (imported / already imported / refused and why) as it goes."""
+"""Import: a path field with a directory tree; a named thread worker (tui/runner.py) imports with
+progress and cancel, reporting each file (imported / already imported / refused and why) as it
+goes. Cancel sets the run's stop flag: the import stops inside the file it is on and says what
+it did (the worker is not cancelled, so its result still comes)."""
 
 from __future__ import annotations
 
 import threading
+from functools import partial
 from pathlib import Path
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import DirectoryTree, Input, Log, ProgressBar, Static
-from textual.worker import Worker, WorkerState
 
 from core.domain import ImportOutcome
 from core.text import sanitize
+from tui import runner
 from tui.safe import notify
 from tui.screens.base import BaseScreen
 from tui.widgets.guarded import SafeInput, SafeLog
@@ -126,23 +128,29 @@ class ImportScreen(BaseScreen):
         self.import_files([path], self.stop)
 
     def action_cancel_import(self) -> None:
+        """The import stops inside the file it is on (its stop flag) and says what it did."""
         self.stop.set()
-        for worker in self.workers:
-            if worker.name == "import":
-                worker.cancel()
         self.query_one("#import-status", Static).update(Content("Cancelling …"))
 
-    @work(thread=True, exclusive=True, name="import", exit_on_error=False)
     def import_files(self, paths: list[Path], stop: threading.Event) -> None:
-        """Thread worker: import and post one message per file; never touches widgets.
-        `stop` is this run's own flag: Cancel sets it and the import stops inside the file."""
+        """In a worker: import and post one message per file; never touches widgets. `stop` is
+        this run's own flag: Cancel sets it and the import stops inside the file."""
 
         def progress(done: int, total: int, outcome: ImportOutcome) -> None:
             kind = self.ImportRefused if outcome.status in ("refused", "skipped") else self.ArticleImported
             self.post_message(kind(outcome, done, total))
 
-        outcomes = self.services.library.import_paths(paths, progress=progress, stop=stop)
-        self.post_message(self.ImportFinished(outcomes, stop.is_set()))
+        runner.start(
+            self,
+            "import",
+            partial(self.services.library.import_paths, paths, progress=progress, stop=stop),
+            partial(self._finished, stop),
+            exclusive=True,
+            failed=self._stopped,
+        )
+
+    def _finished(self, stop: threading.Event, outcomes: list[ImportOutcome]) -> ImportFinished:
+        return self.ImportFinished(outcomes, stop.is_set())
 
     def _log(self, outcome: ImportOutcome, done: int, total: int) -> None:
         name = Path(outcome.path).name
@@ -166,10 +174,9 @@ class ImportScreen(BaseScreen):
         notify(self.app, f"Import {verb.lower()}: {summary}")
         self._stop()
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name == "import" and event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
-            self.query_one("#import-status", Static).update(Content("Import stopped (see the notice)."))
-            self._stop()
+    def _stopped(self, error: Exception) -> None:
+        self.query_one("#import-status", Static).update(Content("Import stopped (see the notice)."))
+        self._stop()
 
     def _stop(self) -> None:
         self.running = False

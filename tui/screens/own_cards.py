@@ -17,11 +17,11 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from textual import work
 from textual.message import Message
 
 from core.domain import SelectedSpan, StoredUnit
 from core.domain.errors import DatabaseBusy
+from tui import runner
 from tui.modals.edit_unit import EditUnitModal, UnitEdit
 from tui.safe import notify
 from tui.screens.base import BaseScreen
@@ -87,16 +87,12 @@ class MakesCards(BaseScreen):
         if article_id is not None and started and not self.services.authoring.ready(article_id):
             self._prepare(article_id)
 
-    @work(
-        thread=True, name="reading the article for your card", group="own-cards-ready", exclusive=True,
-        exit_on_error=False,
-    )  # fmt: skip
     def _prepare(self, article_id: int) -> None:
-        """Thread worker: the article's topic terms, read once, so that its cards save at once."""
-        try:
-            self.services.authoring.topics(article_id)
-        finally:
-            self.services.end_thread_work()
+        """In a worker: the article's topic terms, read once, so that its cards save at once."""
+        topics = partial(self.services.authoring.topics, article_id)
+        runner.start(
+            self, "reading the article for your card", topics, group="own-cards-ready", exclusive=True
+        )
 
     def _save(
         self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...], edit: UnitEdit | None
@@ -119,10 +115,13 @@ class MakesCards(BaseScreen):
             if saving.failed:
                 return
             if made is not None:
-                self.on_makes_cards_card_saved(self.CardSaved(view, made.unit_id, _what(edit, made)))
+                self.on_makes_cards_card_saved(self._saved(view, edit, made))
                 return
-        work = partial(self._save_worker, article_id, view, spans, edit)
-        self.run_worker(work, name=what, group="own-cards", thread=True, exit_on_error=False)
+        store = partial(self._store, article_id, spans, edit, wait=True)  # may wait: the lock, the first read
+        runner.start(self, what, store, partial(self._saved, view, edit), group="own-cards")
+
+    def _saved(self, view: ParagraphView, edit: UnitEdit | None, made: Made) -> CardSaved:
+        return self.CardSaved(view, made.unit_id, _what(edit, made))
 
     def _store(
         self, article_id: int, spans: tuple[SelectedSpan, ...], edit: UnitEdit | None, *, wait: bool
@@ -135,32 +134,17 @@ class MakesCards(BaseScreen):
             tags=edit.tags, questions=edit.questions, wait=wait,
         )  # fmt: skip
 
-    def _save_worker(
-        self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...], edit: UnitEdit | None
-    ) -> None:
-        """Thread worker ("saving the cloze", "saving your unit"): the save when it may wait
-        (the lock, the article's first read); an error is reported under the worker's name
-        (BaseScreen), nothing saved."""
-        try:
-            made = self._store(article_id, spans, edit, wait=True)
-        finally:
-            self.services.end_thread_work()
-        self.post_message(self.CardSaved(view, made.unit_id, _what(edit, made)))
-
     def on_makes_cards_card_saved(self, message: CardSaved) -> None:
         message.view.clear_selection()
         self.card_made(message.unit_id)
         self.card_said(message.what)
 
-    @work(thread=True, name="writing the card", group="own-cards", exit_on_error=False)
     def _write_draft(self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...]) -> None:
-        """Thread worker: the card writer reads the whole article the first time (its word
+        """In a worker: the card writer reads the whole article the first time (its word
         counts: seconds on a very long one), then the form opens on the draft."""
-        try:
-            draft = self.services.authoring.draft(article_id, spans)
-        finally:
-            self.services.end_thread_work()
-        self.post_message(self.DraftWritten(article_id, view, spans, draft))
+        draft = partial(self.services.authoring.draft, article_id, spans)
+        written = partial(self.DraftWritten, article_id, view, spans)
+        runner.start(self, "writing the card", draft, written, group="own-cards")
 
     def on_makes_cards_draft_written(self, message: DraftWritten) -> None:
         article_id, view, spans = message.article_id, message.view, message.spans

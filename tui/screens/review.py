@@ -11,8 +11,9 @@ for here; when the lock is held, the `catch_up` worker waits and the buried card
 from __future__ import annotations
 
 import time
+from functools import partial
 
-from textual import events, work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -20,11 +21,11 @@ from textual.content import Content
 from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Static
-from textual.worker import Worker, WorkerState
 
 from core.domain import SourceParagraph
 from core.domain.errors import DatabaseBusy
 from core.domain.review import AnswerResult, ReviewItem
+from tui import runner
 from tui.safe import content, notify
 from tui.screens.own_cards import MakesCards
 from tui.widgets.key_bar import KeyBar
@@ -88,9 +89,9 @@ class ReviewScreen(MakesCards):
             self.card_id = card_id
             self.result = result
 
-    class DayCaughtUp(Message):
-        """The worker lifted a new day's burials that a held lock had kept. Handled by
-        `on_review_screen_day_caught_up`."""
+    class DayCaughtUp(runner.Done[bool]):
+        """The worker waited for the lock to lift a new day's burials (`result`: done; False:
+        still held, the next card tries again). Handled by `on_review_screen_day_caught_up`."""
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -239,14 +240,21 @@ class ReviewScreen(MakesCards):
             return
         self._answered(card_id, result)
 
-    @work(thread=True, name=SAVING, group="answer", exit_on_error=False)
     def save_answer(self, card_id: int, rating: int, duration_ms: int) -> None:
-        """Thread worker: one IMMEDIATE transaction, which may wait for another process's lock."""
-        try:
-            result = self.services.review.answer(card_id, rating, duration_ms=duration_ms)
-        finally:
-            self.services.end_thread_work()
-        self.post_message(self.AnswerSaved(card_id, result))
+        """In a worker: one IMMEDIATE transaction, which may wait for another process's lock.
+        Not saved (database busy, disk full): the app's notice says why, the card stays up to
+        retry."""
+        runner.start(
+            self,
+            SAVING,
+            partial(self.services.review.answer, card_id, rating, duration_ms=duration_ms),
+            partial(self.AnswerSaved, card_id),
+            group="answer",
+            failed=self._not_saved,
+        )
+
+    def _not_saved(self, error: Exception) -> None:
+        self.saving = False
 
     def on_review_screen_answer_saved(self, message: AnswerSaved) -> None:
         self._answered(message.card_id, message.result)
@@ -262,26 +270,22 @@ class ReviewScreen(MakesCards):
             notify(self.app, "This card lapsed too often: suspended and tagged leech", severity="warning")
         self.next_card()
 
-    @work(thread=True, name=CATCHING_UP, group="rollover", exclusive=True, exit_on_error=False)
     def catch_up(self) -> None:
-        """Thread worker: a new day began while another process held the write lock, so its
+        """In a worker: a new day began while another process held the write lock, so its
         unbury was not done on the spot; do it here, waiting for the lock (up to the busy timeout).
         Still held after it: the notice says so and the next card tries again."""
-        try:
-            done = self.services.review.catch_up()
-        finally:
-            self.services.end_thread_work()
-        if done:
-            self.post_message(self.DayCaughtUp())
+        runner.start(
+            self,
+            CATCHING_UP,
+            self.services.review.catch_up,
+            self.DayCaughtUp,
+            group="rollover",
+            exclusive=True,
+        )
 
     def on_review_screen_day_caught_up(self, message: DayCaughtUp) -> None:
-        if not self.saving:  # (else the saved answer's next card comes from the caught-up queue)
+        if message.result and not self.saving:  # (else the answer's next card comes from the new queue)
             self.next_card(keep_revealed=True)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        # Not saved (database busy, disk full): the app's notice says why; the card stays up to retry.
-        if event.worker.name == SAVING and event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
-            self.saving = False
 
     def action_undo(self) -> None:
         if self.steps and self.item is not None:  # a card of yours made here after the last answer

@@ -12,23 +12,29 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date
+from functools import partial
+from typing import TYPE_CHECKING
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.widgets import Static
 
-from core.domain.browse import BulkResult, Forecast, WorkloadChange
+from core.domain.browse import BulkResult, Forecast
 from core.domain.errors import MemoryRushError
 from core.domain.review import OptimizeResult
 from core.host import paths
 from core.host.config import ConfigError
 from core.text.words import plural
+from tui import runner
 from tui.safe import content, notify
-from tui.screens.base import BaseScreen
+from tui.screens.reschedule import OffersReschedule
 from tui.widgets.chart import BarChart
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
+
+if TYPE_CHECKING:
+    from tui.screens.bulk import BulkUndone
 
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
@@ -45,44 +51,7 @@ def retention_line(forecast: Forecast, current: float) -> str:
     return "Reviews in the next 30 days at each desired retention — " + " · ".join(parts)
 
 
-def change_text(change: WorkloadChange) -> str:
-    return (
-        f"{plural(change.cards, 'review card')} re-timed for {change.new_retention:.0%} "
-        f"(from {change.old_retention:.0%}): reviews in the next 30 days {change.old_total} → {change.new_total}."
-    )
-
-
-def offer_reschedule(screen: BaseScreen, old: float, new: float) -> None:
-    """After the desired retention changed: the workload change, then reschedule if asked."""
-    from tui.modals.prompt import Confirm
-    from tui.screens.bulk import in_bulk_worker
-
-    schedule = screen.services.schedule
-
-    def rescheduled(result: BulkResult) -> None:
-        notify(screen.app, f"Rescheduled {plural(result.cards, 'card')} · u in Browse or Schedule undoes it")
-        if isinstance(screen, ScheduleScreen):
-            screen.refresh_data()
-
-    def answered(yes: bool | None) -> None:
-        if yes:
-            notify(screen.app, "Rescheduling your review cards …")
-            in_bulk_worker(screen, "rescheduling", lambda: schedule.reschedule(new), rescheduled)
-
-    def offer(change: WorkloadChange) -> None:
-        if not screen.is_attached:  # left meanwhile: the question would land on another screen
-            return
-        screen.app.push_screen(
-            Confirm("Reschedule your review cards for the new retention?", change_text(change)), answered
-        )
-
-    screen.run_worker(
-        lambda: screen.app.call_from_thread(offer, schedule.retention_change(new, old)),
-        thread=True, name="working out the new workload", group="retention", exit_on_error=False,
-    )  # fmt: skip
-
-
-class ScheduleScreen(BaseScreen):
+class ScheduleScreen(OffersReschedule):
     """The forecast and the tools that shape it."""
 
     HELP_NAME = "Schedule"
@@ -109,13 +78,37 @@ class ScheduleScreen(BaseScreen):
         yield Static(id="schedule-result")
         yield KeyBar()
 
+    class ForecastRead(runner.Done[Forecast]):
+        """The forecast was read. Handled by `on_schedule_screen_forecast_read`."""
+
+    class CardsMoved(Message):
+        """A change moved cards (`result`), or was refused before anything was written (a
+        sentence). Handled by `on_schedule_screen_cards_moved`."""
+
+        def __init__(self, said: str, result: BulkResult | str) -> None:
+            super().__init__()
+            self.said = said
+            self.result = result
+
+    class Optimized(runner.Done[OptimizeResult | str]):
+        """FSRS was fitted to the reviews, or refused (too few: a sentence). Handled by
+        `on_schedule_screen_optimized`."""
+
     def refresh_data(self) -> None:
         self._load()
 
-    @work(thread=True, exclusive=True, group="schedule", name="reading the forecast", exit_on_error=False)
     def _load(self) -> None:
-        forecast = self.services.schedule.forecast()
-        self.app.call_from_thread(self.show, forecast)
+        runner.start(
+            self,
+            "reading the forecast",
+            self.services.schedule.forecast,
+            self.ForecastRead,
+            group="schedule",
+            exclusive=True,
+        )
+
+    def on_schedule_screen_forecast_read(self, message: ForecastRead) -> None:
+        self.show(message.result)
 
     def show(self, forecast: Forecast) -> None:
         self.forecast = forecast
@@ -142,15 +135,15 @@ class ScheduleScreen(BaseScreen):
             except ValueError as exc:
                 return f"{refused}: {exc}"
 
-        def done(result: BulkResult | str) -> None:
-            if isinstance(result, str):
-                self.query_one("#schedule-result", Static).update("")
-                notify(self.app, result, severity="warning")
-            else:
-                self._said(result, said)
-
         self.query_one("#schedule-result", Static).update(content(f"{what.capitalize()} …"))
-        in_bulk_worker(self, what, run, done)
+        in_bulk_worker(self, what, run, partial(self.CardsMoved, said))
+
+    def on_schedule_screen_cards_moved(self, message: CardsMoved) -> None:
+        if isinstance(message.result, str):
+            self.query_one("#schedule-result", Static).update("")
+            notify(self.app, message.result, severity="warning")
+        else:
+            self._said(message.result, message.said)
 
     def _said(self, result: BulkResult, what: str) -> None:
         self.query_one("#schedule-result", Static).update("")
@@ -220,7 +213,7 @@ class ScheduleScreen(BaseScreen):
         except (OSError, ConfigError) as exc:
             notify(self.app, f"Not saved: could not write {paths.config_path()}: {exc}", severity="error")
             return
-        offer_reschedule(self, old.desired_retention, new)
+        self.offer_reschedule(old.desired_retention, new)
         self._load()
 
     def action_ahead(self) -> None:
@@ -243,23 +236,23 @@ class ScheduleScreen(BaseScreen):
             days = int(text)
             self._move("postponing", lambda: self.services.schedule.postpone(days), "Postponed")
 
-    @work(thread=True, exclusive=True, group="optimize", name="optimizing", exit_on_error=False)
     def action_optimize(self) -> None:
-        self.app.call_from_thread(
-            self.query_one("#schedule-result", Static).update,
-            content("Optimizing: fitting FSRS to your reviews …"),
-        )
-        try:
-            result = self.services.review.optimize(reschedule=True)
-        except MemoryRushError as exc:  # too few reviews: said as today's `memoryrush optimize` says it
-            self.app.call_from_thread(self._optimized, None, str(exc))
-            return
-        self.app.call_from_thread(self._optimized, result, "")
+        def fit() -> OptimizeResult | str:
+            try:
+                return self.services.review.optimize(reschedule=True)
+            except MemoryRushError as exc:  # too few reviews: said as `memoryrush optimize` says it
+                return str(exc)
 
-    def _optimized(self, result: OptimizeResult | None, refusal: str) -> None:
+        self.query_one("#schedule-result", Static).update(
+            content("Optimizing: fitting FSRS to your reviews …")
+        )
+        runner.start(self, "optimizing", fit, self.Optimized, group="optimize", exclusive=True)
+
+    def on_schedule_screen_optimized(self, message: Optimized) -> None:
+        result = message.result
         box = self.query_one("#schedule-result", Static)
-        if result is None:
-            box.update(content(f"Not optimized: {refusal}"))
+        if isinstance(result, str):
+            box.update(content(f"Not optimized: {result}"))
             return
         verdict = (
             f"saved; {plural(result.rescheduled, 'card')} rescheduled"
@@ -277,4 +270,10 @@ class ScheduleScreen(BaseScreen):
     def action_undo(self) -> None:
         from tui.screens.bulk import undo_bulk
 
-        undo_bulk(self, self.refresh_data)
+        undo_bulk(self)
+
+    def on_bulk_undone(self, message: BulkUndone) -> None:
+        from tui.screens.bulk import say_undone
+
+        if say_undone(self.app, message.result):
+            self.refresh_data()

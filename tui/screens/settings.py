@@ -16,7 +16,7 @@ from core.host import paths
 from core.host.config import SETTINGS, Config, validate_value
 from tui.messages import BackupProgressed
 from tui.safe import content, notify
-from tui.screens.base import BaseScreen
+from tui.screens.reschedule import OffersReschedule
 from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
@@ -61,7 +61,7 @@ def parse(name: str, raw: str) -> Any:
     return raw.strip()
 
 
-class SettingsScreen(BaseScreen):
+class SettingsScreen(OffersReschedule):
     """One row per setting with its documentation; ctrl+s validates and saves."""
 
     HELP_NAME = "Settings"
@@ -148,7 +148,5 @@ class SettingsScreen(BaseScreen):
         what = ", ".join(f"{name.replace('_', ' ')} {getattr(config, name)}" for name in changed)
         box.update(content(f"Saved: {what}."))
         if "desired_retention" in changed:  # the cards scheduled for the old one: offer to re-time them
-            from tui.screens.schedule import offer_reschedule
-
-            offer_reschedule(self, old.desired_retention, config.desired_retention)
+            self.offer_reschedule(old.desired_retention, config.desired_retention)
         notify(self.app, f"Settings saved ({what}) to {paths.config_path()}")

@@ -6,15 +6,17 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from textual import events, work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical, VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.widgets import DataTable, Static
 
 from core.domain.review import MemoryStats
 from core.text.words import plural
+from tui import runner
 from tui.safe import cell
 from tui.screens.base import BaseScreen
 from tui.widgets.chart import BarChart, BarList
@@ -62,13 +64,28 @@ class StatsScreen(BaseScreen):
     def action_reload(self) -> None:
         self.load_stats()
 
-    @work(thread=True, exclusive=True, name="reading the statistics", exit_on_error=False)
+    class StatsRead(Message):
+        """The figures were read. Handled by `on_stats_screen_stats_read`."""
+
+        def __init__(self, stats: MemoryStats, rates: list[dict[str, Any]], origins: dict[str, int]) -> None:
+            super().__init__()
+            self.stats = stats
+            self.rates = rates
+            self.origins = origins
+
     def load_stats(self) -> None:
-        """Thread worker: the stats queries can take a while on a big library."""
-        stats = self.services.stats.summary()
-        rates = self.services.curation.rates()
-        origins = self.services.stats.units_by_origin()
-        self.app.call_from_thread(self.show, stats, rates, origins)
+        """In a worker: the stats queries can take a while on a big library."""
+
+        def read() -> tuple[MemoryStats, list[dict[str, Any]], dict[str, int]]:
+            stats = self.services.stats
+            return stats.summary(), self.services.curation.rates(), stats.units_by_origin()
+
+        runner.start(
+            self, "reading the statistics", read, lambda figures: self.StatsRead(*figures), exclusive=True
+        )
+
+    def on_stats_screen_stats_read(self, message: StatsRead) -> None:
+        self.show(message.stats, message.rates, message.origins)
 
     def show(
         self, stats: MemoryStats, rates: list[dict[str, Any]], origins: dict[str, int] | None = None

@@ -4,6 +4,7 @@ restore or purge now. Reached from Browse (w) and Home."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,6 +17,9 @@ from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.row_table import RowTable
 from tui.widgets.title_bar import TitleBar
+
+if TYPE_CHECKING:
+    from tui.screens.bulk import BulkUndone
 
 
 def _day(epoch: int) -> str:
@@ -134,4 +138,10 @@ class TrashScreen(BaseScreen):
     def action_undo(self) -> None:
         from tui.screens.bulk import undo_bulk
 
-        undo_bulk(self, self.refresh_data)
+        undo_bulk(self)
+
+    def on_bulk_undone(self, message: BulkUndone) -> None:
+        from tui.screens.bulk import say_undone
+
+        if say_undone(self.app, message.result):
+            self.refresh_data()

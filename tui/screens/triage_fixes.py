@@ -3,16 +3,18 @@
 not back, with a reason.
 
 The card writer's steps (b, S) read the whole article the first time (its word counts: seconds
-on a very long one), so they run in thread workers and post `Fixed`; every step is a curation
+on a very long one), so they run in workers (tui/runner.py) whose result is `Fixed`; every step is a curation
 event, so `u` takes it back.
 """
 
 from __future__ import annotations
 
-from textual import work
+from functools import partial
+
 from textual.message import Message
 
-from core.domain import StoredUnit
+from core.domain import StoredUnit, ValidationReport
+from tui import runner
 from tui.modals.reason import ReasonModal
 from tui.safe import notify
 from tui.screens.own_cards import MakesCards
@@ -44,27 +46,22 @@ class FixesProposals(MakesCards):
         if self.unit is not None:
             self._next_blank(self.unit.id)
 
-    @work(thread=True, name="choosing the next blank", group="fix", exit_on_error=False)
     def _next_blank(self, unit_id: int) -> None:
-        try:
-            report = self.services.authoring.next_blank(unit_id)
-        finally:
-            self.services.end_thread_work()
-        said = "Next blank (u undoes)" if report.ok else "Next blank: it has validation errors"
-        self.post_message(self.Fixed(unit_id, said))
+        def fixed(report: ValidationReport) -> FixesProposals.Fixed:
+            said = "Next blank (u undoes)" if report.ok else "Next blank: it has validation errors"
+            return self.Fixed(unit_id, said)
+
+        blank = partial(self.services.authoring.next_blank, unit_id)
+        runner.start(self, "choosing the next blank", blank, fixed, group="fix")
 
     def action_split(self) -> None:
         if self.unit is not None:
             self._split(self.unit.id)
 
-    @work(thread=True, name="splitting the unit", group="fix", exit_on_error=False)
     def _split(self, unit_id: int) -> None:
-        try:
-            self.services.authoring.split(unit_id)
-        finally:
-            self.services.end_thread_work()
         said = "Split in two: this is the first part, the second is next (u undoes)"
-        self.post_message(self.Fixed(unit_id, said))
+        split = partial(self.services.authoring.split, unit_id)
+        runner.start(self, "splitting the unit", split, lambda _: self.Fixed(unit_id, said), group="fix")
 
     def action_evidence(self) -> None:
         view = self.query_one(ParagraphView)

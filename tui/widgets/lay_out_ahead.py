@@ -3,17 +3,23 @@ above are laid out (fetched if need be) and their lines styled (line_memo.Styled
 them), so a page down draws lines made before the key: on the bench's 5,000-paragraph
 article that was most of the key's 17-23 ms p95 (tests/tui/test_page_down_paint.py).
 
-An async worker on the UI's loop, a paragraph a turn (a key waits for one at most), started
-once what was asked for is on screen (once for many asks). It stops once the window moved or
-a newer walk started (never cancelled: wait_for_complete raises for a cancelled worker)."""
+An async worker on the UI's loop (tui/runner.py `start_on_loop`), a paragraph a turn (a key
+waits for one at most), started once what was asked for is on screen (once for many asks). It
+stops once the window moved or a newer walk started (never cancelled: wait_for_complete raises
+for a cancelled worker)."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from textual.geometry import Size
+
+from tui import runner
+
+if TYPE_CHECKING:
+    from textual.dom import DOMNode
 
 
 class Window(Protocol):
@@ -29,9 +35,6 @@ class Window(Protocol):
     @property
     def is_attached(self) -> bool: ...
     def call_after_refresh(self, callback: Callable[[], Any]) -> bool: ...
-    def run_worker(
-        self, work: Coroutine[Any, Any, None], *, name: str, group: str, exit_on_error: bool
-    ) -> Any: ...
     def visible_indices(self) -> list[int]: ...
     def style_ahead(self, index: int) -> int: ...
 
@@ -58,7 +61,7 @@ class LayOutAhead:
         self._walks += 1
         window = self._window
         if window.count and window.size.height and window.is_attached:
-            window.run_worker(self._walk(self._walks), name=AHEAD, group=AHEAD, exit_on_error=False)
+            runner.start_on_loop(cast("DOMNode", window), AHEAD, self._walk(self._walks), group=AHEAD)
 
     async def _walk(self, walk: int) -> None:
         # A frame first: the frame asked for is out, a key meanwhile (a held key repeats every

@@ -11,12 +11,13 @@ from __future__ import annotations
 from functools import partial
 
 from textual.content import Content
+from textual.message import Message
 
 from core.domain.browse import BrowseRow, BulkAction, BulkResult, Selection
 from core.text.words import plural
 from tui.safe import notify
 from tui.screens.base import BaseScreen
-from tui.screens.bulk import in_bulk_worker, undo_bulk
+from tui.screens.bulk import BulkUndone, in_bulk_worker, say_undone, undo_bulk
 
 # A key of Browse -> (action, what it says it did, a question to ask first: tag / days)
 ACTION_KEYS: dict[str, BulkAction] = {
@@ -57,13 +58,20 @@ class BrowseActions(BaseScreen):
             return
         self._run(ACTION_KEYS.get(name) or BulkAction(name), selection, tag, days, deck)
 
+    class RowsChanged(Message):
+        """A bulk action was done to the rows. Handled by `on_browse_actions_rows_changed`."""
+
+        def __init__(self, action: BulkAction, result: BulkResult) -> None:
+            super().__init__()
+            self.action = action
+            self.result = result
+
     def _run(self, action: BulkAction, selection: Selection, tag: str, days: int, deck: int | None) -> None:
-        def act() -> BulkResult:
-            return self.services.browse.act(action, selection, tag=tag, days=days, deck=deck)
+        act = partial(self.services.browse.act, action, selection, tag=tag, days=days, deck=deck)
+        in_bulk_worker(self, "changing the rows", act, partial(self.RowsChanged, action))
 
-        in_bulk_worker(self, "changing the rows", act, partial(self._acted, action))
-
-    def _acted(self, action: BulkAction, result: BulkResult) -> None:
+    def on_browse_actions_rows_changed(self, message: RowsChanged) -> None:
+        action, result = message.action, message.result
         if result.journal_id == 0:
             notify(self.app, f"Nothing to {action.value.replace('_', ' ')} here", severity="warning")
             return
@@ -119,7 +127,11 @@ class BrowseActions(BaseScreen):
             self.action_act("move_deck", deck=int(key))
 
     def action_undo(self) -> None:
-        undo_bulk(self, self._reload)
+        undo_bulk(self)
+
+    def on_bulk_undone(self, message: BulkUndone) -> None:
+        if say_undone(self.app, message.result):
+            self._reload()
 
     def action_delete_article(self) -> None:
         from tui.modals.prompt import Confirm

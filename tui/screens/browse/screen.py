@@ -9,19 +9,20 @@ rows is in actions.py; how a row becomes cells, rows.py.
 
 from __future__ import annotations
 
-import asyncio
 import threading
-from contextlib import suppress
+from functools import partial
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import DataTable, Input, Static
+from textual.worker import Worker
 
 from core.domain.browse import BrowseFilter, BrowsePage, BrowseRow, BrowseSort, Column, RowKey, Selection
 from core.domain.errors import Cancelled
 from core.text.words import plural
+from tui import runner
 from tui.safe import content, notify
 from tui.screens.browse.actions import BrowseActions
 from tui.screens.browse.rows import MARK, cells, mark
@@ -87,7 +88,8 @@ class BrowseScreen(BrowseActions):
         self._total: int | None = None
         self._counting = threading.Event()  # set: the count running is for an older filter
         self._detail_timer: Timer | None = None
-        self._first_page = asyncio.Event()  # set once a first page is shown
+        self._page_worker: Worker[BrowsePage] | None = None  # the latest page's
+        self._page: BrowsePage | None = None  # the latest page shown
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -111,9 +113,13 @@ class BrowseScreen(BrowseActions):
             self.services.browse.start()
         self._apply_query(self._query)
         table.focus()
-        # The screen lays itself out and paints once this returns: with the rows, if they come soon.
-        with suppress(TimeoutError):
-            await asyncio.wait_for(self._first_page.wait(), FIRST_PAGE_WAIT_S)
+        # The first page, if it comes soon, is shown before this returns (the screen lays out
+        # with it): its PageRead would wait behind this handler; handled after, it finds the page
+        # shown.
+        if self._page_worker is not None:
+            page = await runner.result_within(self._page_worker, FIRST_PAGE_WAIT_S)
+            if page is not None:
+                self._show_page(self._generation, page)
 
     def refresh_data(self) -> None:
         if self._rows:  # back from another screen (an article, the trash): the rows as they are now
@@ -148,26 +154,58 @@ class BrowseScreen(BrowseActions):
         self._load_page(self._generation, None)
         self._show_status()
 
-    @work(thread=True, exclusive=True, group="browse-page", name="reading the rows", exit_on_error=False)
-    def _load_page(self, generation: int, after: tuple[object, ...] | None) -> None:
-        page = self.services.browse.page(self._filter, self._sort, after)
-        self.app.call_from_thread(self._show_page, generation, page)
+    class PageRead(Message):
+        """A page of rows was read for `generation` (a newer filter or sort drops it). Handled
+        by `on_browse_screen_page_read`."""
 
-    @work(thread=True, exclusive=True, group="browse-count", name="counting the rows", exit_on_error=False)
+        def __init__(self, generation: int, page: BrowsePage) -> None:
+            super().__init__()
+            self.generation = generation
+            self.page = page
+
+    class Counted(Message):
+        """The rows of `generation`'s filter were counted (None: the count was stopped for a
+        newer one). Handled by `on_browse_screen_counted`."""
+
+        def __init__(self, generation: int, total: int | None) -> None:
+            super().__init__()
+            self.generation = generation
+            self.total = total
+
+    def _load_page(self, generation: int, after: tuple[object, ...] | None) -> None:
+        read = partial(self.services.browse.page, self._filter, self._sort, after)
+        read_page = partial(self.PageRead, generation)
+        self._page_worker = runner.start(
+            self, "reading the rows", read, read_page, group="browse-page", exclusive=True
+        )
+
     def _count(self, generation: int, f: BrowseFilter, stop: threading.Event) -> None:
         # The filter comes with the call: this runs after a refresh, when the screen may already
         # hold the next filter (counting that one under its predecessor's set stop made a text
         # filter's count fail with "interrupted", and the notice held the UI thread while the
         # new page was read: bench/bench_browse.py's `memory`). A set stop reads nothing.
-        try:
-            total = self.services.browse.count(f, stop)
-        except Cancelled:
-            return
-        self.app.call_from_thread(self._show_count, generation, total)
+        browse = self.services.browse
+
+        def count() -> int | None:
+            try:
+                return browse.count(f, stop)
+            except Cancelled:
+                return None
+
+        counted = partial(self.Counted, generation)
+        runner.start(self, "counting the rows", count, counted, group="browse-count", exclusive=True)
+
+    def on_browse_screen_page_read(self, message: PageRead) -> None:
+        self._show_page(message.generation, message.page)
+
+    def on_browse_screen_counted(self, message: Counted) -> None:
+        if message.total is not None:
+            self._show_count(message.generation, message.total)
 
     def _show_page(self, generation: int, page: BrowsePage) -> None:
-        if generation != self._generation:
+        if generation != self._generation or page is self._page:
             return
+        self._page = page
         table = self.query_one(RowTable)
         for row in page.rows:
             key = str(row.key)
@@ -182,7 +220,6 @@ class BrowseScreen(BrowseActions):
             self._shown_generation = generation
             self._counting = threading.Event()
             self.call_after_refresh(self._count, generation, self._filter, self._counting)
-            self._first_page.set()
         keep = getattr(self, "_keep_row", 0)
         if keep and table.cursor_row < keep < table.row_count:
             table.move_cursor(row=keep)
