@@ -1,5 +1,7 @@
 """What the review and stats services hand to the TUI and the CLI: frozen dataclasses.
 
+The card itself and the State and Queue it is in are core.domain.card's (imported here too).
+
 Times are UTC epoch seconds (int). Text fields (question, answer, unit content, article
 title) are untrusted: render them with markup off.
 """
@@ -9,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-from core.domain import NO_LOCATOR, Locator
-from core.domain.context import context_line
+from core.domain.card import Card, CardSource, Queue, State
 
 
 class Rating(IntEnum):
@@ -22,38 +23,8 @@ class Rating(IntEnum):
     EASY = 4
 
 
-class State(IntEnum):
-    """A card's memory state: NEW (never answered), then fsrs.State's values."""
-
-    NEW = 0
-    LEARNING = 1
-    REVIEW = 2
-    RELEARNING = 3
-
-    @property
-    def label(self) -> str:
-        return self.name.lower()
-
-
-class Queue(IntEnum):
-    """Where a card waits: the card table's `queue` column, derived from its state and flags by
-    the one rule in core.storage.review.models (`queue_for`, and `queue_sql` for SQL)."""
-
-    NEW = 0
-    LEARNING = 1  # learning and relearning: due within the day
-    REVIEW = 2
-    SUSPENDED = -1
-    BURIED = -2  # until the next review day
-    INACTIVE = -3  # the unit is not confirmed (proposed, rejected, trashed)
-
-    @property
-    def label(self) -> str:
-        return self.name.lower()
-
-
 __all__ = [
     "AnswerResult",
-    "CardView",
     "DayPoint",
     "MemoryStats",
     "OptimizeResult",
@@ -67,44 +38,14 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class CardView:
-    id: int
-    unit_id: int
-    state: str  # new / learning / review / relearning
-    queue: str  # new / learning / review / suspended / buried / inactive
-    due: int
-    last_review: int | None
-    stability: float | None  # days
-    difficulty: float | None  # 1..10
-    reps: int
-    lapses: int
-    suspended: bool
-    leech: bool
-    retrievability: float  # probability of recall now (0 for a new card)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReviewItem(CardSource):
+    """The card to show now: what it asks and where from (its CardSource, whose fields these
+    are), the card itself, its recall probability now and what each answer would schedule."""
 
-
-@dataclass(frozen=True, slots=True)
-class ReviewItem:
-    """The card to show now, with what each answer would schedule."""
-
-    card: CardView
-    question: str
-    answer: str
-    kind: str  # qa / cloze
-    unit_id: int
-    unit_content: str
-    memory_type: str
-    article_id: int
-    article_title: str
-    pinned: bool
+    card: Card
+    retrievability: float  # probability of recall now (0 for a card never reviewed)
     intervals: dict[int, str] = field(default_factory=dict)  # Rating value -> "10m", "3d", ...
-    locator: Locator = NO_LOCATOR  # where the unit's first quote sits in the article
-
-    @property
-    def context(self) -> str:
-        """Where the card comes from: "Title › … › Section" (core.domain.context)."""
-        return context_line(self.article_title, self.locator)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +71,7 @@ class SessionSummary:
 
 @dataclass(frozen=True, slots=True)
 class AnswerResult:
-    card: CardView  # the card after the answer
+    card: Card  # the card after the answer
     review_log_id: int
     interval: str  # "10m", "4d", ...
     buried_siblings: int  # other questions of the unit buried for today

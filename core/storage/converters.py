@@ -1,8 +1,15 @@
-"""Rows -> frozen domain dataclasses, at the repository edge."""
+"""Rows -> frozen domain dataclasses, at the repository edge.
+
+A card's columns are read by name: the SELECT list is made from the dataclass's fields
+(`card_columns`, `SOURCE_COLUMNS`), so a row maps onto it in the fields' order whatever the
+query, and a new field is a new column read everywhere at once.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from dataclasses import fields
 from typing import Any
 
 from core.domain import (
@@ -15,6 +22,7 @@ from core.domain import (
     StoredUnit,
 )
 from core.domain.artifact import report_from_list, spans_from_list
+from core.domain.card import Card, CardSource
 from core.storage.models import Article, Evidence, Paragraph, Question, Unit
 
 # json.dumps(value, ensure_ascii=False) without building an encoder for each call (a third of
@@ -96,3 +104,59 @@ def unit(
         edited=bool(row.edited),
         anchor=row.anchor or "",
     )
+
+
+# --- cards ---------------------------------------------------------------------------------
+
+CARD_FIELDS = tuple(f.name for f in fields(Card))  # the card table's columns Card reads and writes
+_CARD_FLAGS = tuple(i for i, f in enumerate(fields(Card)) if f.type == "bool")  # stored as 0/1
+
+
+def card_columns(alias: str = "c") -> str:
+    """The SELECT list of a Card: its fields as columns of the card table named `alias`."""
+    return ", ".join(f"{alias}.{name}" for name in CARD_FIELDS)
+
+
+def card(values: Sequence[Any]) -> Card:
+    """A card from the columns `card_columns` lists (the first of a longer row)."""
+    row = list(values[: len(CARD_FIELDS)])
+    for i in _CARD_FLAGS:
+        row[i] = bool(row[i])
+    return Card(*row)
+
+
+def card_dict(c: Card) -> dict[str, Any]:
+    """A card's fields by name, as stored (dataclasses.asdict deep-copies and is ~20x slower)."""
+    return {name: getattr(c, name) for name in CARD_FIELDS}
+
+
+# What a card asks and where from (CardSource's fields, in order), over the card `c` joined by
+# SOURCE_JOINS: its question `q`, unit `u`, article `a`; the locator is the paragraph's of the
+# unit's first quote.
+SOURCE_COLUMNS = {
+    "question": "q.question",
+    "answer": "q.answer",
+    "kind": "q.kind",
+    "unit_id": "u.id",
+    "unit_content": "u.content",
+    "memory_type": "u.memory_type",
+    "pinned": "u.pinned",
+    "article_id": "a.id",
+    "article_title": "a.title",
+    "locator": "(SELECT p.locator_json FROM evidence e JOIN paragraph p ON p.article_id = u.article_id "
+    "AND p.paragraph_id = e.paragraph_id WHERE e.unit_id = u.id ORDER BY e.position LIMIT 1)",
+    "deck_id": "u.deck_id",
+}
+SOURCE_JOINS = "JOIN question q ON q.id = c.question_id JOIN unit u ON u.id = c.unit_id JOIN article a ON a.id = u.article_id"
+
+
+def source_columns() -> str:
+    return ", ".join(SOURCE_COLUMNS.values())
+
+
+def card_source(values: Sequence[Any]) -> CardSource:
+    """A source from the columns `source_columns` lists (the last of a longer row)."""
+    source = dict(zip(SOURCE_COLUMNS, values[-len(SOURCE_COLUMNS) :], strict=True))
+    source["pinned"] = bool(source["pinned"])
+    source["locator"] = locator(source["locator"])
+    return CardSource(**source)

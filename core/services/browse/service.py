@@ -33,6 +33,7 @@ from core.domain.browse import (
     Selection,
     TrashEntry,
 )
+from core.domain.card import source_fields
 from core.domain.errors import DatabaseBusy
 from core.domain.stop import StopFlag
 from core.host.clock import Clock
@@ -41,7 +42,7 @@ from core.services.browse.filters import ParsedFilter, parse_filter
 from core.services.review.parameters import fsrs_parameters
 from core.storage.browse import actions, info, rows, trash, unit_actions
 from core.storage.browse import journal as bulk_journal
-from core.storage.browse.where import CARD, QUEUE_NAMES, UNIT, count, target_sql
+from core.storage.browse.where import CARD, UNIT, count, target_sql
 from core.storage.checkpoint import checkpoint_after
 from core.storage.db import write_transaction
 from core.storage.review import cards as review_cards
@@ -228,8 +229,8 @@ class BrowseService:
     # --- card info -------------------------------------------------------------------------
 
     def card_info(self, card_id: int) -> CardInfo | None:
-        facts = info.card_facts(card_id)
-        if facts is None:
+        card, source = review_cards.get_card(card_id), review_cards.card_source(card_id)
+        if card is None or source is None:
             return None
         params = self.parameters()
         now = datetime.fromtimestamp(self._now(), UTC)
@@ -243,26 +244,16 @@ class BrowseService:
             entries.append(ReviewEntry(log.reviewed_at, log.rating, log.scheduled_days, r, log.stability))
             previous = (log.reviewed_at, log.stability)
         r_now = None
-        if facts.last_review is not None and facts.stability:
-            r_now = scheduler.retrievability(facts.stability, at(facts.last_review), now, params)
-        interval = (facts.due - facts.last_review) // 86400 if facts.last_review is not None else None
+        if card.last_review is not None and card.stability:
+            r_now = scheduler.retrievability(card.stability, at(card.last_review), now, params)
+        interval = (card.due - card.last_review) // 86400 if card.last_review is not None else None
         return CardInfo(
-            card_id=facts.card_id,
-            unit_id=facts.unit_id,
-            question=facts.question,
-            answer=facts.answer,
-            unit_content=facts.unit_content,
-            article_title=facts.article_title,
-            state=QUEUE_NAMES.get(facts.queue, ""),
+            **source_fields(source),
+            card=card,
             retrievability=r_now,
-            stability=facts.stability,
-            difficulty=facts.difficulty,
-            due=facts.due,
             interval_days=interval,
-            reps=facts.reps,
-            lapses=facts.lapses,
             reviews=tuple(entries),
-            curve=_curve(facts.stability, interval, params),
+            curve=_curve(card.stability, interval, params),
         )
 
 

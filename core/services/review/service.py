@@ -12,8 +12,8 @@ API for the TUI (all headless; every method returns frozen dataclasses from revi
     svc.review.postpone_backlog(keep=None, days=7) -> int
     svc.review.summary()       -> SessionSummary
     svc.review.new_today()     -> int   # the new cards today's session shows (Home's "N new")
-    svc.review.card(card_id) / cards_of_unit(unit_id) -> CardView
-    svc.review.suspended() / leeches() -> list[CardView]
+    svc.review.card(card_id) / cards_of_unit(unit_id) -> Card
+    svc.review.suspended() / leeches() -> list[Card]
     svc.review.optimize(reschedule=False) -> OptimizeResult   # NotEnoughReviews below 400 reviews
 
 Every answer is one IMMEDIATE transaction (card, review log, burial of the unit's other
@@ -29,15 +29,15 @@ from __future__ import annotations
 
 import logging
 import random
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
 import scheduler
+from core.domain.card import Card, source_fields
 from core.domain.errors import DatabaseBusy, MemoryRushError
 from core.domain.review import (
     AnswerResult,
-    CardView,
     OptimizeResult,
     Queue,
     ReviewItem,
@@ -48,7 +48,7 @@ from core.host.clock import Clock
 from core.host.config import Config, Settings
 from core.services.browse.schedule import day_rule, utc_day
 from core.services.review.answer import decide
-from core.services.review.convert import as_epoch, card_view, to_state
+from core.services.review.convert import as_epoch, as_utc
 from core.services.review.parameters import fsrs_parameters, save_parameters
 from core.services.review.today import TodayQueue, build_today
 from core.storage import curation as curation_repo
@@ -56,16 +56,12 @@ from core.storage.db import discarded, write_transaction
 from core.storage.review import cards
 from core.storage.review import queue as review_queue
 from core.storage.review import writes as review_writes
-from core.storage.review.cards import CardContent, CardRow
-from scheduler import Policy, Rating
+from scheduler import CardState, Policy, Rating
 from scheduler.workload import weighted
 
 log = logging.getLogger(__name__)
 log.addHandler(logging.NullHandler())  # the app shows AnswerResult.warnings; no stray stderr output
 LEARN_AHEAD_S = 20 * 60  # with nothing else left, learning cards due this soon are shown early
-
-
-_SHOWN = tuple(f.name for f in fields(CardContent))  # what a ReviewItem shows of a card's content
 
 
 class UnknownCard(MemoryRushError):
@@ -238,7 +234,9 @@ class ReviewService:
             row = cards.get_card(card_id)
             if row is None:
                 raise UnknownCard(f"card {card_id} does not exist (its unit may have been purged)")
-            planned = scheduler.plan(to_state(row), grade, now, self.policy(cards.unit_pinned(row.unit_id)))
+            planned = scheduler.plan(
+                CardState.of(row), grade, now, self.policy(cards.unit_pinned(row.unit_id))
+            )
             # load balancing counts review cards per UTC day of the candidate due times
             load: list[float] | None = None
             if planned.fuzz_days is not None:  # cards due per fuzz day, weighed by easy days and vacations
@@ -268,7 +266,7 @@ class ReviewService:
         new = decision.card
         interval = scheduler.format_interval(timedelta(seconds=new.due - as_epoch(decision.reviewed_at)))
         return AnswerResult(
-            card=self._view(new, now),
+            card=new,
             review_log_id=saved.review_log_id,
             interval=interval,
             buried_siblings=saved.buried,
@@ -364,35 +362,28 @@ class ReviewService:
 
     # --- views -----------------------------------------------------------------------------------
 
-    def _view(self, row: CardRow, now: datetime) -> CardView:
-        return card_view(row, now, self.parameters())
-
-    def _item(self, card_id: int, now: datetime, row: CardRow | None = None) -> ReviewItem | None:
-        row = row or cards.get_card(card_id)
-        content = cards.card_content(card_id)
-        if row is None or content is None:
+    def _item(self, card_id: int, now: datetime, card: Card | None = None) -> ReviewItem | None:
+        """The card with what it asks and where from, its R now and each answer's interval."""
+        card = card or cards.get_card(card_id)
+        source = cards.card_source(card_id)
+        if card is None or source is None:
             return None
-        policy = self.policy(content.pinned)
+        policy = self.policy(source.pinned)
         intervals = {
             int(k): scheduler.format_interval(v)
-            for k, v in scheduler.preview(to_state(row), now, policy).items()
+            for k, v in scheduler.preview(CardState.of(card), now, policy).items()
         }
-        # CardContent's fields are ReviewItem's (question, answer, unit, article ...)
-        shown = {name: getattr(content, name) for name in _SHOWN}
-        return ReviewItem(card=self._view(row, now), intervals=intervals, **shown)
+        r = scheduler.retrievability(card.stability, as_utc(card.last_review), now, self.parameters())
+        return ReviewItem(**source_fields(source), card=card, retrievability=r, intervals=intervals)
 
-    def card(self, card_id: int) -> CardView | None:
-        row = cards.get_card(card_id)
-        return self._view(row, self.now()) if row else None
+    def card(self, card_id: int) -> Card | None:
+        return cards.get_card(card_id)
 
-    def cards_of_unit(self, unit_id: int) -> list[CardView]:
-        now = self.now()
-        return [self._view(r, now) for r in cards.cards_of_unit(unit_id)]
+    def cards_of_unit(self, unit_id: int) -> list[Card]:
+        return cards.cards_of_unit(unit_id)
 
-    def suspended(self, limit: int = 1000) -> list[CardView]:
-        now = self.now()
-        return [self._view(r, now) for r in cards.cards_where(Queue.SUSPENDED, limit)]
+    def suspended(self, limit: int = 1000) -> list[Card]:
+        return cards.cards_where(Queue.SUSPENDED, limit)
 
-    def leeches(self, limit: int = 1000) -> list[CardView]:
-        now = self.now()
-        return [self._view(r, now) for r in cards.cards_where(Queue.SUSPENDED, limit, leech_only=True)]
+    def leeches(self, limit: int = 1000) -> list[Card]:
+        return cards.cards_where(Queue.SUSPENDED, limit, leech_only=True)
