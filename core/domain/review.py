@@ -26,6 +26,7 @@ class Rating(IntEnum):
 __all__ = [
     "AnswerResult",
     "DayPoint",
+    "Fit",
     "MemoryStats",
     "OptimizeResult",
     "Queue",
@@ -117,7 +118,10 @@ class MemoryStats:
 
 
 @dataclass(frozen=True, slots=True)
-class OptimizeResult:
+class Fit:
+    """FSRS parameters fitted to the review log (scheduler.optimizer.fit), old against new on
+    the same items."""
+
     reviews: int
     items: int
     old_parameters: tuple[float, ...]
@@ -126,5 +130,11 @@ class OptimizeResult:
     new_log_loss: float
     old_rmse: float
     new_rmse: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OptimizeResult(Fit):
+    """A fit and what was done with it."""
+
     saved: bool
     rescheduled: int = 0

@@ -63,7 +63,7 @@ def optimize(
     if better:
         review.set_parameters(fit.new_parameters)
     rescheduled = _reschedule(review) if reschedule and better else 0
-    # OptimizeResult is the scheduler's Fit (a type the TUI may not import) plus what was done.
+    # OptimizeResult is the scheduler's Fit (core.domain.review) plus what was done.
     return OptimizeResult(**asdict(fit), saved=better, rescheduled=rescheduled)
 
 
