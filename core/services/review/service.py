@@ -30,7 +30,7 @@ from __future__ import annotations
 import logging
 import random
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta, tzinfo
+from datetime import datetime, timedelta
 from typing import Any
 
 import scheduler
@@ -44,9 +44,8 @@ from core.domain.review import (
     SessionSummary,
     UndoResult,
 )
-from core.host.clock import Clock
-from core.host.config import Config, Settings
 from core.services.browse.schedule import day_rule, utc_day
+from core.services.clocked import Clocked
 from core.services.review.answer import decide
 from core.services.review.convert import as_epoch, as_utc
 from core.services.review.parameters import fsrs_parameters, save_parameters
@@ -69,19 +68,12 @@ class UnknownCard(MemoryRushError):
 
 
 @dataclass
-class ReviewService:
-    settings: Settings
-    clock: Clock
-    tz: tzinfo | None = None  # None: the machine's local zone
+class ReviewService(Clocked):
     fuzz: bool = True  # off in golden tests
     rng: random.Random = field(default_factory=random.Random)
     today: TodayQueue = field(default_factory=TodayQueue, init=False, repr=False)
     _unbury_due: bool = field(default=False, init=False, repr=False)  # a new day's unbury met a held lock
     _parameters: tuple[float, ...] | None = field(default=None, init=False, repr=False)
-
-    @property
-    def config(self) -> Config:
-        return self.settings.current
 
     # --- settings -----------------------------------------------------------------------
 
@@ -103,13 +95,6 @@ class ReviewService:
             relearning_steps=tuple(c.relearning_steps),
             fuzz=self.fuzz,
         )
-
-    def now(self) -> datetime:
-        return self.clock.now().astimezone(UTC).replace(microsecond=0)
-
-    def day(self, now: datetime | None = None) -> scheduler.DayWindow:
-        tz = self.tz or datetime.now().astimezone().tzinfo or UTC
-        return scheduler.review_day(now or self.now(), tz, self.config.day_starts_at_hour)
 
     # --- the session ----------------------------------------------------------------------
 
