@@ -114,3 +114,14 @@ def test_review_shows_the_card_source_with_the_card(services: Services) -> None:
     assert source is not None and source.unit_id == item.card.unit_id
     assert source_fields(item) == source_fields(source)  # ReviewItem is the source, extended
     assert item.context == source.context and source.article_title in item.context
+
+
+def test_the_bulk_journal_keeps_card_columns_in_their_stored_order() -> None:
+    """A bulk journal's `after` is a json_array of these columns in this order, kept in users'
+    files since schema 9: the order made from Card's fields must stay the one written then."""
+    from core.storage.browse.models import CARD_COLUMNS
+
+    assert CARD_COLUMNS == (
+        "state", "step", "stability", "difficulty", "due", "last_review", "reps", "lapses", "queue",
+        "active", "suspended", "leech", "buried_until", "sbucket", "t90",
+    )  # fmt: skip

@@ -16,26 +16,19 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from core.domain.card import Card
-from core.storage.converters import CARD_FIELDS, card_dict
+from core.storage.converters import card_dict
 from core.storage.db import db, write_transaction
 from core.storage.errors import translated
 from core.storage.models import Unit
 from core.storage.review import cards
 from core.storage.review.cards import LogRow
-from core.storage.review.models import ReviewLog, UndoEntry
+from core.storage.review.models import CHANGING, INDEX_KEYS, ReviewLog, UndoEntry
 
 UNDO_KEEP = 200  # journal entries kept (older ones are pruned)
 
-_FIXED = frozenset({"id", "unit_id", "question_id", "created_at"})  # set once, when the card is made
-# Columns worked out from the fields on every write: the queue (by the rule) and the session index.
-_DERIVED = ("queue", "sbucket", "t90")
+# Every column that changes, from cards.stored_columns (the queue by the rule, the index keys).
 _UPDATE = (
-    "UPDATE card SET "
-    + ", ".join(
-        f"{name} = :{name}"
-        for name in (*(f for f in CARD_FIELDS if f not in _FIXED and f not in _DERIVED), *_DERIVED)
-    )
-    + " WHERE id = :id"
+    f"UPDATE card SET {', '.join(f'{name} = :{name}' for name in (*CHANGING, *INDEX_KEYS))} WHERE id = :id"
 )
 
 
