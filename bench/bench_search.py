@@ -1,6 +1,6 @@
 """Search speed on 100k paragraphs (prints figures; asserts nothing).
 
-    python bench/bench_search.py [--paragraphs 100000] [--queries 200] [--keep DIR] [--no-rebuild]
+    python bench/bench_search.py [--paragraphs 100000] [--queries 200] [--keep DIR [--reuse]] [--no-rebuild]
 
 Builds a library of synthetic paragraphs (half English from a Zipf-distributed vocabulary of
 made-up words, half Chinese from a Zipf-distributed set of 3,500 common-range characters),
@@ -12,6 +12,8 @@ included). Then typos: a word with one edit, a long word with two, two words wit
 (how many were corrected, and the first typo of a process, which loads the English word list,
 and the first two-edit one, which loads the library's word list). Last, the one-time cost of
 schema 3: the whole index built again, alone and as the migration does it (backup copy first).
+Wall-clock figures first, then each kind's CPU time (the thread's, which load does not stretch).
+`--keep DIR --reuse` times a library built before into DIR (the same draws give the same queries).
 """
 
 from __future__ import annotations
@@ -77,22 +79,33 @@ def chinese(rng: random.Random, chars: list[str], weights: list[float]) -> str:
     return "".join(out) + "。"
 
 
-def build(home: Path, n: int, rng: random.Random) -> tuple[list[str], list[str], float, float, int, int]:
-    os.environ["MEMORYRUSH_HOME"] = str(home)
+def articles(n: int, rng: random.Random) -> tuple[list[str], list[list[str]]]:
+    """The vocabulary and each article's paragraphs (English and Chinese in turn), from `rng`."""
     vocab = make_vocab(rng, 30000)
     v_weights = zipf_weights(len(vocab))
     chars = [chr(0x4E00 + i) for i in rng.sample(range(0x2000), 3500)]
     c_weights = zipf_weights(len(chars), 0.9)
+    out = []
+    for a in range(n // PER_ARTICLE):
+        zh = a % 2 == 1
+        out.append(
+            [
+                chinese(rng, chars, c_weights) if zh else english(rng, vocab, v_weights)
+                for _ in range(PER_ARTICLE)
+            ]
+        )
+    return vocab, out
+
+
+def build(home: Path, n: int, rng: random.Random) -> tuple[list[str], list[str], float, float, int, int]:
+    os.environ["MEMORYRUSH_HOME"] = str(home)
+    vocab, paragraphs = articles(n, rng)
     svc = open_services(home, clock=Clock())
     texts: list[str] = []
     started = time.perf_counter()
     article_ids: list[int] = []
-    for a in range(n // PER_ARTICLE):
+    for a, paras in enumerate(paragraphs):
         zh = a % 2 == 1
-        paras = [
-            chinese(rng, chars, c_weights) if zh else english(rng, vocab, v_weights)
-            for _ in range(PER_ARTICLE)
-        ]
         texts.extend(paras)
         with write_transaction():
             art = Article.create(
@@ -140,12 +153,21 @@ def percentile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, round(q * (len(values) - 1)))]
 
 
-def time_queries(fn, queries: list[str]) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
-    times = []
+CPU: list[tuple[str, float, float]] = []  # (query kind, CPU p50, CPU p95) of the last run, printed at the end
+
+
+def time_queries(fn, queries: list[str], name: str = "") -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
+    """Wall-clock p50, p95, max in ms; with `name`, the thread's CPU p50 and p95 go to CPU (a
+    loaded machine stretches wall time, not CPU time)."""
+    times, cpu = [], []
     for q in queries:
+        c = time.thread_time()
         t = time.perf_counter()
         fn(q)
         times.append((time.perf_counter() - t) * 1000)
+        cpu.append((time.thread_time() - c) * 1000)
+    if name:
+        CPU.append((name, statistics.median(cpu), percentile(cpu, 0.95)))
     return statistics.median(times), percentile(times, 0.95), max(times)
 
 
@@ -155,18 +177,29 @@ def main() -> None:
     ap.add_argument("--queries", type=int, default=200)
     ap.add_argument("--keep", type=Path, default=None, help="Build into (or reuse) this folder.")
     ap.add_argument("--no-rebuild", action="store_true", help="Skip the rebuild and migration timings.")
+    ap.add_argument(
+        "--reuse",
+        action="store_true",
+        help="Time the library --keep holds (built before with the same --paragraphs).",
+    )
     args = ap.parse_args()
     rng = random.Random(7)
     home = args.keep or Path(tempfile.mkdtemp(prefix="mr-bench-search-"))
-    texts, vocab, store_s, index_s, size_plain, size_indexed = build(home, args.paragraphs, rng)
-    print(
-        f"paragraphs {len(texts)}: stored in {store_s:.1f} s; index built in {index_s:.1f} s "
-        f"({len(texts) / index_s:.0f} paragraphs/s)"
-    )
-    print(
-        f"database size: {size_plain / 1e6:.1f} MB without the index, {size_indexed / 1e6:.1f} MB with it "
-        f"(index {100 * (size_indexed - size_plain) / max(1, size_plain):.0f}% extra)"
-    )
+    if args.reuse and args.keep:
+        os.environ["MEMORYRUSH_HOME"] = str(home)
+        vocab, paragraphs = articles(args.paragraphs, rng)  # the same draws as the build
+        texts = [t for paras in paragraphs for t in paras]
+    else:
+        texts, vocab, store_s, index_s, size_plain, size_indexed = build(home, args.paragraphs, rng)
+        print(
+            f"paragraphs {len(texts)}: stored in {store_s:.1f} s; index built in {index_s:.1f} s "
+            f"({len(texts) / index_s:.0f} paragraphs/s)"
+        )
+        print(
+            f"database size: {size_plain / 1e6:.1f} MB without the index, {size_indexed / 1e6:.1f} MB with it "
+            f"(index {100 * (size_indexed - size_plain) / max(1, size_plain):.0f}% extra)"
+        )
+    print(f"load average at start: {Path('/proc/loadavg').read_text().split()[:3]}")
 
     svc = open_services(home, exclusive=False)
     cold_loads(svc)
@@ -174,10 +207,15 @@ def main() -> None:
     time_sets(svc, sets)
     words_text = sets["English word (from text)"]
     question = "the " + " ".join(words_text[:8])
-    p50, p95, mx = time_queries(lambda q: svc.search.find(q, 10), [question] * 5)
-    print(f"{'9-word question (reranked)':28s} {p50:8.2f}ms {p95:6.2f}ms {mx:6.1f}ms")
+    name = "9-word question (reranked)"
+    p50, p95, mx = time_queries(lambda q: svc.search.find(q, 10), [question] * 5, name)
+    print(f"{name:28s} {p50:8.2f}ms {p95:6.2f}ms {mx:6.1f}ms")
     typos(svc, words_text, rng)
     svc.close()
+    print(f"\n{'CPU time (this thread)':28s} {'p50':>10s} {'p95':>8s}")
+    for name, c50, c95 in CPU:
+        print(f"{name:28s} {c50:8.2f}ms {c95:6.2f}ms")
+    print(f"load average at end: {Path('/proc/loadavg').read_text().split()[:3]}")
     if not args.no_rebuild:
         rebuild_and_migrate(home)
     print(f"library kept in {home}" if args.keep else f"(temporary library {home})")
@@ -221,7 +259,7 @@ def time_sets(svc, sets: dict[str, list[str]]) -> None:  # type: ignore[no-untyp
             svc.search.search(q, 10)
     print(f"{'query kind':28s} {'search p50':>10s} {'p95':>8s} {'max':>8s}   {'LIKE p50':>9s} {'p95':>8s}")
     for name, queries in sets.items():
-        p50, p95, mx = time_queries(lambda q: svc.search.find(q, 10), queries)
+        p50, p95, mx = time_queries(lambda q: svc.search.find(q, 10), queries, name)
         l50, l95, _ = time_queries(
             lambda q: db.execute_sql(
                 "SELECT id FROM paragraph WHERE text LIKE ? LIMIT 10", (f"%{q}%",)
@@ -258,7 +296,7 @@ def typos(svc, words: list[str], rng: random.Random) -> None:  # type: ignore[no
     }
     for name, queries in sets.items():
         corrected = sum(1 for q in queries if svc.search.find(q, 10).showing_results_for is not None)
-        p50, p95, mx = time_queries(lambda q: svc.search.find(q, 10), queries)
+        p50, p95, mx = time_queries(lambda q: svc.search.find(q, 10), queries, name)
         print(f"{name:28s} {p50:8.2f}ms {p95:6.2f}ms {mx:6.1f}ms   corrected {corrected}/{len(queries)}")
 
 

@@ -11,6 +11,7 @@ so the cloze saves and ratings of one run are not in the library the next one me
    cursor move (targets: paint ≤ 100 ms, move ≤ 16.7 ms); on the article, word cursor moves,
    selection steps and a cloze of the selection saved (issue 16; target p95 ≤ 16.7 ms).
 3. Review: rating key → answer saved (a thread worker) → next card painted, p95 (target ≤ 16.7 ms).
+4. `--only backup`: the same, while the app's "Back up now" copies the library (bench/tui_backup.py).
 
 The database is created by open_services, then filled with raw sqlite executemany.
 """
@@ -293,7 +294,7 @@ def main() -> int:
         "--repeat", type=int, default=1, help="runs of the bench, each on a fresh copy of the library"
     )
     parser.add_argument(
-        "--only", choices=("cold", "app", "article"), default=None, help="run one half of the bench"
+        "--only", choices=("cold", "app", "article", "backup"), default=None, help="run one part of the bench"
     )
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs", flush=True)
@@ -320,7 +321,11 @@ def main() -> int:
         try:
             if args.only in (None, "cold"):
                 cold_start(work, empty, args.runs)
-            if args.only != "cold":  # "app" or "article"
+            if args.only == "backup":
+                from bench.tui_backup import review_during_backup
+
+                asyncio.run(review_during_backup(work))
+            elif args.only != "cold":  # "app" or "article"
                 asyncio.run(in_app(work, article_only=args.only == "article"))
         finally:
             shutil.rmtree(work, ignore_errors=True)

@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 from core.domain import SourceDocument  # noqa: E402
 from core.extraction.offline import OfflineExtractor, prepare  # noqa: E402
 from core.ingest import read_document  # noqa: E402
-from core.text import CJK_RE  # noqa: E402
+from core.text.cjk import HAN_RE  # noqa: E402
 
 CACHE = Path(__file__).resolve().parent / ".cache"
 DOCS = [
@@ -51,7 +51,7 @@ _LATIN = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|\d+(?:[.,]\d+)*")
 
 def words(text: str) -> int:
     """Words, a Chinese character counting as one."""
-    return len(_LATIN.findall(CJK_RE.sub(" ", text))) + len(CJK_RE.findall(text))
+    return len(_LATIN.findall(HAN_RE.sub(" ", text))) + len(HAN_RE.findall(text))
 
 
 def section_of(doc: SourceDocument, paragraph_id: str) -> str:

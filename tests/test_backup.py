@@ -3,8 +3,10 @@ the settings, restore refuses what it cannot trust and keeps the current library
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,7 +14,7 @@ import pytest
 from export_support import build_library, table_rows
 
 from core.domain.errors import StorageError
-from core.host import paths
+from core.host import paths, priority
 from core.host.clock import FixedClock
 from core.host.lock import InstanceLock
 from core.services import backup
@@ -148,3 +150,49 @@ def test_restore_is_refused_while_the_app_runs(library: Services, data_home: Pat
     restored = run_mr(data_home, "restore", str(saved), "--yes")
     assert restored.returncode == 0, restored.stderr
     assert "restored" in restored.stdout and "before-restore" in restored.stdout
+
+
+def test_each_step_of_a_copy_is_on_disk_before_the_next(
+    library: Services, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The copy is flushed step by step (never a whole library left for the disk to write at
+    once, which held up every fsync meanwhile: the app's answers too)."""
+    monkeypatch.setattr(backup_files, "STEP_PAGES", 4)
+    flushed: list[int] = []
+    real = backup_files._FLUSH
+
+    def flush(fd: int) -> None:
+        real(fd)
+        flushed.append(os.fstat(fd).st_size)
+
+    monkeypatch.setattr(backup_files, "_FLUSH", flush)
+    made = backup.backup_now(library.config, tmp_path / "copy.sqlite3")
+    pages = made.size // 4096
+    assert len(flushed) >= pages // 4  # one flush a step, the last step's included
+    assert flushed == sorted(flushed) and flushed[-1] == made.size
+
+
+def test_background_work_runs_in_its_own_thread_at_lower_priority() -> None:
+    import threading
+
+    caller = threading.get_native_id()
+    before = os.getpriority(os.PRIO_PROCESS, caller)
+    seen: list[tuple[int, int]] = []
+
+    def work() -> str:
+        me = threading.get_native_id()
+        seen.append((me, os.getpriority(os.PRIO_PROCESS, me)))
+        return "done"
+
+    assert priority.run_in_background(work) == "done"
+    ((worker, nice),) = seen
+    assert worker != caller
+    assert os.getpriority(os.PRIO_PROCESS, caller) == before  # the caller's is untouched
+    if sys.platform.startswith("linux"):
+        assert nice >= priority.BACKGROUND_NICE
+
+    def fails() -> None:
+        raise StorageError("disk full")
+
+    with pytest.raises(StorageError, match="disk full"):
+        priority.run_in_background(fails)

@@ -29,8 +29,9 @@ def test_the_app_the_cli_and_the_export_dialog_load_no_export_library() -> None:
 
 
 def test_only_the_anki_export_loads_genanki_and_only_mcp_loads_the_sdk() -> None:
-    assert "genanki" in loaded_after("import core.services.export.anki")
-    assert "mcp" not in loaded_after("import core.services.export.anki")
+    anki_export = loaded_after("import core.services.export.anki")
+    assert "genanki" in anki_export
+    assert "mcp" not in anki_export
     assert "mcp" in loaded_after("import tui.cli.mcp_server")
     for module in (
         "core.services.export.library_json",

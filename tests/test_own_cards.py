@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from core.domain import SelectedSpan
-from core.domain.export import READER
+from core.domain import READER, SelectedSpan
 from core.domain.search import SearchFilters
 from core.services.authoring import CannotMake, split_point
 from core.services.bootstrap import Services

@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from core.domain import SelectedSpan
+from core.domain import READER, SelectedSpan
 from core.domain.errors import DatabaseBusy
-from core.domain.export import READER
 from core.host import paths
 from core.services.bootstrap import Services
 from core.storage.db import db

@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
+from built_libraries import copy_built
 from export_support import build_library, table_rows
 
 from core.domain.errors import StorageError
 from core.host import paths
 from core.host.clock import FixedClock
 from core.services import backup
-from core.services.bootstrap import Services
+from core.services.bootstrap import Services, open_services
 from tests.faults.helpers import run_mr
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "migrations"
@@ -38,10 +41,31 @@ PLANTED = {
 }
 
 
+def _two_days_of_reviews(home: Path, start: datetime) -> None:
+    clock = FixedClock(start)
+    services = open_services(home, clock=clock)
+    try:
+        build_library(services, clock, days=2)
+    finally:
+        services.close()
+    _built_until.append(clock.now())
+
+
+_built_until: list[datetime] = []  # where the build left its clock (one build per test process)
+
+
 @pytest.fixture
-def library(services: Services, clock: FixedClock) -> Services:
-    build_library(services, clock, days=2)
-    return services
+def library(data_home: Path, clock: FixedClock) -> Iterator[Services]:
+    """The export tests' library after two days of reviews: built once per test process and
+    copied here (tests/built_libraries.py); opened with the clock where the build left it."""
+    start = clock.now()  # the same fixed time in every test
+    copy_built("export-two-days", data_home, lambda home: _two_days_of_reviews(home, start))
+    clock.set(_built_until[-1])
+    services = open_services(data_home, clock=clock)
+    try:
+        yield services
+    finally:
+        services.close()
 
 
 def _planted(saved: Path, tmp_path: Path, name: str, sql: str) -> Path:

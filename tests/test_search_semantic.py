@@ -4,6 +4,7 @@ ollama client); without a reachable model, search stays lexical and fast."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +22,18 @@ My pet is a feline friend that purrs on the sofa.
 """
 
 
-def _embed(body: dict[str, Any]) -> Reply:
-    texts = body["input"] if isinstance(body["input"], list) else [body["input"]]
-    vectors = [[1.0, 0.0, 0.0] if ("goldfish" in t or t == "pet") else [0.0, 1.0, 0.0] for t in texts]
-    return Reply(body={"model": body["model"], "embeddings": vectors})
+WORD = {"p_002": "goldfish", "p_003": "feline"}
+
+
+def _embedder(near: str) -> Callable[[dict[str, Any]], Reply]:
+    """An embedder that puts the query ("pet") beside the texts holding `near` only."""
+
+    def embed(body: dict[str, Any]) -> Reply:
+        texts = body["input"] if isinstance(body["input"], list) else [body["input"]]
+        vectors = [[1.0, 0.0, 0.0] if (near in t or t == "pet") else [0.0, 1.0, 0.0] for t in texts]
+        return Reply(body={"model": body["model"], "embeddings": vectors})
+
+    return embed
 
 
 def _library(tmp_path: Path, home: Path, config: Config, clock: FixedClock):  # type: ignore[no-untyped-def]
@@ -44,9 +53,10 @@ def test_semantic_order_breaks_a_lexical_tie(tmp_path: Path, data_home: Path, cl
         plain = list(dict.fromkeys(h.paragraph_id for h in lexical.search.search("pet", 5)))
     finally:
         lexical.close()
-    assert plain[:2] == ["p_003", "p_002"]  # lexically the feline paragraph wins
+    assert sorted(plain[:2]) == ["p_002", "p_003"]  # both match "pet"; which wins is BM25's tie-break
+    second = plain[1]  # the meaning puts the lexical runner-up first
     with OllamaTestServer() as server:
-        server.respond_with("/api/embed", _embed)
+        server.respond_with("/api/embed", _embedder(WORD[second].lower()))
         svc = open_services(
             data_home, config=Config(embed_model="nomic-embed-text", ollama_host=server.url), clock=clock
         )
@@ -55,7 +65,7 @@ def test_semantic_order_breaks_a_lexical_tie(tmp_path: Path, data_home: Path, cl
             hits = svc.search.search("pet", 5)
         finally:
             svc.close()
-        assert hits[0].paragraph_id == "p_002"  # the goldfish paragraph, closest to the query vector
+        assert hits[0].paragraph_id == second  # closest to the query vector
         assert server.requests_to("/api/embed")
 
 

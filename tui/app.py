@@ -70,6 +70,7 @@ class MemoryRushApp(App[None]):
     CSS_PATH = [STYLES / "app.tcss"]  # what the first frame (Home) needs; see _read_screen_styles
     COMMANDS = App.COMMANDS | {_article_commands}
     BINDINGS = APP_BINDINGS
+    _themes_ready = False  # (get_css_variables)
 
     def __init__(self, services: Services, *, start: str = "home") -> None:
         super().__init__()
@@ -87,10 +88,19 @@ class MemoryRushApp(App[None]):
         wanted = services.config.theme
         self._start_theme(wanted if wanted in self.available_themes else DEFAULT_THEME)
 
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's variables, once ours are registered. App.__init__ asks first, for its
+        default theme, and _start_theme replaces them before anything is parsed: working them
+        out for a theme never shown was 6.5M instructions of the cold start (callgrind)."""
+        if not self._themes_ready:
+            return {}
+        return super().get_css_variables()
+
     def _start_theme(self, name: str) -> None:
         """Apply the saved theme before the stylesheet is first parsed. Assigning `self.theme`
         (as the settings screen does later) would schedule a parse of every stylesheet again,
         a good part of the start-up time; nothing is parsed yet, so new variables are enough."""
+        self._themes_ready = True
         self.set_reactive(App.theme, name)
         theme = self.current_theme
         classes = {c: False for c in self.classes if c.startswith("-theme-")}

@@ -34,15 +34,21 @@ def start_backup(app: App[object], services: Services, *, auto: bool = False) ->
 
 
 def _backup(app: App[object], services: Services, screen: Screen[object], auto: bool) -> None:
+    """The copy runs at background CPU priority (core/host/priority.py): answers made meanwhile
+    do not wait for it on a busy machine."""
+    from core.host.priority import run_in_background
     from core.services import backup
 
     config = services.config
     if auto:  # silent when it works (as Anki's are); a failure is a notice from the app
-        backup.auto_backup(config)
+        run_in_background(partial(backup.auto_backup, config), name="memoryrush-backup")
         return
     app.call_from_thread(notify, app, "Backing up the library …", timeout=3)
-    made = backup.backup_now(
-        config, progress=lambda done, total: screen.post_message(BackupProgressed(done, total))
+    made = run_in_background(
+        lambda: backup.backup_now(
+            config, progress=lambda done, total: screen.post_message(BackupProgressed(done, total))
+        ),
+        name="memoryrush-backup",
     )
     screen.post_message(BackupProgressed(1, 1))
     said = f"Backed up to {made.path} ({made.size / 1e6:.1f} MB, {made.seconds:.1f} s)"

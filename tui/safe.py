@@ -18,7 +18,6 @@ from textual.content import Content
 from textual.style import Style
 
 from core.text import sanitize
-from core.text.spans import find_span
 
 QUOTE_STYLE = "bold reverse"
 
@@ -62,6 +61,10 @@ def notify(
 def find_quote(text: str, quote: str) -> tuple[int, int] | None:
     """Where `quote` sits in `text`, or None: the screen's side of the one span finder
     (core.text.spans), so what the validator accepts is what gets highlighted."""
+    # imported on first use: compiling its CJK patterns is ~35M instructions, and this module
+    # is on the way to the first frame
+    from core.text.spans import find_span
+
     return find_span(quote, text)
 
 

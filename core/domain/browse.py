@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from core.domain import READER
 from core.domain.card import Card, CardSource
-from core.domain.export import READER
 
 
 class Column(StrEnum):

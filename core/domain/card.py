@@ -19,41 +19,11 @@ untrusted: render them with markup off.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from enum import IntEnum
 from typing import Any
 
 from core.domain import NO_LOCATOR, Locator
 from core.domain.context import context_line
-
-
-class State(IntEnum):
-    """A card's memory state: NEW (never answered), then fsrs.State's values."""
-
-    NEW = 0
-    LEARNING = 1
-    REVIEW = 2
-    RELEARNING = 3
-
-    @property
-    def label(self) -> str:
-        return self.name.lower()
-
-
-class Queue(IntEnum):
-    """Where a card waits: the card table's `queue` column, derived from its state and flags by
-    the one rule in core.storage.review.models (`queue_for`, and `queue_sql` for SQL)."""
-
-    NEW = 0
-    LEARNING = 1  # learning and relearning: due within the day
-    REVIEW = 2
-    SUSPENDED = -1
-    BURIED = -2  # until the next review day
-    INACTIVE = -3  # the unit is not confirmed (proposed, rejected, trashed)
-
-    @property
-    def label(self) -> str:
-        return self.name.lower()
-
+from core.domain.states import Queue, State
 
 # Stored State and Queue values by name, "?" for a value no release writes.
 STATE_LABELS = {int(s): s.label for s in State}

@@ -12,15 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from core.domain import NO_LOCATOR, Locator
+from core.domain import NO_LOCATOR, READER, Locator
 from core.domain.card import Card
 
-# The `extractor` value of a unit the reader made themselves (issue 16 writes it when a card is
-# made from a selection). "Yours" in filters and Browse means `unit.extractor == READER`; every
-# other value names the extractor (or agent) that proposed it.
-READER = "reader"
-# The `extractor` value of a unit an agent proposed over MCP (`memoryrush mcp`).
-AGENT = "agent"
 Origin = Literal["yours", "extracted"]
 ORIGINS: tuple[str, ...] = ("yours", "extracted")
 

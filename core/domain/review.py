@@ -9,19 +9,9 @@ title) are untrusted: render them with markup off.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import IntEnum
 
-from core.domain.card import Card, CardSource, Queue, State
-
-
-class Rating(IntEnum):
-    """How well a card was recalled: the four FSRS grades."""
-
-    AGAIN = 1
-    HARD = 2
-    GOOD = 3
-    EASY = 4
-
+from core.domain.card import Card, CardSource
+from core.domain.states import Queue, Rating, State
 
 __all__ = [
     "AnswerResult",

@@ -17,7 +17,7 @@ from core.domain import (
     SourceDocument,
 )
 from core.domain.stop import StopFlag
-from core.text import CJK_RE
+from core.text.cjk import HAN_RE
 from core.validation.lexicon import EN_STOP, ZH_STOP
 
 _SENTENCE = re.compile(r".+?(?:[.!?](?=\s|$)|[。！？]|$)", re.S)
@@ -31,7 +31,7 @@ def _cloze(quote: str, index: int) -> RecallQuestion:
     so the reference cards keep the validator's card rules; "What does it say?" when none fits."""
     runs = sorted(set(_WORDS.findall(quote)), key=lambda w: (-len(w), quote.index(w)))
     for word in runs:
-        term = word[len(word) // 2 - 1 : len(word) // 2 + 1] if CJK_RE.match(word) else word
+        term = word[len(word) // 2 - 1 : len(word) // 2 + 1] if HAN_RE.match(word) else word
         if quote.count(term) == 1 and term.lower() not in EN_STOP and term not in ZH_STOP:
             return RecallQuestion(quote.replace(term, "____", 1), term, index, "cloze")
     return RecallQuestion("What does this paragraph say?", quote, index, "qa")

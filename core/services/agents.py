@@ -21,11 +21,10 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.domain import ArticleInfo, SourceDocument, StoredQuestion, ValidationIssue, ValidationReport
+from core.domain import AGENT, ArticleInfo, SourceDocument, StoredQuestion, ValidationIssue, ValidationReport
 from core.domain.artifact import report_to_list
 from core.domain.card import Card, CardSource
 from core.domain.errors import MemoryRushError
-from core.domain.export import AGENT
 from core.domain.search import SearchFilters, SearchHit
 from core.services.bootstrap import Services
 from core.storage import proposals

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from core.domain import (
+    READER,
     ArticleMemoryOutput,
     EvidenceSpan,
     MemoryUnit,
@@ -31,7 +32,6 @@ from core.domain import (
 )
 from core.domain.artifact import output_from_dict, report_to_list
 from core.domain.errors import MemoryRushError
-from core.domain.export import READER
 from core.storage import authoring as authoring_repo
 from core.storage import library as library_repo
 from core.storage.authoring import NewUnit
@@ -367,10 +367,10 @@ def split_point(content: str) -> tuple[str, str] | None:
     """The content in two at the sentence break nearest its middle, else at the clause break
     (; , ； ，) nearest it; None when it has neither."""
     from core.extraction.offline.sentences import split_sentences
-    from core.text import CJK_RE
+    from core.text.cjk import HAN_RE
 
     text = content.strip()
-    lang = "zh" if CJK_RE.search(text) else "en"
+    lang = "zh" if HAN_RE.search(text) else "en"
     cuts = [b for _, b in split_sentences(text, lang)][:-1]
     if not cuts:
         cuts = [m.end() for m in re.finditer(r"[;,；，、]\s*", text) if m.end() < len(text)]
@@ -402,9 +402,9 @@ def refuse_errors(report: ValidationReport) -> None:
 def _sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
     """The span of the sentences of `text` that the span (start, end) touches."""
     from core.extraction.offline.sentences import split_sentences
-    from core.text import CJK_RE
+    from core.text.cjk import HAN_RE
 
-    lang = "zh" if CJK_RE.search(text) else "en"
+    lang = "zh" if HAN_RE.search(text) else "en"
     touched = [(a, b) for a, b in split_sentences(text, lang) if a < end and start < b]
     if not touched:
         return start, end

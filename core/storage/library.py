@@ -11,13 +11,14 @@ from typing import cast
 import peewee
 
 from core.domain import (
+    READER,
     ArticleInfo,
     Locator,
     SourceDocument,
     SourceParagraph,
     StoredUnit,
 )
-from core.domain.export import ORIGINS, READER
+from core.domain.export import ORIGINS
 from core.storage import converters
 from core.storage.browse.models import ArticleTrash
 from core.storage.db import db, reading, write_transaction

@@ -8,8 +8,6 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from core.text.cjk import HAN_RE
-
 # What a terminal would obey rather than show: C0 and C1 controls (ESC, BEL, CSI ...) and DEL,
 # and the bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) that reorder
 # the text around them ("Trojan Source": a title reading "evil\u202etxt.exe" shows as
@@ -34,7 +32,6 @@ QUOTE_FOLD = str.maketrans(  # curly quotes and primes -> straight quotes
     }
 )
 _WS = re.compile(r"\s+")
-CJK_RE = HAN_RE  # a Han character (core.text.cjk holds the ranges)
 
 
 def replace_controls(text: str, replacement: str = "\ufffd") -> str:
@@ -132,7 +129,11 @@ def cjk_ratio(text: str) -> float:
     the characters outside ASCII alone (`outside_ascii`): an English page's scan is of a few."""
     if text.isascii():
         return 0.0
-    cjk = len(CJK_RE.findall(outside_ascii(text.encode("utf-8", "surrogatepass"))))
+    # (imported here: compiling the CJK ranges is ~30M instructions, sre walks every code point,
+    # and this module is on the way to the first frame for `sanitize`; nothing else here needs them)
+    from core.text.cjk import HAN_RE
+
+    cjk = len(HAN_RE.findall(outside_ascii(text.encode("utf-8", "surrogatepass"))))
     if not cjk:  # no letter count needed (most of the 2 ms of an English page's scans)
         return 0.0
     letters = len(_LETTER.findall(text))

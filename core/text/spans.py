@@ -14,11 +14,12 @@ import unicodedata
 from dataclasses import dataclass
 from unicodedata import is_normalized
 
-from core.text import CJK_RE, QUOTE_FOLD, normalize_for_match
+from core.text import QUOTE_FOLD, normalize_for_match
+from core.text.cjk import HAN_RE
 
 Span = tuple[int, int]
 # A space next to a CJK character carries no meaning ("光合 作用" == "光合作用").
-_CJK_SPACE = re.compile(rf" (?={CJK_RE.pattern})|(?<={CJK_RE.pattern}) ")
+_CJK_SPACE = re.compile(rf" (?={HAN_RE.pattern})|(?<={HAN_RE.pattern}) ")
 _WS = re.compile(r"\s")
 
 
@@ -133,8 +134,8 @@ def _squeezed_out(text: str, k: int) -> bool:
     """Whether the space at `k` is one `_CJK_SPACE` removes (next to a CJK character)."""
     if text[k] != " ":
         return False
-    return (k + 1 < len(text) and bool(CJK_RE.match(text[k + 1]))) or (
-        k > 0 and bool(CJK_RE.match(text[k - 1]))
+    return (k + 1 < len(text) and bool(HAN_RE.match(text[k + 1]))) or (
+        k > 0 and bool(HAN_RE.match(text[k - 1]))
     )
 
 

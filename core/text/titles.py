@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from core.text import CJK_RE
+from core.text.cjk import HAN_RE
 
 _SENTENCE_PUNCTUATION = re.compile(r"[.!?。！？；;]")
 
@@ -17,7 +17,7 @@ def looks_like_title(text: str) -> bool:
     stripped = text.strip()
     if not stripped or _SENTENCE_PUNCTUATION.search(stripped):
         return False
-    return len(stripped) <= (30 if CJK_RE.search(stripped) else 80)
+    return len(stripped) <= (30 if HAN_RE.search(stripped) else 80)
 
 
 _ADDRESS = re.compile(r"https?://|\bwww\.|\S@\S+\.\w|^(?:copyright\b|©)", re.IGNORECASE)

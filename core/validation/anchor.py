@@ -26,13 +26,14 @@ from difflib import SequenceMatcher
 from itertools import pairwise
 
 from core.domain import SourceParagraph
-from core.text import CJK_RE, normalize_for_match, squash
+from core.text import normalize_for_match, squash
+from core.text.cjk import HAN_RE
 from core.text.spans import quote_in_paragraph
 
 FUZZY_THRESHOLD = 0.85
 MIN_SHARED_TOKENS = 0.5  # share of the quote's tokens a paragraph must hold to be searched
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
-_TOKEN = re.compile(rf"{CJK_RE.pattern}|[^\W_]+|[^\w\s]")
+_TOKEN = re.compile(rf"{HAN_RE.pattern}|[^\W_]+|[^\w\s]")
 
 
 @dataclass(frozen=True, slots=True)

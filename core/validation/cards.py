@@ -35,7 +35,8 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from core.domain import ValidationIssue
-from core.text import CJK_RE, normalize_for_match, squash
+from core.text import normalize_for_match, squash
+from core.text.cjk import HAN_RE
 from core.validation import lexicon
 from core.validation.access import as_list, get_field
 from core.validation.plain import has_furniture, has_markup
@@ -66,7 +67,7 @@ BLANK = re.compile(r"_{3,}|＿{2,}")
 MAX_ANSWER_WORDS = 15
 MAX_ANSWER_CJK = 30
 WHOLE_SHARE = 0.7
-_TOKEN = re.compile(rf"{CJK_RE.pattern}|[^\W_]+")
+_TOKEN = re.compile(rf"{HAN_RE.pattern}|[^\W_]+")
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|\d+")
 _SENTENCE_END = re.compile(r"[.!?。！？；;…]['\"”’)）」』]*\s*$")
 _CODE_LINE = re.compile(r"^\s*(?:>>>|\.\.\. |\$ |In \[\d+\]:|def |class |import |from \S+ import )")
@@ -82,7 +83,7 @@ def content_tokens(text: str) -> list[str]:
 
 
 def answer_too_long(answer: str) -> bool:
-    if CJK_RE.search(answer):
+    if HAN_RE.search(answer):
         return len(squash(answer)) > MAX_ANSWER_CJK
     return len(_WORD.findall(answer)) > MAX_ANSWER_WORDS
 
@@ -91,7 +92,7 @@ def blank_broken(question: str) -> bool:
     for m in BLANK.finditer(question):
         before = question[m.start() - 1] if m.start() else " "
         after = question[m.end()] if m.end() < len(question) else " "
-        if any(ch.isalnum() and not CJK_RE.match(ch) for ch in (before, after)):
+        if any(ch.isalnum() and not HAN_RE.match(ch) for ch in (before, after)):
             return True
     return False
 
@@ -115,15 +116,15 @@ def _topic_terms(paragraph_texts: tuple[str, ...], n: int) -> frozenset[str]:
     freq: Counter[str] = Counter()
     for text in paragraph_texts:
         norm = normalize_for_match(text)
-        freq.update(w for w in _WORD.findall(norm) if w not in lexicon.EN_STOP and not CJK_RE.match(w))
-        run = "".join(CJK_RE.findall(norm))
+        freq.update(w for w in _WORD.findall(norm) if w not in lexicon.EN_STOP and not HAN_RE.match(w))
+        run = "".join(HAN_RE.findall(norm))
         freq.update(run[j : j + 2] for j in range(len(run) - 1))
     return frozenset(w for w, _ in freq.most_common(n))
 
 
 def is_topic_answer(answer: str, topics: frozenset[str]) -> bool:
     flat = squash(answer)
-    if CJK_RE.search(flat):
+    if HAN_RE.search(flat):
         pairs = {flat[j : j + 2] for j in range(len(flat) - 1)}
         return bool(pairs) and len(flat) <= 4 and pairs <= topics
     words = [w for w in _WORD.findall(normalize_for_match(answer)) if w not in lexicon.EN_STOP]
@@ -201,7 +202,7 @@ def tag_problems(tags: Iterable[Any], text: str) -> list[tuple[str, str]]:
     low = normalize_for_match(text)
     for tag in names:
         t = normalize_for_match(tag)
-        if CJK_RE.search(t) or t not in low:
+        if HAN_RE.search(t) or t not in low:
             continue
         if not re.search(rf"(?<![^\W_]){re.escape(t)}[^\W\d_]{{0,3}}(?![^\W_])", low):
             found.append(("tag_word_piece", f"tag {tag!r} is only part of a longer word here"))

@@ -24,7 +24,8 @@ from core.domain import (
     ValidationIssue,
     ValidationReport,
 )
-from core.text import CJK_RE, normalize_for_match, replace_controls
+from core.text import normalize_for_match, replace_controls
+from core.text.cjk import HAN_RE
 from core.text.spans import quote_in_paragraph
 from core.validation.access import as_list, get_field
 from core.validation.cards import BLANK as CLOZE_BLANK
@@ -32,7 +33,7 @@ from core.validation.cards import card_issues
 from core.validation.consistency import Severity, claim_issues, question_issues
 
 NEAR_DUPLICATE_RATIO = 0.85  # one rule for the validator and the offline gate (it dropped at 0.85 before)
-_TOKEN = re.compile(rf"{CJK_RE.pattern}|[^\W_]+|[^\w\s]")
+_TOKEN = re.compile(rf"{HAN_RE.pattern}|[^\W_]+|[^\w\s]")
 NEAR_DUPLICATE_SPAN = 300  # near-duplicate comparison looks at this many leading characters
 
 

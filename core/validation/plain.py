@@ -13,7 +13,7 @@ import html
 import re
 from functools import lru_cache
 
-from core.text import CJK_RE
+from core.text.cjk import HAN_RE
 
 _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"!\[([^\]\n]*)\]\([^)\n]*\)"), r"\1"),  # ![alt](src)
@@ -55,7 +55,7 @@ DATELINE = re.compile(
 )
 _SPACES = re.compile(r"[ \t]{2,}")
 _SPACE_BEFORE_PUNCT = re.compile(
-    r"\s+([,.;:!?，。；：！？、）」』])|(?<=" + CJK_RE.pattern + r")\s+(?=" + CJK_RE.pattern + r")"
+    r"\s+([,.;:!?，。；：！？、）」』])|(?<=" + HAN_RE.pattern + r")\s+(?=" + HAN_RE.pattern + r")"
 )
 
 

@@ -257,9 +257,7 @@ def mr(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.CompletedProcess(args, result.exit_code, result.stdout, result.stderr)
 
 
-def confirmed_library(home: Path) -> int:
-    """The sample articles imported (placeholder extractor) and every valid unit accepted:
-    cards to review. High daily limits so a session never runs dry. Returns the card count."""
+def _build_confirmed_library(home: Path) -> None:
     from core.services.bootstrap import open_services
 
     write(home / "config.toml", "[review]\nnew_per_day = 9999\nmax_reviews_per_day = 99999\n")
@@ -270,6 +268,15 @@ def confirmed_library(home: Path) -> int:
             svc.curation.accept_all_valid(article.id)
     finally:
         svc.close()
+
+
+def confirmed_library(home: Path) -> int:
+    """The sample articles imported (placeholder extractor) and every valid unit accepted:
+    cards to review. High daily limits so a session never runs dry. Returns the card count.
+    Built once per test process and copied in (tests/built_libraries.py)."""
+    from built_libraries import copy_built
+
+    copy_built("confirmed", home, _build_confirmed_library)
     cards = int(scalar(home, "SELECT COUNT(*) FROM card"))
     assert cards >= 10, "accepting units must create cards"
     return cards

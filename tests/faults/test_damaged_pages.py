@@ -38,13 +38,22 @@ def damage(home: Path, table: str) -> None:
         f.write(b"\xa5" * page_size)
 
 
-@pytest.fixture
-def damaged_library(home: Path) -> Path:
+def _damaged_samples(home: Path) -> None:
     done = run_mr(home, "import", str(SAMPLES), "--extractor", "offline")
     assert done.returncode == 0, done.stderr
     damage(home, "paragraph")
     listed = run_mr(home, "list")  # start-up and the article table are fine
     assert listed.returncode == 0 and "photosynthesis" in listed.stdout.lower(), listed.stderr
+
+
+@pytest.fixture
+def damaged_library(home: Path) -> Path:
+    """The samples imported by the CLI, the paragraph table's root page overwritten, and `list`
+    still working on it: built once per test process, a fresh copy of the file here
+    (tests/built_libraries.py)."""
+    from built_libraries import copy_built
+
+    copy_built("damaged-samples", home, _damaged_samples)
     return home
 
 

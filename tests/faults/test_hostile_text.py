@@ -38,11 +38,19 @@ def hostile_library(home: Path, inputs: Path) -> Path:
     """One article whose file name, title, text, units, tags and questions all carry payloads.
 
     The unit rows are then overwritten with raw escape bytes, as a hostile LLM reply (or an
-    older release) could have stored them: the display layer must hold on its own.
+    older release) could have stored them: the display layer must hold on its own. Built once
+    per test process (its source file beside that build) and copied here: tests/built_libraries.py.
     """
+    from built_libraries import copy_built
+
+    copy_built("hostile", home, _hostile_library)
+    return home
+
+
+def _hostile_library(home: Path) -> None:
     name = "evil\x1b]2;PWNED-NAME\x07[@click=app.quit].md"
     text = f"# Title {MARKUP} \x1b]2;PWNED-H1\x07\n\nFirst paragraph says {PAYLOAD} and more.\n\nSecond {MARKUP}.\n"
-    doc = write(inputs / name, text)
+    doc = write(home.parent / "hostile-inputs" / name, text)
     result = run_mr(home, "import", str(doc), "--extractor", "placeholder")
     assert result.returncode == 0, result.stderr
     con = sqlite3.connect(str(db_file(home)))
@@ -56,7 +64,6 @@ def hostile_library(home: Path, inputs: Path) -> Path:
         con.commit()
     finally:
         con.close()
-    return home
 
 
 @pytest.mark.parametrize(
@@ -109,6 +116,9 @@ def test_app_in_a_real_terminal_shows_payloads_literally_and_obeys_none(
     target = tmux.start([*cli_argv(), "--data-dir", str(hostile_library)], mr_env(hostile_library), 140, 40)
     tmux.wait_for(target, "to confirm")
     tmux.keys(target, "l")
+    # The Library's own title, not the payload: Home shows the payload too, and an Enter sent
+    # before the Library was up was lost (seen at load 8: the article never opened).
+    tmux.wait_for(target, "MemoryRush — 1 article")
     tmux.wait_for(target, "[@click=app.quit]")
     tmux.keys(target, "Enter")
     screen = tmux.wait_for(target, "LLM says")  # the unit (text wraps in its pane)

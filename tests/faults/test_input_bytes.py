@@ -54,9 +54,11 @@ def save_edit(tmux: Tmux, target: str) -> None:
     """ctrl+s until the dialog is gone (a first ctrl+s may only list validation warnings)."""
     for _ in range(3):
         tmux.keys(target, "C-s")
-        time.sleep(1.0)
-        if "Tags (comma separated)" not in tmux.screen(target):
-            return
+        deadline = time.monotonic() + 1.0  # (it used to sleep the whole second every time)
+        while time.monotonic() < deadline:
+            if "Tags (comma separated)" not in tmux.screen(target):
+                return
+            time.sleep(0.05)
     raise AssertionError(f"the edit dialog did not close:\n{tmux.screen(target)}")
 
 

@@ -15,9 +15,8 @@ from typing import Any
 
 import pytest
 
-from core.domain import ArticleMemoryOutput, EvidenceSpan, MemoryUnit, RecallQuestion, ValidationReport
+from core.domain import AGENT, ArticleMemoryOutput, EvidenceSpan, MemoryUnit, RecallQuestion, ValidationReport
 from core.domain.artifact import report_to_list
-from core.domain.export import AGENT
 from core.services.agents import AgentTools, ProposalRefused
 from core.services.bootstrap import Services
 from core.services.curation import CannotAccept

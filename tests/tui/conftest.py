@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from built_libraries import copy_built
 from textual.widgets import DirectoryTree, Input, TextArea
 from textual.worker import WorkerFailed
 
@@ -60,9 +61,22 @@ def tui_clock() -> FixedClock:
     return FixedClock(NOW)
 
 
+def _import_samples(home: Path) -> None:
+    services = open_services(home, clock=FixedClock(NOW))
+    try:
+        for outcome in services.library.import_paths(sample_paths(), extractor="offline"):
+            assert outcome.status == "imported", outcome
+    finally:
+        services.close()
+
+
 @pytest.fixture
-def svc(data_home: Path, tui_clock: FixedClock) -> Iterator[Services]:
-    """Services on a fresh file database in tmp_path, with a fixed clock and UTC review days."""
+def svc(request: pytest.FixtureRequest, data_home: Path, tui_clock: FixedClock) -> Iterator[Services]:
+    """Services on a fresh file database in tmp_path, with a fixed clock and UTC review days.
+    A test that asks for `samples` too starts from a copy of the sample library instead (built
+    once per test process: tests/built_libraries.py)."""
+    if "samples" in request.fixturenames:
+        copy_built("samples", data_home, _import_samples)
     services = open_services(data_home, clock=tui_clock)
     services.review.tz = UTC
     services.stats.tz = UTC
@@ -75,9 +89,8 @@ def svc(data_home: Path, tui_clock: FixedClock) -> Iterator[Services]:
 
 @pytest.fixture
 def samples(svc: Services) -> Services:
-    """The shipped sample articles imported with the offline extractor (deterministic)."""
-    for outcome in svc.library.import_paths(sample_paths(), extractor="offline"):
-        assert outcome.status == "imported", outcome
+    """`svc` on the shipped sample articles imported with the offline extractor at NOW
+    (deterministic): a fresh copy of a library built once per test process (see `svc`)."""
     return svc
 
 

@@ -36,3 +36,30 @@ async def test_home_uses_a_large_terminal(samples: Services) -> None:
         assert left > 30  # centred, not stuck to the left edge
         rows = [i for i, line in enumerate(lines) if line.strip()]
         assert rows[1] > 5  # (row 0 is the title bar) the block sits in the middle, not at the top
+
+
+async def test_home_first_frame_is_styled_as_a_restyle_would_leave_it(samples: Services) -> None:
+    """Home's first resume does not restyle its widgets (they were styled when mounted, just
+    before): restyling them now leaves the picture as it was."""
+    app = make_app(samples)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = app.export_screenshot()
+        app.update_styles(app.screen)
+        app.screen.refresh(layout=True)
+        await settle(pilot)
+        assert app.export_screenshot() == before
+
+
+async def test_a_terminal_grown_tall_gets_the_week_ahead(samples: Services) -> None:
+    """The week ahead and the latest articles are made when the terminal grows tall (a small
+    one never shows them, and they are not built for it)."""
+    confirm_and_review(samples, 3)
+    app = make_app(samples)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert not app.screen.query("#home-more")
+        await pilot.resize_terminal(200, 60)
+        await settle(pilot)
+        shown = screen_text(app)
+        assert "The week ahead" in shown and "Photosynthesis: how plants store sunlight" in shown

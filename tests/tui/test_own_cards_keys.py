@@ -7,7 +7,7 @@ from pathlib import Path
 
 from conftest import SIZE, make_app, searched, settle
 
-from core.domain.export import READER
+from core.domain import READER
 from core.services.bootstrap import Services
 
 ARTICLE = """# Libraries

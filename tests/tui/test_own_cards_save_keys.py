@@ -16,8 +16,7 @@ from conftest import SIZE, make_app, settle
 from spies import noted, says
 from textual.widgets import Static
 
-from core.domain import SelectedSpan
-from core.domain.export import READER
+from core.domain import READER, SelectedSpan
 from core.host import paths
 from core.services.bootstrap import Services
 from core.storage.db import db

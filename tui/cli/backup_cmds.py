@@ -20,6 +20,7 @@ def _mb(size: int) -> str:
 @data_dir_option
 def backup_cmd(file: Path | None, listing: bool, data_dir: Path | None) -> None:
     """Copy the library to FILE (or a folder; default: the backup folder). Safe while the app runs."""
+    from core.host.priority import run_in_background
     from core.services.backup import backup_folder, backup_now, list_backups
 
     with services(data_dir, exclusive=False) as svc:
@@ -30,7 +31,8 @@ def backup_cmd(file: Path | None, listing: bool, data_dir: Path | None) -> None:
                 when = datetime.fromtimestamp(b.at, UTC).strftime("%Y-%m-%d %H:%M UTC")
                 out(f"  {when}  {b.kind:<15} {_mb(b.size):>10}  {one_line(b.path.name)}")
             return
-        made = backup_now(svc.config, file)
+        # at background CPU priority: the app's answers meanwhile do not wait for the copy
+        made = run_in_background(lambda: backup_now(svc.config, file), name="memoryrush-backup")
         out(f"backed up to {one_line(str(made.path))} ({_mb(made.size)}, {made.seconds:.1f} s)")
         if made.crash_note:
             out(made.crash_note)

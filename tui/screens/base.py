@@ -9,12 +9,12 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.worker import Worker
 
-from core.domain import SourceParagraph, StoredUnit, ValidationReport
 from tui.navigation import navigator
 from tui.reporting import Reporting, report_worker
 from tui.safe import notify
 
 if TYPE_CHECKING:
+    from core.domain import SourceParagraph, StoredUnit, ValidationReport  # (annotations only)
     from core.services.bootstrap import Services
     from tui.widgets.paragraph_view import Fetch
 

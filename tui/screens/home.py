@@ -12,14 +12,13 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
-from textual import events, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Digits, Static
 
-from core.domain.home import HomeFigures
 from core.text.words import plural
 from tui.messages import FirstFrameShown
 from tui.safe import content
@@ -29,7 +28,7 @@ from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
-    pass
+    from core.domain.home import HomeFigures  # (the worker's module builds it, after the first frame)
 
 BODY_WIDTH = 112  # the widest the Home block grows on a large terminal (a year of heatmap)
 
@@ -55,6 +54,26 @@ class HomeScreen(BaseScreen):
     def __init__(self) -> None:
         super().__init__()
         self._figures: HomeFigures | None = None
+        # The terminal's size is known already: its classes set before anything is styled. Set
+        # by the first Resize instead, they restyled every widget of the screen once more before
+        # the first frame (23M instructions, callgrind).
+        self._fit(self.app.size.height, update=False)
+        self._resumed = False
+
+    @on(events.ScreenResume)
+    def _first_resume(self, event: events.ScreenResume) -> None:
+        """(Before Screen's own handler, which reads `refresh_styles`.) The first resume comes
+        right after Home was mounted and every widget styled: styling them all again (Textual
+        does on every resume) changed nothing on the first frame but cost 22M instructions
+        before it (callgrind; tests/tui/test_home_layout.py checks the picture). Later resumes,
+        after another screen, restyle as before."""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
+
+    def _fit(self, height: int, *, update: bool = True) -> None:
+        self.set_class(height >= TALL, "-tall", update=update)
+        self.set_class(height < 30, "-short", update=update)
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -63,19 +82,29 @@ class HomeScreen(BaseScreen):
                 with Vertical(id="home-review", classes="home-card"):
                     yield Static(Content.styled("Review today", "bold"), classes="home-card-title")
                     yield Digits("·", id="home-due")
-                    yield Static(Content("Loading …"), id="home-due-detail", classes="home-card-detail")
-                    yield Static(id="home-due-key", classes="home-card-key")
+                    # what it is made of, then its key: one widget (two cost 5.7M instructions more
+                    # before the first frame), two lines until the figures come
+                    yield Static(Content("Loading …\n"), id="home-due-detail", classes="home-card-detail")
                 with Vertical(id="home-triage", classes="home-card"):
                     yield Static(Content.styled("Waiting for you", "bold"), classes="home-card-title")
                     yield Digits("·", id="home-proposed")
-                    yield Static(id="home-proposed-detail", classes="home-card-detail")
-                    yield Static(id="home-proposed-key", classes="home-card-key")
+                    yield Static(Content("\n"), id="home-proposed-detail", classes="home-card-detail")
             yield Static(id="home-totals")
             yield Static(id="home-heatmap")
-            with Horizontal(id="home-more"):
-                yield Static(id="home-week")
-                yield Static(id="home-latest")
+            if self.has_class("-tall"):
+                yield self._more()
         yield KeyBar()
+
+    def _more(self) -> Horizontal:
+        """The week ahead and the latest articles: made only once the terminal is tall (on a
+        smaller one their three widgets, never shown, were 10M instructions before the first
+        frame, callgrind). A terminal that grows tall gets them then (on_resize)."""
+        figures = self._figures
+        return Horizontal(
+            Static(week_ahead(figures.week) if figures else "", id="home-week"),
+            Static(latest_articles(figures.latest) if figures else "", id="home-latest"),
+            id="home-more",
+        )
 
     def refresh_data(self) -> None:
         # After the first frame: the worker's imports and queries don't hold up the first paint.
@@ -92,8 +121,9 @@ class HomeScreen(BaseScreen):
         self.app.call_from_thread(self.show_figures, figures)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.set_class(event.size.height >= TALL, "-tall")
-        self.set_class(event.size.height < 30, "-short")
+        self._fit(event.size.height)  # nothing to do when the size classes have not changed
+        if self.has_class("-tall") and not self.query("#home-more"):
+            self.query_one("#home-body").mount(self._more())
         if self._figures is not None:  # more or fewer weeks of heatmap
             self._show_heatmap(self._figures)
 
@@ -108,10 +138,10 @@ class HomeScreen(BaseScreen):
                     Content.styled(
                         f"{figures.learning} learning · {figures.tomorrow} due tomorrow", "$text-muted"
                     ),
+                    key_hint("r", "start today's session"),
                 ]
             )
         )
-        self.query_one("#home-due-key", Static).update(key_hint("r", "start today's session"))
         if figures.articles == 0:
             detail = Content("Nothing imported yet.")
             hint = key_hint("i", "import an article")
@@ -123,12 +153,12 @@ class HomeScreen(BaseScreen):
             hint = (
                 key_hint("t", "confirm or reject them") if figures.proposed else key_hint("i", "import more")
             )
-        self.query_one("#home-proposed-detail", Static).update(detail)
-        self.query_one("#home-proposed-key", Static).update(hint)
+        self.query_one("#home-proposed-detail", Static).update(Content("\n").join([detail, hint]))
         self.query_one("#home-totals", Static).update(totals(figures))
         self._show_heatmap(figures)
-        self.query_one("#home-week", Static).update(week_ahead(figures.week))
-        self.query_one("#home-latest", Static).update(latest_articles(figures.latest))
+        if self.query("#home-more"):
+            self.query_one("#home-week", Static).update(week_ahead(figures.week))
+            self.query_one("#home-latest", Static).update(latest_articles(figures.latest))
 
     def _show_heatmap(self, figures: HomeFigures) -> None:
         box = self.query_one("#home-heatmap", Static)

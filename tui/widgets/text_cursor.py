@@ -20,25 +20,25 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from core.text import CJK_RE
+from core.text.cjk import HAN_RE
 
 Span = tuple[int, int]
 Point = tuple[int, int]  # (paragraph index, character offset)
 Text = Callable[[int], str | None]  # the reader text of paragraph i (None: no such paragraph)
 
 _WORD = re.compile(
-    rf"{CJK_RE.pattern}|(?:(?!{CJK_RE.pattern})[^\W_])+(?:['’\-](?:(?!{CJK_RE.pattern})[^\W_])+)*"
+    rf"{HAN_RE.pattern}|(?:(?!{HAN_RE.pattern})[^\W_])+(?:['’\-](?:(?!{HAN_RE.pattern})[^\W_])+)*"
 )
 
 
-_HAN_RUN = re.compile(f"(?:{CJK_RE.pattern})+")
+_HAN_RUN = re.compile(f"(?:{HAN_RE.pattern})+")
 
 
 @lru_cache(maxsize=512)
 def words(text: str) -> tuple[Span, ...]:
     """The word spans of a paragraph (a paragraph without any: the whole of it, if not blank)."""
     found = tuple(m.span() for m in _WORD.finditer(text))
-    if CJK_RE.search(text):
+    if HAN_RE.search(text):
         found = _chinese_words(text, found)
     if found or not text.strip():
         return found
@@ -50,7 +50,7 @@ def _chinese_words(text: str, found: tuple[Span, ...]) -> tuple[Span, ...]:
     """`found` with each run of Han characters (one span a character) as its segmented words."""
     from core.extraction.offline.segment import zh_word_spans
 
-    spans = [s for s in found if not CJK_RE.match(text, s[0])]
+    spans = [s for s in found if not HAN_RE.match(text, s[0])]
     for run in _HAN_RUN.finditer(text):
         spans += [(run.start() + a, run.start() + b) for a, b in zh_word_spans(run.group())]
     return tuple(sorted(spans))
@@ -60,7 +60,7 @@ def _chinese_words(text: str, found: tuple[Span, ...]) -> tuple[Span, ...]:
 def sentences(text: str) -> tuple[Span, ...]:
     from core.extraction.offline.sentences import split_sentences
 
-    lang = "zh" if CJK_RE.search(text) else "en"
+    lang = "zh" if HAN_RE.search(text) else "en"
     return tuple(split_sentences(text, lang)) or words(text)[:1]
 
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets.option_list import Option
 
-from core.domain import ArticleMemoryOutput, StoredUnit
+from core.domain import READER, ArticleMemoryOutput, StoredUnit
 from core.domain.context import context_line
-from core.domain.export import READER
 from tui.safe import content
 
 STATUS_STYLE = {

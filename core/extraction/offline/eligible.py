@@ -13,7 +13,7 @@ import re
 
 from core.extraction.offline import english
 from core.extraction.offline.sentences import MAX_SENTENCE, MIN_SENTENCE
-from core.text import CJK_RE
+from core.text.cjk import HAN_RE
 from core.text.titles import looks_like_title
 from core.validation.cards import looks_like_code
 from core.validation.lexicon import FIRST_PERSON
@@ -122,11 +122,11 @@ def _chatty(text: str) -> bool:
     quoted = " ".join(next(g for g in m.groups() if g) for m in _QUOTED.finditer(text)) or text
     if FIRST_PERSON.search(quoted) or _SPEAKER.search(quoted) or "!" in quoted or "！" in quoted:
         return True
-    return len(quoted.split()) < 10 and not CJK_RE.search(quoted)
+    return len(quoted.split()) < 10 and not HAN_RE.search(quoted)
 
 
 _ZH_INSTRUCTION = re.compile(r"^(?:请|請|点击|點擊|单击|單擊)")
-_IDENTIFIER = re.compile(rf"^[A-Za-z_.][\w.-]*[._][\w.-]*\s+(?={CJK_RE.pattern})")
+_IDENTIFIER = re.compile(rf"^[A-Za-z_.][\w.-]*[._][\w.-]*\s+(?={HAN_RE.pattern})")
 _PLEASE = re.compile(
     r"\bplease\b|\bwe recommend\b|[请請](?:回答|输入|輸入|选择|選擇|按|点击|點擊|确认|確認|参阅|參閱|注意|使用)",
     re.I,
@@ -156,7 +156,7 @@ def _instruction(text: str) -> bool:
         text = text[lead.end()].upper() + text[lead.end() + 1 :]
     if _PLEASE.search(text):
         return True
-    if CJK_RE.match(text):
+    if HAN_RE.match(text):
         return bool(_ZH_INSTRUCTION.match(text))
     first = _FIRST_WORD.match(render_plain(text.lstrip("-*+• ")))
     if not first or not first.group(1)[:1].isupper():
@@ -177,7 +177,7 @@ def _cut_start(text: str) -> bool:
 
 
 def _whole_line(text: str) -> bool:
-    if CJK_RE.search(text):
+    if HAN_RE.search(text):
         return len(text) >= 12 and text[-1] not in "，、,（(「“"
     return len(text.split()) >= 6 and text[:1].isupper() and text[-1].isalnum()
 

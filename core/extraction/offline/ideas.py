@@ -10,7 +10,7 @@ from __future__ import annotations
 from core.domain import CoreIdea, EvidenceSpan
 from core.extraction.offline import cues
 from core.extraction.offline.salience import Scored
-from core.text import CJK_RE
+from core.text.cjk import HAN_RE
 
 _ROLE_EN = {
     "definition": "Defines {terms}: the text builds on this term.",
@@ -39,7 +39,7 @@ _ROLE_ZH = {
 
 
 def _is_zh(text: str) -> bool:
-    return bool(CJK_RE.search(text))
+    return bool(HAN_RE.search(text))
 
 
 def why_it_matters(item: Scored, topics: tuple[str, ...]) -> str:

@@ -18,16 +18,15 @@ from functools import lru_cache
 from typing import Any
 
 from core.extraction.offline.sentences import MAX_SENTENCE, MIN_SENTENCE, split_sentences
-from core.text import CJK_RE
 from core.text.chinese import fold_chinese
-from core.text.cjk import HAN
+from core.text.cjk import HAN, HAN_RE
 from core.validation.lexicon import EN_STOP, ZH_STOP
 
 __all__ = ["EN_STOP", "MAX_SENTENCE", "MIN_SENTENCE", "ZH_STOP", "split_sentences"]
 
 
 _EN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'\-]*[A-Za-z0-9]|[A-Za-z]|\d+(?:[.,:]\d+)*%?")
-_HAS_CJK = CJK_RE
+_HAS_CJK = HAN_RE
 _ZH_ENTITY_TAGS = frozenset({"nr", "ns", "nt", "nz", "m", "eng", "nrt", "nrfg", "t"})
 # Characters that glue onto unknown words when the dictionary (Simplified-centred) misses a
 # Traditional form: an out-of-vocabulary token is cut at them ("個階段" -> "階段").

@@ -16,8 +16,7 @@ from __future__ import annotations
 import re
 
 from core.extraction.offline import english
-from core.text import CJK_RE
-from core.text.cjk import HAN
+from core.text.cjk import HAN, HAN_RE
 from core.validation.lexicon import DANGLING_EN, DANGLING_ZH
 from core.validation.plain import render_plain, strip_furniture
 
@@ -34,14 +33,14 @@ _LABEL = re.compile(
     r"|(?:note|remember|notice) that\s+)",
     re.I,
 )
-_IDENTIFIER_ZH = re.compile(rf"^[A-Za-z_.][\w.-]*[._][\w.-]*\s+(?={CJK_RE.pattern})")
+_IDENTIFIER_ZH = re.compile(rf"^[A-Za-z_.][\w.-]*[._][\w.-]*\s+(?={HAN_RE.pattern})")
 _NEEDS_COMMA = frozenset({"yet", "still", "so", "then", "again", "otherwise", "finally", "instead", "also"})
 _DROP_ZH = re.compile(
     r"^(?:与此同时|與此同時|另一方面|但是|然而|因此|所以|而且|尽管|儘管|同时|同時|不过|不過|另外|此外|并且|並且|于是|於是|"
     r"因而|总之|總之|可是|其次|最后|最後|接着|接著|但|而|且)[，,、]?\s*"
 )
 _PRONOUN_EN = re.compile(r"^(?P<p>It|They|He|She)\s+(?=[a-z])")
-_PRONOUN_ZH = re.compile(rf"^(?P<p>它|他|她)(?={CJK_RE.pattern})")
+_PRONOUN_ZH = re.compile(rf"^(?P<p>它|他|她)(?={HAN_RE.pattern})")
 _BE = re.compile(r"\s+(?:is|are|was|were|has|have|had|can|will|refers|means)\b")
 
 
@@ -136,7 +135,7 @@ def drop_linking_word(text: str) -> str:
 def subject_of(text: str) -> str | None:
     """The noun phrase that opens a sentence, when it is its subject ("Photosynthesis is ...";
     "The Calvin cycle needs ..."), else None. Chinese: the term before 是 / 指 / a verb."""
-    if CJK_RE.match(text):
+    if HAN_RE.match(text):
         m = re.match(
             rf"^([{HAN}A-Za-z0-9]{{2,8}}?)(?:是|指|为|為|主要|在|能|可以|会|會|需要|把|将|將|不|没|沒|也|都|已|可)",
             text,
@@ -163,9 +162,9 @@ def resolve_pronoun(text: str, previous: str | None) -> str | None:
     if not subject:
         return None
     pronoun = m.group("p")
-    if pronoun in {"He", "She", "他", "她"} and not subject[:1].isupper() and not CJK_RE.match(subject):
+    if pronoun in {"He", "She", "他", "她"} and not subject[:1].isupper() and not HAN_RE.match(subject):
         return None
-    if pronoun in {"It", "它"} and not CJK_RE.match(subject) and _is_proper(subject):
+    if pronoun in {"It", "它"} and not HAN_RE.match(subject) and _is_proper(subject):
         return None  # "Leifman says ... It is a jail." is not "Leifman is a jail": a name is no "it"
     head = subject.split()[-1]
     known = english.lexicon().get(head.lower(), {})
@@ -200,7 +199,7 @@ def needs_context(content: str) -> bool:
     first = content.lstrip("\"'“‘(（「『")
     if DANGLING_EN.match(first) or DANGLING_ZH.match(first):
         return True
-    return bool(_BACK_ZH.search(first)) if CJK_RE.match(first) else bool(_BACK_EN.search(first))
+    return bool(_BACK_ZH.search(first)) if HAN_RE.match(first) else bool(_BACK_EN.search(first))
 
 
 _AUTHORS_VERB = (

@@ -31,8 +31,8 @@ from functools import lru_cache
 from core.extraction.offline import english
 from core.extraction.offline.background import rarity_en, rarity_zh
 from core.extraction.offline.segment import zh_words
-from core.text import CJK_RE
 from core.text.chinese import fold_chinese
+from core.text.cjk import HAN_RE
 from core.validation.lexicon import EN_STOP, ZH_STOP
 
 # Nouns every text uses: never a tag, however often an article says them (issue 30's blind
@@ -123,7 +123,7 @@ def mentions(text: str, zh: bool) -> list[Mention]:
 
 
 def is_zh(text: str) -> bool:
-    return CJK_RE.search(text) is not None
+    return HAN_RE.search(text) is not None
 
 
 # --- English -------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from functools import cache
 from importlib import resources
 
 from core.domain import NON_EVIDENCE_KINDS, SourceDocument, SourceParagraph
-from core.text import CJK_RE
+from core.text.cjk import HAN_RE
 
 PROMPT_VERSION = "extract_v2"  # v2: the card rules of core/validation/cards.py spelled out
 # Blocks never sent: they cannot be evidence and only eat context (headings are sent, marked).
@@ -42,7 +42,7 @@ def load_prompt(version: str = PROMPT_VERSION) -> PromptTemplate:
 
 def estimate_tokens(text: str) -> int:
     """A cautious token count: one per CJK character, one per 3.5 other characters."""
-    cjk = len(CJK_RE.findall(text))
+    cjk = len(HAN_RE.findall(text))
     return cjk + int((len(text) - cjk) / 3.5) + 1
 
 

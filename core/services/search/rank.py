@@ -21,6 +21,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import compress
 
 from core.text.analysis import STOP, Analysis, is_cjk
 
@@ -95,15 +96,25 @@ def window_mass(occ: Sequence[tuple[int, str]], idf: Mapping[str, float], width:
     return best
 
 
+def _pair(a: str, b: str) -> str:
+    """Two neighbouring terms as one string (terms never hold a NUL)."""
+    return f"{a}\0{b}"
+
+
 class Doc:
-    """A candidate paragraph prepared once for ranking (cached by the search service)."""
+    """A candidate paragraph prepared once for ranking (cached by the search service).
+
+    Counters, tuples and sets of strings: the garbage collector does not walk them (a
+    per-term list of positions and sets of tuples made a cold question's 100 candidates twice
+    as slow, through collections, as the work itself). Where the query's terms stand is read
+    from `seq` per query, in C (`_occurrences`)."""
 
     __slots__ = (
         "bag_len",
         "pairs",
-        "positions",
         "sentence",
         "sentence_len",
+        "seq",
         "tf",
         "trunc_len",
         "trunc_tf",
@@ -117,16 +128,19 @@ class Doc:
         self.bag_len = len(a.bag)
         self.trunc_tf: Counter[str] = Counter(a.trunc)
         self.trunc_len = len(a.trunc)
-        self.positions: dict[str, list[int]] = defaultdict(list)
-        for p, t in enumerate(a.seq):
-            self.positions[t].append(p)
+        self.seq = a.seq
         self.sentence = a.sentence
         self.sentence_len: Counter[int] = Counter(a.sentence)
-        self.pairs = frozenset(zip(a.seq, a.seq[1:], strict=False))
+        self.pairs = frozenset(map(_pair, a.seq, a.seq[1:]))
         content = [w for w in a.words if w not in STOP]
         self.words_tf: Counter[str] = Counter(content)
         self.words_len = len(content)
-        self.word_pairs = frozenset(zip(a.words, a.words[1:], strict=False))
+        self.word_pairs = frozenset(map(_pair, a.words, a.words[1:]))
+
+
+def _occurrences(d: Doc, terms: frozenset[str]) -> list[tuple[int, str]]:
+    """The (position, term) of every query term in the paragraph's sequence, in order."""
+    return list(compress(enumerate(d.seq), map(terms.__contains__, d.seq)))
 
 
 def rerank(
@@ -144,12 +158,16 @@ def rerank(
     idf = {t: corpus.idf(t) for t in set(q_bag) | set(query.seq)}
     idf_tr = {t: corpus.idf_trunc(t) for t in q_trunc}
     q_seq = sorted(set(query.seq))
+    seq_terms = frozenset(q_seq)
     total_mass = sum(idf[t] for t in q_seq) or 1.0
     q_pairs = {(a, b) for a, b in zip(query.seq, query.seq[1:], strict=False) if a != b}
+    q_pair_keys = [(a, b, _pair(a, b)) for a, b in q_pairs]  # in the set's order, as summed before
     q_words = sorted({w for w in query.words if w not in STOP})
     idf_w = {w: _idf(corpus.docs, corpus.df_words.get(w, 0)) for w in q_words}
     q_word_pairs = {
-        (a, b) for a, b in zip(query.words, query.words[1:], strict=False) if not (a in STOP and b in STOP)
+        _pair(a, b)
+        for a, b in zip(query.words, query.words[1:], strict=False)
+        if not (a in STOP and b in STOP)
     }
     cjk_share = sum(1 for t in query.seq if is_cjk(t)) / max(1, len(query.seq))
     width = WINDOW_CJK if cjk_share > 0.5 else WINDOW_WORDS
@@ -161,10 +179,10 @@ def rerank(
 
     features: dict[int, dict[str, float]] = {}
     for pk, d in candidates.items():
-        occ = sorted((p, t) for t in q_seq for p in d.positions.get(t, ()))
+        occ = _occurrences(d, seq_terms)
         f: dict[str, float] = {"bm25": bm25(q_bag, d.tf, d.bag_len, corpus.avg_bag, idf)}
         f["sentence"] = _best_sentence(occ, d, corpus.avg_sentence, idf)
-        f["pairs"] = sum(idf[x] + idf[y] for x, y in q_pairs if (x, y) in d.pairs)
+        f["pairs"] = sum(idf[x] + idf[y] for x, y, key in q_pair_keys if key in d.pairs)
         f["window"] = window_mass(occ, idf, width) / total_mass
         f["local"] = sum(idf[t] * math.log(1 + pool / local_df[t]) for t in q_bag if t in d.tf)
         f["trunc"] = bm25(q_trunc, d.trunc_tf, d.trunc_len, corpus.avg_trunc, idf_tr) if q_trunc else 0.0

@@ -8,8 +8,11 @@ How a query runs (user input is text, never query syntax):
 2. Candidate lists from the index (search_query), each best first:
    - ``all``: every run present (English words exact, the last one also as a prefix; a CJK
      run as a phrase of its bigrams, any length from 1 character up);
-   - ``phrase``: the whole query as one phrase (2+ runs);
-   - ``terms``: BM25 over stems and CJK bigrams (any run may match);
+   - ``phrase``: the whole query as one phrase (2+ runs), the last word a prefix when it was
+     one in ``all`` (these two: search_every_word, with what a large library does about
+     common words and prefixes many words start with);
+   - ``terms``: BM25 over stems and CJK bigrams (any run may match; a question's common
+     terms left out: search_termstats);
    - ``units``: the same over memory units (content, tags, questions, answers), placed at
      the paragraph of their first quote;
    - ``substring``: substrings inside words (search_substring: the words of the vocabulary
@@ -42,17 +45,19 @@ from dataclasses import dataclass, field
 from core.domain import NO_LOCATOR, Locator
 from core.domain.search import DEFAULT_UNIT_STATUSES, SearchFilters, SearchHit, SearchResult
 from core.host.config import Settings
+from core.services.search.every_word import every_word
 from core.services.search.fuse import RRF_K, apply_signals, fuse, shown_at
 from core.services.search.rank import Corpus, Doc, rerank
 from core.services.search.snippet import make_snippet
 from core.services.search.spell import Speller
 from core.services.search.substring import Substrings
 from core.services.search.terms import query_terms, selective_chars, without_common
+from core.services.search.termstats import TermStats
 from core.storage.db import write_transaction
 from core.storage.search import index as search_index
 from core.storage.search import query as search_query
 from core.text import sanitize
-from core.text.analysis import STOP, analyse, is_cjk, runs, strip_question_words, tokens
+from core.text.analysis import STOP, TRUNC, analyse, is_cjk, runs, stem, strip_question_words, tokens
 
 FUSION_WEIGHT = 0.5  # rerank: weight of the fused RRF score (1.0 = a top-1 in one list)
 CANDIDATES = 100
@@ -75,6 +80,7 @@ class SearchService:
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
     speller: Speller = field(default_factory=Speller, init=False, repr=False)
     substrings: Substrings = field(default_factory=Substrings, init=False, repr=False)
+    term_stats: TermStats = field(default_factory=TermStats, init=False, repr=False)
     _embedder: tuple[tuple[str, str, float], Embedder] | None = field(default=None, init=False, repr=False)
 
     @property
@@ -167,25 +173,18 @@ class SearchService:
         # a term (1-2 words, a CJK term up to 4 characters) is ranked by fusion alone; anything longer is reranked
         question = len(q_runs) > 2 or any(is_cjk(r) and len(r) > 4 for r in q_runs)
         if len(q_runs) <= 8:
-            # exact words first; the last word as a prefix only when exact matches are few
-            all_expr = search_query.all_of(q_runs, last_prefix=False)
-            found = [pk for pk, _ in search_query.paragraphs_matching(all_expr, k, arts, SHORT_CAP)]
-            if prefix and len(found) < k:
-                all_expr = search_query.all_of(q_runs, last_prefix=True)
-                more = search_query.paragraphs_matching(all_expr, k, arts, SHORT_CAP)
-                found += [pk for pk, _ in more if pk not in set(found)]
-            exprs.append(all_expr)
-            lists["all"] = found
-            toks = tokens(query)
-            if len(q_runs) >= 2 and len(toks) <= 12 and found:
-                phrase_expr = search_query.phrase_of(toks, last_prefix=prefix and len(toks[-1]) >= 2)
-                lists["phrase"] = [
-                    pk for pk, _ in search_query.paragraphs_matching(phrase_expr, k, arts, SHORT_CAP)
-                ]
-        stems_, bis, chars = query_terms(runs(strip_question_words(query)) or q_runs if question else q_runs)
+            listed = every_word(
+                self.term_stats, q_runs, tokens(query), prefix=prefix, k=k, article_ids=arts, cap=SHORT_CAP
+            )
+            exprs.append(listed.unit_expr)
+            lists["all"] = listed.found
+            if listed.phrase is not None:
+                lists["phrase"] = listed.phrase
+        t_runs = runs(strip_question_words(query)) or q_runs if question else q_runs
+        stems_, bis, chars = query_terms(t_runs)
         if question:  # selective single characters widen the pool (a rare 䲟 next to common ones)
-            chars = chars + selective_chars(q_runs)
-            stems_, bis = without_common(stems_, bis)
+            chars = chars + selective_chars(q_runs, self.term_stats)
+            stems_, bis = without_common(stems_, bis, self.term_stats, [r for r in t_runs if not is_cjk(r)])
         terms_expr = search_query.any_of(stems_, bis, chars)
         exprs.append(terms_expr)
         if question or "all" not in lists or len(lists["all"]) < limit:
@@ -282,16 +281,16 @@ class SearchService:
         if not q.seq:
             q = analyse(query)
         cands = self._docs(pool)
-        stats = search_query.index_stats()
+        counts = self.term_stats
+        stats = counts.current()
         bag_terms = set(q.bag)
-        df = search_query.document_frequencies(
-            "stems", [t for t in bag_terms if not (is_cjk(t) and len(t) == 1)]
-        )
-        df.update(
-            search_query.document_frequencies("words", [t for t in bag_terms if is_cjk(t) and len(t) == 1])
-        )
-        df_trunc = search_query.document_frequencies("trunc", set(q.trunc))
-        df_words = search_query.document_frequencies("words", {w for w in q.words if w not in STOP})
+        df_words = counts.frequencies("words", {w for w in q.words if w not in STOP})
+        # a common word's stem and truncation are in at least its paragraphs: common, not counted
+        common = counts.common_terms("words", df_words)
+        stems_ = [t for t in bag_terms if not (is_cjk(t) and len(t) == 1)]
+        df = counts.frequencies("stems", stems_, common={stem(w) for w in common})
+        df.update(counts.frequencies("words", [t for t in bag_terms if is_cjk(t) and len(t) == 1]))
+        df_trunc = counts.frequencies("trunc", set(q.trunc), common={w[:TRUNC] for w in common})
         docs = max(1, stats.docs)
         corpus = Corpus(
             docs=docs,

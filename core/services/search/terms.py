@@ -1,15 +1,17 @@
 """Which index terms a query asks for: stems, CJK bigrams and characters, minus the very common.
 
 Split out of search.py (the query plan's term choice; the service runs and fuses the lists).
+Counts come from core.services.search.termstats (common: in more than a quarter of a large
+library's paragraphs).
 """
 
 from __future__ import annotations
 
-from core.storage.search import query as search_query
+from collections.abc import Sequence
+
+from core.services.search.termstats import TermStats
 from core.text.analysis import STOP, bigrams, is_cjk, stem
 
-COMMON_SHARE, COMMON_MIN_DOCS = 0.25, 5000  # question terms in more paragraphs than this are left out of
-# the candidate query in a large library (they still count in the rerank)
 SELECTIVE_SHARE, SELECTIVE_MIN = 0.02, 20  # single CJK characters added to a question's candidate query
 
 
@@ -31,26 +33,31 @@ def query_terms(q_runs: list[str]) -> tuple[list[str], list[str], list[str]]:
     return stems_, bis, chars
 
 
-def selective_chars(q_runs: list[str]) -> list[str]:
+def selective_chars(q_runs: list[str], stats: TermStats) -> list[str]:
     """CJK characters of longer runs that occur in at most SELECTIVE_SHARE of the paragraphs."""
     wanted = {c for r in q_runs if is_cjk(r) and len(r) > 1 for c in r}
     if not wanted:
         return []
-    docs = search_query.index_stats().docs
-    df = search_query.document_frequencies("words", wanted)
-    return sorted(c for c, n in df.items() if n <= max(SELECTIVE_MIN, docs * SELECTIVE_SHARE))
+    most = max(SELECTIVE_MIN, int(stats.current().docs * SELECTIVE_SHARE))
+    df = stats.counts("words", wanted, cap=most + 1)
+    return sorted(c for c, n in df.items() if n <= most)
 
 
-def without_common(stems_: list[str], bis: list[str]) -> tuple[list[str], list[str]]:
-    """Leave very common terms out of a question's candidate query in a large library (they
-    match most paragraphs, cost the most, and set none apart); keep at least two terms."""
-    docs = search_query.index_stats().docs
-    if docs < COMMON_MIN_DOCS or len(set(stems_) | set(bis)) <= 2:
+def without_common(
+    stems_: list[str], bis: list[str], stats: TermStats, words: Sequence[str] = ()
+) -> tuple[list[str], list[str]]:
+    """Leave common terms out of a question's candidate query in a large library (they match
+    most paragraphs, cost the most, and set none apart); keep at least two terms. `words`: the
+    English words the stems are of; a common word's stem is common (in at least its paragraphs),
+    so it is not counted (the rerank counts the words anyway)."""
+    if len(set(stems_) | set(bis)) <= 2:
         return stems_, bis
-    df = search_query.document_frequencies("stems", set(stems_) | set(bis))
-    limit = docs * COMMON_SHARE
-    kept_stems = [t for t in stems_ if df.get(t, 0) <= limit]
-    kept_bis = [t for t in bis if df.get(t, 0) <= limit]
+    implied = {stem(w) for w in stats.common_terms("words", {w for w in words if w not in STOP})}
+    common = implied | stats.common_terms("stems", (set(stems_) | set(bis)) - implied)
+    if not common:
+        return stems_, bis
+    kept_stems = [t for t in stems_ if t not in common]
+    kept_bis = [t for t in bis if t not in common]
     if len(set(kept_stems) | set(kept_bis)) < 2:
         return stems_, bis
     return kept_stems, kept_bis

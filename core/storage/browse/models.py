@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import peewee
 
+from core.storage.browse.indexes import SORT_INDEXES
 from core.storage.db import MIGRATIONS, BaseModel, register_models, register_schema_hook
 from core.storage.models import Article
 from core.storage.review.models import CHANGING, INDEX_KEYS
@@ -93,20 +94,12 @@ class ArticleTrash(BaseModel):
 def _sort_indexes(database: peewee.SqliteDatabase) -> None:
     """The indexes Browse's sorts read in order (core.storage.browse.rows.PLANS): made once, when
     a library first opens with Browse (~1 s per index on a million cards)."""
-    from core.storage.browse.rows import SORT_INDEXES
-
     for name, target in SORT_INDEXES.items():
         database.execute_sql(f"CREATE INDEX IF NOT EXISTS {name} ON {target}")
 
 
-def _index_names() -> tuple[str, ...]:
-    from core.storage.browse.rows import SORT_INDEXES
-
-    return tuple(SORT_INDEXES)
-
-
 register_models(BulkJournal, BulkCard, BulkUnit, ArticleTrash)
-register_schema_hook(_sort_indexes, creates=_index_names())
+register_schema_hook(_sort_indexes, creates=tuple(SORT_INDEXES))
 
 # An article purged while units are in its deck: their unit.deck_id goes NULL by its foreign key
 # (back to their own decks), and the undo snapshots forget it too, so an undo never puts back a

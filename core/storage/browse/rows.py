@@ -25,9 +25,10 @@ from typing import Any
 
 import peewee
 
+from core.domain import READER
 from core.domain.browse import BrowseFilter, BrowseRow, BrowseSort, Column, RowKey
-from core.domain.export import READER
 from core.storage.browse import by_queue, rsort
+from core.storage.browse.indexes import NEVER_INDEX, R_INDEX
 from core.storage.browse.where import CARD, QUEUE_NAMES, UNIT, UNIT_FROM, Where, where
 from core.storage.db import db
 from core.storage.decks import DECK_TITLE
@@ -88,7 +89,7 @@ class Plan:
     terms: tuple[str, ...]
     indexed: int
     unit_terms: tuple[str, ...]
-    index: str = ""  # the lead table's index that holds the order (SORT_INDEXES), "" for none
+    index: str = ""  # the lead table's index that holds the order (indexes.SORT_INDEXES), "" for none
     by_queue: bool = False  # the index is (queue, key): one range per queue, merged (by_queue.py)
 
 
@@ -125,23 +126,6 @@ PLANS: dict[Column, Plan] = {
     Column.ARTICLE: Plan(
         "article", ("a.title", "a.id", "u.id", "c.id"), 2, ("a.title", "a.id", "u.id"), "browse_article_title"
     ),
-}
-# The indexes the plans read (made at open: core.storage.browse.models), named by what they order.
-SORT_INDEXES: dict[str, str] = {
-    "browse_card_added": "card (created_at, id)",
-    "browse_card_stability": "card (COALESCE(stability, -1), id)",
-    "browse_card_difficulty": "card (COALESCE(difficulty, -1), id)",
-    "browse_card_lapses": "card (lapses, id)",
-    "browse_card_reps": "card (reps, id)",
-    "browse_unit_text": "unit (content, id)",
-    "browse_unit_type": "unit (memory_type, id)",
-    "browse_unit_status": "unit (status, id)",
-    "browse_unit_tags": "unit (tags_json, id)",
-    "browse_unit_origin": f"unit ((extractor = '{READER}'), id)",
-    "browse_article_title": "article (title, id)",
-    "browse_card_leech": "card (created_at, id) WHERE leech = 1",  # is:leech (few)
-    rsort.R_INDEX: "card (sbucket, last_review, stability)",  # the R sort (rsort.py)
-    rsort.NEVER_INDEX: f"card (id) WHERE {rsort.NEVER_WHERE}",  # ... and its cards never reviewed
 }
 
 
@@ -329,7 +313,7 @@ def _r_finite(
         )
         ranges = ", ".join(f"({b}, %d, %d)" % rsort.review_range(*span, b, now) for b in pairs)
         source = (
-            f"FROM (VALUES {ranges}) v CROSS JOIN card c INDEXED BY {rsort.R_INDEX} ON c.sbucket = v.column1 "
+            f"FROM (VALUES {ranges}) v CROSS JOIN card c INDEXED BY {R_INDEX} ON c.sbucket = v.column1 "
             "AND c.last_review BETWEEN v.column2 AND v.column3 "
             + _JOINS["card"].removeprefix("FROM card c ")
             + _QUESTION
@@ -355,7 +339,7 @@ def _r_never(
         params["nid"] = after[2]
     seek = "" if after is None else f" AND c.id {'<' if sort.descending else '>'} :nid"
     never = Where(f"{w.sql} AND NOT ({rsort.FINITE}){seek}", params)
-    source = _JOINS["card"].replace("card c", f"card c INDEXED BY {rsort.NEVER_INDEX}", 1) + _QUESTION
+    source = _JOINS["card"].replace("card c", f"card c INDEXED BY {NEVER_INDEX}", 1) + _QUESTION
     found = _read(CARD, never, ("c.id",), 1, sort, None, limit, budget=ORDER_BUDGET_S, source=source)
     if found is None:
         led = Where(f"{never.sql}{w.index_sql}", params)

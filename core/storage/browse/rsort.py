@@ -29,15 +29,13 @@ import heapq
 import math
 from dataclasses import dataclass
 
+from core.storage.browse.indexes import R_INDEX
 from core.storage.db import db
 from core.storage.errors import translated
 from core.storage.review.models import BUCKET_MAX, BUCKET_MIN, bucket_bounds
 
 DAY = 86400
-R_INDEX = "browse_card_r"  # card (sbucket, last_review, stability): made with Browse's sort indexes
 FINITE = "c.last_review IS NOT NULL AND COALESCE(c.stability, 0) > 0"  # K is defined (never NULL)
-NEVER_INDEX = "browse_card_never"
-NEVER_WHERE = "NOT (last_review IS NOT NULL AND COALESCE(stability, 0) > 0)"  # the index's own WHERE
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,9 +15,9 @@ from typing import Any
 
 import peewee
 
+from core.domain import READER
 from core.domain.browse import BrowseFilter
 from core.domain.errors import Cancelled
-from core.domain.export import READER
 from core.domain.review import Queue
 from core.domain.stop import StopFlag
 from core.storage.browse import text

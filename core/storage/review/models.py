@@ -19,7 +19,7 @@ from collections.abc import Mapping
 
 import peewee
 
-from core.domain.review import Queue, State
+from core.domain.states import Queue, State
 from core.storage.converters import CARD_FIELDS
 from core.storage.db import MIGRATIONS, BaseModel, register_models, register_schema_hook
 from core.storage.models import Question, Unit

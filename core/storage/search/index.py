@@ -25,7 +25,8 @@ Tables (created at open by a schema hook; see search_text.py for the columns):
   whose paragraphs are gone stays until a rebuild, and correction checks a candidate's
   document frequency before using it. (The fts5vocab tables read the whole index to list every
   term: 3-5 s on 100k paragraphs; this list loads in a fraction of that.)
-- ``search_stats``: paragraph count and summed lengths (BM25 averages).
+- ``search_stats``: paragraph count and summed lengths (BM25 averages); counters of changes
+  that tell a cached copy (the vocabulary, document frequencies) it is current.
 - ``search_feedback``: how often a hit was opened (a small, switchable ranking signal).
 
 An article is indexed in bulk: one analysis of its paragraphs (core.text.indexing.index_rows,
@@ -65,6 +66,9 @@ WORDS_KEY = "words"
 WORDS_MIN = 2  # letters: shorter words are not listed (never offered as a correction)
 # ... and how many search_tokens has been given, ever (the substring vocabulary's cache key, with WORDS_KEY)
 TOKENS_KEY = "tokens"
+# ... and how many times paragraphs were added to or removed from search_para, ever (a rebuild
+# keeps counting): document frequencies a search remembers are current while this is unchanged
+PARAGRAPHS_KEY = "paragraph_changes"
 # FTS5 keeps a transaction's new terms in memory and writes a segment each time they pass
 # `hashsize` (default 1 MB); every segment is merged again later. 16 MB per table means a few
 # large segments for a big article: about a third less FTS5 time on bench_import's 50 MB.
@@ -213,6 +217,7 @@ def _index_paragraphs(rows: Sequence[tuple[int, str]]) -> None:
     _add_words(batch.words)
     _add_stats(
         {
+            PARAGRAPHS_KEY: 1,
             "docs": len(analysed),
             "bag": sum(a.bag for a in analysed),
             "trunc": sum(a.trunc_count for a in analysed),
@@ -298,6 +303,7 @@ def remove_article(article_id: int) -> None:
     if rows:
         _add_stats(
             {
+                PARAGRAPHS_KEY: 1,
                 "docs": -len(analysed),
                 "bag": -sum(a.bag for a in analysed),
                 "trunc": -sum(a.trunc_count for a in analysed),

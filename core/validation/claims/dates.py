@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.text import CJK_RE
+from core.text.cjk import HAN_RE
 from core.validation.claims.lexicon import words
 from core.validation.claims.numerals import ZH_DIGITS, zh_value
 
@@ -112,7 +112,7 @@ def find_dates(text: str) -> tuple[list[DateMention], list[tuple[int, int]]]:
     out: list[DateMention] = []
     used: list[tuple[int, int]] = []
     _english(text, out, used)
-    if CJK_RE.search(text):
+    if HAN_RE.search(text):
         _chinese(text, out, used)
     return out, used
 

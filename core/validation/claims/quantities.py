@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from core.text import CJK_RE
+from core.text.cjk import HAN_RE
 from core.validation.claims import units as U
 from core.validation.claims.lexicon import words
 from core.validation.claims.numerals import (
@@ -61,7 +61,7 @@ _PRONOUN_ONE_AFTER = frozenset(words("of who that which another"))
 
 def quantities(side: Side, taken: list[tuple[int, int]]) -> list[Quantity]:
     """Every quantity outside the spans dates already used."""
-    found = _chinese(side.text) if side.zh or CJK_RE.search(side.text) else []
+    found = _chinese(side.text) if side.zh or HAN_RE.search(side.text) else []
     found += _english(side, [*taken, *((q.start, q.end) for q in found)])
     return [q for q in found if not any(a < q.end and q.start < b for a, b in taken)]
 
