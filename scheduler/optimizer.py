@@ -9,26 +9,15 @@ such items).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from datetime import datetime
 
 import fsrs_rs_python as rs
 
+from core.domain.review import Fit
 from scheduler.policy import NEW, CardState, Policy, review
 
 MIN_REVIEWS = 400  # below this the fit is noise; `optimize` refuses with a clear message
-
-
-@dataclass(frozen=True, slots=True)
-class Fit:
-    reviews: int
-    items: int
-    old_parameters: tuple[float, ...]
-    new_parameters: tuple[float, ...]
-    old_log_loss: float
-    new_log_loss: float
-    old_rmse: float
-    new_rmse: float
 
 
 class NotEnoughReviews(ValueError):
@@ -96,14 +85,7 @@ def replay(card_id: int, history: Sequence[tuple[int, datetime]], policy: Policy
     """A card's state as if it had always been scheduled by `policy` (no fuzz): its ratings
     (rating, reviewed_at UTC) applied in order from new."""
     state = CardState(card_id=card_id, state=NEW)
-    plain = Policy(
-        desired_retention=policy.desired_retention,
-        parameters=policy.parameters,
-        learning_steps=policy.learning_steps,
-        relearning_steps=policy.relearning_steps,
-        maximum_interval=policy.maximum_interval,
-        fuzz=False,
-    )
+    plain = replace(policy, fuzz=False)
     for rating, when in history:
         state, _ = review(state, rating, when, plain)
     return state

@@ -21,6 +21,7 @@ from functools import lru_cache
 
 import fsrs
 
+from core.domain.card import Card
 from core.domain.review import Rating, State
 
 NEW, LEARNING, REVIEW, RELEARNING = State.NEW, State.LEARNING, State.REVIEW, State.RELEARNING
@@ -33,7 +34,9 @@ LoadFn = Callable[[int, int], Sequence[float]]
 
 @dataclass(frozen=True, slots=True)
 class CardState:
-    """A card's memory and schedule. `state` is NEW (never reviewed) or an fsrs state."""
+    """A card's memory and schedule: the pure policy's input and output, fsrs' `Card` with our
+    counts (UTC datetimes, as fsrs takes them). `state` is NEW (never reviewed) or an fsrs state.
+    Built from the domain card, and written back onto it, here only (`of`, `onto`)."""
 
     card_id: int
     state: int = NEW
@@ -44,6 +47,41 @@ class CardState:
     last_review: datetime | None = None
     reps: int = 0
     lapses: int = 0
+
+    @classmethod
+    def of(cls, card: Card) -> CardState:
+        """The memory and schedule of a card as kept (epoch seconds become UTC datetimes)."""
+        return cls(
+            card_id=card.id,
+            state=card.state,
+            step=card.step,
+            stability=card.stability,
+            difficulty=card.difficulty,
+            due=_utc(card.due),
+            last_review=_utc(card.last_review),
+            reps=card.reps,
+            lapses=card.lapses,
+        )
+
+    def onto(self, card: Card) -> Card:
+        """`card` with this memory and schedule (its flags and ids as they are)."""
+        if self.due is None:
+            raise ValueError(f"card {self.card_id}: a scheduled state has a due time")
+        return replace(
+            card,
+            state=self.state,
+            step=self.step,
+            stability=self.stability,
+            difficulty=self.difficulty,
+            due=int(self.due.timestamp()),
+            last_review=None if self.last_review is None else int(self.last_review.timestamp()),
+            reps=self.reps,
+            lapses=self.lapses,
+        )
+
+
+def _utc(epoch: int | None) -> datetime | None:
+    return None if epoch is None else datetime.fromtimestamp(epoch, UTC)
 
 
 @dataclass(frozen=True, slots=True)

@@ -241,5 +241,5 @@ def test_card_info(services: Services, clock: FixedClock) -> None:
     assert info is not None and len(info.reviews) == 2
     assert info.reviews[0].retrievability is None and info.reviews[1].retrievability is not None
     assert info.retrievability is not None and 0 < info.retrievability < 1
-    assert info.stability and info.interval_days and info.curve[0] == (0.0, 1.0)
+    assert info.card.stability and info.interval_days and info.curve[0] == (0.0, 1.0)
     assert services.browse.card_info(10**6) is None

@@ -1,5 +1,5 @@
 """The card-queue rule has one source: its Python and SQL forms agree on every combination, and
-card rows are mapped from CardRow's fields (read, written and journalled as they are)."""
+card rows are mapped from the domain Card's fields (read, written and journalled as they are)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,12 @@ import itertools
 import sqlite3
 from dataclasses import fields, replace
 
-from core.domain.review import Queue, State
+from core.domain.card import Card, CardSource, Queue, State, source_fields
 from core.services.bootstrap import Services
+from core.storage.converters import SOURCE_COLUMNS
 from core.storage.review import cards, writes
-from core.storage.review.models import Card, queue_after, queue_for, queue_sql
+from core.storage.review.models import Card as CardTable
+from core.storage.review.models import queue_after, queue_for, queue_sql
 from tests.conftest import SAMPLES
 
 NOW = 1_000_000
@@ -78,9 +80,9 @@ def test_queue_after_is_the_queue_of_the_row_an_update_writes_beside_a_snapshot(
     }
 
 
-def test_every_card_row_field_is_a_column_of_the_card_table() -> None:
-    columns = {f.column_name for f in Card._meta.sorted_fields}
-    assert {f.name for f in fields(cards.CardRow)} <= columns
+def test_every_card_field_is_a_column_of_the_card_table() -> None:
+    columns = {f.column_name for f in CardTable._meta.sorted_fields}
+    assert {f.name for f in fields(Card)} <= columns
 
 
 def test_a_card_row_survives_a_write_and_a_read_unchanged(services: Services) -> None:
@@ -94,11 +96,32 @@ def test_a_card_row_survives_a_write_and_a_read_unchanged(services: Services) ->
     writes.update_cards("setup", [changed], NOW)
     again = cards.get_card(row.id)
     assert again == replace(changed, queue=Queue.SUSPENDED)  # the queue follows the rule
-    assert all(type(getattr(again, f.name)) is bool for f in fields(cards.CardRow) if f.type == "bool")
+    assert all(type(getattr(again, f.name)) is bool for f in fields(Card) if f.type == "bool")
 
 
-def test_what_a_card_shows_is_named_alike_in_storage_and_the_domain() -> None:
-    """ReviewItem is built from CardContent's fields by name: each must be one of ReviewItem's."""
-    from core.domain.review import ReviewItem
+def test_a_card_source_is_read_by_its_fields_names() -> None:
+    """The SELECT list of a CardSource is made from its fields, in their order."""
+    assert tuple(SOURCE_COLUMNS) == tuple(f.name for f in fields(CardSource))
 
-    assert {f.name for f in fields(cards.CardContent)} <= {f.name for f in fields(ReviewItem)}
+
+def test_review_shows_the_card_source_with_the_card(services: Services) -> None:
+    [outcome] = services.library.import_paths([SAMPLES / "photosynthesis.txt"], extractor="offline")
+    unit = services.library.units(outcome.article_id)[0]
+    assert services.curation.accept(unit.id)
+    item = services.review.next_card()
+    assert item is not None
+    source = cards.card_source(item.card.id)
+    assert source is not None and source.unit_id == item.card.unit_id
+    assert source_fields(item) == source_fields(source)  # ReviewItem is the source, extended
+    assert item.context == source.context and source.article_title in item.context
+
+
+def test_the_bulk_journal_keeps_card_columns_in_their_stored_order() -> None:
+    """A bulk journal's `after` is a json_array of these columns in this order, kept in users'
+    files since schema 9: the order made from Card's fields must stay the one written then."""
+    from core.storage.browse.models import CARD_COLUMNS
+
+    assert CARD_COLUMNS == (
+        "state", "step", "stability", "difficulty", "due", "last_review", "reps", "lapses", "queue",
+        "active", "suspended", "leech", "buried_until", "sbucket", "t90",
+    )  # fmt: skip

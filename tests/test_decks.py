@@ -77,8 +77,8 @@ def test_the_due_list_goes_by_the_deck(services: Services, clock: FixedClock) ->
     q("UPDATE card SET state = 2, queue = 2, due = ?", now - 60)
     services.browse.move_to_deck(Selection(BrowseFilter(), _keys(first[0])), a2)
     total, cards = due_cards(now, 50, (a2,))
-    assert total == 3 and {c.unit_id for c in cards} == {first[0], second[0]}
-    assert {(c.article_id, c.deck_id) for c in cards} == {(a1, a2), (a2, None)}  # source kept, deck beside
+    assert total == 3 and {c.unit_id for c, _ in cards} == {first[0], second[0]}
+    assert {(s.article_id, s.deck_id) for _, s in cards} == {(a1, a2), (a2, None)}  # source kept, deck beside
     assert due_cards(now, 50, (a1,))[0] == 2
 
 

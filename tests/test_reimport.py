@@ -191,11 +191,11 @@ def test_keep_and_retire_a_source_changed_unit_with_undo(services: Services, tmp
     assert services.curation.retire(second.id)
     retired = services.library.unit(second.id)
     assert retired is not None and retired.status == "trashed"
-    assert all(c.queue == "inactive" for c in services.review.cards_of_unit(second.id))
+    assert all(c.queue_label == "inactive" for c in services.review.cards_of_unit(second.id))
     assert services.curation.undo().unit_id == second.id
     back = services.library.unit(second.id)
     assert back is not None and back.status == "confirmed" and back.source_changed
-    assert all(c.queue != "inactive" for c in services.review.cards_of_unit(second.id))
+    assert all(c.queue_label != "inactive" for c in services.review.cards_of_unit(second.id))
     # only a source-changed unit can be kept or retired
     assert not services.curation.keep(units[0].id) and not services.curation.retire(units[0].id)
 

@@ -87,7 +87,11 @@ def test_leech_is_suspended_and_tagged(services: Services, clock: FixedClock) ->
     assert leech_seen == [False, False, True]
     card = services.review.card(cid)
     assert (
-        card is not None and card.suspended and card.leech and card.lapses == 3 and card.queue == "suspended"
+        card is not None
+        and card.suspended
+        and card.leech
+        and card.lapses == 3
+        and card.queue_label == "suspended"
     )
     assert [c.id for c in services.review.leeches()] == [cid]
     assert services.review.next_card() is None
@@ -162,9 +166,7 @@ def test_load_balancing_picks_the_quietest_day(services: Services, clock: FixedC
         row, state=REVIEW, stability=40.0, difficulty=5.0, last_review=t - 40 * 86400, due=t, reps=4
     )
     review_writes.update_cards("setup", [mature], t)
-    from core.services.review.service import to_state
-
-    plain, _ = scheduler.review(to_state(mature), 3, clock.now(), Policy(fuzz=False))
+    plain, _ = scheduler.review(scheduler.CardState.of(mature), 3, clock.now(), Policy(fuzz=False))
     assert plain.due is not None
     lo, hi = fuzz_range((plain.due - clock.now()).days)
     assert hi - lo >= 4

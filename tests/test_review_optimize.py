@@ -26,7 +26,7 @@ def simulate(data_home: Path, clock: FixedClock, days: int, units: int) -> int:
     rng = random.Random(11)
     for _ in range(days):
         while (item := svc.review.next_card()) is not None:
-            p = item.card.retrievability if item.card.state == "review" else 0.75
+            p = item.retrievability if item.card.state_label == "review" else 0.75
             recalled = rng.random() < p**1.3  # a memory a bit weaker than the default model thinks
             svc.review.answer(item.card.id, rng.choice([3, 3, 3, 2, 4]) if recalled else 1)
             clock.advance(minutes=1)

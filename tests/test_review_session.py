@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from test_review_support import add_units, graduate, prepare, q, session_ids
 
+from core.domain.card import Card
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from core.storage.review import cards as review_repo
@@ -41,7 +42,7 @@ def test_new_card_limit_and_next_day(services: Services, clock: FixedClock) -> N
     add_units(10, 1, now=now_of(clock))
     seen = []
     while (item := services.review.next_card()) is not None:
-        assert item.card.state in ("new", "learning")
+        assert item.card.state_label in ("new", "learning")
         services.review.answer(item.card.id, 4)  # easy: straight to review, no learning steps
         seen.append(item.card.id)
     assert len(seen) == 3 and services.review.summary().new_done == 3
@@ -98,7 +99,7 @@ def test_reviews_come_lowest_retrievability_first(services: Services, clock: Fix
     end = int(services.review.day().end.timestamp())
     now = clock.now()
 
-    def r_of(row: review_repo.CardRow) -> float:
+    def r_of(row: Card) -> float:
         assert row.last_review is not None
         return retrievability(row.stability, datetime.fromtimestamp(row.last_review, UTC), now)
 
@@ -134,7 +135,7 @@ def test_learning_cards_come_back_when_due(services: Services, clock: FixedClock
     item = services.review.next_card()
     assert item is not None and item.intervals[1] == "1m" and item.intervals[3] == "10m"
     result = services.review.answer(item.card.id, 3)
-    assert result.interval == "10m" and result.card.state == "learning"
+    assert result.interval == "10m" and result.card.state_label == "learning"
     s = services.review.summary()
     # due within 20 minutes and nothing else left: shown early, so it is left in this sitting
     assert (s.learning_due, s.learning_later) == (1, 0) and not s.finished

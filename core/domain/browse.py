@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from core.domain import READER
+from core.domain.card import Card, CardSource
 
 
 class Column(StrEnum):
@@ -244,22 +245,14 @@ class ReviewEntry:
     stability: float | None  # after the answer
 
 
-@dataclass(frozen=True, slots=True)
-class CardInfo:
-    card_id: int
-    unit_id: int
-    question: str
-    answer: str
-    unit_content: str
-    article_title: str
-    state: str
-    retrievability: float | None
-    stability: float | None
-    difficulty: float | None
-    due: int
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardInfo(CardSource):
+    """One card's memory for card info: what it asks and where from (its CardSource, whose fields
+    these are), the card itself, its R now and every review it had."""
+
+    card: Card
+    retrievability: float | None  # now; None for a card never reviewed
     interval_days: int | None  # from the last review to due
-    reps: int
-    lapses: int
     reviews: tuple[ReviewEntry, ...]
     curve: tuple[tuple[float, float], ...]  # (days from the last review, R) of the forgetting curve
 

@@ -1,7 +1,8 @@
 """Export contracts: which units to export (the filter) and what an export reads (records).
 
 The records are what every format (Anki, Markdown, CSV) is written from: a unit with its
-quotes (each in its paragraph), its questions and each question's card. They are read in
+quotes (each in its paragraph), its questions and each question's card (the domain's Card, as
+review keeps it). They are read in
 batches by core.storage.export and never hold a database row.
 """
 
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Literal
 
 from core.domain import NO_LOCATOR, READER, Locator
+from core.domain.card import Card
 
 Origin = Literal["yours", "extracted"]
 ORIGINS: tuple[str, ...] = ("yours", "extracted")
@@ -53,31 +55,13 @@ class ExportQuote:
 
 
 @dataclass(frozen=True, slots=True)
-class ExportCard:
-    """A question's card as the scheduler keeps it (times UTC epoch seconds)."""
-
-    id: int
-    state: int  # 0 new, 1 learning, 2 review, 3 relearning (fsrs.State)
-    step: int | None
-    stability: float | None
-    difficulty: float | None
-    due: int
-    last_review: int | None
-    reps: int
-    lapses: int
-    suspended: bool
-    buried_until: int | None
-    leech: bool
-
-
-@dataclass(frozen=True, slots=True)
 class ExportQuestion:
     id: int
     position: int
     kind: str  # qa / cloze
     question: str
     answer: str
-    card: ExportCard | None = None
+    card: Card | None = None  # as the scheduler keeps it
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,7 @@
 """What the review and stats services hand to the TUI and the CLI: frozen dataclasses.
 
+The card itself and the State and Queue it is in are core.domain.card's (imported here too).
+
 Times are UTC epoch seconds (int). Text fields (question, answer, unit content, article
 title) are untrusted: render them with markup off.
 """
@@ -8,14 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from core.domain import NO_LOCATOR, Locator
-from core.domain.context import context_line
+from core.domain.card import Card, CardSource
 from core.domain.states import Queue, Rating, State
 
 __all__ = [
     "AnswerResult",
-    "CardView",
     "DayPoint",
+    "Fit",
     "MemoryStats",
     "OptimizeResult",
     "Queue",
@@ -28,44 +29,14 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class CardView:
-    id: int
-    unit_id: int
-    state: str  # new / learning / review / relearning
-    queue: str  # new / learning / review / suspended / buried / inactive
-    due: int
-    last_review: int | None
-    stability: float | None  # days
-    difficulty: float | None  # 1..10
-    reps: int
-    lapses: int
-    suspended: bool
-    leech: bool
-    retrievability: float  # probability of recall now (0 for a new card)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReviewItem(CardSource):
+    """The card to show now: what it asks and where from (its CardSource, whose fields these
+    are), the card itself, its recall probability now and what each answer would schedule."""
 
-
-@dataclass(frozen=True, slots=True)
-class ReviewItem:
-    """The card to show now, with what each answer would schedule."""
-
-    card: CardView
-    question: str
-    answer: str
-    kind: str  # qa / cloze
-    unit_id: int
-    unit_content: str
-    memory_type: str
-    article_id: int
-    article_title: str
-    pinned: bool
+    card: Card
+    retrievability: float  # probability of recall now (0 for a card never reviewed)
     intervals: dict[int, str] = field(default_factory=dict)  # Rating value -> "10m", "3d", ...
-    locator: Locator = NO_LOCATOR  # where the unit's first quote sits in the article
-
-    @property
-    def context(self) -> str:
-        """Where the card comes from: "Title › … › Section" (core.domain.context)."""
-        return context_line(self.article_title, self.locator)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +62,7 @@ class SessionSummary:
 
 @dataclass(frozen=True, slots=True)
 class AnswerResult:
-    card: CardView  # the card after the answer
+    card: Card  # the card after the answer
     review_log_id: int
     interval: str  # "10m", "4d", ...
     buried_siblings: int  # other questions of the unit buried for today
@@ -137,7 +108,10 @@ class MemoryStats:
 
 
 @dataclass(frozen=True, slots=True)
-class OptimizeResult:
+class Fit:
+    """FSRS parameters fitted to the review log (scheduler.optimizer.fit), old against new on
+    the same items."""
+
     reviews: int
     items: int
     old_parameters: tuple[float, ...]
@@ -146,5 +120,11 @@ class OptimizeResult:
     new_log_loss: float
     old_rmse: float
     new_rmse: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OptimizeResult(Fit):
+    """A fit and what was done with it."""
+
     saved: bool
     rescheduled: int = 0

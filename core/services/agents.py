@@ -23,6 +23,7 @@ from typing import Any
 
 from core.domain import AGENT, ArticleInfo, SourceDocument, StoredQuestion, ValidationIssue, ValidationReport
 from core.domain.artifact import report_to_list
+from core.domain.card import Card, CardSource
 from core.domain.errors import MemoryRushError
 from core.domain.search import SearchFilters, SearchHit
 from core.services.bootstrap import Services
@@ -109,9 +110,39 @@ class ParagraphDetail:
 
 
 @dataclass(frozen=True, slots=True)
+class DueCard:
+    """A due card as the `list_due` tool sends it (its JSON keys: the MCP contract), made from
+    the domain card and its source in one place (`of`)."""
+
+    card_id: int
+    unit_id: int
+    article_id: int
+    title: str
+    question: str
+    kind: str
+    due: int  # UTC epoch seconds
+    state: int
+    deck_id: int | None = None  # the deck's article when not the source's (Browse "move to deck")
+
+    @classmethod
+    def of(cls, card: Card, source: CardSource) -> DueCard:
+        return cls(
+            card_id=card.id,
+            unit_id=card.unit_id,
+            article_id=source.article_id,
+            title=source.article_title,
+            question=source.question,
+            kind=source.kind,
+            due=card.due,
+            state=card.state,
+            deck_id=source.deck_id,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class DueList:
     due_now: int
-    cards: tuple[proposals.DueCard, ...]
+    cards: tuple[DueCard, ...]
 
 
 @dataclass
@@ -181,7 +212,7 @@ class AgentTools:
         total, cards = proposals.due_cards(
             self.services.clock.epoch(), max(1, min(limit, MAX_LIMIT)), article_ids
         )
-        return DueList(total, tuple(cards))
+        return DueList(total, tuple(DueCard.of(card, source) for card, source in cards))
 
     def _count_call(self) -> None:
         """Refuse a proposal beyond `per_minute` made in the last 60 seconds by this process

@@ -151,9 +151,9 @@ class AuthoringService:
             question = sentence[: span.start - a] + BLANK + sentence[span.end - a :]
             from core.extraction.offline import cues
 
-            card = Card(sentence, cues.memory_type(sentence), (), ((question, span.text, "cloze"),))
+            wording = Wording(sentence, cues.memory_type(sentence), (), ((question, span.text, "cloze"),))
             evidence = (SelectedSpan(span.paragraph_id, a, b, sentence),)
-            return self._store(article_id, evidence, card, cited, topics)
+            return self._store(article_id, evidence, wording, cited, topics)
 
     # --- a unit from a selection (the form opens on this draft) -----------------------------
 
@@ -191,32 +191,38 @@ class AuthoringService:
         """Save a card you made: confirmed, its cards created, yours; refused (CannotMake, and
         nothing saved) while it has an error. One transaction reads the cited paragraphs,
         checks the card and stores it (`wait` as for cloze)."""
-        card = Card(content, memory_type, tags, questions)
+        wording = Wording(content, memory_type, tags, questions)
         topics = self.topics(article_id)
         with write_transaction(wait=wait):
-            return self._store(article_id, spans, card, _cited(article_id, spans), topics)
+            return self._store(article_id, spans, wording, _cited(article_id, spans), topics)
 
     def _store(
-        self, article_id: int, spans: Sequence[SelectedSpan], card: Card, cited: SourceDocument,
+        self, article_id: int, spans: Sequence[SelectedSpan], wording: Wording, cited: SourceDocument,
         topics: frozenset[str],
     ) -> Made:  # fmt: skip
         """Inside the caller's transaction: the card checked against `cited` (the paragraphs
         it quotes) and stored, or CannotMake when it has an error."""
         evidence = tuple(EvidenceSpan(s.paragraph_id, s.text) for s in spans)
         report = check_unit(
-            cited, card.content, card.memory_type, card.tags, evidence, card.questions, topics=topics
+            cited,
+            wording.content,
+            wording.memory_type,
+            wording.tags,
+            evidence,
+            wording.questions,
+            topics=topics,
         )
         refuse_errors(report)
         made = library_repo.own_units_citing(article_id, [s.paragraph_id for s in spans])
-        repeat = repeat_issue(card.content, made, "warning")  # made again: warned, as extractors are
+        repeat = repeat_issue(wording.content, made, "warning")  # made again: warned, as extractors are
         report = ValidationReport((*report.issues, repeat)) if repeat else report
         unit = NewUnit(
-            content=card.content.strip(),
-            memory_type=card.memory_type,
-            tags=tuple(t.strip() for t in card.tags if t.strip()),
+            content=wording.content.strip(),
+            memory_type=wording.memory_type,
+            tags=tuple(t.strip() for t in wording.tags if t.strip()),
             evidence=tuple((s.paragraph_id, s.text) for s in spans),
             questions=tuple(
-                (q.strip(), a.strip(), k) for q, a, k in card.questions if q.strip() and a.strip()
+                (q.strip(), a.strip(), k) for q, a, k in wording.questions if q.strip() and a.strip()
             ),
             issues=tuple(report_to_list(report)),
             extractor=READER,
@@ -326,8 +332,9 @@ class AuthoringService:
 
 
 @dataclass(frozen=True, slots=True)
-class Card:
-    """A card as the reader words it: what make() checks and stores."""
+class Wording:
+    """A unit with its questions as the reader words it: what make() and cloze() check and store
+    (its cards are made once it is stored: core.domain.card)."""
 
     content: str
     memory_type: str

@@ -173,17 +173,9 @@ class LibraryService:
 
     def _store(self, path: Path, artifact: ProcessingArtifact) -> ImportOutcome:
         plan = self.plan(artifact)
-        artifact, keep, per_unit, auto, low = plan.artifact, plan.keep, plan.issues, plan.auto, plan.low
-        dropped = plan.dropped
+        artifact, keep, auto, low, dropped = plan.artifact, plan.keep, plan.auto, plan.low, plan.dropped
         stored = library_repo.store_processed(
-            artifact.document,
-            artifact,
-            now=self.clock(),
-            unit_issues=per_unit,
-            keep_units=keep,
-            auto_accepted=frozenset(auto),
-            low_confidence=frozenset(low),
-            reader_version=READER_VERSION,
+            artifact.document, plan.new_units(), now=self.clock(), reader_version=READER_VERSION
         )
         if stored.already:
             return ImportOutcome(str(path), "already", "already imported", stored.article_id)

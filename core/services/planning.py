@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from core.domain import ProcessingArtifact, ValidationIssue
 from core.host.config import Config
+from core.storage.writes import NewUnits
 
 # Issues that make a unit ungrounded (or empty): such a unit is never stored as a proposal.
 GROUNDING_CODES = frozenset(
@@ -46,6 +47,10 @@ class Plan:
     auto: set[int]
     low: set[int]
     dropped: int
+
+    def new_units(self) -> NewUnits:
+        """What storage writes of the plan (core.storage.writes.insert_output)."""
+        return NewUnits(self.artifact, self.keep, self.issues, frozenset(self.auto), frozenset(self.low))
 
 
 def plan(artifact: ProcessingArtifact, config: Config) -> Plan:

@@ -69,9 +69,7 @@ def revise(
             artifact = without_count_notice(only_from(artifact, fresh))
             kept = surviving(old, document.paragraphs, library_repo.units(article_id))
             found = without_repeats(plan(artifact, config), kept, document)
-            new_units = revision.NewUnits(
-                found.artifact, found.keep, found.issues, frozenset(found.auto), frozenset(found.low)
-            )
+            new_units = found.new_units()
     done = revision.revise_article(
         article_id, document, now=now, reader_version=reader_version, new_units=new_units
     )

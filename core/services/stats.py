@@ -9,12 +9,11 @@ svc.stats.card_retrievability(limit) -> list[(card id, unit id, R)]  # weakest f
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta, tzinfo
+from datetime import timedelta
 
 import scheduler
 from core.domain.review import DayPoint, MemoryStats, Queue, UnitStrength
-from core.host.clock import Clock
-from core.host.config import Config, Settings
+from core.services.clocked import Clocked
 from core.services.review.parameters import forgetting_curve
 from core.storage import library as library_repo
 from core.storage.review import stats as review_stats
@@ -23,29 +22,13 @@ WINDOW_DAYS = 30
 
 
 @dataclass
-class StatsService:
-    settings: Settings
-    clock: Clock
-    tz: tzinfo | None = None  # None: the machine's local zone
-
-    @property
-    def config(self) -> Config:
-        return self.settings.current
-
-    def _now(self) -> datetime:
-        return self.clock.now().astimezone(UTC).replace(microsecond=0)
-
-    def _day(self, now: datetime) -> scheduler.DayWindow:
-        tz = self.tz or datetime.now().astimezone().tzinfo or UTC
-        return scheduler.review_day(now, tz, self.config.day_starts_at_hour)
-
+class StatsService(Clocked):
     def _label(self, day: scheduler.DayWindow, offset: int) -> str:
-        tz = self.tz or datetime.now().astimezone().tzinfo or UTC
-        return (day.start.astimezone(tz) + timedelta(days=offset)).date().isoformat()
+        return (day.start.astimezone(self.zone()) + timedelta(days=offset)).date().isoformat()
 
     def summary(self) -> MemoryStats:
-        now = self._now()
-        day = self._day(now)
+        now = self.now()
+        day = self.day(now)
         start, t = int(day.start.timestamp()), int(now.timestamp())
         decay, factor = forgetting_curve()
         by_queue = review_stats.counts_by_queue()
@@ -73,7 +56,7 @@ class StatsService:
 
     def reviews_by_day(self, days: int) -> tuple[DayPoint, ...]:
         """Answers per review day over the last `days` days, oldest first (Home's heatmap)."""
-        day = self._day(self._now())
+        day = self.day(self.now())
         done = review_stats.reviews_per_day(int(day.start.timestamp()), days)
         return tuple(DayPoint(self._label(day, d), done.get(d, 0)) for d in range(-(days - 1), 1))
 
@@ -93,10 +76,10 @@ class StatsService:
     def unit_strengths(self, limit: int = 1000) -> list[UnitStrength]:
         """Memory strength (mean retrievability now) of confirmed units, weakest first."""
         decay, factor = forgetting_curve()
-        rows = review_stats.unit_retrievability(int(self._now().timestamp()), decay, factor, limit)
+        rows = review_stats.unit_retrievability(int(self.now().timestamp()), decay, factor, limit)
         return [UnitStrength(i, c, r, n, p) for i, c, r, n, p in rows]
 
     def card_retrievability(self, limit: int = 1000, offset: int = 0) -> list[tuple[int, int, float]]:
         """(card id, unit id, retrievability now) of reviewed cards, weakest first."""
         decay, factor = forgetting_curve()
-        return review_stats.card_retrievability(int(self._now().timestamp()), decay, factor, limit, offset)
+        return review_stats.card_retrievability(int(self.now().timestamp()), decay, factor, limit, offset)

@@ -19,14 +19,13 @@ from typing import Any
 from core.domain import Locator
 from core.domain.export import (
     ExportArticle,
-    ExportCard,
     ExportFilter,
     ExportQuestion,
     ExportQuote,
     ExportReview,
     ExportUnit,
 )
-from core.storage.converters import locator
+from core.storage.converters import card, card_columns, locator
 from core.storage.db import db, reading, write_transaction
 from core.storage.decks import DECK_OF
 from core.storage.errors import translated
@@ -191,40 +190,26 @@ def _quotes(unit_ids: Sequence[int]) -> dict[int, list[ExportQuote]]:
     return out
 
 
-_CARD_COLS = (
-    "c.id, c.state, c.step, c.stability, c.difficulty, c.due, c.last_review, c.reps, c.lapses, "
-    "c.suspended, c.buried_until, c.leech"
-)
-
-
-def _card(t: Sequence[Any]) -> ExportCard | None:
-    if t[0] is None:
-        return None
-    return ExportCard(
-        id=int(t[0]),
-        state=int(t[1]),
-        step=t[2],
-        stability=t[3],
-        difficulty=t[4],
-        due=int(t[5]),
-        last_review=t[6],
-        reps=int(t[7]),
-        lapses=int(t[8]),
-        suspended=bool(t[9]),
-        buried_until=t[10],
-        leech=bool(t[11]),
-    )
-
-
 def _questions(unit_ids: Sequence[int]) -> dict[int, list[ExportQuestion]]:
     out: dict[int, list[ExportQuestion]] = defaultdict(list)
     for t in _rows_in(
-        f"SELECT q.unit_id, q.id, q.position, q.kind, q.question, q.answer, {_CARD_COLS} "
+        f"SELECT q.unit_id, q.id, q.position, q.kind, q.question, q.answer, {card_columns()} "
         "FROM question q LEFT JOIN card c ON c.question_id = q.id "
         "WHERE q.unit_id IN ({ids}) ORDER BY q.unit_id, q.position, q.id",
         unit_ids,
     ):
-        out[int(t[0])].append(ExportQuestion(int(t[1]), int(t[2]), t[3], t[4], t[5], _card(t[6:])))
+        unit_id, question_id, position, kind, question, answer = t[:6]
+        found = card(t[6:]) if t[6] is not None else None  # a unit never confirmed has no cards
+        out[int(unit_id)].append(
+            ExportQuestion(
+                id=int(question_id),
+                position=int(position),
+                kind=kind,
+                question=question,
+                answer=answer,
+                card=found,
+            )
+        )
     return out
 
 

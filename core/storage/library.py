@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -14,11 +14,9 @@ from core.domain import (
     READER,
     ArticleInfo,
     Locator,
-    ProcessingArtifact,
     SourceDocument,
     SourceParagraph,
     StoredUnit,
-    ValidationIssue,
 )
 from core.domain.export import ORIGINS
 from core.storage import converters
@@ -29,7 +27,7 @@ from core.storage.models import Article, Artifact, Evidence, Paragraph, Question
 from core.storage.review import cards
 from core.storage.search import index as search_index
 from core.storage.search.query import unit_filter_sql
-from core.storage.writes import CHUNK, insert_output, insert_paragraphs
+from core.storage.writes import CHUNK, NewUnits, insert_output, insert_paragraphs
 
 
 @translated
@@ -50,36 +48,17 @@ class Stored:
 
 @translated
 def store_processed(
-    document: SourceDocument,
-    artifact: ProcessingArtifact,
-    *,
-    now: int,
-    unit_issues: Mapping[int, Sequence[ValidationIssue]],
-    keep_units: Sequence[int],
-    auto_accepted: frozenset[int] = frozenset(),
-    low_confidence: frozenset[int] = frozenset(),
-    reader_version: int = 1,
+    document: SourceDocument, units: NewUnits, *, now: int, reader_version: int = 1
 ) -> Stored:
-    """Store one article with its paragraphs, artifact and units in ONE transaction.
-
-    `keep_units` are the indices of units to store (grounded ones); `unit_issues` the remaining
-    validation issues per unit; `auto_accepted` units are stored confirmed (with cards),
-    `low_confidence` ones are parked. If the document is already stored, nothing is written.
-    """
+    """Store one article with its paragraphs, artifact and units in ONE transaction: the units
+    `units.keep` says (grounded ones), confirmed with cards or parked as it says (NewUnits). If
+    the document is already stored, nothing is written."""
     with write_transaction():
         existing = existing_article_id(document.document_id)
         if existing is not None:
             return Stored(existing, 0, True)
         article_id, version = _insert_article(document, now, reader_version)
-        accepted = insert_output(
-            article_id,
-            artifact,
-            now=now,
-            unit_issues=unit_issues,
-            keep_units=keep_units,
-            auto_accepted=auto_accepted,
-            low_confidence=low_confidence,
-        )
+        accepted = insert_output(article_id, units, now=now)
         for unit_id in accepted:
             cards.ensure_cards(unit_id, now)
         search_index.index_article(article_id)

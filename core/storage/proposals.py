@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.domain import UnitStatus
+from core.domain.card import Card, CardSource
+from core.storage.converters import SOURCE_JOINS, card, card_columns, card_source, source_columns
 from core.storage.db import db, reading, write_transaction
 from core.storage.decks import IN_DECKS
 from core.storage.errors import translated
@@ -72,35 +74,23 @@ def add_proposed_unit(unit: NewUnit, now: int) -> int:
     return int(row.id)
 
 
-@dataclass(frozen=True, slots=True)
-class DueCard:
-    card_id: int
-    unit_id: int
-    article_id: int
-    title: str
-    question: str
-    kind: str
-    due: int  # UTC epoch seconds
-    state: int
-    deck_id: int | None = None  # the deck's article when not the source's (Browse "move to deck")
-
-
 @translated
-def due_cards(now: int, limit: int, article_ids: Sequence[int] = ()) -> tuple[int, list[DueCard]]:
-    """(how many cards are due now, the `limit` most overdue of them). Learning and review
-    queues only; new cards are not "due"."""
+def due_cards(
+    now: int, limit: int, article_ids: Sequence[int] = ()
+) -> tuple[int, list[tuple[Card, CardSource]]]:
+    """(how many cards are due now, the `limit` most overdue of them, each with what it asks and
+    where from). Learning and review queues only; new cards are not "due"."""
     where = "c.queue IN (1, 2) AND c.due <= ?"
     params: list[object] = [now]
     if article_ids:  # in these articles' decks: their own units not moved, and units moved in
         where += " AND " + IN_DECKS.format(marks=", ".join("?" * len(article_ids)))
         params.extend([*article_ids, *article_ids])
-    joins = "FROM card c JOIN unit u ON u.id = c.unit_id"
     with reading():
+        joins = "FROM card c JOIN unit u ON u.id = c.unit_id"
         total = int(db.execute_sql(f"SELECT COUNT(*) {joins} WHERE {where}", params).fetchone()[0])
         rows = db.execute_sql(
-            "SELECT c.id, u.id, a.id, a.title, q.question, q.kind, c.due, c.state, u.deck_id "
-            f"{joins} JOIN question q ON q.id = c.question_id JOIN article a ON a.id = u.article_id "
+            f"SELECT {card_columns()}, {source_columns()} FROM card c {SOURCE_JOINS} "
             f"WHERE {where} ORDER BY c.due, c.id LIMIT ?",
             [*params, limit],
         ).fetchall()
-    return total, [DueCard(*r) for r in rows]
+    return total, [(card(r), card_source(r)) for r in rows]

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import peewee
 
-from core.domain import AnchorState, ProcessingArtifact, SourceDocument, ValidationIssue
+from core.domain import AnchorState, SourceDocument
 from core.storage import converters
 from core.storage.db import reading, write_transaction
 from core.storage.errors import translated
@@ -26,21 +26,10 @@ from core.storage.models import Article, Evidence, EvidenceHistory, Paragraph, Q
 from core.storage.review import cards
 from core.storage.search import index as search_index
 from core.storage.titles import take_source_title
-from core.storage.writes import CHUNK, insert_output, insert_paragraphs
+from core.storage.writes import CHUNK, NewUnits, insert_output, insert_paragraphs
 from core.validation.anchor import Found, Reanchor
 
 REWORDED = ("rendered", "fuzzy", "lost")  # outcomes whose old quote goes to evidence_history
-
-
-@dataclass(frozen=True, slots=True)
-class NewUnits:
-    """Units extracted from the new or changed paragraphs, with what import decided about them."""
-
-    artifact: ProcessingArtifact
-    keep: Sequence[int]
-    issues: Mapping[int, Sequence[ValidationIssue]]
-    auto_accepted: frozenset[int] = frozenset()
-    low_confidence: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,15 +163,7 @@ def _rewrite_units(texts: Mapping[int, UnitText], now: int) -> None:
 def _add_units(article_id: int, new_units: NewUnits | None, now: int) -> tuple[int, list[int]]:
     if new_units is None or not new_units.keep:
         return 0, []
-    accepted = insert_output(
-        article_id,
-        new_units.artifact,
-        now=now,
-        unit_issues=new_units.issues,
-        keep_units=new_units.keep,
-        auto_accepted=new_units.auto_accepted,
-        low_confidence=new_units.low_confidence,
-    )
+    accepted = insert_output(article_id, new_units, now=now)
     for unit_id in accepted:
         cards.ensure_cards(unit_id, now)
     return len(new_units.keep), accepted

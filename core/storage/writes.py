@@ -7,6 +7,7 @@ import json
 import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import peewee
 
@@ -37,34 +38,39 @@ def _score(value: float) -> float:
     return min(1.0, max(0.0, number)) if math.isfinite(number) else 0.0
 
 
+@dataclass(frozen=True, slots=True)
+class NewUnits:
+    """An extraction with what import decided about its units: which to store (`keep`, the
+    grounded ones, by index), the validation issues left on each, which are stored confirmed
+    (with cards) and which are parked below the triage floor (core.services.planning.Plan)."""
+
+    artifact: ProcessingArtifact
+    keep: Sequence[int]
+    issues: Mapping[int, Sequence[ValidationIssue]]
+    auto_accepted: frozenset[int] = frozenset()
+    low_confidence: frozenset[int] = frozenset()
+
+
 @translated
-def insert_output(
-    article_id: int,
-    artifact: ProcessingArtifact,
-    *,
-    now: int,
-    unit_issues: Mapping[int, Sequence[ValidationIssue]],
-    keep_units: Sequence[int],
-    auto_accepted: frozenset[int] = frozenset(),
-    low_confidence: frozenset[int] = frozenset(),
-) -> list[int]:
+def insert_output(article_id: int, units: NewUnits, *, now: int) -> list[int]:
     """The artifact row and the kept units (evidence, questions) of one extraction, inside the
     caller's transaction. Returns the ids of the units stored confirmed (they need cards)."""
+    artifact, auto_accepted = units.artifact, units.auto_accepted
     artifact_id = _insert_artifact(article_id, artifact, now)
     questions: dict[int, list[RecallQuestion]] = defaultdict(list)
     for q in artifact.output.recall_questions:
         questions[q.memory_unit_index].append(q)
     accepted: list[int] = []
-    for index in keep_units:
+    for index in units.keep:
         unit_id = _insert_unit(
             article_id,
             artifact_id,
             artifact,
             index,
             questions[index],
-            issues=unit_issues.get(index, ()),
+            issues=units.issues.get(index, ()),
             confirmed=index in auto_accepted,
-            low_confidence=index in low_confidence,
+            low_confidence=index in units.low_confidence,
             now=now,
         )
         if index in auto_accepted:

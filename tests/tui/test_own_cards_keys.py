@@ -74,7 +74,7 @@ async def test_select_make_a_cloze_review_it_and_answer(svc: Services, tmp_path:
         assert screen.answered, "the answer was saved"
         # the only card of the day, answered Good: a learning step, back in ten minutes
         assert screen.item is not None and screen.item.card.unit_id == mine.id
-        assert screen.item.card.state == "learning" and screen.item.card.last_review is not None
+        assert screen.item.card.state_label == "learning" and screen.item.card.last_review is not None
 
 
 async def test_undo_takes_a_card_you_made_back_to_the_trash(svc: Services, tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ async def test_a_card_failed_once_counts_two_answers_on_one_card(samples: Servic
         await pilot.press("space", "4")  # the second new card, Easy
         await settle(pilot)
         assert screen.item is not None and screen.item.card.id == failed  # shown early
-        assert screen.item.card.state == "learning"
+        assert screen.item.card.state_label == "learning"
         await pilot.pause(0.4)  # the progress line follows 0.3 s after the card
         await settle(pilot)
         shown = screen_text(app)

@@ -22,14 +22,15 @@ RATING = {r.value: r.name.lower() for r in Rating}
 
 
 def facts_line(info: CardInfo) -> str:
+    card = info.card
     r = f"{info.retrievability:.0%}" if info.retrievability is not None else "— (never reviewed)"
-    s = f"{info.stability:.1f} days" if info.stability is not None else "—"
-    d = f"{info.difficulty:.1f} / 10" if info.difficulty is not None else "—"
-    due = datetime.fromtimestamp(info.due).strftime("%Y-%m-%d %H:%M")
+    s = f"{card.stability:.1f} days" if card.stability is not None else "—"
+    d = f"{card.difficulty:.1f} / 10" if card.difficulty is not None else "—"
+    due = datetime.fromtimestamp(card.due).strftime("%Y-%m-%d %H:%M")
     interval = f" (interval {info.interval_days} d)" if info.interval_days is not None else ""
     return (
-        f"R now {r} · S {s} · D {d} · {info.state} · next due {due}{interval} · "
-        f"{info.reps} reviews, {info.lapses} lapses"
+        f"R now {r} · S {s} · D {d} · {card.queue_label} · next due {due}{interval} · "
+        f"{card.reps} reviews, {card.lapses} lapses"
     )
 
 

@@ -23,7 +23,7 @@ QUOTE = "bold $background on $accent"  # as the evidence browser marks quotes
 def meta_line(item: ReviewItem) -> Content:
     """ "NEW · concept · pinned" and where the card comes from (its context line: the article
     and the section of its quote), muted, above the question."""
-    parts = [item.card.state.upper(), item.memory_type, *(["pinned"] if item.pinned else [])]
+    parts = [item.card.state_label.upper(), item.memory_type, *(["pinned"] if item.pinned else [])]
     return Content.assemble(
         (" · ".join(parts), "bold $text-muted"),
         ("   from ", "$text-muted"),

@@ -18,9 +18,8 @@ from typing import Any
 
 import scheduler
 from core.domain.browse import BulkAction, BulkResult, Forecast, Selection, WorkloadChange
-from core.host.clock import Clock
-from core.host.config import Config, Settings
 from core.services.browse.service import BrowseService
+from core.services.clocked import Clocked
 from core.storage.browse import actions
 from core.storage.browse import journal as bulk_journal
 from core.storage.browse import schedule as schedule_repo
@@ -116,24 +115,14 @@ def _shown(value: object) -> str:
 
 
 @dataclass
-class ScheduleService:
-    settings: Settings
-    clock: Clock
-
-    @property
-    def config(self) -> Config:
-        return self.settings.current
-
+class ScheduleService(Clocked):
     @property
     def browse(self) -> BrowseService:
-        return BrowseService(self.settings, self.clock)
-
-    def _now(self) -> int:
-        return int(self.clock.now().timestamp())
+        return BrowseService(self.settings, self.clock, self.tz)
 
     def _today(self) -> tuple[int, date]:
         """Today as a UTC day number and date (load balancing counts UTC days)."""
-        day = self._now() // DAY
+        day = self.clock.epoch() // DAY
         return day, date(1970, 1, 1) + timedelta(days=day)
 
     # --- easy days and vacations ------------------------------------------------------------
@@ -182,7 +171,7 @@ class ScheduleService:
         change kept with the entry for the undo), then the cards moved off the days it makes
         lighter (the reads in the transaction too: a card answered meanwhile is not moved
         back to where it was)."""
-        now = self._now()
+        now = self.clock.epoch()
         with checkpoint_after(), bulk_journal.bulk_cache(), write_transaction():
             journal = bulk_journal.open_journal(action, now)
             if key is not None and value is not None:
@@ -260,7 +249,7 @@ class ScheduleService:
 
     def reschedule(self, retention: float) -> BulkResult:
         """Re-time every review card (of units not pinned) for `retention`: one transaction, undoable."""
-        now = self._now()
+        now = self.clock.epoch()
         k = scheduler.days_per_stability(retention, self.browse.parameters())
         with checkpoint_after(), bulk_journal.bulk_cache(), write_transaction():
             journal = bulk_journal.open_journal("reschedule", now)

@@ -16,7 +16,7 @@ restoring articles, the trash, card info.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, tzinfo
+from datetime import UTC, datetime
 from typing import Any
 
 import scheduler
@@ -33,15 +33,15 @@ from core.domain.browse import (
     Selection,
     TrashEntry,
 )
+from core.domain.card import source_fields
 from core.domain.errors import DatabaseBusy
 from core.domain.stop import StopFlag
-from core.host.clock import Clock
-from core.host.config import Config, Settings
 from core.services.browse.filters import ParsedFilter, parse_filter
+from core.services.clocked import Clocked
 from core.services.review.parameters import fsrs_parameters
 from core.storage.browse import actions, info, rows, trash, unit_actions
 from core.storage.browse import journal as bulk_journal
-from core.storage.browse.where import CARD, QUEUE_NAMES, UNIT, count, target_sql
+from core.storage.browse.where import CARD, UNIT, count, target_sql
 from core.storage.checkpoint import checkpoint_after
 from core.storage.db import write_transaction
 from core.storage.review import cards as review_cards
@@ -52,21 +52,7 @@ CURVE_POINTS = 40
 
 
 @dataclass
-class BrowseService:
-    settings: Settings
-    clock: Clock
-    tz: tzinfo | None = None  # None: the machine's local zone
-
-    @property
-    def config(self) -> Config:
-        return self.settings.current
-
-    def _now(self) -> int:
-        return int(self.clock.now().timestamp())
-
-    def _zone(self) -> tzinfo:
-        return self.tz or datetime.now().astimezone().tzinfo or UTC
-
+class BrowseService(Clocked):
     def parameters(self) -> tuple[float, ...]:
         return fsrs_parameters()
 
@@ -79,19 +65,19 @@ class BrowseService:
     # --- the table -------------------------------------------------------------------------
 
     def parse(self, line: str) -> ParsedFilter:
-        return parse_filter(line, now=self._now(), tz=self._zone())
+        return parse_filter(line, now=self.clock.epoch(), tz=self.zone())
 
     def page(
         self, f: BrowseFilter, sort: BrowseSort, after: tuple[Any, ...] | None = None, limit: int = PAGE
     ) -> BrowsePage:
-        now = self._now()
+        now = self.clock.epoch()
         found, last = rows.page(f, sort, after, limit, now=now, r_ratio=self._r_ratio(f))
         params = self.parameters()  # read once a page (a settings read each)
         return BrowsePage(tuple(_with_r(r, now, params) for r in found), last)
 
     def count(self, f: BrowseFilter, stop: StopFlag | None = None) -> int:
         """Rows the filter shows; Cancelled when `stop` is set before the count ends."""
-        return count(f, now=self._now(), r_ratio=self._r_ratio(f), stop=stop)
+        return count(f, now=self.clock.epoch(), r_ratio=self._r_ratio(f), stop=stop)
 
     def start(self) -> int:
         """Before Browse shows card states: burials that ended are lifted (what a review session
@@ -99,7 +85,7 @@ class BrowseService:
         waits for the write lock (Browse opens on the screen): when another process holds it
         the burials stay for the next open or the review session to lift, and 0 is returned."""
         try:
-            return review_cards.unbury(self._now(), wait=False)
+            return review_cards.unbury(self.clock.epoch(), wait=False)
         except DatabaseBusy:
             return 0
 
@@ -127,7 +113,7 @@ class BrowseService:
         """One action on the selection (or its whole filter), in one transaction, undoable.
         Card actions (suspend, bury, forget, set due) change the rows' cards; unit actions
         (pin, trash, restore, reject, confirm, tag, keep) the rows' units and their cards."""
-        now = self._now()
+        now = self.clock.epoch()
         with checkpoint_after(), bulk_journal.bulk_cache(), write_transaction():
             self._target(selection, now)
             journal = bulk_journal.open_journal(action.value, now)
@@ -139,9 +125,7 @@ class BrowseService:
         self, journal: int, action: BulkAction, now: int, *, tag: str, days: int, deck: int | None = None
     ) -> bulk_journal.Changed:
         if action in actions.CARD_ACTIONS:
-            day = scheduler.review_day(
-                datetime.fromtimestamp(now, UTC), self._zone(), self.config.day_starts_at_hour
-            )
+            day = self.day(datetime.fromtimestamp(now, UTC))
             until = int(day.end.timestamp())
             return actions.change_cards(journal, action, now, until=until, due=now + days * 86400, days=days)
         if (action in (BulkAction.TAG, BulkAction.UNTAG) and not tag) or (
@@ -173,7 +157,7 @@ class BrowseService:
             entry = bulk_journal.last_journal()
             if entry is None:
                 return None
-            done = actions.undo(entry, self._now())
+            done = actions.undo(entry, self.clock.epoch())
         return BulkUndo(
             str(entry.action), done.cards, done.units, done.cards_left, done.units_left, done.setting_left
         )
@@ -186,7 +170,7 @@ class BrowseService:
     def delete_article(self, article_id: int) -> BulkResult:
         """The article leaves the library and its units go to the trash (their cards out of
         review, their history kept), restorable for 30 days; undoable."""
-        now = self._now()
+        now = self.clock.epoch()
         with checkpoint_after(), bulk_journal.bulk_cache(), write_transaction():
             if not trash.mark_deleted(article_id, now):
                 return BulkResult("delete_article", 0, 0, 0)
@@ -199,7 +183,7 @@ class BrowseService:
 
     def restore_article(self, article_id: int) -> BulkResult:
         """Back from the trash: the article and the units trashed with it (or after)."""
-        now = self._now()
+        now = self.clock.epoch()
         with checkpoint_after(), bulk_journal.bulk_cache(), write_transaction():
             deleted_at = trash.unmark_deleted(article_id)
             if deleted_at is None:
@@ -228,11 +212,11 @@ class BrowseService:
     # --- card info -------------------------------------------------------------------------
 
     def card_info(self, card_id: int) -> CardInfo | None:
-        facts = info.card_facts(card_id)
-        if facts is None:
+        card, source = review_cards.get_card(card_id), review_cards.card_source(card_id)
+        if card is None or source is None:
             return None
         params = self.parameters()
-        now = datetime.fromtimestamp(self._now(), UTC)
+        now = datetime.fromtimestamp(self.clock.epoch(), UTC)
         at = lambda t: datetime.fromtimestamp(t, UTC)  # noqa: E731
         entries: list[ReviewEntry] = []
         previous: tuple[int, float | None] | None = None
@@ -243,26 +227,16 @@ class BrowseService:
             entries.append(ReviewEntry(log.reviewed_at, log.rating, log.scheduled_days, r, log.stability))
             previous = (log.reviewed_at, log.stability)
         r_now = None
-        if facts.last_review is not None and facts.stability:
-            r_now = scheduler.retrievability(facts.stability, at(facts.last_review), now, params)
-        interval = (facts.due - facts.last_review) // 86400 if facts.last_review is not None else None
+        if card.last_review is not None and card.stability:
+            r_now = scheduler.retrievability(card.stability, at(card.last_review), now, params)
+        interval = (card.due - card.last_review) // 86400 if card.last_review is not None else None
         return CardInfo(
-            card_id=facts.card_id,
-            unit_id=facts.unit_id,
-            question=facts.question,
-            answer=facts.answer,
-            unit_content=facts.unit_content,
-            article_title=facts.article_title,
-            state=QUEUE_NAMES.get(facts.queue, ""),
+            **source_fields(source),
+            card=card,
             retrievability=r_now,
-            stability=facts.stability,
-            difficulty=facts.difficulty,
-            due=facts.due,
             interval_days=interval,
-            reps=facts.reps,
-            lapses=facts.lapses,
             reviews=tuple(entries),
-            curve=_curve(facts.stability, interval, params),
+            curve=_curve(card.stability, interval, params),
         )
 
 

@@ -28,7 +28,8 @@ from pathlib import Path
 
 import genanki
 
-from core.domain.export import ExportArticle, ExportCard, ExportFilter, ExportResult, ExportReview, ExportUnit
+from core.domain.card import Card
+from core.domain.export import ExportArticle, ExportFilter, ExportResult, ExportReview, ExportUnit
 from core.services.export.anki_notes import (
     CLOZE_MODEL_ID,
     PARENT_DECK,
@@ -163,7 +164,7 @@ class _Build:
     names: set[str] = field(default_factory=set)
     # note type id -> (note type, its last deck in deck order), which genanki makes its default deck
     models: dict[int, tuple[genanki.Model, int]] = field(default_factory=dict)
-    cards: dict[int, tuple[int, ExportCard, bool]] = field(default_factory=dict)  # anki id -> card, pinned
+    cards: dict[int, tuple[int, Card, bool]] = field(default_factory=dict)  # anki id -> card, pinned
     ids: _Ids = field(default_factory=_Ids)
     deck_ids: _Ids = field(default_factory=_Ids)
     notes: int = 0
@@ -287,7 +288,7 @@ def _parent_id(library: str) -> int:
 
 
 def _write_history(
-    con: sqlite3.Connection, cards: dict[int, tuple[int, ExportCard, bool]], now: int, schedule: Schedule
+    con: sqlite3.Connection, cards: dict[int, tuple[int, Card, bool]], now: int, schedule: Schedule
 ) -> int:
     """Our schedule on each card row, and every review into revlog. Returns the review count."""
     crt = now - now % DAY  # the package's collection starts today: due days count from here
@@ -312,7 +313,7 @@ def _write_history(
 
 
 def _card_row(
-    card: ExportCard, now: int, crt: int, position: int, schedule: Schedule, pinned: bool
+    card: Card, now: int, crt: int, position: int, schedule: Schedule, pinned: bool
 ) -> tuple[int, int, int, int, int, int, int, int, str]:
     kind = _TYPE.get(card.state, 0)
     queue = _QUEUE.get(card.state, 0)

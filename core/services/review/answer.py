@@ -1,4 +1,4 @@
-"""One answer, worked out before anything is written: the card's new row, its log, a leech.
+"""One answer, worked out before anything is written: the card as it will be, its log, a leech.
 
 Pure: the service reads the card and the day loads, calls `decide`, and saves the decision in
 the same IMMEDIATE transaction (ReviewService.answer).
@@ -12,16 +12,17 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 import scheduler
+from core.domain.card import Card
 from core.domain.review import Rating
-from core.services.review.convert import as_epoch, from_state
-from core.storage.review.cards import CardRow, LogRow
+from core.services.review.convert import as_epoch
+from core.storage.review.cards import LogRow
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
     """What an answer does to a card."""
 
-    card: CardRow  # the card after the answer
+    card: Card  # the card after the answer
     log: LogRow
     became_leech: bool  # lapsed too often: suspended and tagged
     reviewed_at: datetime  # when the answer counts (the last review's time if the clock is behind)
@@ -29,7 +30,7 @@ class Decision:
 
 
 def decide(
-    row: CardRow,
+    card: Card,
     planned: scheduler.Planned,
     *,
     load: Sequence[float] | None,
@@ -40,10 +41,10 @@ def decide(
 ) -> Decision:
     """The decision for a planned answer; `load` counts the cards due on its fuzz days."""
     state, record = scheduler.settle(planned, rng=rng, load=load)
-    new = from_state(row, state)
+    new = state.onto(card)
     leech = (
         planned.grade == Rating.AGAIN
-        and row.state == scheduler.REVIEW
+        and card.state == scheduler.REVIEW
         and scheduler.is_leech(state.lapses, leech_threshold)
     )
     if leech:

@@ -14,12 +14,11 @@ from datetime import UTC, datetime
 from typing import Protocol
 
 import scheduler
+from core.domain.card import Card
 from core.domain.errors import MemoryRushError
 from core.domain.review import OptimizeResult
-from core.services.review.convert import from_state
 from core.storage.db import write_transaction
 from core.storage.review import cards, writes
-from core.storage.review.cards import CardRow
 from core.text.words import plural
 from scheduler import optimizer
 
@@ -64,14 +63,14 @@ def optimize(
     if better:
         review.set_parameters(fit.new_parameters)
     rescheduled = _reschedule(review) if reschedule and better else 0
-    # OptimizeResult is the scheduler's Fit (a type the TUI may not import) plus what was done.
+    # OptimizeResult is the scheduler's Fit (core.domain.review) plus what was done.
     return OptimizeResult(**asdict(fit), saved=better, rescheduled=rescheduled)
 
 
 def _reschedule(review: Tuned) -> int:
     """Recompute every reviewed card from its own log under the new parameters: one transaction."""
     now = int(review.now().timestamp())
-    changed: list[CardRow] = []
+    changed: list[Card] = []
     with write_transaction():
         for card_id, history in cards.review_histories().items():
             row = cards.get_card(card_id)
@@ -79,7 +78,7 @@ def _reschedule(review: Tuned) -> int:
                 continue
             entries = [(rating, datetime.fromtimestamp(at, UTC)) for rating, at in history]
             state = optimizer.replay(row.id, entries, review.policy(cards.unit_pinned(row.unit_id)))
-            new = from_state(row, state)
+            new = state.onto(row)
             if new != row:
                 changed.append(new)
         return writes.rewrite_cards(changed, now)

@@ -12,8 +12,8 @@ API for the TUI (all headless; every method returns frozen dataclasses from revi
     svc.review.postpone_backlog(keep=None, days=7) -> int
     svc.review.summary()       -> SessionSummary
     svc.review.new_today()     -> int   # the new cards today's session shows (Home's "N new")
-    svc.review.card(card_id) / cards_of_unit(unit_id) -> CardView
-    svc.review.suspended() / leeches() -> list[CardView]
+    svc.review.card(card_id) / cards_of_unit(unit_id) -> Card
+    svc.review.suspended() / leeches() -> list[Card]
     svc.review.optimize(reschedule=False) -> OptimizeResult   # NotEnoughReviews below 400 reviews
 
 Every answer is one IMMEDIATE transaction (card, review log, burial of the unit's other
@@ -29,26 +29,25 @@ from __future__ import annotations
 
 import logging
 import random
-from dataclasses import dataclass, field, fields, replace
-from datetime import UTC, datetime, timedelta, tzinfo
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
 from typing import Any
 
 import scheduler
+from core.domain.card import Card, source_fields
 from core.domain.errors import DatabaseBusy, MemoryRushError
 from core.domain.review import (
     AnswerResult,
-    CardView,
     OptimizeResult,
     Queue,
     ReviewItem,
     SessionSummary,
     UndoResult,
 )
-from core.host.clock import Clock
-from core.host.config import Config, Settings
 from core.services.browse.schedule import day_rule, utc_day
+from core.services.clocked import Clocked
 from core.services.review.answer import decide
-from core.services.review.convert import as_epoch, card_view, to_state
+from core.services.review.convert import as_epoch, as_utc
 from core.services.review.parameters import fsrs_parameters, save_parameters
 from core.services.review.today import TodayQueue, build_today
 from core.storage import curation as curation_repo
@@ -56,8 +55,7 @@ from core.storage.db import discarded, write_transaction
 from core.storage.review import cards
 from core.storage.review import queue as review_queue
 from core.storage.review import writes as review_writes
-from core.storage.review.cards import CardContent, CardRow
-from scheduler import Policy, Rating
+from scheduler import CardState, Policy, Rating
 from scheduler.workload import weighted
 
 log = logging.getLogger(__name__)
@@ -65,27 +63,17 @@ log.addHandler(logging.NullHandler())  # the app shows AnswerResult.warnings; no
 LEARN_AHEAD_S = 20 * 60  # with nothing else left, learning cards due this soon are shown early
 
 
-_SHOWN = tuple(f.name for f in fields(CardContent))  # what a ReviewItem shows of a card's content
-
-
 class UnknownCard(MemoryRushError):
     """The card does not exist (its unit was purged?)."""
 
 
 @dataclass
-class ReviewService:
-    settings: Settings
-    clock: Clock
-    tz: tzinfo | None = None  # None: the machine's local zone
+class ReviewService(Clocked):
     fuzz: bool = True  # off in golden tests
     rng: random.Random = field(default_factory=random.Random)
     today: TodayQueue = field(default_factory=TodayQueue, init=False, repr=False)
     _unbury_due: bool = field(default=False, init=False, repr=False)  # a new day's unbury met a held lock
     _parameters: tuple[float, ...] | None = field(default=None, init=False, repr=False)
-
-    @property
-    def config(self) -> Config:
-        return self.settings.current
 
     # --- settings -----------------------------------------------------------------------
 
@@ -107,13 +95,6 @@ class ReviewService:
             relearning_steps=tuple(c.relearning_steps),
             fuzz=self.fuzz,
         )
-
-    def now(self) -> datetime:
-        return self.clock.now().astimezone(UTC).replace(microsecond=0)
-
-    def day(self, now: datetime | None = None) -> scheduler.DayWindow:
-        tz = self.tz or datetime.now().astimezone().tzinfo or UTC
-        return scheduler.review_day(now or self.now(), tz, self.config.day_starts_at_hour)
 
     # --- the session ----------------------------------------------------------------------
 
@@ -238,7 +219,9 @@ class ReviewService:
             row = cards.get_card(card_id)
             if row is None:
                 raise UnknownCard(f"card {card_id} does not exist (its unit may have been purged)")
-            planned = scheduler.plan(to_state(row), grade, now, self.policy(cards.unit_pinned(row.unit_id)))
+            planned = scheduler.plan(
+                CardState.of(row), grade, now, self.policy(cards.unit_pinned(row.unit_id))
+            )
             # load balancing counts review cards per UTC day of the candidate due times
             load: list[float] | None = None
             if planned.fuzz_days is not None:  # cards due per fuzz day, weighed by easy days and vacations
@@ -268,7 +251,7 @@ class ReviewService:
         new = decision.card
         interval = scheduler.format_interval(timedelta(seconds=new.due - as_epoch(decision.reviewed_at)))
         return AnswerResult(
-            card=self._view(new, now),
+            card=new,
             review_log_id=saved.review_log_id,
             interval=interval,
             buried_siblings=saved.buried,
@@ -364,35 +347,28 @@ class ReviewService:
 
     # --- views -----------------------------------------------------------------------------------
 
-    def _view(self, row: CardRow, now: datetime) -> CardView:
-        return card_view(row, now, self.parameters())
-
-    def _item(self, card_id: int, now: datetime, row: CardRow | None = None) -> ReviewItem | None:
-        row = row or cards.get_card(card_id)
-        content = cards.card_content(card_id)
-        if row is None or content is None:
+    def _item(self, card_id: int, now: datetime, card: Card | None = None) -> ReviewItem | None:
+        """The card with what it asks and where from, its R now and each answer's interval."""
+        card = card or cards.get_card(card_id)
+        source = cards.card_source(card_id)
+        if card is None or source is None:
             return None
-        policy = self.policy(content.pinned)
+        policy = self.policy(source.pinned)
         intervals = {
             int(k): scheduler.format_interval(v)
-            for k, v in scheduler.preview(to_state(row), now, policy).items()
+            for k, v in scheduler.preview(CardState.of(card), now, policy).items()
         }
-        # CardContent's fields are ReviewItem's (question, answer, unit, article ...)
-        shown = {name: getattr(content, name) for name in _SHOWN}
-        return ReviewItem(card=self._view(row, now), intervals=intervals, **shown)
+        r = scheduler.retrievability(card.stability, as_utc(card.last_review), now, self.parameters())
+        return ReviewItem(**source_fields(source), card=card, retrievability=r, intervals=intervals)
 
-    def card(self, card_id: int) -> CardView | None:
-        row = cards.get_card(card_id)
-        return self._view(row, self.now()) if row else None
+    def card(self, card_id: int) -> Card | None:
+        return cards.get_card(card_id)
 
-    def cards_of_unit(self, unit_id: int) -> list[CardView]:
-        now = self.now()
-        return [self._view(r, now) for r in cards.cards_of_unit(unit_id)]
+    def cards_of_unit(self, unit_id: int) -> list[Card]:
+        return cards.cards_of_unit(unit_id)
 
-    def suspended(self, limit: int = 1000) -> list[CardView]:
-        now = self.now()
-        return [self._view(r, now) for r in cards.cards_where(Queue.SUSPENDED, limit)]
+    def suspended(self, limit: int = 1000) -> list[Card]:
+        return cards.cards_where(Queue.SUSPENDED, limit)
 
-    def leeches(self, limit: int = 1000) -> list[CardView]:
-        now = self.now()
-        return [self._view(r, now) for r in cards.cards_where(Queue.SUSPENDED, limit, leech_only=True)]
+    def leeches(self, limit: int = 1000) -> list[Card]:
+        return cards.cards_where(Queue.SUSPENDED, limit, leech_only=True)

@@ -14,12 +14,11 @@ import peewee
 from core.storage.browse.indexes import SORT_INDEXES
 from core.storage.db import MIGRATIONS, BaseModel, register_models, register_schema_hook
 from core.storage.models import Article
+from core.storage.review.models import CHANGING, INDEX_KEYS
 
 # The card and unit columns a bulk action may change, snapshotted before it and put back by undo.
-CARD_COLUMNS = (
-    "state", "step", "stability", "difficulty", "due", "last_review", "reps", "lapses", "queue",
-    "active", "suspended", "leech", "buried_until", "sbucket", "t90",
-)  # fmt: skip
+# Their order is stored: a journal's `after` is a json_array in it (tests/test_card_rows.py).
+CARD_COLUMNS = (*CHANGING, *INDEX_KEYS)
 UNIT_COLUMNS = (
     "status", "status_before_trash", "pinned", "tags_json", "trashed_at", "updated_at", "anchor", "deck_id",
 )  # fmt: skip

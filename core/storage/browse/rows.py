@@ -47,14 +47,33 @@ _LED = (
 )
 # A unit moved to another article's deck (unit.deck_id): its deck, shown beside the source and
 # what the article filter goes by. Few units are moved: a lookup by primary key per shown row.
-DECK_COLUMNS = f"u.deck_id, {DECK_TITLE}"
-_SELECT = {
-    CARD: f"c.id, u.id, q.question, u.content, a.id, a.title, u.memory_type, u.status, ({queue_sql()}), c.due, "
-    "c.last_review, c.stability, c.difficulty, c.lapses, c.reps, u.tags_json, u.extractor, c.created_at, "
-    "u.pinned, c.leech, u.anchor, " + DECK_COLUMNS,
-    UNIT: "NULL, u.id, u.content, u.content, a.id, a.title, u.memory_type, u.status, NULL, NULL, NULL, NULL, "
-    "NULL, NULL, NULL, u.tags_json, u.extractor, u.created_at, u.pinned, 0, u.anchor, " + DECK_COLUMNS,
+# What each BrowseRow field is read from, in the card arm and in the unit arm (a unit without a
+# card: no card columns); its key is the card's and the unit's ids. `_row` maps a row by these
+# names, so the two arms' SELECT lists cannot fall out of step.
+_COLUMNS: dict[str, tuple[str, str]] = {
+    "card_id": ("c.id", "NULL"),
+    "unit_id": ("u.id", "u.id"),
+    "content": ("q.question", "u.content"),
+    "unit_content": ("u.content", "u.content"),
+    "article_id": ("a.id", "a.id"),
+    "article_title": ("a.title", "a.title"),
+    "memory_type": ("u.memory_type", "u.memory_type"),
+    "status": ("u.status", "u.status"),
+    "state": (f"({queue_sql()})", "NULL"),
+    **{
+        name: (f"c.{name}", "NULL")
+        for name in ("due", "last_review", "stability", "difficulty", "lapses", "reps")
+    },
+    "tags": ("u.tags_json", "u.tags_json"),
+    "extractor": ("u.extractor", "u.extractor"),
+    "added": ("c.created_at", "u.created_at"),
+    "pinned": ("u.pinned", "u.pinned"),
+    "leech": ("c.leech", "0"),
+    "source_changed": ("u.anchor", "u.anchor"),
+    "deck_id": ("u.deck_id", "u.deck_id"),
+    "deck_title": (DECK_TITLE, DECK_TITLE),
 }
+_SELECT = {arm: ", ".join(sql[arm] for sql in _COLUMNS.values()) for arm in (CARD, UNIT)}
 _NEVER = "CAST(1e300 AS REAL)"  # the R key of a card never reviewed: after every reviewed one
 NEVER_KEY = 1e300
 R_KEY = f"CASE WHEN {rsort.FINITE} THEN (c.last_review - :now) * 1.0 / c.stability ELSE {_NEVER} END"
@@ -353,29 +372,16 @@ def page(
 
 
 def _row(t: tuple[Any, ...]) -> BrowseRow:
-    card_id, unit_id = t[0], t[1]
-    return BrowseRow(
-        key=RowKey(card_id, unit_id),
-        content=t[2],
-        unit_content=t[3],
-        article_id=t[4],
-        article_title=t[5],
-        memory_type=t[6],
-        status=t[7],
-        state=QUEUE_NAMES.get(t[8], "") if t[8] is not None else "",
-        due=t[9],
-        last_review=t[10],
-        retrievability=None,
-        stability=t[11],
-        difficulty=t[12],
-        lapses=t[13],
-        reps=t[14],
-        tags=tuple(str(x) for x in json.loads(t[15] or "[]")),
-        extractor=t[16] or "",
-        added=t[17],
-        pinned=bool(t[18]),
-        leech=bool(t[19]),
-        source_changed=t[20] == "changed",
-        deck_id=t[21],
-        deck_title=t[22] or "",
+    """A row read with _SELECT (its sort key last), by _COLUMNS' names."""
+    v = dict(zip(_COLUMNS, t, strict=False))
+    key = RowKey(v.pop("card_id"), v.pop("unit_id"))
+    v.update(
+        state=QUEUE_NAMES.get(v["state"], ""),  # "" for a unit without a card
+        tags=tuple(str(x) for x in json.loads(v["tags"] or "[]")),
+        extractor=v["extractor"] or "",
+        pinned=bool(v["pinned"]),
+        leech=bool(v["leech"]),
+        source_changed=v["source_changed"] == "changed",
+        deck_title=v["deck_title"] or "",
     )
+    return BrowseRow(key=key, retrievability=None, **v)

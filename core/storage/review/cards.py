@@ -5,67 +5,47 @@ The review actions that journal what they change for undo (answer, suspend, pin,
 are writes.py's. Hot paths use plain SQL by primary key or index; nothing here scans all
 cards. The session's queries (what is due, in which order) live in queue.py.
 
-A card row is a `CardRow`: the columns read, written and journalled are its fields (in the
-order they are declared), so a new column is a field here and one in models.Card.
+A card row is the domain's `Card` (core.domain.card): the columns read, written and journalled
+are its fields, mapped by name at the edge (core.storage.converters), so a new column is a field
+there and one in models.Card.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
-from core.domain import NO_LOCATOR, Locator
-from core.domain.review import Queue, State
-from core.storage.converters import locator
+from core.domain.card import Card, CardSource, Queue, State
+from core.storage import converters
+from core.storage.converters import SOURCE_JOINS, card, card_columns, card_dict, source_columns
 from core.storage.db import db, write_transaction
 from core.storage.errors import translated
 from core.storage.review.models import queue_for, queue_sql, stability_bucket, t90
 
 
-@dataclass(frozen=True, slots=True)
-class CardRow:
-    id: int
-    unit_id: int
-    question_id: int
-    state: int
-    step: int | None
-    stability: float | None
-    difficulty: float | None
-    due: int
-    last_review: int | None
-    reps: int
-    lapses: int
-    queue: int
-    active: bool
-    suspended: bool
-    leech: bool
-    buried_until: int | None
-    created_at: int
-
-    @classmethod
-    def new(cls, question_id: int, unit_id: int, now: int, *, active: bool) -> CardRow:
-        """A card never answered: new cards are shown in the order they were made (`due`)."""
-        return cls(
-            id=0,
-            unit_id=unit_id,
-            question_id=question_id,
-            state=State.NEW,
-            step=None,
-            stability=None,
-            difficulty=None,
-            due=now,
-            last_review=None,
-            reps=0,
-            lapses=0,
-            queue=queue_for(State.NEW, active=active, suspended=False, buried=False),
-            active=active,
-            suspended=False,
-            leech=False,
-            buried_until=None,
-            created_at=now,
-        )
+def _new_card(question_id: int, unit_id: int, now: int, *, active: bool) -> Card:
+    """A card never answered: new cards are shown in the order they were made (`due`)."""
+    return Card(
+        id=0,
+        unit_id=unit_id,
+        question_id=question_id,
+        state=State.NEW,
+        step=None,
+        stability=None,
+        difficulty=None,
+        due=now,
+        last_review=None,
+        reps=0,
+        lapses=0,
+        queue=queue_for(State.NEW, active=active, suspended=False, buried=False),
+        active=active,
+        suspended=False,
+        leech=False,
+        buried_until=None,
+        created_at=now,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,52 +60,20 @@ class LogRow:
     clock_skew_s: int
 
 
-@dataclass(frozen=True, slots=True)
-class CardContent:
-    """What a card asks and where it comes from."""
-
-    question: str
-    answer: str
-    kind: str
-    unit_id: int
-    unit_content: str
-    pinned: bool
-    memory_type: str
-    article_title: str
-    article_id: int
-    locator: Locator = NO_LOCATOR  # where the unit's first quote sits (its context line)
-
-
-_FIELDS = tuple(f.name for f in fields(CardRow))
-_FLAGS = tuple(i for i, f in enumerate(fields(CardRow)) if f.type == "bool")  # stored as 0/1
-_SELECT = f"SELECT {', '.join(_FIELDS)} FROM card"
+_SELECT = f"SELECT {card_columns()} FROM card c"
 
 
 @translated
-def row_dict(r: CardRow) -> dict[str, Any]:
-    """A card row as a dict (dataclasses.asdict deep-copies and is ~20x slower)."""
-    return {name: getattr(r, name) for name in _FIELDS}
-
-
-@translated
-def row_queue(r: CardRow, now: int) -> Queue:
+def row_queue(r: Card, now: int) -> Queue:
     buried = r.buried_until is not None and r.buried_until > now
     return queue_for(r.state, active=r.active, suspended=r.suspended, buried=buried)
 
 
-def _card(values: Sequence[Any]) -> CardRow:
-    """A row read with `_SELECT` (its columns are CardRow's fields, in order)."""
-    row = list(values)
-    for i in _FLAGS:
-        row[i] = bool(row[i])
-    return CardRow(*row)
-
-
 @translated
-def stored_columns(r: CardRow, now: int) -> dict[str, Any]:
-    """The row's columns as stored: its fields, and the columns derived from them."""
+def stored_columns(r: Card, now: int) -> dict[str, Any]:
+    """The card's columns as stored: its fields, and the columns derived from them."""
     return {
-        **row_dict(r),
+        **card_dict(r),
         "queue": int(row_queue(r, now)),
         "sbucket": stability_bucket(r.stability),
         "t90": t90(r.last_review, r.stability),
@@ -153,7 +101,7 @@ def ensure_cards(unit_id: int, now: int) -> int:
 def create_cards(unit_id: int, now: int, *, active: bool) -> int:
     """A new card for every question of the unit that has none, in question order: one
     INSERT ... SELECT, no read first. Returns how many. Inside the caller's transaction."""
-    columns = stored_columns(CardRow.new(0, unit_id, now, active=active), now)
+    columns = stored_columns(_new_card(0, unit_id, now, active=active), now)
     del columns["id"], columns["question_id"]
     cursor = _exec(
         f"INSERT INTO card (question_id, {', '.join(columns)}) "
@@ -181,62 +129,41 @@ def on_unit_status(unit_id: int, status: str, now: int) -> None:
 
 
 @translated
-def get_card(card_id: int) -> CardRow | None:
+def get_card(card_id: int) -> Card | None:
     t = _exec(f"{_SELECT} WHERE id = ?", (card_id,)).fetchone()
-    return _card(t) if t else None
+    return card(t) if t else None
 
 
 @translated
-def cards_of_unit(unit_id: int) -> list[CardRow]:
-    return [_card(t) for t in _exec(f"{_SELECT} WHERE unit_id = ? ORDER BY id", (unit_id,))]
+def cards_of_unit(unit_id: int) -> list[Card]:
+    return [card(t) for t in _exec(f"{_SELECT} WHERE unit_id = ? ORDER BY id", (unit_id,))]
 
 
 @translated
-def cards_where(queue: Queue, limit: int = 1000, *, leech_only: bool = False) -> list[CardRow]:
+def cards_where(queue: Queue, limit: int = 1000, *, leech_only: bool = False) -> list[Card]:
     extra = " AND leech = 1" if leech_only else ""
     sql = f"{_SELECT} WHERE queue = ?{extra} ORDER BY id LIMIT ?"
-    return [_card(t) for t in _exec(sql, (int(queue), limit))]
+    return [card(t) for t in _exec(sql, (int(queue), limit))]
 
 
 @translated
-def unit_siblings(card: CardRow) -> list[CardRow]:
+def unit_siblings(of: Card) -> list[Card]:
     """The other new and review cards of the card's unit (an answer buries them)."""
     return [
-        _card(t)
+        card(t)
         for t in _exec(
             f"{_SELECT} WHERE unit_id = ? AND id != ? AND queue IN (?, ?)",
-            (card.unit_id, card.id, int(Queue.NEW), int(Queue.REVIEW)),
+            (of.unit_id, of.id, int(Queue.NEW), int(Queue.REVIEW)),
         )
     ]
 
 
 @translated
-def card_content(card_id: int) -> CardContent | None:
-    """Question, answer, kind and the unit/article it comes from, with the place of the unit's
-    first quote (the paragraph's locator: the card's context line)."""
-    t = _exec(
-        "SELECT q.question, q.answer, q.kind, u.id, u.content, u.pinned, u.memory_type, a.title, a.id, "
-        "(SELECT p.locator_json FROM evidence e JOIN paragraph p ON p.article_id = u.article_id "
-        "AND p.paragraph_id = e.paragraph_id WHERE e.unit_id = u.id ORDER BY e.position LIMIT 1) "
-        "FROM card c JOIN question q ON q.id = c.question_id JOIN unit u ON u.id = c.unit_id "
-        "JOIN article a ON a.id = u.article_id WHERE c.id = ?",
-        (card_id,),
-    ).fetchone()
-    if t is None:
-        return None
-    question, answer, kind, unit_id, unit_content, pinned, memory_type, title, article_id, where = t
-    return CardContent(
-        question,
-        answer,
-        kind,
-        unit_id,
-        unit_content,
-        bool(pinned),
-        memory_type,
-        title,
-        article_id,
-        locator(where),
-    )
+def card_source(card_id: int) -> CardSource | None:
+    """What the card asks and where it comes from: its question, unit and article, with the place
+    of the unit's first quote (the paragraph's locator: the card's context line)."""
+    t = _exec(f"SELECT {source_columns()} FROM card c {SOURCE_JOINS} WHERE c.id = ?", (card_id,)).fetchone()
+    return converters.card_source(t) if t else None
 
 
 @translated

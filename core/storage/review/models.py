@@ -20,8 +20,16 @@ from collections.abc import Mapping
 import peewee
 
 from core.domain.states import Queue, State
+from core.storage.converters import CARD_FIELDS
 from core.storage.db import MIGRATIONS, BaseModel, register_models, register_schema_hook
 from core.storage.models import Question, Unit
+
+# The card's columns by role. Its fields (core.domain.card.Card) are set when it is made (MADE)
+# or change with answers, card actions and their undo (CHANGING: written, snapshotted and put
+# back whole); the session index's keys (INDEX_KEYS) are worked out from them on every write.
+MADE = ("id", "unit_id", "question_id", "created_at")
+CHANGING = tuple(name for name in CARD_FIELDS if name not in MADE)
+INDEX_KEYS = ("sbucket", "t90")
 
 # The queue rule. The first flag that holds decides, in this order; a card with none goes by its
 # FSRS state (learning and relearning: the intraday LEARNING queue).

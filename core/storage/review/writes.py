@@ -4,7 +4,7 @@ the latest; also the rewrite of every card for new FSRS parameters (not undoable
 
 Every write is one IMMEDIATE transaction (or the caller's, where said) that also journals the
 rows it changes: an UndoEntry holds the card rows as they were (JSON), and undo writes them
-back. A card row is written whole (its CardRow fields, and the columns derived from them:
+back. A card row is written whole (the domain Card's fields, and the columns derived from them:
 the queue by the one rule, the session index's stability bucket and t90).
 """
 
@@ -12,29 +12,23 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
+from core.domain.card import Card
+from core.storage.converters import card_dict
 from core.storage.db import db, write_transaction
 from core.storage.errors import translated
 from core.storage.models import Unit
 from core.storage.review import cards
-from core.storage.review.cards import CardRow, LogRow
-from core.storage.review.models import ReviewLog, UndoEntry
+from core.storage.review.cards import LogRow
+from core.storage.review.models import CHANGING, INDEX_KEYS, ReviewLog, UndoEntry
 
 UNDO_KEEP = 200  # journal entries kept (older ones are pruned)
 
-_FIXED = frozenset({"id", "unit_id", "question_id", "created_at"})  # set once, when the card is made
-# Columns worked out from the fields on every write: the queue (by the rule) and the session index.
-_DERIVED = ("queue", "sbucket", "t90")
-_FIELDS = tuple(f.name for f in fields(CardRow))
+# Every column that changes, from cards.stored_columns (the queue by the rule, the index keys).
 _UPDATE = (
-    "UPDATE card SET "
-    + ", ".join(
-        f"{name} = :{name}"
-        for name in (*(f for f in _FIELDS if f not in _FIXED and f not in _DERIVED), *_DERIVED)
-    )
-    + " WHERE id = :id"
+    f"UPDATE card SET {', '.join(f'{name} = :{name}' for name in (*CHANGING, *INDEX_KEYS))} WHERE id = :id"
 )
 
 
@@ -47,11 +41,11 @@ def _require_transaction(name: str) -> None:
         raise RuntimeError(f"{name} writes inside the caller's write_transaction()")
 
 
-def _snapshot(rows: Iterable[CardRow]) -> str:
-    return json.dumps([cards.row_dict(r) for r in rows])
+def _snapshot(rows: Iterable[Card]) -> str:
+    return json.dumps([card_dict(r) for r in rows])
 
 
-def _journal(action: str, before: Sequence[CardRow], now: int, after: Sequence[CardRow], **extra: Any) -> int:
+def _journal(action: str, before: Sequence[Card], now: int, after: Sequence[Card], **extra: Any) -> int:
     cols = {
         "action": action, "cards_json": _snapshot(before), "after_json": _snapshot(after), "at": now, **extra,
     }  # fmt: skip
@@ -65,7 +59,7 @@ def _journal(action: str, before: Sequence[CardRow], now: int, after: Sequence[C
     return entry_id
 
 
-def _write_card(r: CardRow, now: int) -> None:
+def _write_card(r: Card, now: int) -> None:
     _exec(_UPDATE, cards.stored_columns(r, now))
 
 
@@ -76,7 +70,7 @@ class SavedAnswer:
 
 
 @translated
-def save_answer(before: CardRow, after: CardRow, log: LogRow, *, now: int, bury_until: int) -> SavedAnswer:
+def save_answer(before: Card, after: Card, log: LogRow, *, now: int, bury_until: int) -> SavedAnswer:
     """Save one answer: the card's new row, its review log, the burial of the unit's other
     new and review cards until `bury_until`, and the undo entry. Inside the caller's
     write_transaction, the one that read `before`: the answer is all written or not at all."""
@@ -101,7 +95,7 @@ def save_answer(before: CardRow, after: CardRow, log: LogRow, *, now: int, bury_
 
 
 @translated
-def update_cards(action: str, new_rows: Sequence[CardRow], now: int, *, card_id: int | None = None) -> int:
+def update_cards(action: str, new_rows: Sequence[Card], now: int, *, card_id: int | None = None) -> int:
     """Write changed card rows (suspend, bury, postpone, ...) with one undo entry. Returns how many."""
     if not new_rows:
         return 0
@@ -114,7 +108,7 @@ def update_cards(action: str, new_rows: Sequence[CardRow], now: int, *, card_id:
 
 
 @translated
-def set_pinned(unit_id: int, pinned: bool, new_rows: Sequence[CardRow], now: int) -> bool:
+def set_pinned(unit_id: int, pinned: bool, new_rows: Sequence[Card], now: int) -> bool:
     """Pin/unpin a unit and re-time its cards for the new retention target, undoable."""
     with write_transaction():
         unit = Unit.get_or_none(Unit.id == unit_id)
@@ -140,10 +134,10 @@ def set_pinned(unit_id: int, pinned: bool, new_rows: Sequence[CardRow], now: int
 _NOT_SIGNED = frozenset({"active", "queue"})
 
 
-def _as_left(current: CardRow, after: dict[str, Any] | None) -> bool:
+def _as_left(current: Card, after: dict[str, Any] | None) -> bool:
     if after is None:  # an entry from before schema 9: nothing recorded, undone as it was
         return True
-    now = cards.row_dict(current)
+    now = card_dict(current)
     return all(now[k] == v for k, v in after.items() if k not in _NOT_SIGNED)
 
 
@@ -181,7 +175,7 @@ def undo_last(now: int) -> ReviewUndone | None:
             return ReviewUndone(action, card_id, changed_since=True)
         for data, current, same in pairs:
             if same:  # `active` follows the unit's status (curation's business), not this journal
-                _write_card(replace(CardRow(**data), active=current.active), now)
+                _write_card(replace(Card(**data), active=current.active), now)
         if entry.review_log_id is not None:
             ReviewLog.delete().where(ReviewLog.id == entry.review_log_id).execute()
         if entry.pinned_before is not None and entry.unit_id is not None:
@@ -196,7 +190,7 @@ def undo_depth() -> int:
 
 
 @translated
-def rewrite_cards(rows: Sequence[CardRow], now: int) -> int:
+def rewrite_cards(rows: Sequence[Card], now: int) -> int:
     """Write recomputed card rows (new FSRS parameters) without an undo entry. Inside the
     caller's write_transaction."""
     _require_transaction("rewrite_cards")
