@@ -210,3 +210,47 @@ def test_time_said_relative_to_the_writing_leaves_the_card() -> None:
     contents = [u.content for u in out.memory_units]
     assert "The Senate passed the new water bill by 60 votes to 38 after a long debate." in contents
     assert not [c for c in contents if "Tuesday" in c or "last week" in c]
+
+
+@pytest.mark.parametrize(
+    ("content", "tail"),
+    [
+        (
+            "After the invasion of the country on 1 September 1939 the Second World War began in Europe.",
+            "1939",
+        ),
+        (
+            "In the U.S. federal health care system ambulatory care pharmacists are given full prescribing authority.",
+            "federal health care system ambulatory care pharmacists",
+        ),
+    ],
+)
+def test_a_blank_never_starts_inside_a_name(content: str, tail: str) -> None:
+    """Dev cards: "on 1 September ____" -> "1939", "In the U.S. ____" -> "federal health care
+    ...": the blank starts right after a capitalized word of the same name or date."""
+    offered = blanks(content)
+    assert offered and tail not in offered, offered
+
+
+def test_an_answer_is_blanked_once_per_article() -> None:
+    """Blind round 4404: 'sir philip' was the blank of three cards of one article, 'MSPs' of
+    three, 詹姆斯·史都華 of four in another (74 repeats in 80 dev articles): a deck asking the
+    same answer again and again. The answers the article's cards ask already are not asked again,
+    and in their place only a fact: a sentence left with a common phrase gets no cloze."""
+    from core.extraction.offline.questions import questions_for
+    from core.validation.cards import topic_terms_of
+
+    def cloze(content: str, lang: str, asked: frozenset[str]) -> list[str]:
+        found = questions_for(0, content, lang, lang == "zh", NO_COUNTS, frozenset(), asked)
+        return [q.expected_answer for q in found if q.kind == "cloze"]
+
+    en = "Margaret Ellison ran two winning campaigns for the governor of Illinois in 2010."
+    assert cloze(en, "en", frozenset()) == ["Margaret Ellison"]
+    other = cloze(en, "en", topic_terms_of("Margaret Ellison"))
+    assert other and other != ["Margaret Ellison"]
+    zh = "1948年，詹姆斯·史都華演出奧斯卡得獎的犯罪劇情片《反案記》。"
+    assert cloze(zh, "zh", frozenset()) == ["詹姆斯·史都華"]
+    assert cloze(zh, "zh", topic_terms_of("詹姆斯·史都華")) not in ([], ["詹姆斯·史都華"])
+    plain = "Margaret Ellison liked the town."
+    assert cloze(plain, "en", frozenset()) == ["Margaret Ellison"]
+    assert cloze(plain, "en", topic_terms_of("Margaret Ellison")) == []

@@ -124,6 +124,8 @@ def _topic_terms(paragraph_texts: tuple[str, ...], n: int) -> frozenset[str]:
 
 def is_topic_answer(answer: str, topics: frozenset[str]) -> bool:
     flat = squash(answer)
+    if flat in topics:  # an answer the deck asks already (topic_terms_of)
+        return True
     if HAN_RE.search(flat):
         pairs = {flat[j : j + 2] for j in range(len(flat) - 1)}
         return bool(pairs) and len(flat) <= 4 and pairs <= topics
@@ -137,6 +139,18 @@ def is_topic_answer(answer: str, topics: frozenset[str]) -> bool:
         if len(words) > 2
         else all(w in topics for w in words)
     )
+
+
+def topic_terms_of(answer: str) -> frozenset[str]:
+    """The terms `is_topic_answer` reads in an answer (its words but stop words, or a Chinese
+    answer's character pairs) and the answer itself, squashed: added to the topics, they keep
+    the same answer (or one made of its words) from being asked again in the article's deck."""
+    flat = squash(answer)
+    if HAN_RE.search(flat):
+        return frozenset(flat[j : j + 2] for j in range(len(flat) - 1)) | {flat}
+    return frozenset(w for w in _WORD.findall(normalize_for_match(answer)) if w not in lexicon.EN_STOP) | {
+        flat
+    }
 
 
 def question_problems(question: str, answer: str, kind: str, unit_text: str) -> list[tuple[str, str]]:

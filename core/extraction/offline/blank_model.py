@@ -93,6 +93,8 @@ def allowed(content: str, cand: Candidate, topics: frozenset[str]) -> bool:
         return False
     if any(m.start() < cand.end and cand.start < m.end() for m in EXAMPLE_CUE.finditer(content)):
         return False  # "For ____, a sunflower ..." asks about the cue, not the idea
+    if _name_tail(content, cand):
+        return False
     rest = normalize_for_match(content[: cand.start] + " " + content[cand.end :])
     term = normalize_for_match(cand.text)
     if re.search(rf"(?<![^\W_]){re.escape(term)}(?![^\W_])", rest) or (
@@ -102,6 +104,17 @@ def allowed(content: str, cand: Candidate, topics: frozenset[str]) -> bool:
     if _word_leaks(term, rest):
         return False
     return not question_problems(cloze_text(content, cand), cand.text, "cloze", content)
+
+
+_NAME_HEAD = re.compile(r"(?<![^\W_])([A-Z][\w.'’-]*) $")
+
+
+def _name_tail(content: str, cand: Candidate) -> bool:
+    """The blank would start inside a name or a named term: a capitalized word that is no stop
+    word stands right before it ("St. ____" -> "Johns River", "Kuznets ____" -> "curve",
+    "Jean ____" -> "Ribault"). The whole name is a candidate of its own."""
+    head = _NAME_HEAD.search(content, 0, cand.start)
+    return head is not None and head.group(1).rstrip(".").lower() not in EN_STOP
 
 
 def _word_leaks(term: str, rest: str) -> bool:

@@ -39,8 +39,9 @@ from core.extraction.offline.candidates import DocCounts
 from core.extraction.offline.context import ArticleContext, context_of
 from core.extraction.offline.gate import Across, dedupe, gate
 from core.extraction.offline.ideas import core_ideas, summary
-from core.extraction.offline.questions import qa_question, questions_for
+from core.extraction.offline.questions import fresh_blank, qa_question, questions_for
 from core.extraction.offline.segment import Sentence
+from core.validation.cards import topic_terms_of
 
 
 class OfflineExtractor:
@@ -136,6 +137,7 @@ def _cards(
     in document order. A pick is taken while its part wants more, unless an earlier part's
     unit repeats it or nothing in it can be asked (then the part's next pick is)."""
     across = Across()
+    asked: set[str] = set()  # the terms of the answers already blanked in this article
     made: list[tuple[salience.Scored, str, list[RecallQuestion]]] = []
     for share, picks in parts:
         check_stop(stop)
@@ -146,10 +148,12 @@ def _cards(
             if not across.fresh(item):
                 continue
             s = item.sentence
-            content = _card_content(s.content, s.lang, context.counts, context.frequent)
-            qs = questions_for(0, content, s.lang, s.traditional, context.counts, context.frequent)
+            done = frozenset(asked)  # an answer is blanked once per deck
+            content = _card_content(s.content, s.lang, context.counts, context.frequent, done)
+            qs = questions_for(0, content, s.lang, s.traditional, context.counts, context.frequent, done)
             if not qs:
                 continue  # nothing in it can be asked: not worth a card
+            asked.update(t for q in qs if q.kind == "cloze" for t in topic_terms_of(q.expected_answer))
             across.keep(item)
             made.append((item, content, qs))
             taken += 1
@@ -175,10 +179,12 @@ def _weigh_facts(
     return weighed
 
 
-def _card_content(content: str, lang: str, counts: DocCounts, frequent: frozenset[str]) -> str:
+def _card_content(
+    content: str, lang: str, counts: DocCounts, frequent: frozenset[str], asked: frozenset[str]
+) -> str:
     """The unit's content as its card shows it: a long sentence cut to the clause that holds
     its best blank (clause.py); the evidence stays the whole sentence."""
-    found = blank_model.pick(content, lang, counts, frequent)
+    found = fresh_blank(content, lang, counts, frequent, asked)
     return clause.shorten(content, lang, (found[1].start, found[1].end) if found else None)
 
 

@@ -19,7 +19,7 @@ import re
 
 from core.domain import RecallQuestion
 from core.extraction.offline import blank_model, clause, cues, english, facts
-from core.extraction.offline.candidates import DocCounts
+from core.extraction.offline.candidates import Candidate, DocCounts
 from core.extraction.offline.segment import zh_words
 from core.extraction.offline.standalone import subject_of
 from core.text.chinese import fold_chinese
@@ -70,24 +70,51 @@ def _zh_words(traditional: bool) -> dict[str, str]:
 
 
 def questions_for(
-    unit_index: int, content: str, lang: str, traditional: bool, doc: DocCounts, topics: frozenset[str]
+    unit_index: int,
+    content: str,
+    lang: str,
+    traditional: bool,
+    doc: DocCounts,
+    topics: frozenset[str],
+    asked: frozenset[str] = frozenset(),
 ) -> list[RecallQuestion]:
     """The unit's Q&A (when its form gives one) and its cloze, which never asks the same thing:
     the blank avoids the words the Q&A answer is made of. Beside a Q&A, a cloze only on a
     quantity or a name: a second card on a side phrase is one a reader deletes ("When was the
-    University of Warsaw established?" then "the partitions of ____" -> "Poland" was)."""
+    University of Warsaw established?" then "the partitions of ____" -> "Poland" was).
+
+    `asked`: the terms of the answers the article's other cards blank (topic_terms_of). The same
+    answer is not asked again; when the sentence's best blank was asked already, the next one
+    is taken only if it is a fact (a quantity, name or term), not a common phrase."""
     out: list[RecallQuestion] = []
     qa = qa_question(content, lang, traditional)
-    asked: tuple[int, int] | None = None
+    span: tuple[int, int] | None = None
     if qa is not None:
         out.append(RecallQuestion(qa[0], qa[1], unit_index, "qa"))
         at = content.find(qa[1])
-        asked = (at, at + len(qa[1])) if at >= 0 else None
-    found = blank_model.pick(content, lang, doc, topics, avoid=asked)
+        span = (at, at + len(qa[1])) if at >= 0 else None
+    found = fresh_blank(content, lang, doc, topics, asked, span)
     if found is not None and (qa is None or found[0] <= facts.NAME):
         blank = found[1]
         out.append(RecallQuestion(blank_model.cloze_text(content, blank), blank.text, unit_index, "cloze"))
     return out
+
+
+def fresh_blank(
+    content: str,
+    lang: str,
+    doc: DocCounts,
+    topics: frozenset[str],
+    asked: frozenset[str],
+    avoid: tuple[int, int] | None = None,
+) -> tuple[int, Candidate] | None:
+    """The best blank (blank_model.pick) that the deck does not ask already: in its place a
+    fact's next best (tier TERM or better), else none."""
+    found = blank_model.pick(content, lang, doc, topics | asked, avoid=avoid)
+    if not asked or found is None or found[0] <= facts.TERM:
+        return found
+    first = blank_model.pick(content, lang, doc, topics, avoid=avoid)
+    return found if first is not None and first[1] == found[1] else None
 
 
 def qa_question(content: str, lang: str, traditional: bool) -> tuple[str, str] | None:
