@@ -254,3 +254,24 @@ def test_an_answer_is_blanked_once_per_article() -> None:
     plain = "Margaret Ellison liked the town."
     assert cloze(plain, "en", frozenset()) == ["Margaret Ellison"]
     assert cloze(plain, "en", topic_terms_of("Margaret Ellison")) == []
+
+
+@pytest.mark.parametrize(
+    ("content", "bad"),
+    [
+        ("Streaming models have drawn great attention due to the demand for systems that adapt.", "due"),
+        ("In 2012 the town counted 52,118 households out of which 9.5% stood empty.", "out"),
+        ("The officer spoke on condition of anonymity amid fears for his safety.", "amid"),
+        ("Unlike confirmation and profession of faith, baptism is a sacrament.", "unlike"),
+        ("The suspect didn't want to share the photograph with the court.", "didn't"),
+    ],
+)
+def test_a_blank_never_ends_or_starts_on_a_preposition_or_an_auxiliary(content: str, bad: str) -> None:
+    """Blind round 4505: "great attention due", "... households out", "anonymity amid",
+    "Unlike confirmation", "suspect didn't": the part-of-speech lists lacked these closed-class
+    words, so a noun phrase ran on into them."""
+    offered = blanks(content)
+    assert offered
+    for blank in offered:
+        words = blank.lower().split()
+        assert bad not in (words[0], words[-1]), (blank, offered)

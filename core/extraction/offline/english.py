@@ -44,7 +44,8 @@ DETERMINERS = words(
 PREPOSITIONS = words(
     "of in on at by for with from to into onto over under about above below between among through during "
     "before after since until against without within along across behind beyond toward towards upon via "
-    "per than like near around despite except inside outside throughout"
+    "per than like near around despite except inside outside throughout amid amidst amongst unlike beside "
+    "besides beneath underneath versus whilst"
 )
 PRONOUNS = words("i you he she it we they me him her us them who whom which that this these those one")
 AUXILIARIES = words(
@@ -61,7 +62,7 @@ NUMBER_WORDS = words(
 )
 ADVERBS = words(
     "not never still also just only even very more most less least too quite rather already always often "
-    "sometimes again ever almost nearly soon then there here now however thus hence instead usually"
+    "sometimes again ever almost nearly soon then there here now however thus hence instead usually out off"
 )
 ADJECTIVES = words("own same other such new old main key major minor")
 MONTHS = words("january february march april may june july august september october november december")
@@ -127,6 +128,8 @@ def tag(text: str) -> list[Token]:
             pos = "ADJ"  # "green plants", "multiple versions"
         if any(x <= a and b <= y for x, y in idioms):
             pos = "ADV"
+        elif word.lower() == "due" and nxt == "to":
+            pos = "ADP"  # "due to": "great attention due" is no noun phrase
         out.append(Token(word, a, b, pos))
         prev = pos if pos not in {"DET", "ADP"} else word.lower() + "|" + pos
     return out
@@ -136,6 +139,8 @@ def _pos(word: str, initial: bool, prev: str, before_object: bool = False) -> st
     low = word.lower()
     if word[0].isdigit() or low in NUMBER_WORDS:
         return "NUM"
+    if low.endswith(("n't", "n’t")):
+        return "AUX"  # "didn't", "won't": never the end of a noun phrase ("suspect didn't")
     for name, words in (
         ("DET", DETERMINERS),
         ("ADP", PREPOSITIONS),
