@@ -37,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_tui import Ms, first, painted, pct  # noqa: E402
+from bench.frames import Ms, first, painted, pct  # noqa: E402
 from bench.library_rows import fill_library  # noqa: E402
 from core.domain.browse import BulkAction  # noqa: E402
 

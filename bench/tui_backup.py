@@ -16,7 +16,7 @@ from datetime import UTC
 from pathlib import Path
 from typing import Any
 
-from bench.bench_tui import Ms, painted, pct
+from bench.frames import Ms, painted, pct
 from bench.tui_library import NOW
 
 QUIET = 40  # ratings before the backup (the baseline)
