@@ -8,6 +8,7 @@ popped the screen beneath too (Home, then ScreenStackError: exit 1) and a move r
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 from conftest import SIZE, make_app, settle
 from test_review_support import add_units, q
@@ -124,3 +125,44 @@ def test_every_modal_of_ours_has_the_guard() -> None:
             ):
                 unguarded.append(f"{info.name}.{cls.__name__}")
     assert not unguarded, unguarded
+
+
+async def test_keys_at_once_in_the_edit_form_never_end_the_app(svc: Services, tmp_path: Path) -> None:
+    """Re-attack (issue 34 item 8): in Triage's edit form, ctrl+n then at once ctrl+r or ctrl+s
+    reached a question row whose fields were not mounted yet (NoMatches '.edit-question', exit
+    1, 3 of 3). The form stays, and a save after the burst keeps what was typed."""
+    from tui.modals.edit_unit import EditUnitModal
+    from tui.screens.triage import TriageScreen
+
+    path = tmp_path / "light.md"
+    path.write_text(
+        "# Light\n\nPhotosynthesis converts light energy into chemical energy in the chloroplasts of "
+        "green plants. The Calvin cycle then fixes carbon dioxide into sugars in 1950.\n",
+        encoding="utf-8",
+    )
+    (outcome,) = svc.library.import_paths([path], extractor="offline")
+    assert outcome.article_id is not None
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        assert isinstance(app.screen, TriageScreen)
+        for burst in (("ctrl+n", "ctrl+r"), ("ctrl+n", "ctrl+n", "ctrl+r", "ctrl+r", "ctrl+n")):
+            await pilot.press("e")
+            await settle(pilot)
+            form = app.screen
+            assert isinstance(form, EditUnitModal)
+            before = len(form.rows())
+            await _burst(pilot, *[events.Key(k, None) for k in burst])
+            assert app.is_running and app.screen is form
+            assert len(form.rows()) == before + burst.count("ctrl+n") - burst.count("ctrl+r")
+            await pilot.press("escape")
+            await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, EditUnitModal)
+        await _burst(pilot, events.Key("ctrl+n", None), events.Key("ctrl+s", None))
+        assert app.is_running and not isinstance(app.screen, EditUnitModal)  # saved and closed
+    assert app.return_code in (None, 0)
