@@ -13,7 +13,7 @@ from pathlib import Path
 from conftest import SIZE, make_app, settle
 from test_review_support import add_units, q
 from textual import events
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
@@ -165,4 +165,29 @@ async def test_keys_at_once_in_the_edit_form_never_end_the_app(svc: Services, tm
         assert isinstance(form, EditUnitModal)
         await _burst(pilot, events.Key("ctrl+n", None), events.Key("ctrl+s", None))
         assert app.is_running and not isinstance(app.screen, EditUnitModal)  # saved and closed
+    assert app.return_code in (None, 0)
+
+
+async def test_paging_the_palette_while_its_list_changes_never_ends_the_app(svc: Services) -> None:
+    """Re-attack fuzz: in the command palette, page down, a letter and page up at once raised
+    KeyError: 0 inside Textual's OptionList (its line map empty until the new options are laid
+    out) and ended the app, 2 of 3 times. Each burst leaves the palette open and the app up."""
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        palette = app.screen
+        assert isinstance(palette, CommandPalette)
+        commands = palette.query_one(CommandList)
+        for key in ("pageup", "pagedown"):
+            # what a letter's search does: new options in the list while it is still hidden (no
+            # region yet, so no line map), one highlighted, the key handled before it is shown
+            commands.set_class(False, "--visible")
+            await settle(pilot)
+            commands.clear_options()
+            commands.add_options([f"command {i}" for i in range(40)])
+            commands.highlighted = 3
+            await _burst(pilot, events.Key(key, None), events.Key("a", "a"), events.Key(key, None))
+            assert app.is_running and app.screen is palette, app.screen_stack
     assert app.return_code in (None, 0)
