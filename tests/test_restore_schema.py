@@ -38,7 +38,22 @@ PLANTED = {
     "our trigger changed": "DROP TRIGGER card_due_day_in; CREATE TRIGGER card_due_day_in AFTER UPDATE OF "
     "queue, due ON card BEGIN DELETE FROM review_log; END",
     "our index changed": "DROP INDEX card_queue_due; CREATE INDEX card_queue_due ON card (queue)",
+    # written into sqlite_master itself (PRAGMA writable_schema), as the re-attack did: a trigger
+    # under a name SQLite keeps for itself, and our tables with a constraint of the backup's own
+    "sqlite-named trigger": "INSERT INTO sqlite_master (type, name, tbl_name, rootpage, sql) VALUES "
+    "('trigger', 'sqlite_evil', 'review_log', 0, "
+    "'CREATE TRIGGER sqlite_evil AFTER INSERT ON review_log BEGIN DELETE FROM card; END')",
+    "check added": "UPDATE sqlite_master SET sql = replace(sql, '\"reps\" INTEGER NOT NULL', "
+    "'\"reps\" INTEGER NOT NULL CHECK (reps < 1)') WHERE name = 'card'",
+    "cascade added": "UPDATE sqlite_master SET sql = replace(sql, 'ON DELETE SET NULL', 'ON DELETE CASCADE') "
+    "WHERE name = 'unit'",
+    "collate added": "UPDATE sqlite_master SET sql = replace(sql, '\"title\" TEXT NOT NULL', "
+    "'\"title\" TEXT NOT NULL COLLATE NOCASE') WHERE name = 'article'",
 }
+IN_SCHEMA = {"sqlite-named trigger", "check added", "cascade added", "collate added"}
+# review_log rebuilt with a UNIQUE constraint, whose index SQLite makes and names itself (the
+# attack's UNIQUE (card_id) let a card take one answer; this one holds the rows the library has)
+PLANTED["unique added"] = "REBUILD review_log UNIQUE (card_id, id)"
 
 
 def _two_days_of_reviews(home: Path, start: datetime) -> None:
@@ -71,8 +86,31 @@ def library(data_home: Path, clock: FixedClock) -> Iterator[Services]:
 def _planted(saved: Path, tmp_path: Path, name: str, sql: str) -> Path:
     target = tmp_path / f"{name.replace(' ', '_')}.sqlite3"
     shutil.copy(saved, target)
-    con = sqlite3.connect(target)
-    con.executescript(sql)
+    con = sqlite3.connect(target, isolation_level=None)
+    if name in IN_SCHEMA:
+        con.execute("PRAGMA writable_schema = ON")
+        changed = con.execute(sql).rowcount
+        assert changed == 1, (name, changed)  # the replace found its text
+        con.execute("PRAGMA writable_schema = OFF")
+        version = con.execute("PRAGMA schema_version").fetchone()[0]
+        con.execute(f"PRAGMA schema_version = {version + 1}")
+    elif sql.startswith("REBUILD "):
+        table, constraint = sql.removeprefix("REBUILD ").split(" ", 1)
+        made = con.execute("SELECT sql FROM sqlite_master WHERE name = ?", (table,)).fetchone()[0]
+        indexes = [
+            r[0]
+            for r in con.execute(
+                "SELECT sql FROM sqlite_master WHERE tbl_name = ? AND type = 'index' AND sql IS NOT NULL",
+                (table,),
+            )
+        ]
+        con.executescript(
+            f"PRAGMA foreign_keys = OFF; ALTER TABLE {table} RENAME TO old_rows; "
+            f"{made.rstrip().removesuffix(')')}, {constraint}); INSERT INTO {table} SELECT * FROM old_rows; "
+            f"DROP TABLE old_rows; {'; '.join(indexes)};"
+        )
+    else:
+        con.executescript(sql)
     con.close()
     return target
 
@@ -92,7 +130,7 @@ def test_a_backup_carrying_schema_objects_of_its_own_is_refused(
     unit = library.library.articles()[0]
     assert library.curation.accept_all_valid(unit.id) >= 0
     names = {r[0] for r in sqlite3.connect(paths.database_path()).execute("SELECT name FROM sqlite_master")}
-    assert not {"pwn", "innocent", "mine", "notes_of_mine"} & names
+    assert not {"pwn", "innocent", "mine", "notes_of_mine", "sqlite_evil"} & names
 
 
 def test_the_attacks_trigger_through_the_real_command(library: Services, tmp_path: Path) -> None:

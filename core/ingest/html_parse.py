@@ -31,9 +31,15 @@ from core.ingest.html_depth import flatten_nesting
 FLAT_LIMIT = 200  # levels kept as written: below libxml2's 256 with room for its implied html, body, p
 _MIN_LIMIT = 8
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
-# An XHTML DOCTYPE with an internal subset: "<!DOCTYPE html PUBLIC ... [ <!ENTITY ...> ]>".
-# The HTML parser ends a DOCTYPE at its first ">" and read the rest ("]>") as body text.
-_INTERNAL_SUBSET = re.compile(r"^(\s*<!DOCTYPE\s[^\[>]*)\[.*?\]\s*>", re.IGNORECASE | re.DOTALL)
+# A DOCTYPE whole: quoted literals (which may hold a ">") and an internal subset ("[ <!ENTITY
+# ...> ]", whose literals may too). The HTML parser ends a DOCTYPE at its first ">" and read
+# the rest ("]>", or the tail of a system literal, the title and the body run into one
+# paragraph) as body text; it is replaced by a plain one.
+_LITERAL = r"\"[^\"]*\"|'[^']*'"
+_DOCTYPE = re.compile(
+    rf"^\s*<!DOCTYPE\s(?:{_LITERAL}|[^\"'>\[])*(?:\[(?:{_LITERAL}|<!--.*?-->|[^\]\"'])*\])?\s*>",
+    re.IGNORECASE | re.DOTALL,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +54,7 @@ def without_prolog(html: str) -> str:
     text is decoded already) and without its DOCTYPE's internal subset (the HTML parser does
     not read one; its entities stay as written)."""
     html = _XML_DECLARATION.sub("", html, count=1)
-    return _INTERNAL_SUBSET.sub(r"\1>", html, count=1)
+    return _DOCTYPE.sub("<!DOCTYPE html>", html, count=1)
 
 
 def parse_page(html: str) -> Page:

@@ -48,14 +48,16 @@ class ProposalLimits:
     quotes: int = 10  # evidence quotes per unit
     tag: int = 50  # characters of one tag
     tags: int = 10  # tags per unit
-    per_minute: int = 30  # proposals (refused ones too) in any 60 seconds
+    name: int = 40  # characters of a memory type, a paragraph id or a question's kind
+    per_minute: int = 30  # proposals (refused ones too) in any 60 seconds, per server process and per library
 
     def describe(self) -> str:
         """The limits as the agent is told them (the tool's description)."""
         return (
             f"Limits: content {self.content:,} characters; up to {self.questions} questions, each "
             f"question and answer {self.question:,}; up to {self.quotes} quotes of {self.quote:,}; "
-            f"up to {self.tags} tags of {self.tag}; {self.per_minute} proposals a minute."
+            f"up to {self.tags} tags of {self.tag}; memory type, paragraph ids and question kinds "
+            f"{self.name} each; {self.per_minute} proposals a minute."
         )
 
 
@@ -220,6 +222,18 @@ class AgentTools:
         now = self.services.clock.epoch()
         while self._calls and self._calls[0] <= now - 60:
             self._calls.popleft()
+        stored = proposals.proposed_since(AGENT, now - 60)  # by every server process on the library
+        if stored >= self.limits.per_minute:
+            raise ProposalRefused(
+                (
+                    ValidationIssue(
+                        "too_many_proposals",
+                        f"{stored} proposals stored in this library in the last minute, the most it "
+                        f"takes from agents ({self.limits.per_minute} a minute); try again later",
+                        "propose_unit",
+                    ),
+                )
+            )
         if len(self._calls) < self.limits.per_minute:
             self._calls.append(now)
         else:
@@ -279,7 +293,7 @@ class AgentTools:
                 "or set [agents] allow_propose = true"
             )
         self._count_call()
-        oversized = _oversized(self.limits, content, evidence, questions, tags)
+        oversized = _oversized(self.limits, content, evidence, questions, tags, memory_type)
         if oversized:
             raise ProposalRefused(oversized)
         unit = {
@@ -310,7 +324,7 @@ class AgentTools:
 
 
 def _oversized(
-    limits: ProposalLimits, content: Any, evidence: Any, questions: Any, tags: Any
+    limits: ProposalLimits, content: Any, evidence: Any, questions: Any, tags: Any, memory_type: Any = ""
 ) -> tuple[ValidationIssue, ...]:
     """What in a proposal is over `limits` (each with the limit), before anything else is read."""
     out: list[ValidationIssue] = []
@@ -321,16 +335,24 @@ def _oversized(
             out.append(ValidationIssue(code, f"{what} has {len(value):,} {unit}; at most {most:,}", where))
 
     over(content, limits.content, "the content", "memory_units[0]")
+    over(memory_type, limits.name, "the memory type", "memory_units[0].memory_type")
     over(questions, limits.questions, "the unit", "recall_questions", "questions")
     over(evidence, limits.quotes, "the unit", "memory_units[0].evidence", "quotes")
     over(tags, limits.tags, "the unit", "memory_units[0].tags", "tags")
     for j, span in enumerate(evidence[: limits.quotes] if isinstance(evidence, list | tuple) else ()):
         if isinstance(span, dict):
             over(span.get("quote"), limits.quote, f"quote {j + 1}", f"memory_units[0].evidence[{j}]")
+            over(
+                span.get("paragraph_id"),
+                limits.name,
+                f"quote {j + 1}'s paragraph id",
+                f"memory_units[0].evidence[{j}]",
+            )
     for k, q in enumerate(questions[: limits.questions] if isinstance(questions, list | tuple) else ()):
         if isinstance(q, dict):
             over(q.get("question"), limits.question, f"question {k + 1}", f"recall_questions[{k}]")
             over(q.get("expected_answer"), limits.question, f"answer {k + 1}", f"recall_questions[{k}]")
+            over(q.get("kind"), limits.name, f"question {k + 1}'s kind", f"recall_questions[{k}]")
     for t, tag in enumerate(tags[: limits.tags] if isinstance(tags, list | tuple) else ()):
         over(tag, limits.tag, f"tag {t + 1}", f"memory_units[0].tags[{t}]")
     return tuple(out)

@@ -17,6 +17,7 @@ the unfinished transaction back), and a reader never sees half of each.
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -139,23 +140,67 @@ def _normal(sql: str | None) -> str:
     return " ".join((sql or "").split())
 
 
+# SQLite's own tables, as SQLite makes them (AUTOINCREMENT, ANALYZE): rows, never code.
+_SQLITE_TABLES = {
+    "sqlite_sequence": "CREATE TABLE sqlite_sequence(name,seq)",
+    "sqlite_stat1": "CREATE TABLE sqlite_stat1(tbl,idx,stat)",
+    "sqlite_stat4": "CREATE TABLE sqlite_stat4(tbl,idx,neq,nlt,ndlt,sample)",
+}
+_CLAUSE = re.compile(r"\b(CHECK|COLLATE|GENERATED|AS)\b", re.I)
+
+
+def _clauses(sql: str) -> list[str]:
+    """A table's CHECK expressions and COLLATE names, as written (case and spacing folded):
+    what PRAGMA table_xinfo does not show. Sorted: a column added by ALTER TABLE sits
+    elsewhere in the text than in a new library's CREATE."""
+    text, found = _normal(sql).upper(), []
+    for m in _CLAUSE.finditer(text):
+        rest = text[m.end() :].lstrip()
+        if m.group(1) == "COLLATE":
+            found.append("COLLATE " + rest.split(" ", 1)[0].strip(",)"))
+        elif rest.startswith("("):  # CHECK (...), GENERATED ALWAYS AS (...), AS (...)
+            depth = 0
+            for i, ch in enumerate(rest):
+                depth += ch == "("
+                depth -= ch == ")"
+                if depth == 0:
+                    found.append(f"{m.group(1)} {rest[: i + 1]}")
+                    break
+    return sorted(found)
+
+
+def _table(con: sqlite3.Connection, name: str, sql: str | None) -> str:
+    """What a table is: its columns (types, defaults, keys, hidden or generated kinds), foreign
+    keys with their actions, indexes (unique or not, partial or not, columns with collations:
+    a UNIQUE or PRIMARY KEY makes one), CHECK and COLLATE clauses."""
+    quoted = '"' + name.replace('"', '""') + '"'
+    columns = sorted((tuple(c[1:]) for c in con.execute(f"PRAGMA table_xinfo({quoted})")), key=repr)
+    keys = sorted((tuple(k[2:]) for k in con.execute(f"PRAGMA foreign_key_list({quoted})")), key=repr)
+    indexes = []
+    for _, index, unique, origin, partial in con.execute(f"PRAGMA index_list({quoted})").fetchall():
+        index_q = '"' + index.replace('"', '""') + '"'
+        parts = [tuple(c[2:]) for c in con.execute(f"PRAGMA index_xinfo({index_q})") if c[5]]
+        indexes.append((unique, origin, partial, parts))
+    return repr((columns, keys, sorted(indexes, key=repr), _clauses(sql or "")))
+
+
 def _schema(path: Path) -> dict[tuple[str, str], str]:
     """(type, name) -> what the object is: SQL for indexes, triggers, views and virtual tables,
-    the columns (with their types, defaults, keys and hidden or generated kinds) for tables. A
-    table's SQL text is not compared: ALTER TABLE ... ADD COLUMN in a migration writes it
-    differently from the CREATE of a new library, for the same columns."""
+    `_table` for tables. A table's SQL text is not compared whole: ALTER TABLE ... ADD COLUMN in
+    a migration writes it differently from the CREATE of a new library, for the same columns.
+    Names starting "sqlite_" are compared too (a trigger can be written into sqlite_master under
+    such a name, PRAGMA writable_schema); only SQLite's own tables as SQLite makes them, and the
+    automatic indexes of UNIQUE and PRIMARY KEY (part of their table's `_table`), are left out."""
     con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     try:
-        objects = con.execute(
-            "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
-        )
         found: dict[tuple[str, str], str] = {}
-        for kind, name, sql in objects.fetchall():
+        for kind, name, sql in con.execute("SELECT type, name, sql FROM sqlite_master").fetchall():
+            if kind == "table" and _normal(_SQLITE_TABLES.get(name)) == _normal(sql) != "":
+                continue
+            if kind == "index" and sql is None and name.startswith("sqlite_autoindex_"):
+                continue
             if kind == "table" and not _normal(sql).upper().startswith("CREATE VIRTUAL TABLE"):
-                columns = con.execute(
-                    f'PRAGMA table_xinfo("{name.replace(chr(34), chr(34) * 2)}")'
-                ).fetchall()
-                found[(kind, name)] = repr(sorted(tuple(c[1:]) for c in columns))
+                found[(kind, name)] = _table(con, name, sql)
             else:
                 found[(kind, name)] = _normal(sql)
         return found

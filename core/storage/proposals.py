@@ -94,3 +94,17 @@ def due_cards(
             [*params, limit],
         ).fetchall()
     return total, [(card(r), card_source(r)) for r in rows]
+
+
+@translated
+def proposed_since(extractor: str, since: int, newest: int = 1000) -> int:
+    """How many of the library's `newest` units were proposed by `extractor` after `since`
+    (epoch seconds): the agents' rate across server processes. Read from the newest rows by id
+    (no scan of a large library); an import of more than `newest` units in the same minute hides
+    older proposals from the count."""
+    row = db.execute_sql(
+        "SELECT COUNT(*) FROM (SELECT extractor, created_at FROM unit ORDER BY id DESC LIMIT ?) "
+        "WHERE extractor = ? AND created_at > ?",
+        (newest, extractor, since),
+    ).fetchone()
+    return int(row[0])

@@ -36,7 +36,7 @@ from core.text.sentences import SENTENCE_END
 from core.validation.claims import direction, entities, facts, polarity, support
 from core.validation.claims.cues import Cues
 from core.validation.claims.facts import Finding
-from core.validation.claims.text import CJK_CLASS, Side, prepare
+from core.validation.claims.text import CJK_CLASS, Side, is_content, prepare
 
 VerdictName = Literal["consistent", "contradicts", "unsupported"]
 Severity = Literal["error", "warning"]
@@ -219,13 +219,43 @@ def question_issues(claim: object, content: object, location: str) -> tuple[Vali
     )
 
 
+# Where a clause of its own may be joined on inside a sentence (re-attack, issue 34 item 6: a
+# real quote + ", and vaccines cause autism", "(...)", "; ...", ".Also ...", "… ...", a new line
+# passed as one sentence, most of whose words the quote has).
+_JOINS = re.compile(
+    r"\s*(?:[;:()\[\]\n—–…。；]|\.(?=[^\W\d])|,\s*(?=(?:and|but|so|which|whereas|while|because|also|"
+    r"e\.g\.|i\.e\.|meaning|proving)\b))\s*",
+    re.I,
+)
+_CLAUSE_WORDS = 3  # a piece with fewer content words is judged with its sentence only
+
+
 def _sentences(joined: str, quotes: Sequence[str], claim: str) -> list[tuple[str, Verdict]]:
-    """Each sentence of the claim not a span of a quote, with its verdict against the quotes."""
+    """Each sentence of the claim not a span of a quote, with its verdict against the quotes;
+    a sentence the quotes back as a whole is judged clause by clause too (each piece between
+    the joins above with at least _CLAUSE_WORDS content words), and the first piece they do
+    not back is named in its place."""
     out = []
     for piece in SENTENCE_END.split(claim.strip()):
         sentence = piece.strip()
-        if sentence and not any(verbatim(q, sentence) for q in quotes):
-            out.append((sentence, check(joined, sentence)))
+        if not sentence or any(verbatim(q, sentence) for q in quotes):
+            continue
+        verdict = check(joined, sentence)
+        if verdict.verdict != "unsupported":
+            for clause in _JOINS.split(sentence):
+                clause = clause.strip(" ,")
+                if clause == sentence or any(verbatim(q, clause) for q in quotes):
+                    continue
+                if (
+                    len([t for t in Side(clause).tokens if t.kind == "word" and is_content(t)])
+                    < _CLAUSE_WORDS
+                ):
+                    continue
+                alone = check(joined, clause)
+                if alone.verdict == "unsupported":
+                    sentence, verdict = clause, alone
+                    break
+        out.append((sentence, verdict))
     return out
 
 

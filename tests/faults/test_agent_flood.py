@@ -2,12 +2,14 @@
 
 The attack stored a 5 MB content, a 5 MB question, 5,000 questions and 50,000 tags (the library
 grew 40 MB). Each field has a limit (core.services.agents.ProposalLimits, README "For agents"),
-and one server process stores at most 30 proposals a minute; a refusal names the limit and
+and one server process, or one library whichever servers write to it, stores at most 30 proposals a
+minute; a refusal names the limit (never echoing the value) and
 nothing is stored.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -97,8 +99,32 @@ BIG = "carbon " * 750_000  # 5 MB
             },
             "answer 1 has 1,001 characters; at most 1,000",
         ),
+        # the re-attack: fields without a limit took 5.5 s of CPU each and the refusal echoed them
+        ({"memory_type": "claim" * 800_000}, "the memory type has 4,000,000 characters; at most 40"),
+        (
+            {"evidence": [{"paragraph_id": "p_" + "0" * 4_000_000, "quote": QUOTE}]},
+            "quote 1's paragraph id has 4,000,002 characters; at most 40",
+        ),
+        (
+            {
+                "questions": [
+                    {"question": "Which enzyme fixes carbon?", "expected_answer": "RuBisCO", "kind": "q" * 41}
+                ]
+            },
+            "question 1's kind has 41 characters; at most 40",
+        ),
     ],
-    ids=["5MB-content", "5MB-question", "5000-questions", "50000-tags", "long-tag", "long-answer"],
+    ids=[
+        "5MB-content",
+        "5MB-question",
+        "5000-questions",
+        "50000-tags",
+        "long-tag",
+        "long-answer",
+        "4MB-memory-type",
+        "4MB-paragraph-id",
+        "long-kind",
+    ],
 )
 def test_an_oversized_proposal_is_refused_with_its_limit(
     tools: AgentTools, data_home: Path, change: dict[str, Any], reason: str
@@ -107,6 +133,7 @@ def test_an_oversized_proposal_is_refused_with_its_limit(
     with pytest.raises(ProposalRefused) as refused:
         tools.propose(**proposal(tools, **change))
     assert reason in str(refused.value)
+    assert len(str(refused.value)) < 2_000  # the refusal names the limit, it does not echo the value
     assert units(tools) == before
     assert db_file(data_home).stat().st_size < size + 1_000_000
 
@@ -143,3 +170,43 @@ def test_one_server_takes_at_most_30_proposals_a_minute(tools: AgentTools, clock
     clock.advance(seconds=31)
     tools.propose(**proposal(tools, content="The enzyme RuBisCO fixes carbon dioxide from the air."))
     assert units(tools) == before + 1
+
+
+def test_servers_started_one_after_another_share_the_librarys_rate(
+    tools: AgentTools, clock: FixedClock
+) -> None:
+    """The re-attack started three servers one after another and stored 47 proposals in 5 s:
+    the rate was counted per process. The proposals stored in the library in the last minute
+    count too, whichever process stored them (here with a limit of 2 a minute)."""
+    limits = replace(LIMITS, per_minute=2)
+    article = tools.services.library.articles()[0]
+    paragraphs = tools.services.library.paragraphs(article.id)
+
+    def grounded(quote: str, answer: str) -> dict[str, Any]:
+        pid = next(p.paragraph_id for p in paragraphs if quote in p.text)
+        sentence = quote[0].upper() + quote[1:] + "."
+        return proposal(
+            tools,
+            content=sentence,
+            evidence=[{"paragraph_id": pid, "quote": quote}],
+            questions=[
+                {"question": sentence.replace(answer, "____", 1), "expected_answer": answer, "kind": "cloze"}
+            ],
+        )
+
+    made = [
+        grounded(QUOTE, "RuBisCO"),
+        grounded("chlorophyll absorbs light and uses its energy to split water molecules", "water molecules"),
+        grounded("the Calvin cycle does not need light directly", "light"),
+    ]
+    for each in made[:2]:  # two servers, one proposal each
+        server = AgentTools(tools.services, allow_propose=True, client="flood", limits=limits)
+        assert isinstance(server.propose(**each), int)
+        clock.advance(seconds=1)
+    before = units(tools)
+    third = AgentTools(tools.services, allow_propose=True, client="flood", limits=limits)
+    with pytest.raises(ProposalRefused, match="2 proposals stored in this library in the last minute"):
+        third.propose(**made[2])
+    assert units(tools) == before
+    clock.advance(seconds=60)
+    assert isinstance(third.propose(**made[2]), int)

@@ -137,6 +137,25 @@ def test_an_xhtml_internal_subset_leaves_no_stray_text(inputs: Path) -> None:
     assert texts == ["Subset heading", (LONG * 3).strip()], texts
 
 
+@pytest.mark.parametrize(
+    "doctype",
+    [
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "http://example.org/a>b/xhtml11.dtd">\n',
+        '<!DOCTYPE html [\n  <!ENTITY arrow "a->b">\n  <!ATTLIST p class CDATA "x>y">\n]>\n',
+    ],
+    ids=["system-literal", "attlist-default"],
+)
+def test_a_greater_than_sign_inside_a_doctype_leaves_the_page_whole(inputs: Path, doctype: str) -> None:
+    """Re-attack (issue 34 item 13): a ">" inside a DOCTYPE's system literal or an ATTLIST
+    default ended the DOCTYPE there; its tail, the title and the body became one paragraph and
+    the import said nothing."""
+    body = f"<h1>Literal heading</h1><p>{LONG * 3}</p>"
+    page = write(inputs / "literal.xhtml", xhtml(body, doctype))
+    doc = read_document(page)
+    texts = [p.text for p in doc.paragraphs]
+    assert doc.title == "Literal heading" and texts == [(LONG * 3).strip()], (doc.title, texts)
+
+
 def test_a_paragraph_over_10_mb_is_read_whole(inputs: Path) -> None:
     """libxml2's other limit: a text node over 10,000,000 bytes stopped the parse at its start
     (the page was refused as having no text, with max_file_mb raised to allow it)."""

@@ -77,6 +77,44 @@ def test_a_smuggled_sentence_alone_is_refused_too(article: tuple[Services, int, 
         tools.propose(**{**smuggling(article_id, pid), "content": "Vaccines cause autism, so avoid them."})
 
 
+BARE = "The enzyme RuBisCO fixes carbon dioxide from the air into organic molecules"
+JOINED = {  # the re-attack's joins: each one passed as part of a sentence the quote backs
+    ", and": f"{BARE}, and vaccines cause autism in young children.",
+    "parentheses": f"{BARE} (vaccines cause autism in young children).",
+    "semicolon": f"{BARE}; vaccines cause autism in young children.",
+    "no space": f"{BARE}.Also vaccines cause autism in young children.",
+    "ellipsis": f"{BARE}\u2026 vaccines cause autism in young children\u2026",
+    "new line": f"{BARE}\nvaccines cause autism in young children",
+    "colon": f"{BARE}: vaccines cause autism in young children.",
+    "dash": f"{BARE} \u2014 vaccines cause autism in young children.",
+    ", which": f"{BARE}, which proves that vaccines cause autism in young children.",
+    ", but": f"{BARE}, but vaccines cause autism in young children.",
+}
+
+
+@pytest.mark.parametrize("join", sorted(JOINED))
+def test_a_claim_joined_inside_the_sentence_is_refused_and_named(
+    article: tuple[Services, int, str], join: str
+) -> None:
+    services, article_id, pid = article
+    tools = AgentTools(services, allow_propose=True, client="smuggler")
+    before = services.library.unit_count()
+    with pytest.raises(ProposalRefused) as refused:
+        tools.propose(**{**smuggling(article_id, pid), "content": JOINED[join]})
+    assert "claim_unsupported_sentence" in str(refused.value)
+    assert "vaccines cause autism" in str(refused.value)
+    assert services.library.unit_count() == before
+
+
+def test_clauses_the_quote_backs_pass(article: tuple[Services, int, str]) -> None:
+    """Clauses each backed by the quotes are no claim of their own: joined by ", and" and a
+    semicolon, the unit is stored."""
+    services, article_id, pid = article
+    tools = AgentTools(services, allow_propose=True, client="honest")
+    content = "RuBisCO fixes carbon dioxide from the air; it fixes it into organic molecules, and RuBisCO is an enzyme."
+    assert isinstance(tools.propose(**{**smuggling(article_id, pid), "content": content}), int)
+
+
 def _report(services: Services, article_id: int, pid: str, *, authored: bool) -> ValidationReport:
     document = services.authoring.document(article_id)
     unit = MemoryUnit(CONTENT, "claim", (EvidenceSpan(pid, QUOTE),), ("RuBisCO", "Calvin cycle"), 0.5)

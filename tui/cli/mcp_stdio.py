@@ -32,10 +32,14 @@ from pydantic import ValidationError
 
 
 def refusal(line: str) -> JSONRPCError | None:
-    """The error that answers a line the SDK cannot read as JSON-RPC; None for a good line."""
+    """The error that answers a line the SDK cannot read as JSON-RPC; None for a good line. An
+    id that is a number with a fraction or an exponent ("1e400", infinity to Python) is refused
+    here: the SDK took it and its answer could not be written, so the client got none
+    (re-attack, issue 34 item 13)."""
     try:
         jsonrpc_message_adapter.validate_json(line, by_name=False)
-        return None
+        if not _float_id(line):
+            return None
     except ValidationError:
         pass
     try:
@@ -54,6 +58,14 @@ def refusal(line: str) -> JSONRPCError | None:
             "character); send text as UTF-8",
         )
     return _error(request_id, INVALID_REQUEST, "not a valid JSON-RPC request")
+
+
+def _float_id(line: str) -> bool:
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return False
+    return isinstance(message, dict) and isinstance(message.get("id"), float)
 
 
 def _error(request_id: int | str | None, code: int, message: str) -> JSONRPCError:

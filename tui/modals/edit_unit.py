@@ -49,9 +49,12 @@ class QuestionRow(Vertical):
         yield SafeInput(sanitize(self._answer, single_line=True), classes="edit-answer")
 
     def value(self) -> tuple[str, str, str]:
-        question = self.query_one(".edit-question", Input).value.strip()
-        answer = self.query_one(".edit-answer", Input).value.strip()
-        return question, answer, self.kind
+        """What the row holds; until its fields are mounted, what it was made with (a ctrl+s
+        right after ctrl+n reached a row with no fields yet: NoMatches, exit 1)."""
+        fields = list(self.query(Input))
+        if len(fields) < 2:
+            return self._question.strip(), self._answer.strip(), self.kind
+        return fields[0].value.strip(), fields[1].value.strip(), self.kind
 
 
 class EditUnitModal(Modal[UnitEdit | None]):
@@ -130,10 +133,14 @@ class EditUnitModal(Modal[UnitEdit | None]):
             questions=questions,
         )
 
-    def action_add_question(self) -> None:
+    async def action_add_question(self) -> None:
+        """A new empty question, focused. Mounted before the next key is handled (awaited), and
+        focused only if it is still there (a ctrl+r at once removed it: NoMatches, exit 1)."""
         row = self._row("", "", "qa")
-        self.query_one("#edit-questions", Vertical).mount(row)
-        self.call_after_refresh(lambda: row.query_one(".edit-question", Input).focus())
+        await self.query_one("#edit-questions", Vertical).mount(row)
+        fields = list(row.query(Input))
+        if row.is_attached and fields:
+            fields[0].focus()
 
     def action_remove_question(self) -> None:
         """Delete the question that has the focus (the last one otherwise)."""

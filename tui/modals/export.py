@@ -102,8 +102,12 @@ class ExportModal(Modal[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one(ProgressBar).display = False  # shown once an export runs
-        self.query_one("#export-path", Input).focus()
+        """The bar hidden until an export runs, the path focused: by query, not query_one, as
+        a dialog closed or quit as it opens is mounted without its children (re-attack: NoMatches
+        'ProgressBar', exit 1, at a quit)."""
+        self.query(ProgressBar).set(display=False)
+        for path in self.query("#export-path").results(Input):
+            path.focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "export-format":

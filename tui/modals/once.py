@@ -13,12 +13,13 @@ dropped instead of acting for it.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 from weakref import WeakSet
 
 from textual import events
 from textual.await_complete import AwaitComplete
-from textual.command import CommandPalette
+from textual.binding import Binding, BindingType
+from textual.command import CommandList, CommandPalette
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 
@@ -70,7 +71,22 @@ class Modal(ModalScreen[ResultT]):
 
 
 class Palette(CommandPalette):
-    """Textual's command palette, dismissed once (module docstring)."""
+    """Textual's command palette, dismissed once (module docstring). Page down and page up
+    survive a list whose options were just replaced: Textual 8.2's OptionList pages through a
+    line map that is empty until the new options are laid out (KeyError: 0, exit 1, after
+    page down, a letter, page up at once); then they go to the last or first command."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("pagedown", "page(1)", "Next page", show=False),
+        Binding("pageup", "page(-1)", "Previous page", show=False),
+    ]
+
+    def action_page(self, direction: int) -> None:
+        commands = self.query_one(CommandList)
+        try:
+            commands.action_page_down() if direction > 0 else commands.action_page_up()
+        except (KeyError, IndexError):
+            commands.action_last() if direction > 0 else commands.action_first()
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
         if not first_dismiss(self):
