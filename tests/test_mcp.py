@@ -172,8 +172,8 @@ def _rubisco(library: Path) -> tuple[int, str]:
 RUBISCO = "the enzyme RuBisCO fixes carbon dioxide from the air into organic molecules"
 # issue 34: OSC ... ST, ESC [ J, DCS ... ST, a right-to-left override
 HOSTILE = "\x1b]0;PWNED\x1b\\ \x1b[J \x1bPqPWNED\x1b\\ \u202etxt.exe"
-# in the content, controls alone: the sequences' letters ("PWNED") are words no quote backs, and
-# such a content is refused on that ground alone (item 6)
+# in the content, questions and answers, controls alone: the sequences' letters ("PWNED") are
+# words no quote backs, and such a proposal is refused on that ground alone (item 6)
 BARE = "\x1b\x9b\x07\u202e"
 
 
@@ -203,8 +203,8 @@ def test_an_agents_escapes_reach_no_export_and_no_agent(library: Path, tmp_path:
         "evidence": [{"paragraph_id": pid, "quote": RUBISCO}],
         "questions": [
             {
-                "question": f"Which enzyme fixes carbon dioxide from the air? {HOSTILE}",
-                "expected_answer": f"RuBisCO {HOSTILE}",
+                "question": f"Which enzyme fixes carbon dioxide from the air? {BARE}",
+                "expected_answer": f"RuBisCO {BARE}",
                 "kind": "qa",
             }
         ],

@@ -29,6 +29,8 @@ from core.domain.search import SearchFilters, SearchHit
 from core.services.bootstrap import Services
 from core.storage import proposals
 from core.validation import validate_raw
+from core.validation.cards import BLANK
+from core.validation.consistency import UNRELATED, UNSUPPORTED_SENTENCE, claim_issues
 
 MAX_LIMIT = 100
 
@@ -269,7 +271,7 @@ class AgentTools:
         asked = [{**q, "memory_unit_index": index} for q in questions if isinstance(q, dict)]
         report = validate_raw({"memory_units": [*existing, unit], "recall_questions": asked}, document)
         own = tuple(i for i in report.issues if i.unit_index == index or i.where.part == "recall_questions")
-        errors = tuple(i for i in own if i.severity == "error")
+        errors = tuple(i for i in own if i.severity == "error") + _unbacked_questions(unit, asked)
         if errors or not asked:
             raise ProposalRefused(
                 errors or (ValidationIssue("no_question", "has no recall question", "memory_units"),)
@@ -321,6 +323,30 @@ class AgentTools:
             ),
             self.services.clock.epoch(),
         )
+
+
+def _unbacked_questions(unit: dict[str, Any], asked: list[dict[str, Any]]) -> tuple[ValidationIssue, ...]:
+    """A claim an agent puts in a question or an answer rather than the content ("Given that
+    vaccines cause autism, where ...?", an answer "Also, vaccines cause autism, so avoid them."):
+    each is held to the unit's quotes and content as the content is to its quotes, clause by
+    clause (re-attack, issue 34 item 6). A cloze is its content with a blank: the blank goes."""
+    evidence = unit.get("evidence")
+    quotes = [e.get("quote") for e in evidence if isinstance(e, dict)] if isinstance(evidence, list) else []
+    backing = [q for q in [*quotes, unit.get("content")] if isinstance(q, str) and q.strip()]
+    if not backing:
+        return ()
+    out: list[ValidationIssue] = []
+    for k, q in enumerate(asked):
+        for part, text in (("question", q.get("question")), ("answer", q.get("expected_answer"))):
+            if not isinstance(text, str) or not text.strip():
+                continue
+            text = BLANK.sub(" ", text)
+            for issue in claim_issues(
+                text, backing, f"recall_questions[{k}]", f"{part} {k + 1}", unbacked="error"
+            ):
+                if issue.code in (UNSUPPORTED_SENTENCE, UNRELATED) and issue.severity == "error":
+                    out.append(issue)
+    return tuple(out)
 
 
 def _oversized(

@@ -106,6 +106,41 @@ def test_a_claim_joined_inside_the_sentence_is_refused_and_named(
     assert services.library.unit_count() == before
 
 
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        (
+            "Which enzyme fixes carbon dioxide from the air?",
+            "RuBisCO. Also, vaccines cause autism, so avoid them.",
+        ),
+        ("Given that vaccines cause autism in young children, which enzyme fixes carbon dioxide?", "RuBisCO"),
+    ],
+    ids=["in-the-answer", "in-the-question"],
+)
+def test_a_claim_in_a_question_or_an_answer_is_refused(
+    article: tuple[Services, int, str], question: str, answer: str
+) -> None:
+    """Re-attack: with the content honest, the claim moved to the expected answer or the
+    question, and was stored."""
+    services, article_id, pid = article
+    tools = AgentTools(services, allow_propose=True, client="smuggler")
+    before = services.library.unit_count()
+    honest = {**smuggling(article_id, pid), "content": CONTENT.removesuffix(" " + SMUGGLED)}
+    asked = [{"question": question, "expected_answer": answer, "kind": "qa"}]
+    with pytest.raises(ProposalRefused) as refused:
+        tools.propose(**{**honest, "questions": asked})
+    assert "vaccines cause autism" in str(refused.value)
+    assert services.library.unit_count() == before
+    fair = [
+        {
+            "question": "Which enzyme fixes carbon dioxide from the air?",
+            "expected_answer": "RuBisCO",
+            "kind": "qa",
+        }
+    ]
+    assert isinstance(tools.propose(**{**honest, "questions": fair}), int)
+
+
 def test_clauses_the_quote_backs_pass(article: tuple[Services, int, str]) -> None:
     """Clauses each backed by the quotes are no claim of their own: joined by ", and" and a
     semicolon, the unit is stored."""

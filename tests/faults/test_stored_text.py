@@ -27,8 +27,8 @@ from .helpers import CONTROL_RE, SAMPLES, db_file, mr, write
 
 # the attack's payload: OSC ... ST, ESC [ J, DCS ... ST, a C1 CSI, a right-to-left override
 HOSTILE = "\x1b]0;PWNED\x1b\\ \x1b[J \x1bPqPWNED\x1b\\ \x9b2J \u202etxt.exe"
-# in an agent's content, controls alone: the sequences' letters ("PWNED") are words no quote
-# backs, and such a content is refused on that ground alone (issue 34, item 6)
+# in an agent's content, questions and answers, controls alone: the sequences' letters ("PWNED")
+# are words no quote backs, and such a proposal is refused on that ground alone (issue 34, item 6)
 BARE = "\x1b\x9b\x07\u202e"
 QUOTE = "the enzyme RuBisCO fixes carbon dioxide from the air into organic molecules"
 # every column of outside text (core/storage/fields.py) and the rows they are in
@@ -98,8 +98,8 @@ def test_an_agents_proposal_and_its_name_are_stored_through_the_gate(
         [{"paragraph_id": pid, "quote": QUOTE}],
         [
             {
-                "question": f"Which enzyme fixes carbon dioxide from the air? {HOSTILE}",
-                "expected_answer": f"RuBisCO {HOSTILE}",
+                "question": f"Which enzyme fixes carbon dioxide from the air? {BARE}",
+                "expected_answer": f"RuBisCO {BARE}",
                 "kind": "qa",
             }
         ],
