@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
@@ -53,6 +54,17 @@ if TYPE_CHECKING:
     from core.services.bootstrap import Services
 
 T = TypeVar("T")
+# What a screen hands a job besides its arguments, made here so that no screen, modal or widget
+# imports threading (the lint-imports contract): a flag the screen sets and the job reads
+# between steps (core.domain.stop.StopFlag: Import's Cancel, Browse's count of an older filter),
+# and a lock that keeps jobs of one kind to one at a time (Browse's journalled writes).
+StopEvent = threading.Event
+
+
+def one_at_a_time() -> threading.Lock:
+    return threading.Lock()
+
+
 log = logging.getLogger(__name__)
 log.addHandler(logging.NullHandler())  # the notice says it; a caller may add a handler (tests do)
 

@@ -6,7 +6,6 @@ Apart from the screens that use them, so none of the three imports another for i
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -20,7 +19,7 @@ from tui.screens.base import BaseScreen
 
 # One journalled write at a time from the app's workers (Browse, Trash and Schedule): a second
 # key waits for the first's transaction instead of racing it for the latest journal entry.
-BULK_WRITE = threading.Lock()
+BULK_WRITE = runner.one_at_a_time()
 T = TypeVar("T")
 
 

@@ -5,7 +5,6 @@ it did (the worker is not cancelled, so its result still comes)."""
 
 from __future__ import annotations
 
-import threading
 from functools import partial
 from pathlib import Path
 
@@ -64,7 +63,7 @@ class ImportScreen(BaseScreen):
         super().__init__()
         self.start_dir = start or Path.cwd()
         self.running = False
-        self.stop = threading.Event()  # set by Cancel; read by the import inside each file
+        self.stop = runner.StopEvent()  # set by Cancel; read by the import inside each file
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -119,7 +118,7 @@ class ImportScreen(BaseScreen):
             notify(self.app, f"{raw}: no such file or folder", severity="warning")
             return
         self.running = True
-        self.stop = threading.Event()
+        self.stop = runner.StopEvent()
         self.refresh_bindings()
         self.query_one(ProgressBar).update(total=None, progress=0)
         self.query_one("#import-status", Static).update(
@@ -132,7 +131,7 @@ class ImportScreen(BaseScreen):
         self.stop.set()
         self.query_one("#import-status", Static).update(Content("Cancelling …"))
 
-    def import_files(self, paths: list[Path], stop: threading.Event) -> None:
+    def import_files(self, paths: list[Path], stop: runner.StopEvent) -> None:
         """In a worker: import and post one message per file; never touches widgets. `stop` is
         this run's own flag: Cancel sets it and the import stops inside the file."""
 
@@ -149,7 +148,7 @@ class ImportScreen(BaseScreen):
             failed=self._stopped,
         )
 
-    def _finished(self, stop: threading.Event, outcomes: list[ImportOutcome]) -> ImportFinished:
+    def _finished(self, stop: runner.StopEvent, outcomes: list[ImportOutcome]) -> ImportFinished:
         return self.ImportFinished(outcomes, stop.is_set())
 
     def _log(self, outcome: ImportOutcome, done: int, total: int) -> None:

@@ -9,7 +9,6 @@ rows is in actions.py; how a row becomes cells, rows.py.
 
 from __future__ import annotations
 
-import threading
 from functools import partial
 
 from textual.app import ComposeResult
@@ -86,7 +85,7 @@ class BrowseScreen(BrowseActions):
         self._shown_generation = -1  # the generation whose first page is on screen
         self._loading = False
         self._total: int | None = None
-        self._counting = threading.Event()  # set: the count running is for an older filter
+        self._counting = runner.StopEvent()  # set: the count running is for an older filter
         self._detail_timer: Timer | None = None
         self._page_worker: Worker[BrowsePage] | None = None  # the latest page's
         self._page: BrowsePage | None = None  # the latest page shown
@@ -179,7 +178,7 @@ class BrowseScreen(BrowseActions):
             self, "reading the rows", read, read_page, group="browse-page", exclusive=True
         )
 
-    def _count(self, generation: int, f: BrowseFilter, stop: threading.Event) -> None:
+    def _count(self, generation: int, f: BrowseFilter, stop: runner.StopEvent) -> None:
         # The filter comes with the call: this runs after a refresh, when the screen may already
         # hold the next filter (counting that one under its predecessor's set stop made a text
         # filter's count fail with "interrupted", and the notice held the UI thread while the
@@ -218,7 +217,7 @@ class BrowseScreen(BrowseActions):
         self._loading = False
         if self._shown_generation != generation:  # the first page is up: the count once it is painted
             self._shown_generation = generation
-            self._counting = threading.Event()
+            self._counting = runner.StopEvent()
             self.call_after_refresh(self._count, generation, self._filter, self._counting)
         keep = getattr(self, "_keep_row", 0)
         if keep and table.cursor_row < keep < table.row_count:
