@@ -8,7 +8,6 @@ popped the screen beneath too (Home, then ScreenStackError: exit 1) and a move r
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 from conftest import SIZE, make_app, settle
 from test_review_support import add_units, q
@@ -127,22 +126,14 @@ def test_every_modal_of_ours_has_the_guard() -> None:
     assert not unguarded, unguarded
 
 
-async def test_keys_at_once_in_the_edit_form_never_end_the_app(svc: Services, tmp_path: Path) -> None:
+async def test_keys_at_once_in_the_edit_form_never_end_the_app(samples: Services) -> None:
     """Re-attack (issue 34 item 8): in Triage's edit form, ctrl+n then at once ctrl+r or ctrl+s
     reached a question row whose fields were not mounted yet (NoMatches '.edit-question', exit
-    1, 3 of 3). The form stays, and a save after the burst keeps what was typed."""
+    1, 3 of 3). The form stays through each burst, and ctrl+s right after ctrl+n saves and closes it."""
     from tui.modals.edit_unit import EditUnitModal
     from tui.screens.triage import TriageScreen
 
-    path = tmp_path / "light.md"
-    path.write_text(
-        "# Light\n\nPhotosynthesis converts light energy into chemical energy in the chloroplasts of "
-        "green plants. The Calvin cycle then fixes carbon dioxide into sugars in 1950.\n",
-        encoding="utf-8",
-    )
-    (outcome,) = svc.library.import_paths([path], extractor="offline")
-    assert outcome.article_id is not None
-    app = make_app(svc)
+    app = make_app(samples)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("t")
