@@ -47,6 +47,30 @@ def _give_back(modes: list[Any] | None) -> None:
         pass
 
 
+def _leave_even_in_the_background() -> None:
+    """From the quit on, nothing stops the process again. Stopped from outside (SIGSTOP), sent
+    SIGTERM, then SIGCONT, the app is a background job (the shell took the terminal meanwhile):
+    Textual's SIGCONT handler takes the terminal back, and a background process that touches its
+    terminal is stopped by SIGTTOU or SIGTTIN, so it stayed stopped holding the instance lock
+    (re-attack, issue 34 item 9). Python runs the handlers of signals that came together in
+    signal order, SIGTERM's (this) before SIGCONT's: SIGCONT goes back to its default (continue)
+    and SIGTTOU and SIGTTIN are ignored, so giving the terminal back goes through or fails, and
+    the process ends. Only the main thread may set handlers; elsewhere this does nothing."""
+    import signal
+
+    for name, action in (
+        ("SIGCONT", signal.SIG_DFL),
+        ("SIGTTOU", signal.SIG_IGN),
+        ("SIGTTIN", signal.SIG_IGN),
+    ):
+        sig = getattr(signal, name, None)
+        if sig is not None:
+            try:
+                signal.signal(sig, action)
+            except ValueError:  # not the main thread
+                return
+
+
 class QuitDeadline:
     """`start(code)` once the app is asked to end: the process ends within `seconds`, its exit
     status `code` (a quit 0, a signal 128 + its number)."""
@@ -64,6 +88,7 @@ class QuitDeadline:
         if self._started.is_set():
             return
         self._started.set()
+        _leave_even_in_the_background()
         threading.Thread(target=self._end, args=(code,), name="quit-deadline", daemon=True).start()
 
     def _end(self, code: int) -> None:

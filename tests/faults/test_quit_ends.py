@@ -125,3 +125,47 @@ def test_a_stuck_quit_ends_by_the_deadline(tmux: Tmux, home: Path, mode: str, si
     assert tmux.exit_status(target) == (0 if signum is None else 128 + signum)
     assert "left without the work in progress" in tmux.screen(target)
     assert run_mr(home, "list").returncode == 0
+
+
+def test_stopped_from_outside_then_sigterm_and_sigcont_it_ends(tmux: Tmux, home: Path) -> None:
+    """Re-attack (issue 34 item 9): the app run from an interactive shell, stopped from outside
+    (SIGSTOP), sent SIGTERM, then SIGCONT. The shell had taken the terminal, so Textual's SIGCONT
+    handler, taking it back, stopped the process again (SIGTTOU): it stayed stopped, holding the
+    instance lock. Now it ends, with SIGTERM's status, and the lock goes with it."""
+    import shlex
+
+    confirmed_library(home)
+    exports = " ".join(
+        f"{k}={shlex.quote(v)}" for k, v in mr_env(home).items() if k.startswith(("MEMORYRUSH", "PYTHON"))
+    )
+    tmux.tmux(
+        "-f",
+        "/dev/null",
+        "new-session",
+        "-d",
+        "-s",
+        "job",
+        "-x",
+        "120",
+        "-y",
+        "36",
+        "bash --norc --noprofile -i",
+    )
+    tmux.tmux("select-pane", "-t", "job", "-T", Tmux.TITLE)
+    command = (
+        f"env -u COLUMNS -u LINES TERM=xterm-256color {exports} {shlex.join(cli_argv())}; echo {Tmux.EXIT}$?"
+    )
+    tmux.tmux("send-keys", "-t", "job", command, "Enter")
+    tmux.wait_for("job", Tmux.HOME, timeout=60)
+    pid = _app_pid(tmux, "job")
+    time.sleep(1.0)
+    os.kill(pid, signal.SIGSTOP)
+    time.sleep(1.0)  # the shell reports the job stopped and takes the terminal
+    os.kill(pid, signal.SIGTERM)
+    os.kill(pid, signal.SIGCONT)
+    took = _gone_within(pid, QUIT_DEADLINE_S + 6)
+    if took is None:
+        os.kill(pid, signal.SIGKILL)
+    assert took is not None, "still there (stopped again) after SIGTERM and SIGCONT"
+    listed = run_mr(home, "list")
+    assert listed.returncode == 0 and "already running" not in listed.stderr, listed.stderr
