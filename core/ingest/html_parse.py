@@ -31,15 +31,41 @@ from core.ingest.html_depth import flatten_nesting
 FLAT_LIMIT = 200  # levels kept as written: below libxml2's 256 with room for its implied html, body, p
 _MIN_LIMIT = 8
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
-# A DOCTYPE whole: quoted literals (which may hold a ">") and an internal subset ("[ <!ENTITY
-# ...> ]", whose literals may too). The HTML parser ends a DOCTYPE at its first ">" and read
-# the rest ("]>", or the tail of a system literal, the title and the body run into one
-# paragraph) as body text; it is replaced by a plain one.
-_LITERAL = r"\"[^\"]*\"|'[^']*'"
-_DOCTYPE = re.compile(
-    rf"^\s*<!DOCTYPE\s(?:{_LITERAL}|[^\"'>\[])*(?:\[(?:{_LITERAL}|<!--.*?-->|[^\]\"'])*\])?\s*>",
-    re.IGNORECASE | re.DOTALL,
-)
+_DOCTYPE_START = re.compile(r"\s*<!DOCTYPE\s", re.IGNORECASE)
+
+
+def _doctype_end(html: str) -> int:
+    """Where a leading DOCTYPE ends (after its ">"), 0 when the page does not start with one
+    or it never closes. Its quoted literals (a system id, an ATTLIST default, an entity value)
+    and its internal subset ("[ ... ]", comments in it) may hold a ">"; the HTML parser ended
+    the DOCTYPE at the first one and read the rest (its tail, the title and the body as one
+    paragraph) as text. One pass over the characters (a regex with these alternatives backtracked
+    exponentially on an unclosed subset of comments)."""
+    start = _DOCTYPE_START.match(html)
+    if start is None:
+        return 0
+    i, n, in_subset = start.end(), len(html), False
+    while i < n:
+        ch = html[i]
+        if ch in "\"'":
+            close = html.find(ch, i + 1)
+            if close < 0:
+                return 0
+            i = close + 1
+        elif in_subset and html.startswith("<!--", i):
+            close = html.find("-->", i + 4)
+            if close < 0:
+                return 0
+            i = close + 3
+        elif ch == "[" and not in_subset:
+            in_subset, i = True, i + 1
+        elif ch == "]" and in_subset:
+            in_subset, i = False, i + 1
+        elif ch == ">" and not in_subset:
+            return i + 1
+        else:
+            i += 1
+    return 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +80,8 @@ def without_prolog(html: str) -> str:
     text is decoded already) and without its DOCTYPE's internal subset (the HTML parser does
     not read one; its entities stay as written)."""
     html = _XML_DECLARATION.sub("", html, count=1)
-    return _DOCTYPE.sub("<!DOCTYPE html>", html, count=1)
+    end = _doctype_end(html)
+    return "<!DOCTYPE html>" + html[end:] if end else html
 
 
 def parse_page(html: str) -> Page:
