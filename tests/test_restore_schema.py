@@ -49,8 +49,26 @@ PLANTED = {
     "WHERE name = 'unit'",
     "collate added": "UPDATE sqlite_master SET sql = replace(sql, '\"title\" TEXT NOT NULL', "
     "'\"title\" TEXT NOT NULL COLLATE NOCASE') WHERE name = 'article'",
+    # the review of that fix: what no PRAGMA shows, and a comment where a space may stand
+    "check behind a comment": "UPDATE sqlite_master SET sql = replace(sql, '\"reps\" INTEGER NOT NULL', "
+    "'\"reps\" INTEGER NOT NULL CHECK/**/(reps < 1)') WHERE name = 'card'",
+    "on conflict replace": "UPDATE sqlite_master SET sql = replace(sql, '\"id\" INTEGER NOT NULL PRIMARY KEY', "
+    "'\"id\" INTEGER NOT NULL PRIMARY KEY ON CONFLICT REPLACE') WHERE name = 'question'",
+    "not null on conflict ignore": "UPDATE sqlite_master SET sql = replace(sql, '\"answer\" TEXT NOT NULL', "
+    "'\"answer\" TEXT NOT NULL ON CONFLICT IGNORE') WHERE name = 'question'",
+    "deferrable added": 'UPDATE sqlite_master SET sql = replace(sql, \'REFERENCES "unit" ("id") ON DELETE CASCADE\', '
+    "'REFERENCES \"unit\" (\"id\") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED') WHERE name = 'question'",
 }
-IN_SCHEMA = {"sqlite-named trigger", "check added", "cascade added", "collate added"}
+IN_SCHEMA = {
+    "sqlite-named trigger",
+    "check added",
+    "cascade added",
+    "collate added",
+    "check behind a comment",
+    "on conflict replace",
+    "not null on conflict ignore",
+    "deferrable added",
+}
 # review_log rebuilt with a UNIQUE constraint, whose index SQLite makes and names itself (the
 # attack's UNIQUE (card_id) let a card take one answer; this one holds the rows the library has)
 PLANTED["unique added"] = "REBUILD review_log UNIQUE (card_id, id)"

@@ -146,33 +146,91 @@ _SQLITE_TABLES = {
     "sqlite_stat1": "CREATE TABLE sqlite_stat1(tbl,idx,stat)",
     "sqlite_stat4": "CREATE TABLE sqlite_stat4(tbl,idx,neq,nlt,ndlt,sample)",
 }
-_CLAUSE = re.compile(r"\b(CHECK|COLLATE|GENERATED|AS)\b", re.I)
 
 
-def _clauses(sql: str) -> list[str]:
-    """A table's CHECK expressions and COLLATE names, as written (case and spacing folded):
-    what PRAGMA table_xinfo does not show. Sorted: a column added by ALTER TABLE sits
-    elsewhere in the text than in a new library's CREATE."""
-    text, found = _normal(sql).upper(), []
-    for m in _CLAUSE.finditer(text):
-        rest = text[m.end() :].lstrip()
-        if m.group(1) == "COLLATE":
-            found.append("COLLATE " + rest.split(" ", 1)[0].strip(",)"))
-        elif rest.startswith("("):  # CHECK (...), GENERATED ALWAYS AS (...), AS (...)
-            depth = 0
-            for i, ch in enumerate(rest):
-                depth += ch == "("
-                depth -= ch == ")"
-                if depth == 0:
-                    found.append(f"{m.group(1)} {rest[: i + 1]}")
-                    break
-    return sorted(found)
+def _without_comments(sql: str) -> str:
+    """The SQL with its comments (-- to the line's end, /* ... */) each one space, quoted text
+    ('...', "...", `...`, [...]) kept whole: a comment may stand anywhere a space may
+    ("CHECK/**/(reps < 1)")."""
+    out: list[str] = []
+    i, n = 0, len(sql)
+    while i < n:
+        ch = sql[i]
+        close = {"'": "'", '"': '"', "`": "`", "[": "]"}.get(ch)
+        if close is not None:
+            end = sql.find(close, i + 1)
+            end = n if end < 0 else end + 1
+            out.append(sql[i:end])
+            i = end
+        elif sql.startswith("--", i):
+            end = sql.find("\n", i)
+            i = n if end < 0 else end
+            out.append(" ")
+        elif sql.startswith("/*", i):
+            end = sql.find("*/", i + 2)
+            i = n if end < 0 else end + 2
+            out.append(" ")
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+def _definition(sql: str) -> tuple[list[str], str]:
+    """A CREATE TABLE as the sorted list of what its parentheses hold (each column with its
+    constraints, each table constraint: comments out, spacing folded) and what follows them
+    (WITHOUT ROWID, STRICT). Sorted: ALTER TABLE ... ADD COLUMN in a migration puts a column
+    after the table's constraints, a new library's CREATE among the columns. Every word counts,
+    so a CHECK, COLLATE, ON CONFLICT, DEFERRABLE or action of the backup's own changes it."""
+    text = _without_comments(sql)
+    opened, closed = text.find("("), text.rfind(")")
+    if opened < 0 or closed < opened:
+        return [" ".join(text.split())], ""
+    items, depth, quote, start = [], 0, "", opened + 1
+    for i in range(opened + 1, closed):
+        ch = text[i]
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"`":
+            quote = ch
+        elif ch == "[":
+            quote = "]"
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            items.append(text[start:i])
+            start = i + 1
+    items.append(text[start:closed])
+    kept = []
+    for item in items:
+        item = _REFERENCES.sub("", _IDENTIFIER.sub(r"\1", " ".join(item.split()))).strip()
+        if not _BARE_FOREIGN_KEY.fullmatch(item):
+            kept.append(item)
+    return sorted(kept), " ".join(text[closed + 1 :].split())
+
+
+# A foreign key's target and actions, compared by PRAGMA foreign_key_list instead: a migration
+# added "deck_id INTEGER REFERENCES article (id) ON DELETE SET NULL" where a new library has the
+# column and a table constraint "FOREIGN KEY (deck_id) REFERENCES ..." (anything else in the
+# clause, DEFERRABLE too, stays in the item and is compared)
+_REFERENCES = re.compile(
+    r"\s*\bREFERENCES\s+[A-Za-z_][A-Za-z0-9_]*\s*\([^)]*\)"
+    r"(?:\s+ON\s+(?:DELETE|UPDATE)\s+(?:SET\s+NULL|SET\s+DEFAULT|CASCADE|RESTRICT|NO\s+ACTION))*",
+    re.IGNORECASE,
+)
+_BARE_FOREIGN_KEY = re.compile(r"FOREIGN KEY\s*\([^)]*\)", re.IGNORECASE)
+
+
+# A quoted plain identifier: "after" and after are one name (ALTER TABLE wrote them unquoted)
+_IDENTIFIER = re.compile(r'["`\[]([A-Za-z_][A-Za-z0-9_]*)["`\]]')
 
 
 def _table(con: sqlite3.Connection, name: str, sql: str | None) -> str:
     """What a table is: its columns (types, defaults, keys, hidden or generated kinds), foreign
     keys with their actions, indexes (unique or not, partial or not, columns with collations:
-    a UNIQUE or PRIMARY KEY makes one), CHECK and COLLATE clauses."""
+    a UNIQUE or PRIMARY KEY makes one), and its definition's every item (`_definition`)."""
     quoted = '"' + name.replace('"', '""') + '"'
     columns = sorted((tuple(c[1:]) for c in con.execute(f"PRAGMA table_xinfo({quoted})")), key=repr)
     keys = sorted((tuple(k[2:]) for k in con.execute(f"PRAGMA foreign_key_list({quoted})")), key=repr)
@@ -181,7 +239,7 @@ def _table(con: sqlite3.Connection, name: str, sql: str | None) -> str:
         index_q = '"' + index.replace('"', '""') + '"'
         parts = [tuple(c[2:]) for c in con.execute(f"PRAGMA index_xinfo({index_q})") if c[5]]
         indexes.append((unique, origin, partial, parts))
-    return repr((columns, keys, sorted(indexes, key=repr), _clauses(sql or "")))
+    return repr((columns, keys, sorted(indexes, key=repr), _definition(sql or "")))
 
 
 def _schema(path: Path) -> dict[tuple[str, str], str]:
