@@ -30,7 +30,7 @@ from core.services.bootstrap import Services
 from core.storage import proposals
 from core.validation import validate_raw
 from core.validation.cards import BLANK
-from core.validation.consistency import UNRELATED, UNSUPPORTED_SENTENCE, claim_issues
+from core.validation.consistency import UNSUPPORTED_SENTENCE, added_clauses
 
 MAX_LIMIT = 100
 
@@ -326,26 +326,28 @@ class AgentTools:
 
 
 def _unbacked_questions(unit: dict[str, Any], asked: list[dict[str, Any]]) -> tuple[ValidationIssue, ...]:
-    """A claim an agent puts in a question or an answer rather than the content ("Given that
-    vaccines cause autism, where ...?", an answer "Also, vaccines cause autism, so avoid them."):
-    each is held to the unit's quotes and content as the content is to its quotes, clause by
-    clause (re-attack, issue 34 item 6). A cloze is its content with a blank: the blank goes."""
+    """A claim an agent puts beside a question or an answer rather than in the content ("Given
+    that vaccines cause autism, where ...?", an answer "RuBisCO. Also, vaccines cause autism, so
+    avoid them."): a clause of its own the unit's quotes and content do not back (re-attack,
+    issue 34 item 6; consistency.added_clauses). A question or answer of one clause may word
+    things its own way. A cloze is read without its blank."""
     evidence = unit.get("evidence")
     quotes = [e.get("quote") for e in evidence if isinstance(e, dict)] if isinstance(evidence, list) else []
     backing = [q for q in [*quotes, unit.get("content")] if isinstance(q, str) and q.strip()]
-    if not backing:
-        return ()
     out: list[ValidationIssue] = []
     for k, q in enumerate(asked):
         for part, text in (("question", q.get("question")), ("answer", q.get("expected_answer"))):
             if not isinstance(text, str) or not text.strip():
                 continue
-            text = BLANK.sub(" ", text)
-            for issue in claim_issues(
-                text, backing, f"recall_questions[{k}]", f"{part} {k + 1}", unbacked="error"
-            ):
-                if issue.code in (UNSUPPORTED_SENTENCE, UNRELATED) and issue.severity == "error":
-                    out.append(issue)
+            for clause in added_clauses(BLANK.sub(" ", text), backing):
+                out.append(
+                    ValidationIssue(
+                        UNSUPPORTED_SENTENCE,
+                        f"{part} {k + 1} says what its quotes do not: \u201c{clause[:200]}\u201d",
+                        f"recall_questions[{k}]",
+                        "error",
+                    )
+                )
     return tuple(out)
 
 

@@ -259,6 +259,29 @@ def _sentences(joined: str, quotes: Sequence[str], claim: str) -> list[tuple[str
     return out
 
 
+def added_clauses(text: str, quotes: Sequence[str]) -> list[str]:
+    """The clauses of a question or an answer that carry a claim of their own the quotes do not
+    back: only when the text has more than one piece (its sentences, cut at the joins of
+    _JOINS), each piece with at least _CLAUSE_WORDS content words. A single clause is the card's
+    own wording, free to rephrase ("Explain the role of RuBisCO in photosynthesis."); a second
+    one beside it ("Given that vaccines cause autism, which enzyme ...?", "RuBisCO. Also, ...")
+    is held to the quotes as a content's sentence is."""
+    texts = [q for q in quotes if isinstance(q, str) and q.strip()]
+    pieces = [
+        c.strip(" ,") for s in SENTENCE_END.split(text.strip()) for c in _JOINS.split(s) if c.strip(" ,")
+    ]
+    if not texts or len(pieces) < 2:
+        return []
+    joined = " ".join(texts)
+    return [
+        piece
+        for piece in pieces
+        if len([t for t in Side(piece).tokens if t.kind == "word" and is_content(t)]) >= _CLAUSE_WORDS
+        and not any(verbatim(q, piece) for q in texts)
+        and check(joined, piece).verdict == "unsupported"
+    ]
+
+
 def _shown(sentence: str, most: int = 200) -> str:
     """The sentence as an issue quotes it: one line, no control character, at most `most`."""
     sentence = " ".join(replace_controls(sentence, "").split())

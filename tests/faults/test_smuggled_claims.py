@@ -131,12 +131,22 @@ def test_a_claim_in_a_question_or_an_answer_is_refused(
         tools.propose(**{**honest, "questions": asked})
     assert "vaccines cause autism" in str(refused.value)
     assert services.library.unit_count() == before
-    fair = [
+    fair = [  # a question or answer of one clause words things its own way (review)
         {
             "question": "Which enzyme fixes carbon dioxide from the air?",
             "expected_answer": "RuBisCO",
             "kind": "qa",
-        }
+        },
+        {
+            "question": "What is the name of the enzyme responsible for carbon fixation in plants?",
+            "expected_answer": "RuBisCO",
+            "kind": "qa",
+        },
+        {
+            "question": "Explain the role of RuBisCO in photosynthesis.",
+            "expected_answer": "It catalyses carbon fixation.",
+            "kind": "qa",
+        },
     ]
     assert isinstance(tools.propose(**{**honest, "questions": fair}), int)
 
