@@ -82,11 +82,11 @@ class Palette(CommandPalette):
     ]
 
     def action_page(self, direction: int) -> None:
-        commands = self.query_one(CommandList)
-        try:
-            commands.action_page_down() if direction > 0 else commands.action_page_up()
-        except (KeyError, IndexError):
-            commands.action_last() if direction > 0 else commands.action_first()
+        for commands in self.query(CommandList).results(CommandList):  # none once it is closing
+            try:
+                commands.action_page_down() if direction > 0 else commands.action_page_up()
+            except (KeyError, IndexError):
+                commands.action_last() if direction > 0 else commands.action_first()
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
         if not first_dismiss(self):
