@@ -69,3 +69,34 @@ def test_an_anki_export_past_a_file_size_limit_is_a_sentence(home: Path, tmp_pat
     assert not target.exists()
     assert _leftovers(target) == []
     assert run_mr(home, "export", "anki", str(target)).returncode == 0  # space again: it works
+
+
+def test_a_markdown_export_stopped_part_way_says_what_it_wrote(home: Path, tmp_path: Path) -> None:
+    """Re-attack (issue 34 item 13): a Markdown export onto a full disk (a 12 kB tmpfs) left the
+    files written before the failing one and said "nothing was written there" about that one
+    only. Each file is written whole or not at all; the error now says how many came before it."""
+    import subprocess
+
+    confirmed_library(home)
+    small = tmp_path / "small"
+    small.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=12k", "tmpfs", str(small)], capture_output=True
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"no tmpfs to fill here (mount: {mounted.stderr.decode(errors='replace').strip()})")
+    try:
+        target = small / "notes"
+        result = mr(home, "export", "markdown", str(target))
+        assert result.returncode == 2, result
+        assert "Traceback" not in result.stderr, result.stderr
+        written = sorted(target.glob("*.md"))
+        assert written, result.stderr  # the samples' first files fit in 12 kB, not all four
+        said = f"The {len(written)} {'file' if len(written) == 1 else 'files'} before it (of 4)"
+        assert "disk full; nothing was written there. " + said in result.stderr, result.stderr
+        assert not list(target.glob(".*partial*"))
+        assert all(
+            p.read_text(encoding="utf-8").rstrip().endswith("-->") or p.stat().st_size > 0 for p in written
+        )
+    finally:
+        subprocess.run(["umount", str(small)], capture_output=True)

@@ -29,6 +29,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 from core.domain.context import context_line
@@ -225,18 +226,37 @@ def export_markdown(
         if moved_in:
             articles.update(export_repo.articles(sorted(moved_in)))
         path = place.place(article)
-        skipped = _write(path, library, article, units, articles, f, force=force)
+        skipped = _written_or_said(
+            done - 1, total, partial(_write, path, library, article, units, articles, f, force=force)
+        )
         if skipped:
             notes.append(skipped)
         if progress is not None:
             progress(done, total)
     for done, article in enumerate(emptied.values(), start=len(ids) + 1):
-        skipped = _write(place.place(article), library, article, [], {}, f, force=force)
+        skipped = _written_or_said(
+            done - 1, total, partial(_write, place.place(article), library, article, [], {}, f, force=force)
+        )
         if skipped:
             notes.append(skipped)
         if progress is not None:
             progress(done, total)
     return ExportResult(str(folder), len(ids), units_written, 0, 0, tuple(notes))
+
+
+def _written_or_said(before: int, total: int, write: Callable[[], str | None]) -> str | None:
+    """One file's write; when it fails (a full disk), the error also says that the files before
+    it were written, each whole (re-attack: only the failing file was named, "nothing was written
+    there", while 2 of 4 files stood in the folder)."""
+    try:
+        return write()
+    except ExportError as exc:
+        if not before:
+            raise
+        raise ExportError(
+            f"{exc}. The {before} {'file' if before == 1 else 'files'} before it (of {total}) "
+            f"{'was' if before == 1 else 'were'} written, each whole: export again once there is room"
+        ) from exc
 
 
 def _left_without_units(place: _Folder, f: ExportFilter, ids: list[int]) -> list[int]:
