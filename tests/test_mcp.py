@@ -275,7 +275,8 @@ def raw_session(home: Path, lines: list[str], *extra: str, timeout: float = 60) 
         proc.stdin.write(line.encode("utf-8") + b"\n")
         proc.stdin.flush()
     ids = [json.loads(line).get("id") if line.startswith("{") else None for line in lines]
-    wanted = {None if isinstance(i, float) else i for i in ids} | {0}  # a float id is answered with null
+    # an id that is neither an integer nor a string is answered with null
+    wanted = {i if isinstance(i, int | str) and not isinstance(i, bool) else None for i in ids} | {0}
     deadline = time.monotonic() + timeout
     while not wanted <= replies.keys() and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -340,17 +341,18 @@ def test_every_request_gets_an_answer_and_the_server_prints_no_traceback(library
 
 @pytest.mark.timeout(120)
 def test_an_id_with_a_fraction_or_exponent_gets_an_error(library: Path) -> None:
-    """Re-attack (issue 34 item 13): a request with id 1e400 (infinity to Python) got no reply
-    at all. Such an id is an invalid request (JSON-RPC ids are strings or integers), answered
-    with id null; the server answers the next request."""
-    lines = [
-        '{"jsonrpc":"2.0","id":1e400,"method":"tools/list"}',
-        _call(9, "search", {"query": "light", "limit": 1}),
-    ]
-    replies, stderr = raw_session(library, lines)
-    assert replies[None]["error"]["code"] == -32600, replies
-    assert not replies[9]["result"].get("isError")
-    assert "Traceback" not in stderr, stderr
+    """Re-attacks (issue 34 item 13): a request with id 1e400 (infinity to Python), true, null,
+    [] or {} got no reply at all. Such an id is an invalid request (JSON-RPC ids are strings or
+    integers), answered with id null; the server answers the next request."""
+    for odd in ("1e400", "1.5", "true", "null", "[]", "{}"):  # the second re-attack: true, null, [], {}
+        lines = [
+            f'{{"jsonrpc":"2.0","id":{odd},"method":"tools/list"}}',
+            _call(9, "search", {"query": "light", "limit": 1}),
+        ]
+        replies, stderr = raw_session(library, lines)
+        assert replies[None]["error"]["code"] == -32600, (odd, replies)
+        assert not replies[9]["result"].get("isError"), odd
+        assert "Traceback" not in stderr, stderr
 
 
 @pytest.mark.timeout(180)

@@ -37,7 +37,8 @@ _DOCTYPE_START = re.compile(r"\s*<!DOCTYPE\s", re.IGNORECASE)
 def _doctype_end(html: str) -> int:
     """Where a leading DOCTYPE ends (after its ">"), 0 when the page does not start with one
     or it never closes. Its quoted literals (a system id, an ATTLIST default, an entity value)
-    and its internal subset ("[ ... ]", comments in it) may hold a ">"; the HTML parser ended
+    and its internal subset ("[ ... ]", comments and processing instructions in it) may hold a ">"
+    or "]"; the HTML parser ended
     the DOCTYPE at the first one and read the rest (its tail, the title and the body as one
     paragraph) as text. One pass over the characters (a regex with these alternatives backtracked
     exponentially on an unclosed subset of comments)."""
@@ -57,6 +58,11 @@ def _doctype_end(html: str) -> int:
             if close < 0:
                 return 0
             i = close + 3
+        elif in_subset and html.startswith("<?", i):  # a processing instruction ("<?pi ]> ?>")
+            close = html.find("?>", i + 2)
+            if close < 0:
+                return 0
+            i = close + 2
         elif ch == "[" and not in_subset:
             in_subset, i = True, i + 1
         elif ch == "]" and in_subset:

@@ -30,7 +30,7 @@ from core.services.bootstrap import Services
 from core.storage import proposals
 from core.validation import validate_raw
 from core.validation.cards import BLANK
-from core.validation.consistency import UNSUPPORTED_SENTENCE, added_clauses
+from core.validation.consistency import UNRELATED, UNSUPPORTED_SENTENCE, added_clauses, unrelated
 
 MAX_LIMIT = 100
 
@@ -74,8 +74,18 @@ class ProposalRefused(AgentError):
     """The proposal failed validation; `issues` say what to fix."""
 
     def __init__(self, issues: tuple[ValidationIssue, ...]) -> None:
-        super().__init__("; ".join(f"{i.code}: {i.message}" for i in issues))
+        # each message at most MESSAGE characters: a refusal names what to fix, it never sends an
+        # agent's value back (a 4 MB key of a question was, whole)
+        super().__init__("; ".join(f"{i.code}: {_cut(i.message)}" for i in issues[:20]))
         self.issues = issues
+
+
+MESSAGE = 500
+QUESTION_FIELDS = frozenset({"question", "expected_answer", "kind", "memory_unit_index"})
+
+
+def _cut(message: str) -> str:
+    return message if len(message) <= MESSAGE else message[: MESSAGE - 1] + "\u2026"
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,6 +349,16 @@ def _unbacked_questions(unit: dict[str, Any], asked: list[dict[str, Any]]) -> tu
         for part, text in (("question", q.get("question")), ("answer", q.get("expected_answer"))):
             if not isinstance(text, str) or not text.strip():
                 continue
+            if part == "answer" and (lacking := unrelated(" ".join(backing), text)) is not None:
+                out.append(  # an answer of one clause may reword, not be about something else
+                    ValidationIssue(
+                        UNRELATED,
+                        f"answer {k + 1} is not what its quotes say at all (they have none of {lacking})",
+                        f"recall_questions[{k}]",
+                        "error",
+                    )
+                )
+                continue
             for clause in added_clauses(BLANK.sub(" ", text), backing):
                 out.append(
                     ValidationIssue(
@@ -381,6 +401,15 @@ def _oversized(
             over(q.get("question"), limits.question, f"question {k + 1}", f"recall_questions[{k}]")
             over(q.get("expected_answer"), limits.question, f"answer {k + 1}", f"recall_questions[{k}]")
             over(q.get("kind"), limits.name, f"question {k + 1}'s kind", f"recall_questions[{k}]")
+            extra = [str(key) for key in q if key not in QUESTION_FIELDS]
+            if extra:  # read before anything else: a 4 MB key took 5 s of checking
+                out.append(
+                    ValidationIssue(
+                        "unknown_field",
+                        f"question {k + 1} has a field this tool does not take: {_cut(extra[0])[:60]}",
+                        f"recall_questions[{k}]",
+                    )
+                )
     for t, tag in enumerate(tags[: limits.tags] if isinstance(tags, list | tuple) else ()):
         over(tag, limits.tag, f"tag {t + 1}", f"memory_units[0].tags[{t}]")
     return tuple(out)

@@ -223,8 +223,8 @@ def question_issues(claim: object, content: object, location: str) -> tuple[Vali
 # real quote + ", and vaccines cause autism", "(...)", "; ...", ".Also ...", "… ...", a new line
 # passed as one sentence, most of whose words the quote has).
 _JOINS = re.compile(
-    r"\s*(?:[;:()\[\]\n—–…。；]|\.(?=[^\W\d])|,\s*(?=(?:and|but|so|which|whereas|while|because|also|"
-    r"e\.g\.|i\.e\.|meaning|proving)\b))\s*",
+    r"\s*(?:[;:()\[\]\n—–…。；]|\.(?=[^\W\d])|,\s*(?=(?:and|but|so|which|who|whose|whom|where|whereas|while|"
+    r"because|also|e\.g\.|i\.e\.|meaning|proving)\b)|\s(?=(?:whereas|because)\s))\s*",
     re.I,
 )
 _CLAUSE_WORDS = 3  # a piece with fewer content words is judged with its sentence only

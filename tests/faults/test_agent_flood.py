@@ -105,6 +105,18 @@ BIG = "carbon " * 750_000  # 5 MB
             {"evidence": [{"paragraph_id": "p_" + "0" * 4_000_000, "quote": QUOTE}]},
             "quote 1's paragraph id has 4,000,002 characters; at most 40",
         ),
+        (  # the second re-attack: a key of its own, sent back whole in the refusal
+            {
+                "questions": [
+                    {
+                        "question": "Which enzyme fixes carbon?",
+                        "expected_answer": "RuBisCO",
+                        "x" * 4_000_000: 1,
+                    }
+                ]
+            },
+            "question 1 has a field this tool does not take",
+        ),
         (
             {
                 "questions": [
@@ -123,6 +135,7 @@ BIG = "carbon " * 750_000  # 5 MB
         "long-answer",
         "4MB-memory-type",
         "4MB-paragraph-id",
+        "4MB-key",
         "long-kind",
     ],
 )

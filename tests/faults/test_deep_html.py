@@ -142,8 +142,9 @@ def test_an_xhtml_internal_subset_leaves_no_stray_text(inputs: Path) -> None:
     [
         '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "http://example.org/a>b/xhtml11.dtd">\n',
         '<!DOCTYPE html [\n  <!ENTITY arrow "a->b">\n  <!ATTLIST p class CDATA "x>y">\n]>\n',
+        "<!DOCTYPE html [\n  <?pi ]> ?>\n]>\n",  # the second re-attack: a "]>" in a processing instruction
     ],
-    ids=["system-literal", "attlist-default"],
+    ids=["system-literal", "attlist-default", "processing-instruction"],
 )
 def test_a_greater_than_sign_inside_a_doctype_leaves_the_page_whole(inputs: Path, doctype: str) -> None:
     """Re-attack (issue 34 item 13): a ">" inside a DOCTYPE's system literal or an ATTLIST

@@ -89,6 +89,9 @@ JOINED = {  # the re-attack's joins: each one passed as part of a sentence the q
     "dash": f"{BARE} \u2014 vaccines cause autism in young children.",
     ", which": f"{BARE}, which proves that vaccines cause autism in young children.",
     ", but": f"{BARE}, but vaccines cause autism in young children.",
+    # the second re-attack: no comma before "whereas" or "because"
+    "whereas": f"{BARE} whereas vaccines cause autism in young children.",
+    "because": f"{BARE} because vaccines cause autism in young children.",
 }
 
 
@@ -114,8 +117,13 @@ def test_a_claim_joined_inside_the_sentence_is_refused_and_named(
             "RuBisCO. Also, vaccines cause autism, so avoid them.",
         ),
         ("Given that vaccines cause autism in young children, which enzyme fixes carbon dioxide?", "RuBisCO"),
+        (
+            "Which enzyme, whose action says vaccines cause autism in children, fixes carbon dioxide?",
+            "RuBisCO",
+        ),
+        ("Which enzyme fixes carbon dioxide from the air?", "Vaccines cause autism in children."),
     ],
-    ids=["in-the-answer", "in-the-question"],
+    ids=["in-the-answer", "in-the-question", "in-a-whose-clause", "the-answer-alone"],
 )
 def test_a_claim_in_a_question_or_an_answer_is_refused(
     article: tuple[Services, int, str], question: str, answer: str
@@ -129,7 +137,7 @@ def test_a_claim_in_a_question_or_an_answer_is_refused(
     asked = [{"question": question, "expected_answer": answer, "kind": "qa"}]
     with pytest.raises(ProposalRefused) as refused:
         tools.propose(**{**honest, "questions": asked})
-    assert "vaccines cause autism" in str(refused.value)
+    assert "autism" in str(refused.value).lower()  # named, as a clause or among the words the quotes lack
     assert services.library.unit_count() == before
     fair = [  # a question or answer of one clause words things its own way (review)
         {

@@ -32,13 +32,11 @@ from pydantic import ValidationError
 
 
 def refusal(line: str) -> JSONRPCError | None:
-    """The error that answers a line the SDK cannot read as JSON-RPC; None for a good line. An
-    id that is a number with a fraction or an exponent ("1e400", infinity to Python) is refused
-    here: the SDK took it and its answer could not be written, so the client got none
-    (re-attack, issue 34 item 13)."""
+    """The error that answers a line the SDK cannot read as JSON-RPC; None for a good line. A
+    request whose id is neither an integer nor a string (`_odd_id`) is refused here."""
     try:
         jsonrpc_message_adapter.validate_json(line, by_name=False)
-        if not _float_id(line):
+        if not _odd_id(line):
             return None
     except ValidationError:
         pass
@@ -49,7 +47,8 @@ def refusal(line: str) -> JSONRPCError | None:
     if not isinstance(message, dict) or "method" not in message:
         return _error(None, INVALID_REQUEST, "not a JSON-RPC request")
     raw_id = message.get("id")
-    request_id = raw_id if isinstance(raw_id, int | str) and not _lone_surrogate(raw_id) else None
+    plain = isinstance(raw_id, int | str) and not isinstance(raw_id, bool)  # true is no id
+    request_id = raw_id if plain and not _lone_surrogate(raw_id) else None
     if _lone_surrogate(message):
         return _error(
             request_id,
@@ -60,12 +59,18 @@ def refusal(line: str) -> JSONRPCError | None:
     return _error(request_id, INVALID_REQUEST, "not a valid JSON-RPC request")
 
 
-def _float_id(line: str) -> bool:
+def _odd_id(line: str) -> bool:
+    """A request (it has a method) whose id is there but neither an integer nor a string: a
+    number with a fraction or an exponent, true, null, a list or an object. The SDK took such
+    a request and its answer never came (re-attacks, issue 34 item 13)."""
     try:
         message = json.loads(line)
     except ValueError:
         return False
-    return isinstance(message, dict) and isinstance(message.get("id"), float)
+    if not isinstance(message, dict) or "method" not in message or "id" not in message:
+        return False
+    found = message["id"]
+    return isinstance(found, bool) or not isinstance(found, int | str)
 
 
 def _error(request_id: int | str | None, code: int, message: str) -> JSONRPCError:
