@@ -56,6 +56,8 @@ PLANTED = {
     "'\"id\" INTEGER NOT NULL PRIMARY KEY ON CONFLICT REPLACE') WHERE name = 'question'",
     "not null on conflict ignore": "UPDATE sqlite_master SET sql = replace(sql, '\"answer\" TEXT NOT NULL', "
     "'\"answer\" TEXT NOT NULL ON CONFLICT IGNORE') WHERE name = 'question'",
+    # the second re-attack: data FTS5 reads as its format (search then failed with "run 'rebuild'")
+    "index version": "UPDATE search_para_config SET v = 99 WHERE k = 'version'",
     "deferrable added": 'UPDATE sqlite_master SET sql = replace(sql, \'REFERENCES "unit" ("id") ON DELETE CASCADE\', '
     "'REFERENCES \"unit\" (\"id\") ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED') WHERE name = 'question'",
 }

@@ -274,9 +274,51 @@ def foreign_objects(candidate: Path, reference: Path) -> list[str]:
     a trigger planted in a backup would fire on the reader's next action."""
     try:
         ours, theirs = _schema(reference), _schema(candidate)
+        settings = _index_settings(candidate, reference)
     except sqlite3.Error as exc:
         raise translate(exc) from exc
-    return sorted(f"{kind} {name}" for (kind, name), what in theirs.items() if ours.get((kind, name)) != what)
+    changed = [f"{kind} {name}" for (kind, name), what in theirs.items() if ours.get((kind, name)) != what]
+    return sorted(changed + settings)
+
+
+# What an FTS5 table's _config may hold besides its format version (settings, no code)
+_FTS_OPTIONS = frozenset({"hashsize", "automerge", "crisismerge", "usermerge", "pgsz", "deletemerge"})
+
+
+def _index_settings(candidate: Path, reference: Path) -> list[str]:
+    """The search index's settings that this MemoryRush would not read: a format version other
+    than a new library's (re-attack: a backup saying 99 was restored, and every search then
+    failed with FTS5's "run 'rebuild'", a command the reader does not have) or an option it
+    does not set. Each as "index setting table.key"."""
+    ours_schema = _schema(reference)
+    tables = [  # FTS5's shadow tables of our virtual tables
+        name
+        for (kind, name) in ours_schema
+        if kind == "table"
+        and name.endswith("_config")
+        and ours_schema.get(("table", name.removesuffix("_config")), "")
+        .upper()
+        .startswith("CREATE VIRTUAL TABLE")
+    ]
+    out: list[str] = []
+    for table in tables:
+        quoted = '"' + table.replace('"', '""') + '"'
+        rows: list[dict[str, object]] = []
+        for path in (reference, candidate):
+            con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            try:
+                rows.append(dict(con.execute(f"SELECT k, v FROM {quoted}").fetchall()))
+            except sqlite3.Error:
+                rows.append({})
+            finally:
+                con.close()
+        ours, theirs = rows
+        for key, value in theirs.items():
+            if (key == "version" and value != ours.get("version")) or (
+                key != "version" and key not in _FTS_OPTIONS
+            ):
+                out.append(f"index setting {table}.{str(key)[:40]}")
+    return out
 
 
 @translated
