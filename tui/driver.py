@@ -136,6 +136,20 @@ class GuardedDriver(LinuxDriver):
         super().__init__(*args, **kwargs)
         self._file = TerminalOut(self._file)  # type: ignore[assignment]
 
+    def _sigcont_application(self, *_: Any) -> None:
+        """Continued (SIGCONT), Textual takes the terminal back, and when the shell has put the
+        app in the background (it was stopped from outside meanwhile) that stops it again
+        (SIGTTOU), for good if a SIGTERM came with the SIGCONT: it stayed stopped holding the
+        instance lock, 2 times in 31 after tui/quitting.py's fix (whose handler must run first).
+        Here the terminal is taken back only in the foreground; `fg` continues the app again,
+        from the foreground, and then it is."""
+        try:
+            foreground = os.tcgetpgrp(self.fileno) == os.getpgrp()
+        except OSError:  # no terminal
+            foreground = True
+        if foreground:
+            super()._sigcont_application(*_)
+
     def run_input_thread(self) -> None:
         """Wait for input and dispatch events (Textual's, with the two changes above)."""
         selector = selectors.SelectSelector()

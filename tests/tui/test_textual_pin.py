@@ -25,6 +25,7 @@ from pathlib import Path
 
 from textual._styles_cache import StylesCache
 from textual.app import App
+from textual.drivers.linux_driver import LinuxDriver
 from textual.widget import Widget
 from textual.widgets import DataTable, DirectoryTree, OptionList
 
@@ -56,6 +57,7 @@ METHODS = {
     (DataTable, "_on_resize"): "(self, _: 'events.Resize') -> 'None'",  # what RowTable.on_resize prevents
     (OptionList, "_clear_caches"): "(self) -> 'None'",
     (OptionList, "_on_resize"): "(self)",  # what SteadyOptionList.on_resize prevents
+    (LinuxDriver, "_sigcont_application"): "(self, *_) -> 'None'",  # GuardedDriver: only in the foreground
     (App, "_refresh_truecolor_filter"): "(self, theme: 'TerminalTheme') -> 'None'",
     (App, "_unnotify"): "(self, notification: 'Notification', refresh: 'bool' = True) -> 'None'",
     (App, "_start_widget"): "(self, parent: 'Widget', widget: 'Widget') -> 'None'",  # RowTable's scrollbar
