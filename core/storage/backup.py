@@ -274,7 +274,7 @@ def foreign_objects(candidate: Path, reference: Path) -> list[str]:
     a trigger planted in a backup would fire on the reader's next action."""
     try:
         ours, theirs = _schema(reference), _schema(candidate)
-        settings = _index_settings(candidate, reference)
+        settings = _index_settings(candidate, reference, ours)
     except sqlite3.Error as exc:
         raise translate(exc) from exc
     changed = [f"{kind} {name}" for (kind, name), what in theirs.items() if ours.get((kind, name)) != what]
@@ -285,12 +285,11 @@ def foreign_objects(candidate: Path, reference: Path) -> list[str]:
 _FTS_OPTIONS = frozenset({"hashsize", "automerge", "crisismerge", "usermerge", "pgsz", "deletemerge"})
 
 
-def _index_settings(candidate: Path, reference: Path) -> list[str]:
+def _index_settings(candidate: Path, reference: Path, ours_schema: dict[tuple[str, str], str]) -> list[str]:
     """The search index's settings that this MemoryRush would not read: a format version other
     than a new library's (re-attack: a backup saying 99 was restored, and every search then
     failed with FTS5's "run 'rebuild'", a command the reader does not have) or an option it
-    does not set. Each as "index setting table.key"."""
-    ours_schema = _schema(reference)
+    does not set. Each as "index setting table.key". `ours_schema`: the reference's `_schema`."""
     tables = [  # FTS5's shadow tables of our virtual tables
         name
         for (kind, name) in ours_schema

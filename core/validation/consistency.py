@@ -230,6 +230,16 @@ _JOINS = re.compile(
 _CLAUSE_WORDS = 3  # a piece with fewer content words is judged with its sentence only
 
 
+def _clauses(sentence: str) -> list[str]:
+    """The sentence's pieces between the joins, each with at least _CLAUSE_WORDS content words."""
+    pieces = (c.strip(" ,") for c in _JOINS.split(sentence))
+    return [c for c in pieces if c and _content_words(c) >= _CLAUSE_WORDS]
+
+
+def _content_words(text: str) -> int:
+    return sum(1 for t in Side(text).tokens if t.kind == "word" and is_content(t))
+
+
 def _sentences(joined: str, quotes: Sequence[str], claim: str) -> list[tuple[str, Verdict]]:
     """Each sentence of the claim not a span of a quote, with its verdict against the quotes;
     a sentence the quotes back as a whole is judged clause by clause too (each piece between
@@ -242,14 +252,8 @@ def _sentences(joined: str, quotes: Sequence[str], claim: str) -> list[tuple[str
             continue
         verdict = check(joined, sentence)
         if verdict.verdict != "unsupported":
-            for clause in _JOINS.split(sentence):
-                clause = clause.strip(" ,")
+            for clause in _clauses(sentence):
                 if clause == sentence or any(verbatim(q, clause) for q in quotes):
-                    continue
-                if (
-                    len([t for t in Side(clause).tokens if t.kind == "word" and is_content(t)])
-                    < _CLAUSE_WORDS
-                ):
                     continue
                 alone = check(joined, clause)
                 if alone.verdict == "unsupported":
@@ -276,7 +280,7 @@ def added_clauses(text: str, quotes: Sequence[str]) -> list[str]:
     return [
         piece
         for piece in pieces
-        if len([t for t in Side(piece).tokens if t.kind == "word" and is_content(t)]) >= _CLAUSE_WORDS
+        if _content_words(piece) >= _CLAUSE_WORDS
         and not any(verbatim(q, piece) for q in texts)
         and check(joined, piece).verdict == "unsupported"
     ]
