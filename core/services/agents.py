@@ -11,7 +11,7 @@ A proposal passes the same validator as every extractor's output (each quote mus
 paragraph; duplicates of the article's units are refused) and is stored as *proposed*, with
 extractor "agent" and the client's name as its model: only the reader confirms. Proposing is off
 unless `allow_propose` (the --allow-propose flag or [agents] allow_propose). A proposal over a
-size limit (ProposalLimits: content, questions, answers, quotes, tags), or beyond 30 made in a
+size limit (ProposalLimits in core/services/proposal_checks.py: content, questions, answers, quotes, tags), or beyond 30 made in a
 minute to this process, is refused with the limit before anything else is read.
 """
 
@@ -27,43 +27,11 @@ from core.domain.card import Card, CardSource
 from core.domain.errors import MemoryRushError
 from core.domain.search import SearchFilters, SearchHit
 from core.services.bootstrap import Services
+from core.services.proposal_checks import LIMITS, ProposalLimits, cut, oversized, unbacked_questions
 from core.storage import proposals
 from core.validation import validate_raw
-from core.validation.cards import BLANK
-from core.validation.consistency import UNRELATED, UNSUPPORTED_SENTENCE, added_clauses, unrelated
 
 MAX_LIMIT = 100
-
-
-@dataclass(frozen=True, slots=True)
-class ProposalLimits:
-    """What one server process takes from an agent (README, For agents). A card a person
-    reviews is a sentence or two with a short answer, so the limits sit far above any unit
-    worth keeping and far below a flood: issue 34 stored a 5 MB content, a 5 MB question,
-    5,000 questions and 50,000 tags (the library grew 40 MB). Characters are counted as Python
-    counts them (a CJK character is one)."""
-
-    content: int = 2_000  # characters of the unit's content
-    question: int = 1_000  # characters of a question, and of its expected answer
-    questions: int = 10  # recall questions per unit
-    quote: int = 2_000  # characters of one evidence quote
-    quotes: int = 10  # evidence quotes per unit
-    tag: int = 50  # characters of one tag
-    tags: int = 10  # tags per unit
-    name: int = 40  # characters of a memory type, a paragraph id or a question's kind
-    per_minute: int = 30  # proposals (refused ones too) in any 60 seconds, per server process and per library
-
-    def describe(self) -> str:
-        """The limits as the agent is told them (the tool's description)."""
-        return (
-            f"Limits: content {self.content:,} characters; up to {self.questions} questions, each "
-            f"question and answer {self.question:,}; up to {self.quotes} quotes of {self.quote:,}; "
-            f"up to {self.tags} tags of {self.tag}; memory type, paragraph ids and question kinds "
-            f"{self.name} each; {self.per_minute} proposals a minute."
-        )
-
-
-LIMITS = ProposalLimits()
 
 
 class AgentError(MemoryRushError):
@@ -76,16 +44,8 @@ class ProposalRefused(AgentError):
     def __init__(self, issues: tuple[ValidationIssue, ...]) -> None:
         # each message at most MESSAGE characters: a refusal names what to fix, it never sends an
         # agent's value back (a 4 MB key of a question was, whole)
-        super().__init__("; ".join(f"{i.code}: {_cut(i.message)}" for i in issues[:20]))
+        super().__init__("; ".join(f"{i.code}: {cut(i.message)}" for i in issues[:20]))
         self.issues = issues
-
-
-MESSAGE = 500
-QUESTION_FIELDS = frozenset({"question", "expected_answer", "kind", "memory_unit_index"})
-
-
-def _cut(message: str) -> str:
-    return message if len(message) <= MESSAGE else message[: MESSAGE - 1] + "\u2026"
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,7 +241,7 @@ class AgentTools:
         asked = [{**q, "memory_unit_index": index} for q in questions if isinstance(q, dict)]
         report = validate_raw({"memory_units": [*existing, unit], "recall_questions": asked}, document)
         own = tuple(i for i in report.issues if i.unit_index == index or i.where.part == "recall_questions")
-        errors = tuple(i for i in own if i.severity == "error") + _unbacked_questions(unit, asked)
+        errors = tuple(i for i in own if i.severity == "error") + unbacked_questions(unit, asked)
         if errors or not asked:
             raise ProposalRefused(
                 errors or (ValidationIssue("no_question", "has no recall question", "memory_units"),)
@@ -305,9 +265,9 @@ class AgentTools:
                 "or set [agents] allow_propose = true"
             )
         self._count_call()
-        oversized = _oversized(self.limits, content, evidence, questions, tags, memory_type)
-        if oversized:
-            raise ProposalRefused(oversized)
+        too_big = oversized(self.limits, content, evidence, questions, tags, memory_type)
+        if too_big:
+            raise ProposalRefused(too_big)
         unit = {
             "content": content,
             "memory_type": memory_type,
@@ -333,83 +293,3 @@ class AgentTools:
             ),
             self.services.clock.epoch(),
         )
-
-
-def _unbacked_questions(unit: dict[str, Any], asked: list[dict[str, Any]]) -> tuple[ValidationIssue, ...]:
-    """A claim an agent puts beside a question or an answer rather than in the content ("Given
-    that vaccines cause autism, where ...?", an answer "RuBisCO. Also, vaccines cause autism, so
-    avoid them."): a clause of its own the unit's quotes and content do not back (re-attack,
-    issue 34 item 6; consistency.added_clauses). A question or answer of one clause may word
-    things its own way. A cloze is read without its blank."""
-    evidence = unit.get("evidence")
-    quotes = [e.get("quote") for e in evidence if isinstance(e, dict)] if isinstance(evidence, list) else []
-    backing = [q for q in [*quotes, unit.get("content")] if isinstance(q, str) and q.strip()]
-    out: list[ValidationIssue] = []
-    for k, q in enumerate(asked):
-        for part, text in (("question", q.get("question")), ("answer", q.get("expected_answer"))):
-            if not isinstance(text, str) or not text.strip():
-                continue
-            if part == "answer" and (lacking := unrelated(" ".join(backing), text)) is not None:
-                out.append(  # an answer of one clause may reword, not be about something else
-                    ValidationIssue(
-                        UNRELATED,
-                        f"answer {k + 1} is not what its quotes say at all (they have none of {lacking})",
-                        f"recall_questions[{k}]",
-                        "error",
-                    )
-                )
-                continue
-            for clause in added_clauses(BLANK.sub(" ", text), backing):
-                out.append(
-                    ValidationIssue(
-                        UNSUPPORTED_SENTENCE,
-                        f"{part} {k + 1} says what its quotes do not: \u201c{clause[:200]}\u201d",
-                        f"recall_questions[{k}]",
-                        "error",
-                    )
-                )
-    return tuple(out)
-
-
-def _oversized(
-    limits: ProposalLimits, content: Any, evidence: Any, questions: Any, tags: Any, memory_type: Any = ""
-) -> tuple[ValidationIssue, ...]:
-    """What in a proposal is over `limits` (each with the limit), before anything else is read."""
-    out: list[ValidationIssue] = []
-
-    def over(value: Any, most: int, what: str, where: str, unit: str = "characters") -> None:
-        if isinstance(value, str | list | tuple) and len(value) > most:
-            code = "too_long" if unit == "characters" else f"too_many_{unit}"
-            out.append(ValidationIssue(code, f"{what} has {len(value):,} {unit}; at most {most:,}", where))
-
-    over(content, limits.content, "the content", "memory_units[0]")
-    over(memory_type, limits.name, "the memory type", "memory_units[0].memory_type")
-    over(questions, limits.questions, "the unit", "recall_questions", "questions")
-    over(evidence, limits.quotes, "the unit", "memory_units[0].evidence", "quotes")
-    over(tags, limits.tags, "the unit", "memory_units[0].tags", "tags")
-    for j, span in enumerate(evidence[: limits.quotes] if isinstance(evidence, list | tuple) else ()):
-        if isinstance(span, dict):
-            over(span.get("quote"), limits.quote, f"quote {j + 1}", f"memory_units[0].evidence[{j}]")
-            over(
-                span.get("paragraph_id"),
-                limits.name,
-                f"quote {j + 1}'s paragraph id",
-                f"memory_units[0].evidence[{j}]",
-            )
-    for k, q in enumerate(questions[: limits.questions] if isinstance(questions, list | tuple) else ()):
-        if isinstance(q, dict):
-            over(q.get("question"), limits.question, f"question {k + 1}", f"recall_questions[{k}]")
-            over(q.get("expected_answer"), limits.question, f"answer {k + 1}", f"recall_questions[{k}]")
-            over(q.get("kind"), limits.name, f"question {k + 1}'s kind", f"recall_questions[{k}]")
-            extra = [str(key) for key in q if key not in QUESTION_FIELDS]
-            if extra:  # read before anything else: a 4 MB key took 5 s of checking
-                out.append(
-                    ValidationIssue(
-                        "unknown_field",
-                        f"question {k + 1} has a field this tool does not take: {_cut(extra[0])[:60]}",
-                        f"recall_questions[{k}]",
-                    )
-                )
-    for t, tag in enumerate(tags[: limits.tags] if isinstance(tags, list | tuple) else ()):
-        over(tag, limits.tag, f"tag {t + 1}", f"memory_units[0].tags[{t}]")
-    return tuple(out)

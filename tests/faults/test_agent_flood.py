@@ -1,7 +1,7 @@
 """An agent cannot flood the library (issue 34, item 7).
 
 The attack stored a 5 MB content, a 5 MB question, 5,000 questions and 50,000 tags (the library
-grew 40 MB). Each field has a limit (core.services.agents.ProposalLimits, README "For agents"),
+grew 40 MB). Each field has a limit (core.services.proposal_checks.ProposalLimits, README "For agents"),
 and one server process, or one library whichever servers write to it, stores at most 30 proposals a
 minute; a refusal names the limit (never echoing the value) and
 nothing is stored.
