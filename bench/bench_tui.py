@@ -26,8 +26,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import replace
-from datetime import UTC
 from pathlib import Path
 from typing import Any
 
@@ -36,31 +34,22 @@ sys.path.insert(0, str(ROOT))
 
 from bench.frames import Ms, first, painted, pct  # noqa: E402
 from bench.tui_cold import cold_start  # noqa: E402
-from bench.tui_library import NOW, build, scratch_copy  # noqa: E402
+from bench.tui_library import bench_app, build, scratch_copy  # noqa: E402
 
 
 async def in_app(home: Path, *, article_only: bool = False) -> None:
-    from core.host.clock import FixedClock
-    from core.services.bootstrap import open_services
-    from tui.app import MemoryRushApp
-
-    svc = open_services(home, clock=FixedClock(NOW))
-    svc.review.tz = UTC
-    # Daily caps high enough that today's session has the 200 cards to rate; no automatic
-    # backup (of a fresh copy each run: a 700 MB copy before the figures, waited for anyway).
-    svc.config = replace(svc.config, new_per_day=9999, max_reviews_per_day=99999, backup_auto="off")
-    app = MemoryRushApp(svc)
+    app = bench_app(home)
     # notifications=True: toasts are shown, as in the app (run_test leaves them out by default,
     # and a toast's mount and layout are part of what a key costs)
     async with app.run_test(size=(160, 48), notifications=True) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()
         if not article_only:
-            await time_library(app, svc.library.article_count())
+            await time_library(app, app.services.library.article_count())
         await time_article(app)
         if not article_only:
             await time_review(app, pilot)
-    svc.close()
+    app.services.close()
 
 
 async def time_library(app: Any, articles: int) -> None:

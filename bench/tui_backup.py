@@ -11,28 +11,20 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import replace
-from datetime import UTC
 from pathlib import Path
 from typing import Any
 
 from bench.frames import Ms, painted, pct
-from bench.tui_library import NOW
+from bench.tui_library import bench_app
 
 QUIET = 40  # ratings before the backup (the baseline)
 GAP = 0.05  # s between two ratings during the backup (a quick reader; keys no faster than this)
 
 
 async def review_during_backup(home: Path) -> None:
-    from core.host.clock import FixedClock
-    from core.services.bootstrap import open_services
-    from tui.app import MemoryRushApp
     from tui.screens.review import ReviewScreen
 
-    svc = open_services(home, clock=FixedClock(NOW))
-    svc.review.tz = UTC
-    svc.config = replace(svc.config, new_per_day=9999, max_reviews_per_day=99999, backup_auto="off")
-    app = MemoryRushApp(svc)
+    app = bench_app(home)
     async with app.run_test(size=(160, 48), notifications=True) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -61,7 +53,7 @@ async def review_during_backup(home: Path) -> None:
         seconds = time.perf_counter() - started
         await app.workers.wait_for_complete()
         assert backup.error is None, backup.error
-    svc.close()
+    app.services.close()
     print(
         f"review during a backup ({seconds:.1f} s, the app's worker): rating -> next card painted "
         f"{pct(during)}; before it {pct(quiet)} (target p95 <= 16.7 ms); slowest {max(during):.1f} ms"

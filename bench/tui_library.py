@@ -14,6 +14,7 @@ import tempfile
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 NOW = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
 DAY = 86400
@@ -150,3 +151,19 @@ def card_rows(units: int, now: int) -> Iterator[tuple[object, ...]]:
                 stability_bucket(ivl),
                 t90(last, ivl),
             )
+
+
+def bench_app(home: Path) -> Any:
+    """The app on `home` as the TUI benches time it: the clock at NOW, daily caps high enough
+    that today's session has the cards to rate, no automatic backup (of a fresh copy each run:
+    a 700 MB copy before the figures, waited for anyway)."""
+    from dataclasses import replace
+
+    from core.host.clock import FixedClock
+    from core.services.bootstrap import open_services
+    from tui.app import MemoryRushApp
+
+    svc = open_services(home, clock=FixedClock(NOW))
+    svc.review.tz = UTC
+    svc.config = replace(svc.config, new_per_day=9999, max_reviews_per_day=99999, backup_auto="off")
+    return MemoryRushApp(svc)
