@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -14,6 +15,14 @@ from core.services.bootstrap import Services, open_services
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_articles"
 FIXED_NOW = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto` (pyproject's addopts): two workers a core, four more at most. A third of the
+    suite's time is tests waiting on real processes (kill -9 loops, quits by deadline, the app in
+    tmux), and a worker waiting leaves its core idle; a second worker a core fills it."""
+    cores = os.cpu_count() or 1
+    return min(2 * cores, cores + 4)
 
 
 @pytest.fixture(autouse=True)

@@ -168,19 +168,23 @@ def _seen(waiting: asyncio.Future[Any]) -> None:
         waiting.exception()
 
 
-def start_on_loop(node: DOMNode, name: str, work: Coroutine[Any, Any, None], *, group: str) -> Worker[None]:
-    """Run the coroutine `work` as an async worker on the UI's loop (work that must touch
-    widgets, a step a turn); a failure is reported as a thread job's is."""
+def start_on_loop(
+    node: DOMNode, name: str, work: Callable[[], Coroutine[Any, Any, None]], *, group: str
+) -> Worker[None]:
+    """Run the coroutine `work()` as an async worker on the UI's loop (work that must touch
+    widgets, a step a turn); a failure is reported as a thread job's is. `work` is called when the
+    worker starts: one cancelled before (its screen closed, the app quit) leaves no coroutine
+    that was never awaited."""
     app = node.app
 
     async def guarded() -> None:
         try:
-            await work
+            await work()
         except Exception as error:
             app.post_message(WorkFailed(name, error, node, None))
             raise
 
-    return node.run_worker(guarded(), name=name, group=group, exit_on_error=False)
+    return node.run_worker(guarded, name=name, group=group, exit_on_error=False)
 
 
 def report_failure(app: App[Any], message: WorkFailed) -> None:

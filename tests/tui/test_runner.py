@@ -183,3 +183,31 @@ async def test_browse_has_its_first_page_when_its_mount_ends(
         await settle(pilot)
         assert len(after_mount) == 1 and (after_mount[0] > 0) is rows, after_mount
         assert app.screen.query_one(RowTable).row_count > 0  # either way, the page is shown
+
+
+async def test_a_loop_worker_cancelled_before_it_starts_leaves_no_coroutine_unawaited(svc: Services) -> None:
+    """`start_on_loop` calls its work when the worker starts: a worker cancelled before (its screen
+    closed, the app quit) made no coroutine, so none is left never awaited (Python's
+    RuntimeWarning, which the lay-out-ahead of every paragraph view printed at a quit)."""
+    import gc
+    import warnings
+
+    started: list[str] = []
+
+    async def walk() -> None:
+        started.append("walk")
+
+    app = make_app(svc)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            worker = runner.start_on_loop(app.screen, "laying out ahead", walk, group="ahead")
+            worker.cancel()  # before the loop ran it
+            await pilot.pause()
+            later = runner.start_on_loop(app.screen, "laying out ahead", walk, group="ahead")
+            await until(pilot, lambda: started == ["walk"])
+        del worker, later
+        gc.collect()
+    assert started == ["walk"]  # the one left to start ran its work; the cancelled one never made it
+    assert not [w for w in caught if "never awaited" in str(w.message)]

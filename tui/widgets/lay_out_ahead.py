@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from textual.geometry import Size
@@ -61,7 +62,9 @@ class LayOutAhead:
         self._walks += 1
         window = self._window
         if window.count and window.size.height and window.is_attached:
-            runner.start_on_loop(cast("DOMNode", window), AHEAD, self._walk(self._walks), group=AHEAD)
+            runner.start_on_loop(
+                cast("DOMNode", window), AHEAD, partial(self._walk, self._walks), group=AHEAD
+            )
 
     async def _walk(self, walk: int) -> None:
         # A frame first: the frame asked for is out, a key meanwhile (a held key repeats every
