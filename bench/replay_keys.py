@@ -44,8 +44,12 @@ escape
 # Browse: pick two, suspend, undo; pick, trash; undo; pick, trash
 b space down space x u space d u down space d
 escape
-# Home, then Schedule and back
-w escape
+# Schedule: Sunday off and undone, Sunday off kept; postpone today's cards a day, undone, again
+w e end backspace 0 enter u e end backspace 0 enter p enter u p enter
+escape
+# Browse's Trash view: restore what was trashed, undo, restore again
+b w r u r
+escape escape
 r space 3 space 4
 escape
 """
