@@ -24,6 +24,7 @@ import argparse
 import asyncio
 import os
 import random
+import shutil
 import sqlite3
 import sys
 import tempfile
@@ -47,6 +48,9 @@ escape
 # Schedule: Sunday off and undone, Sunday off kept; postpone today's cards a day, undone, again
 w e end backspace 0 enter u e end backspace 0 enter p enter u p enter
 escape
+# Library: open the first article, move through its units and paragraphs, its ideas, a unit
+# of the first idea, the units filtered by status
+l enter n n n p s m f f escape escape
 # Browse's Trash view: restore what was trashed, undo, restore again
 b w r u r
 escape escape
@@ -67,9 +71,11 @@ async def replay(keys: list[str]) -> None:
     clock = FixedClock(NOW)
     services = open_services(Path(os.environ["MEMORYRUSH_HOME"]), clock=clock)
     services.review.rng = random.Random(31)  # the schedule's fuzz drawn the same on every run
-    outcomes = services.library.import_paths(
-        sorted((ROOT / "sample_articles").iterdir()), extractor="offline"
-    )
+    # from one fixed folder: an article's document id is made of its path, the same on any checkout
+    articles = Path(tempfile.gettempdir()) / "memoryrush-replay-articles"
+    shutil.rmtree(articles, ignore_errors=True)
+    shutil.copytree(ROOT / "sample_articles", articles, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    outcomes = services.library.import_paths(sorted(articles.iterdir()), extractor="offline")
     print(f"imported {sum(o.status == 'imported' for o in outcomes)} articles", file=sys.stderr)
     app = MemoryRushApp(services)
     async with app.run_test(size=(160, 48)) as pilot:
