@@ -41,3 +41,30 @@ def test_no_plain_markup_calls_on_untrusted_paths() -> None:
             continue
         text = path.read_text(encoding="utf-8")
         assert ".notify(" not in text.replace("notify(self.app", "").replace("notify(app", ""), path
+
+
+def test_screens_compose_rather_than_stack_mixins() -> None:
+    """Issue 31: a screen is BaseScreen, or one feature base shared by the screens that have it
+    (MakesCards: Article, Triage, Review make cards of yours; OffersReschedule: Schedule,
+    Settings), never a tower (ArticleScreen was ArticleUnitPages → ArticleIdeas → MakesCards →
+    BaseScreen, each needing attributes the others set): its lists are widgets it composes."""
+    import importlib
+    import pkgutil
+
+    import tui.screens
+    from tui.screens.base import BaseScreen
+
+    for info in pkgutil.walk_packages(tui.screens.__path__, "tui.screens."):
+        importlib.import_module(info.name)
+
+    def subclasses(cls: type) -> list[type]:
+        return [cls, *(s for sub in cls.__subclasses__() for s in subclasses(sub))]
+
+    screens = [c for c in subclasses(BaseScreen) if c.__module__.startswith("tui.screens.")]
+    assert len(screens) > 12
+    towers = {
+        c.__qualname__: [b.__name__ for b in c.__mro__[1 : c.__mro__.index(BaseScreen)]]
+        for c in screens
+        if c.__mro__.index(BaseScreen) > 2
+    }
+    assert not towers, towers
