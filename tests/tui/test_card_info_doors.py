@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import SIZE, article_screen, make_app, screen_text, settle
+from conftest import SIZE, article_screen, make_app, running, screen_text, settle
 
 from core.services.bootstrap import Services
 from tui.modals.card_info import CardInfoModal
@@ -12,9 +12,7 @@ from tui.screens.review import ReviewScreen
 async def test_review_shows_card_info_only_after_the_answer(samples: Services) -> None:
     article = samples.library.articles()[-1]
     samples.curation.accept_all_valid(article.id)
-    app = make_app(samples, start="review")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples, start="review") as (app, pilot):
         screen = app.screen
         assert isinstance(screen, ReviewScreen) and screen.item is not None
         await pilot.press("i")

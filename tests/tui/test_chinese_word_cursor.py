@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, make_app, settle
+from conftest import running, settle
 
 from core.domain.export import READER
 from core.services.bootstrap import Services
@@ -20,9 +20,7 @@ async def test_right_moves_by_word_and_a_cloze_blanks_the_whole_word(svc: Servic
     path.write_text(ARTICLE, encoding="utf-8")
     (outcome,) = svc.library.import_paths([path], extractor="offline")
     assert outcome.article_id is not None
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         await pilot.press("l", "enter")
         await settle(pilot)
         assert isinstance(app.screen, ArticleScreen)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 
-from conftest import SIZE, make_app, settle
+from conftest import opened, running, settle
 from test_review_support import add_units, q
 from textual import events
 from textual.command import CommandList, CommandPalette
@@ -42,9 +42,7 @@ async def _burst(pilot: object, *posted: object) -> None:
 
 
 async def test_a_double_click_on_the_palettes_backdrop_closes_the_palette_only(svc: Services) -> None:
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         home = app.screen
         assert isinstance(home, HomeScreen)
         for _ in range(3):  # the attack did it again: the second round ended the app
@@ -62,9 +60,7 @@ async def test_a_double_click_on_the_palettes_backdrop_closes_the_palette_only(s
 async def test_enter_held_over_the_tag_picker_picks_once_and_the_search_stays(samples: Services) -> None:
     for article in samples.library.articles():
         samples.curation.accept_all_valid(article.id)  # units with tags: the picker lists them
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, pilot):
         await pilot.press("slash")
         await settle(pilot)
         search = app.screen
@@ -81,9 +77,7 @@ async def test_three_enters_on_browses_deck_picker_move_once(svc: Services, tui_
     now = int(tui_clock.now().timestamp())
     add_units(2, 1, now=now)
     add_units(1, 1, now=now)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         await pilot.press("b")
         await settle(pilot)
         browse = app.screen
@@ -133,12 +127,8 @@ async def test_keys_at_once_in_the_edit_form_never_end_the_app(samples: Services
     from tui.modals.edit_unit import EditUnitModal
     from tui.screens.triage import TriageScreen
 
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("t")
-        await settle(pilot)
-        assert isinstance(app.screen, TriageScreen)
+    async with running(samples) as (app, pilot):
+        await opened(pilot, "t", TriageScreen)
         for burst in (("ctrl+n", "ctrl+r"), ("ctrl+n", "ctrl+n", "ctrl+r", "ctrl+r", "ctrl+n")):
             await pilot.press("e")
             await settle(pilot)
@@ -163,9 +153,7 @@ async def test_paging_the_palette_while_its_list_changes_never_ends_the_app(svc:
     """Re-attack fuzz: in the command palette, page down, a letter and page up at once raised
     KeyError: 0 inside Textual's OptionList (its line map empty until the new options are laid
     out) and ended the app, 2 of 3 times. Each burst leaves the palette open and the app up."""
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         await pilot.press("ctrl+p")
         await settle(pilot)
         palette = app.screen

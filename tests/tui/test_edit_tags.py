@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, make_app, settle
+from conftest import running, settle
 from textual.widgets import Input
 
 from core.services.bootstrap import Services
@@ -28,9 +28,7 @@ async def test_tags_typed_with_spaces_and_commas_become_one_tag_each(svc: Servic
     path.write_text(ARTICLE, encoding="utf-8")
     (outcome,) = svc.library.import_paths([path], extractor="offline")
     assert outcome.article_id is not None
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         await pilot.press("t")
         await settle(pilot)
         screen = app.screen

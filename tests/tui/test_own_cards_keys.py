@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, make_app, searched, settle
+from conftest import SIZE, make_app, running, searched, settle
 
 from core.domain import READER
 from core.services.bootstrap import Services
@@ -45,9 +45,7 @@ async def test_select_make_a_cloze_review_it_and_answer(svc: Services, tmp_path:
     from tui.screens.review import ReviewScreen
 
     article_id = _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         await pilot.press("l", "enter")  # Library, open the article
         await settle(pilot)
         assert isinstance(app.screen, ArticleScreen)

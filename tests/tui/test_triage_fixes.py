@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, make_app, settle
+from conftest import SIZE, make_app, opened, settle
 from textual.widgets import Input, TextArea
 
 from core.services.bootstrap import Services
@@ -175,9 +175,7 @@ async def test_a_contradiction_is_blocked_until_kept_with_a_reason(svc: Services
         screen = await _triage(pilot, app)
         await _skip_to(pilot, screen, "42 percent")
         unit = screen.unit
-        await pilot.press("e")
-        await settle(pilot)
-        assert isinstance(app.screen, EditUnitModal)
+        await opened(pilot, "e", EditUnitModal)
         app.screen.query_one("#edit-content", TextArea).text = unit.content.replace(
             "42 percent", "90 percent"
         )
@@ -187,9 +185,7 @@ async def test_a_contradiction_is_blocked_until_kept_with_a_reason(svc: Services
         await pilot.press("a")  # refused
         await settle(pilot)
         assert svc.library.unit(unit.id).status == "proposed"
-        await pilot.press("exclamation_mark")
-        await settle(pilot)
-        assert isinstance(app.screen, ReasonModal)
+        await opened(pilot, "exclamation_mark", ReasonModal)
         await pilot.press(*"newer survey", "enter")
         await settle(pilot)
         kept = svc.library.unit(unit.id)
