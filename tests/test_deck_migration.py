@@ -5,14 +5,15 @@ another deck works and undoes."""
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from pathlib import Path
-
-from migration_support import old_library, upgrade_backup
 
 from core.domain.browse import BrowseFilter, Selection
 from core.services.bootstrap import open_services
 from core.storage import db as storage_db
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "migrations" / "library_v3.sqlite3"
 
 
 def _columns(con: sqlite3.Connection, table: str) -> list[str]:
@@ -20,7 +21,11 @@ def _columns(con: sqlite3.Connection, table: str) -> list[str]:
 
 
 def test_a_schema_3_library_gets_decks_after_a_backup_and_keeps_its_undo(data_home: Path) -> None:
-    target, con = old_library(data_home, 3)
+    data_home.mkdir(parents=True)
+    target = data_home / "memoryrush.sqlite3"
+    shutil.copy(FIXTURE, target)
+    con = sqlite3.connect(target)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 3
     assert "deck_id" not in _columns(con, "unit")
     units, pinned = con.execute("SELECT COUNT(*), SUM(pinned) FROM unit").fetchone()
     con.close()
@@ -50,8 +55,11 @@ def test_a_schema_3_library_gets_decks_after_a_backup_and_keeps_its_undo(data_ho
         assert any("deck" in name for name in indexes)
     finally:
         con.close()
-    old = upgrade_backup(data_home, 3)
+    [backup] = sorted((data_home / "backups").glob("*.sqlite3"))
+    assert f"v3-before-v{storage_db.SCHEMA_VERSION}" in backup.name
+    old = sqlite3.connect(backup)
     try:
+        assert old.execute("PRAGMA user_version").fetchone()[0] == 3
         assert "deck_id" not in _columns(old, "unit")
     finally:
         old.close()

@@ -104,6 +104,14 @@ def hostile_file(tmp_path: Path) -> Path:
     return path
 
 
+def imported(services: Services, path: Path, text: str) -> int:
+    """`text` written to `path` and imported by the offline extractor: the new article's id."""
+    path.write_text(text, encoding="utf-8")
+    (outcome,) = services.library.import_paths([path], extractor="offline")
+    assert outcome.status == "imported" and outcome.article_id is not None
+    return outcome.article_id
+
+
 def make_app(services: Services, *, theme: str = "memoryrush-dark", start: str = "home") -> MemoryRushApp:
     services.config = replace(services.config, theme=theme)
     return MemoryRushApp(services, start=start)

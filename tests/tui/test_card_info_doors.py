@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import SIZE, article_screen, make_app, running, screen_text, settle
+from conftest import SIZE, article_screen, make_app, opened, running, screen_text, settle
 
 from core.services.bootstrap import Services
 from tui.modals.card_info import CardInfoModal
@@ -37,10 +37,8 @@ async def test_article_shows_each_card_of_the_unit(samples: Services) -> None:
     app = make_app(samples)
     async with app.run_test(size=SIZE) as pilot:
         await article_screen(pilot, article.id, unit_id=unit.id)
-        await pilot.press("i")
-        await settle(pilot)
-        modal = app.screen
-        assert isinstance(modal, CardInfoModal) and modal.card_id == cards[0]
+        modal = await opened(pilot, "i", CardInfoModal)
+        assert modal.card_id == cards[0]
         await pilot.press("n")
         await settle(pilot)
         assert modal.card_id == cards[1] and f"2 of {len(cards)}" in screen_text(app)

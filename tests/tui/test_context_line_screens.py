@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, article_screen, make_app, running, screen_text, settle
+from conftest import SIZE, article_screen, imported, make_app, running, screen_text, settle
 from textual.widgets import Static
 
 from core.services.bootstrap import Services
@@ -26,12 +26,9 @@ CONTEXT = "plant notes › Light reactions › Water [b]splitting[/b]"
 
 
 def _import(svc: Services, tmp_path: Path) -> int:
-    path = tmp_path / "plant_notes.md"
-    path.write_text(ARTICLE, encoding="utf-8")
-    (outcome,) = svc.library.import_paths([path], extractor="offline")
-    assert outcome.status == "imported" and outcome.article_id is not None
-    assert svc.library.article(outcome.article_id).title == "plant_notes"  # type: ignore[union-attr]
-    return outcome.article_id
+    article_id = imported(svc, tmp_path / "plant_notes.md", ARTICLE)
+    assert svc.library.article(article_id).title == "plant_notes"  # type: ignore[union-attr]
+    return article_id
 
 
 def _first_line(app, selector: str) -> str:  # type: ignore[no-untyped-def]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, make_app, settle
+from conftest import SIZE, make_app, opened, settle
 from textual.widgets import TextArea
 
 from core.services.bootstrap import Services
@@ -30,10 +30,7 @@ async def _triage_at(pilot, app, svc: Services, tmp_path: Path, words: str):  # 
     (outcome,) = svc.library.import_paths([path], extractor="offline")
     assert outcome.status == "imported"
     await settle(pilot)
-    await pilot.press("t")
-    await settle(pilot)
-    screen = app.screen
-    assert isinstance(screen, TriageScreen)
+    screen = await opened(pilot, "t", TriageScreen)
     for _ in range(4):
         if words in screen.unit.content:
             return screen

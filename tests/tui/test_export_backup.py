@@ -23,13 +23,8 @@ from tui.screens.settings import SettingsScreen
 
 
 async def _open_export(pilot) -> ExportModal:  # type: ignore[no-untyped-def]
-    await pilot.press("l")
-    await settle(pilot)
-    assert isinstance(pilot.app.screen, LibraryScreen)
-    await pilot.press("x")
-    await settle(pilot)
-    assert isinstance(pilot.app.screen, ExportModal)
-    return pilot.app.screen
+    await opened(pilot, "l", LibraryScreen)
+    return await opened(pilot, "x", ExportModal)
 
 
 async def test_export_dialog_writes_an_anki_package_and_a_json_file(

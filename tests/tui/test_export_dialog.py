@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import running, settle
+from conftest import opened, running, settle
 from textual.color import Color
 from textual.widgets import Input, Select, Static
 
@@ -31,13 +31,8 @@ def downloads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 async def _open_export(pilot) -> ExportModal:  # type: ignore[no-untyped-def]
-    await pilot.press("l")
-    await settle(pilot)
-    assert isinstance(pilot.app.screen, LibraryScreen)
-    await pilot.press("x")
-    await settle(pilot)
-    assert isinstance(pilot.app.screen, ExportModal)
-    return pilot.app.screen
+    await opened(pilot, "l", LibraryScreen)
+    return await opened(pilot, "x", ExportModal)
 
 
 async def test_an_article_without_confirmed_units_writes_nothing(

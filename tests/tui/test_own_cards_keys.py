@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, make_app, running, searched, settle
+from conftest import SIZE, imported, make_app, running, searched, settle
 
 from core.domain import READER
 from core.services.bootstrap import Services
@@ -19,11 +19,7 @@ Public libraries lend books, films and music to anyone with a card.
 
 
 def _import(svc: Services, tmp_path: Path) -> int:
-    path = tmp_path / "libraries.md"
-    path.write_text(ARTICLE, encoding="utf-8")
-    (outcome,) = svc.library.import_paths([path], extractor="offline")
-    assert outcome.status == "imported" and outcome.article_id is not None
-    return outcome.article_id
+    return imported(svc, tmp_path / "libraries.md", ARTICLE)
 
 
 async def _open_article(pilot) -> None:  # type: ignore[no-untyped-def]

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SIZE, make_app, settle
+from conftest import SIZE, imported, make_app, settle
 from spies import noted, says
 from textual.widgets import Static
 
@@ -30,11 +30,7 @@ Public libraries lend books, films and music to anyone with a card.
 
 
 def _import(svc: Services, tmp_path: Path) -> int:
-    path = tmp_path / "libraries.md"
-    path.write_text(ARTICLE, encoding="utf-8")
-    (outcome,) = svc.library.import_paths([path], extractor="offline")
-    assert outcome.article_id is not None
-    return outcome.article_id
+    return imported(svc, tmp_path / "libraries.md", ARTICLE)
 
 
 def _yours(svc: Services, article_id: int) -> list[int]:

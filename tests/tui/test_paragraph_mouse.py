@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import make_app, settle
+from conftest import imported, make_app, settle
 from rich.cells import cell_len
 
 from core.services.bootstrap import Services
@@ -22,10 +22,7 @@ ARTICLE = f"# Memory\n\n{EN}\n\n{ZH}\n\nA closing line.\n"
 
 
 def _import(svc: Services, tmp_path: Path) -> None:
-    path = tmp_path / "memory.md"
-    path.write_text(ARTICLE, encoding="utf-8")
-    (outcome,) = svc.library.import_paths([path], extractor="offline")
-    assert outcome.article_id is not None
+    imported(svc, tmp_path / "memory.md", ARTICLE)
 
 
 def _find(view, needle: str, nth: int = 0) -> tuple[int, int]:  # type: ignore[no-untyped-def]

@@ -7,7 +7,7 @@ import sqlite3
 from datetime import timedelta
 
 import pytest
-from conftest import running, screen_text, settle
+from conftest import opened, running, screen_text, settle
 from test_review_support import due_one_a_day, q
 
 from core.host import paths
@@ -29,10 +29,8 @@ async def test_an_easy_day_and_a_vacation_move_the_forecast(svc: Services, tui_c
     before = _per_day(tui_clock)
     assert before[1:11] == [2] * 10
     async with running(svc) as (app, pilot):
-        await pilot.press("w")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ScheduleScreen) and screen.forecast is not None
+        screen = await opened(pilot, "w", ScheduleScreen)
+        assert screen.forecast is not None
         assert screen.forecast.due[1:11] == (2,) * 10
         today = tui_clock.now().date()
         easy = ["1"] * 7

@@ -104,10 +104,8 @@ async def test_edit_with_errors_blocks_accept_until_fixed(samples: Services) -> 
     from tui.screens.triage import TriageScreen
 
     async with running(samples) as (app, pilot):
-        await pilot.press("t")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TriageScreen) and screen.unit is not None
+        screen = await opened(pilot, "t", TriageScreen)
+        assert screen.unit is not None
         unit_id = screen.unit.id
         await opened(pilot, "e", EditUnitModal)
         app.screen.query_one("#edit-content", TextArea).text = ""

@@ -91,7 +91,9 @@ async def test_a_source_changed_unit_is_kept_or_retired_and_undone(svc: Services
     svc.library.import_paths([path], extractor="placeholder")
     changed = svc.library.units(source_changed=True)
     assert len(changed) == 2
-    async with running(svc) as (app, pilot):
+    app = make_app(svc)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
         await pilot.press("t")
         await settle(pilot)
         screen = app.screen

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, make_app, opened, settle
+from conftest import SIZE, imported, make_app, opened, settle
 from textual.widgets import Input, TextArea
 
 from core.services.bootstrap import Services
@@ -21,11 +21,7 @@ Mitochondria release the energy stored in glucose through cellular respiration, 
 
 
 def _import(svc: Services, tmp_path: Path) -> int:
-    path = tmp_path / "light.md"
-    path.write_text(ARTICLE, encoding="utf-8")
-    (outcome,) = svc.library.import_paths([path], extractor="offline")
-    assert outcome.status == "imported" and outcome.article_id is not None
-    return outcome.article_id
+    return imported(svc, tmp_path / "light.md", ARTICLE)
 
 
 async def _skip_to(pilot, screen, words: str) -> None:  # type: ignore[no-untyped-def]
@@ -74,10 +70,7 @@ async def test_edit_the_second_question_add_one_delete_one(svc: Services, tmp_pa
     async with app.run_test(size=SIZE) as pilot:
         screen = await _triage(pilot, app)
         unit = screen.unit
-        await pilot.press("e")
-        await settle(pilot)
-        form = app.screen
-        assert isinstance(form, EditUnitModal)
+        form = await opened(pilot, "e", EditUnitModal)
         rows = form.rows()
         if len(rows) < 2:  # a unit with one question: add the second first
             await pilot.press("ctrl+n")

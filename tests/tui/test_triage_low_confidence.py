@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from conftest import running, screen_text, settle
+from conftest import opened, running, screen_text, settle
 
 from core.services.bootstrap import Services
 from sample_articles import sample_paths
@@ -43,10 +43,8 @@ async def test_parked_proposals_are_pointed_to_and_an_empty_list_does_not_point_
         await settle(pilot)
         shown = screen_text(app)
         assert "press l to see them" in shown, shown
-        await pilot.press("l")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TriageScreen) and screen.unit is not None
+        screen = await opened(pilot, "l", TriageScreen)
+        assert screen.unit is not None
         for unit in svc.library.units(None, ["proposed"]):
             svc.curation.reject(unit.id)
         screen.show_next()

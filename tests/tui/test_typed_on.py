@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
-from conftest import running, settle
+from conftest import opened, running, settle
 from textual import events
 
 from core.services.bootstrap import Services
@@ -29,10 +29,8 @@ async def _typed_fast(pilot: object, *keys: str) -> None:
 
 async def test_triage_open_then_edit_typed_fast_leaves_no_form_under_the_article(samples: Services) -> None:
     async with running(samples) as (app, pilot):
-        await pilot.press("t")
-        await settle(pilot)
-        triage = app.screen
-        assert isinstance(triage, TriageScreen) and triage.unit is not None
+        triage = await opened(pilot, "t", TriageScreen)
+        assert triage.unit is not None
         await _typed_fast(pilot, "o", "e")
         assert isinstance(app.screen, ArticleScreen)
         assert not any(isinstance(s, EditUnitModal) for s in app.screen_stack), app.screen_stack
