@@ -9,6 +9,7 @@ event, so `u` takes it back.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 
 from textual.message import Message
@@ -27,13 +28,12 @@ class FixesProposals(MakesCards):
     unit: StoredUnit | None = None
     article_id: int | None = None
 
+    @dataclass
     class Fixed(Message):
         """A fix was saved. Handled by `on_fixes_proposals_fixed` (the unit is shown again)."""
 
-        def __init__(self, unit_id: int, said: str) -> None:
-            super().__init__()
-            self.unit_id = unit_id
-            self.said = said
+        unit_id: int
+        said: str
 
     def show_next(self, prefer: int | None = None) -> None:
         """Show the unit `prefer` (or the next one of the queue)."""
