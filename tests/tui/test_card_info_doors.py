@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import SIZE, article_screen, make_app, opened, running, screen_text, settle
+from conftest import article_screen, opened, running, screen_text, settle
 
 from core.services.bootstrap import Services
 from tui.modals.card_info import CardInfoModal
@@ -34,8 +34,7 @@ async def test_article_shows_each_card_of_the_unit(samples: Services) -> None:
         if len(samples.review.cards_of_unit(u.id)) > 1  # a Q&A and a cloze
     )
     cards = [c.id for c in samples.review.cards_of_unit(unit.id)]
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(samples) as (app, pilot):
         await article_screen(pilot, article.id, unit_id=unit.id)
         modal = await opened(pilot, "i", CardInfoModal)
         assert modal.card_id == cards[0]

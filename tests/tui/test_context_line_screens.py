@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, article_screen, imported, make_app, running, screen_text, settle
+from conftest import article_screen, imported, running, screen_text, settle
 from textual.widgets import Static
 
 from core.services.bootstrap import Services
@@ -63,8 +63,7 @@ async def test_triage_shows_the_proposal_context(svc: Services, tmp_path: Path) 
 
 async def test_the_article_unit_card_shows_its_context(svc: Services, tmp_path: Path) -> None:
     article_id = _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(svc) as (app, pilot):
         screen = await article_screen(pilot, article_id)
         assert screen.units
         assert _first_line(app, "#article-unit") == f"From     {CONTEXT}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import SIZE, article_screen, make_app, running, screen_text, searched, settle
+from conftest import article_screen, running, screen_text, searched, settle
 from textual.widgets import OptionList
 
 from core.services.bootstrap import Services
@@ -13,8 +13,7 @@ from core.services.bootstrap import Services
 
 async def test_a_unit_filter_that_matches_nothing_says_so_in_the_list(samples: Services) -> None:
     article = samples.library.articles()[0]
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(samples) as (app, pilot):
         screen = await article_screen(pilot, article.id)
         for _ in range(3):  # all -> proposed -> confirmed -> rejected: none of them yet
             await pilot.press("f")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, article_screen, make_app, opened, running, screen_text, settle
+from conftest import article_screen, opened, running, screen_text, settle
 from textual.widgets import Static
 
 from core.host import paths
@@ -45,8 +45,7 @@ def test_help_lists_every_binding_with_an_id() -> None:
 async def test_article_units_move_the_evidence_and_position_is_remembered(samples: Services) -> None:
     article = next(a for a in samples.library.articles() if a.title.lower().startswith("photosynthesis"))
     units = samples.library.units(article.id)
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(samples) as (app, pilot):
         screen = await article_screen(pilot, article.id)
         view = screen.query_one(ParagraphView)
         await pilot.press("n")

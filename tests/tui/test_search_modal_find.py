@@ -91,8 +91,7 @@ async def test_a_tag_is_chosen_from_the_library_s_tags(samples: Services) -> Non
     ]
     assert found and tagged
     tag, count = tagged[0]
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(samples) as (app, pilot):
         modal, _ = await _tag_list(pilot)
         await pilot.press(*tag, "enter")
         await settle(pilot)
@@ -178,8 +177,7 @@ async def test_a_hostile_tag_is_shown_as_text_in_the_list_and_the_filter_line(sa
         db.execute_sql(
             "UPDATE unit SET tags_json = ? WHERE id = (SELECT MIN(id) FROM unit)", (json.dumps([hostile]),)
         )
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(samples) as (app, pilot):
         modal, picker = await _tag_list(pilot)
         options = picker.query_one(OptionList)
         shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]

@@ -59,8 +59,7 @@ def styles_of(view: ParagraphView, word: str) -> set[str]:
 
 async def test_the_article_shows_reader_text_with_styled_spans(svc: Services, tmp_path: Path) -> None:
     _, article_id = imported(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(svc) as (app, pilot):
         await article_screen(pilot, article_id)
         view = app.screen.query_one(ParagraphView)
         shown = screen_text(app)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, imported, make_app, opened, settle
+from conftest import SIZE, imported, make_app, opened, running, settle
 from textual.widgets import Input, TextArea
 
 from core.services.bootstrap import Services
@@ -66,8 +66,7 @@ async def test_edit_the_second_question_add_one_delete_one(svc: Services, tmp_pa
     from tui.modals.edit_unit import EditUnitModal
 
     _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(svc) as (app, pilot):
         screen = await _triage(pilot, app)
         unit = screen.unit
         form = await opened(pilot, "e", EditUnitModal)
@@ -143,8 +142,7 @@ async def test_undo_after_accept_all_takes_the_whole_batch_back(svc: Services, t
 
 async def test_repick_evidence_with_the_selection(svc: Services, tmp_path: Path) -> None:
     _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(svc) as (app, pilot):
         screen = await _triage(pilot, app)
         unit = screen.unit
         before = [e.quote for e in unit.evidence]
@@ -163,8 +161,7 @@ async def test_a_contradiction_is_blocked_until_kept_with_a_reason(svc: Services
     from tui.modals.reason import ReasonModal
 
     _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(svc) as (app, pilot):
         screen = await _triage(pilot, app)
         await _skip_to(pilot, screen, "42 percent")
         unit = screen.unit

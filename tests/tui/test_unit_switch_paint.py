@@ -10,7 +10,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-from conftest import SIZE, article_screen, imported, make_app, screen_text, settle
+from conftest import article_screen, imported, running, screen_text, settle
 from spies import noted, says
 from textual.widgets import OptionList
 
@@ -64,8 +64,7 @@ async def test_the_next_unit_draws_only_the_paragraphs_it_touches(svc: Services,
     from tui.widgets.paragraph_view import ParagraphView
 
     article_id = _article_with_two_clozes(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(svc) as (app, pilot):
         screen = await article_screen(pilot, article_id)
         view = screen.query_one(ParagraphView)
         mine = len(screen.units) - 2

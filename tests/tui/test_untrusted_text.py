@@ -37,8 +37,7 @@ async def test_article_screen_shows_markup_literally_and_clicks_do_nothing(
     svc: Services, hostile_file: Path
 ) -> None:
     article_id = import_hostile(svc, hostile_file)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(svc) as (app, pilot):
         await article_screen(pilot, article_id)
         text = screen_text(app)
         assert_literal(text)
