@@ -17,11 +17,9 @@ Prints figures; no asserts.
 from __future__ import annotations
 
 import html
-import io
 import re
 import sys
 import time
-import zipfile
 from collections import Counter
 from pathlib import Path
 
@@ -32,6 +30,7 @@ from core.domain import SourceDocument  # noqa: E402
 from core.extraction.offline import OfflineExtractor, prepare  # noqa: E402
 from core.ingest import read_document  # noqa: E402
 from core.text.cjk import HAN_RE  # noqa: E402
+from sample_articles.epub import epub  # noqa: E402
 
 CACHE = Path(__file__).resolve().parent / ".cache"
 DOCS = [
@@ -92,42 +91,16 @@ def book(target: Path) -> Path:
             body = Path(page).read_text(encoding="utf-8", errors="replace")
             body = re.sub(r"(?is)^.*?<body[^>]*>|</body>.*$", "", body)
             chapters.append((Path(page).parent.name + " manual", body))
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        z.writestr("mimetype", "application/epub+zip")
-        z.writestr(
-            "META-INF/container.xml",
-            '<?xml version="1.0"?><container xmlns="urn:oasis:names:tc:opendocument:xmlns:container" '
-            'version="1.0"><rootfiles><rootfile full-path="OEBPS/book.opf" '
-            'media-type="application/oebps-package+xml"/></rootfiles></container>',
-        )
-        items = "".join(
-            f'<item id="c{i}" href="c{i}.xhtml" media-type="application/xhtml+xml"/>'
-            for i in range(len(chapters))
-        )
-        spine = "".join(f'<itemref idref="c{i}"/>' for i in range(len(chapters)))
-        z.writestr(
-            "OEBPS/book.opf",
-            '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0">'
-            '<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Licences and manuals</dc:title>'
-            f'</metadata><manifest>{items}<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" '
-            f'properties="nav"/></manifest><spine>{spine}</spine></package>',
-        )
-        links = "".join(
-            f'<li><a href="c{i}.xhtml">{html.escape(t)}</a></li>' for i, (t, _) in enumerate(chapters)
-        )
-        z.writestr(
-            "OEBPS/nav.xhtml",
-            f'<html xmlns="http://www.w3.org/1999/xhtml"><body><nav><ol>{links}</ol></nav></body></html>',
-        )
-        for i, (title, body) in enumerate(chapters):
-            z.writestr(
-                f"OEBPS/c{i}.xhtml",
-                '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head>'
-                f"<title>{html.escape(title)}</title></head><body>{body}</body></html>",
-            )
+    pages = [
+        '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head>'
+        f"<title>{html.escape(title)}</title></head><body>{body}</body></html>"
+        for title, body in chapters
+    ]
+    book = epub(
+        pages, title="Licences and manuals", contents=[html.escape(t) for t, _ in chapters], deflate=True
+    )
     CACHE.mkdir(exist_ok=True)
-    target.write_bytes(buf.getvalue())
+    target.write_bytes(book)
     return target
 
 

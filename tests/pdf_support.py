@@ -42,6 +42,12 @@ def text_pdf(pages: list[list[TextLine]], *, title: str | None = None) -> bytes:
     if title is not None:
         objects[font + 1] = f"<< /Title ({_escape(title)}) >>".encode("latin-1")
         info = f" /Info {font + 1} 0 R"
+    return pdf_file(objects, info)
+
+
+def pdf_file(objects: dict[int, bytes], info: str = "") -> bytes:
+    """The PDF file of these numbered objects (1: the catalog), with its cross-reference table;
+    `info`: more of the trailer, such as " /Info 9 0 R"."""
     out = io.BytesIO()
     out.write(b"%PDF-1.4\n")
     offsets = []

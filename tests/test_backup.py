@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from export_support import build_library, table_rows
+from process_support import count
 
 from core.domain.errors import StorageError
 from core.host import paths, priority
@@ -30,14 +31,6 @@ DAY = 86400
 def library(services: Services, clock: FixedClock) -> Services:
     build_library(services, clock, days=2)
     return services
-
-
-def count(db_file: Path, sql: str) -> int:
-    con = sqlite3.connect(db_file)
-    try:
-        return int(con.execute(sql).fetchone()[0])
-    finally:
-        con.close()
 
 
 def test_a_backup_is_the_library_as_it_was_while_reviews_go_on(

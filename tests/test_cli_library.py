@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from process_support import lock_held
 
 from core.domain.artifact import ARTIFACT_FIELDS, artifact_from_dict
 from tests.faults.helpers import run_mr
@@ -21,7 +22,6 @@ from tui.cli.main import cli
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_articles"
 MEMORYRUSH = str(Path(sys.executable).with_name("memoryrush"))
-HOLDER = Path(__file__).resolve().parent / "scripts" / "hold_lock.py"
 
 
 def run(*args: str) -> Result:
@@ -228,19 +228,8 @@ def test_show_with_several_matches_lists_them() -> None:
 
 @pytest.fixture
 def lock_holder(data_home: Path) -> Iterator[subprocess.Popen[str]]:
-    proc = subprocess.Popen(
-        [sys.executable, str(HOLDER)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "MEMORYRUSH_HOME": str(data_home)},
-    )
-    assert proc.stdout is not None and proc.stdout.readline().startswith("locked ")
-    try:
+    with lock_held(data_home) as proc:
         yield proc
-    finally:
-        proc.kill()
-        proc.wait(timeout=10)
 
 
 def test_a_second_instance_is_refused_cleanly(data_home: Path, lock_holder: subprocess.Popen[str]) -> None:

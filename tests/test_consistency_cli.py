@@ -5,14 +5,13 @@ traceback; the command never opens the library, so it runs while another process
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
+
+from process_support import lock_held
 
 from tests.faults.helpers import cli_argv, mr_env
 
-HOLDER = Path(__file__).resolve().parent / "scripts" / "hold_lock.py"
 PAIRS = [
     {
         "quote": "The survey found that 42 percent of adults read daily.",
@@ -105,18 +104,7 @@ def test_untrusted_text_in_reasons_cannot_reach_the_terminal_as_control_codes(tm
 
 def test_it_runs_while_another_process_holds_the_library(tmp_path: Path) -> None:
     home = tmp_path / "home"
-    holder = subprocess.Popen(
-        [sys.executable, str(HOLDER)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "MEMORYRUSH_HOME": str(home)},
-    )
-    try:
-        assert holder.stdout is not None and holder.stdout.readline().startswith("locked ")
+    with lock_held(home):
         done = run(home, "-", stdin=jsonl(PAIRS[:1]))
         assert done.returncode == 0, done.stderr
         assert lines(done.stdout)[0]["verdict"] == "contradicts"
-    finally:
-        holder.kill()
-        holder.wait(timeout=10)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import zipfile
 from pathlib import Path
 
 from core.ingest import read_document
+from sample_articles.epub import chapter, epub
 
 LONG = "The spacing effect is the finding that reviews spread over time are remembered longer. " * 3
 COMMENTED = (
@@ -24,26 +24,7 @@ def test_text_after_a_comment_in_a_web_page_is_read(tmp_path: Path) -> None:
 
 def test_text_after_a_comment_in_an_epub_chapter_is_read(tmp_path: Path) -> None:
     book = tmp_path / "book.epub"
-    with zipfile.ZipFile(book, "w") as z:
-        z.writestr("mimetype", "application/epub+zip")
-        z.writestr(
-            "META-INF/container.xml",
-            '<?xml version="1.0"?><container xmlns="urn:oasis:names:tc:opendocument:xmlns:container" '
-            'version="1.0"><rootfiles><rootfile full-path="book.opf" '
-            'media-type="application/oebps-package+xml"/></rootfiles></container>',
-        )
-        z.writestr(
-            "book.opf",
-            '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0">'
-            '<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Book</dc:title></metadata>'
-            '<manifest><item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/></manifest>'
-            '<spine><itemref idref="c1"/></spine></package>',
-        )
-        z.writestr(
-            "c1.xhtml",
-            '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml">'
-            f"<head><title>One</title></head><body><h1>One</h1>{COMMENTED}</body></html>",
-        )
+    book.write_bytes(epub([chapter("One", COMMENTED)], folder=""))
     texts = [p.text for p in read_document(book).paragraphs]
     assert any(t.startswith("Hello world, and a sentence after a comment.") for t in texts), texts
     assert "Second part, after a processing instruction." in texts

@@ -14,16 +14,14 @@ import os
 import random
 import signal
 import sqlite3
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 from faults.helpers import KILL_WORDS, library_problems
+from process_support import count, start_script
 
 ROUNDS = 20
 ARTICLES = 60
-SCRIPT = Path(__file__).resolve().parent / "scripts" / "import_zygote.py"
 WORDS = [*KILL_WORDS, "forgetting", "curve"]
 
 
@@ -63,25 +61,11 @@ def problems(db: Path) -> list[str]:
         con.close()
 
 
-def count(db: Path, sql: str) -> int:
-    con = sqlite3.connect(db)
-    try:
-        return int(con.execute(sql).fetchone()[0])
-    finally:
-        con.close()
-
-
 def test_kill_9_at_random_moments_never_leaves_half_an_article(tmp_path: Path) -> None:
     home = tmp_path / "library"
     db = home / "memoryrush.sqlite3"
     rng = random.Random(20261129)
-    zygote = subprocess.Popen(
-        [sys.executable, str(SCRIPT)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "MEMORYRUSH_HOME": str(home)},
-    )
+    zygote = start_script("import_zygote.py", home)
     assert zygote.stdin is not None and zygote.stdout is not None
 
     def start(folder: Path) -> int:

@@ -5,38 +5,23 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from process_support import lock_held
 
 from core.domain.errors import AlreadyRunning, StorageError
 from core.host import paths
 from core.host.lock import InstanceLock
 from core.services.bootstrap import open_services
 
-HOLDER = Path(__file__).resolve().parent / "scripts" / "hold_lock.py"
-
 
 @pytest.fixture
 def holder(data_home: Path) -> Iterator[subprocess.Popen[str]]:
     """Another process holding the lock of this test's data dir."""
-    proc = subprocess.Popen(
-        [sys.executable, str(HOLDER)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "MEMORYRUSH_HOME": str(data_home)},
-    )
-    assert proc.stdout is not None
-    assert proc.stdout.readline().startswith("locked ")
-    try:
+    with lock_held(data_home) as proc:
         yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(timeout=10)
 
 
 def test_a_second_lock_in_the_same_dir_is_refused_at_once(data_home: Path) -> None:

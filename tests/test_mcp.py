@@ -15,7 +15,7 @@ from export_support import build_library
 
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
-from tests.faults.helpers import cli_argv, mr_env
+from tests.faults.helpers import RUBISCO, cli_argv, mr_env, rubisco_card
 
 mcp = pytest.importorskip("mcp")
 from mcp.client.stdio import StdioServerParameters  # noqa: E402
@@ -106,22 +106,9 @@ def test_a_proposal_lands_in_triage_and_a_bad_one_is_refused(library: Path) -> N
         "WHERE a.source_path LIKE '%photosynthesis%' AND p.text LIKE '%RuBisCO%' ORDER BY p.position LIMIT 1"
     ).fetchone()
     con.close()
-    quote = "the enzyme RuBisCO fixes carbon dioxide from the air into organic molecules"
+    quote = RUBISCO
     assert quote in text
-    good = {  # a card a reviewer would keep: the card rules refuse a template or a whole-sentence answer
-        "article_id": article_id,
-        "content": "The enzyme RuBisCO fixes carbon dioxide from the air into organic molecules.",
-        "memory_type": "claim",
-        "evidence": [{"paragraph_id": pid, "quote": quote}],
-        "questions": [
-            {
-                "question": "The enzyme ____ fixes carbon dioxide from the air into organic molecules.",
-                "expected_answer": "RuBisCO",
-                "kind": "cloze",
-            }
-        ],
-        "tags": ["RuBisCO", "Calvin cycle"],
-    }
+    good = rubisco_card(article_id, pid)  # a card a reviewer would keep
     bad = {
         **good,
         "content": "Something else entirely",
@@ -169,7 +156,6 @@ def _rubisco(library: Path) -> tuple[int, str]:
         con.close()
 
 
-RUBISCO = "the enzyme RuBisCO fixes carbon dioxide from the air into organic molecules"
 # issue 34: OSC ... ST, ESC [ J, DCS ... ST, a right-to-left override
 HOSTILE = "\x1b]0;PWNED\x1b\\ \x1b[J \x1bPqPWNED\x1b\\ \u202etxt.exe"
 # in the content, questions and answers, controls alone: the sequences' letters ("PWNED") are

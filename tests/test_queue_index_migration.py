@@ -7,10 +7,11 @@ and the session ranks a seeded library's due cards exactly as the rule says."""
 from __future__ import annotations
 
 import math
-import shutil
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
+
+from migration_support import old_library, upgrade_backup
 
 from bench.library_rows import fill_library
 from core.domain.browse import BrowseFilter, BulkAction, Selection
@@ -21,7 +22,6 @@ from core.storage.db import db
 from core.storage.review import queue
 from core.storage.review.models import SESSION_INDEX
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "migrations" / "library_v4.sqlite3"
 OLD_INDEX = "card_queue_sbucket_t90_due_last_review_stability_unit_id"
 COUNTED = "SELECT due / 86400, COUNT(*) FROM card WHERE queue = 2 GROUP BY 1 ORDER BY 1"
 COUNTER = "SELECT day, n FROM review_due_day WHERE n != 0 ORDER BY day"
@@ -32,11 +32,7 @@ def _names(con: sqlite3.Connection, kind: str) -> set[str]:
 
 
 def test_a_schema_4_library_gets_the_partial_session_index_after_a_backup(data_home: Path) -> None:
-    data_home.mkdir(parents=True)
-    target = data_home / "memoryrush.sqlite3"
-    shutil.copy(FIXTURE, target)
-    con = sqlite3.connect(target)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == 4
+    target, con = old_library(data_home, 4)
     assert OLD_INDEX in _names(con, "index") and "card_due_day_upd" in _names(con, "trigger")
     queues = con.execute("SELECT id, queue FROM card ORDER BY id").fetchall()
     assert {q for _, q in queues} == {-3, -2, -1, 0, 1, 2}  # the fixture has every queue
@@ -66,11 +62,8 @@ def test_a_schema_4_library_gets_the_partial_session_index_after_a_backup(data_h
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     finally:
         con.close()
-    [backup] = sorted((data_home / "backups").glob("*.sqlite3"))
-    assert f"v4-before-v{storage_db.SCHEMA_VERSION}" in backup.name
-    old = sqlite3.connect(backup)
+    old = upgrade_backup(data_home, 4)
     try:
-        assert old.execute("PRAGMA user_version").fetchone()[0] == 4
         assert old.execute("SELECT id, queue FROM card ORDER BY id").fetchall() == queues
     finally:
         old.close()

@@ -170,6 +170,38 @@ def test_a_number_changed_is_not_the_same_fact(services: Services, tmp_path: Pat
     assert now is not None and now.source_changed and "1885" in now.evidence[0].quote
 
 
+def test_a_flagged_unit_whose_quote_comes_back_is_found_again(services: Services, tmp_path: Path) -> None:
+    """The year corrected, then put back: the unit flagged by the first edit is not flagged after
+    the second, and its quote is where it was (nothing left for the reader to decide)."""
+    path = tmp_path / "year.txt"
+    path.write_text(ENGLISH.before[4] + "\n", encoding="utf-8")
+    [unit] = learn(services, path)
+    path.write_text(ENGLISH.after[4] + "\n", encoding="utf-8")
+    services.library.import_paths([path], extractor="placeholder")
+    assert services.library.unit(unit.id).anchor == "changed"  # type: ignore[union-attr]
+    path.write_text(ENGLISH.before[4] + "\n", encoding="utf-8")
+    [outcome] = services.library.import_paths([path], extractor="placeholder")
+    back = services.library.unit(unit.id)
+    assert back is not None and back.anchor == "" and not back.source_changed
+    assert back.evidence == unit.evidence
+    # the proposal the corrected year made ("in 1886") is the one flagged now
+    assert "1 of 2 units found again; 1 marked source changed" in outcome.message
+
+
+def test_the_reading_position_follows_its_paragraph(services: Services, tmp_path: Path) -> None:
+    """The reader was at "Sleep ..." (the 6th paragraph); the new draft moves it up to the 3rd,
+    and the article opens there again."""
+    path = tmp_path / "notes.txt"
+    path.write_text("\n\n".join(ENGLISH.before) + "\n", encoding="utf-8")
+    [outcome] = services.library.import_paths([path], extractor="placeholder")
+    assert outcome.article_id is not None
+    services.library.remember_position(outcome.article_id, 5)
+    path.write_text("\n\n".join(ENGLISH.after) + "\n", encoding="utf-8")
+    services.library.import_paths([path], extractor="placeholder")
+    at = services.library.reading_position(outcome.article_id)
+    assert at == 2 and services.library.paragraphs(outcome.article_id)[at].text.startswith("Sleep")
+
+
 def test_keep_and_retire_a_source_changed_unit_with_undo(services: Services, tmp_path: Path) -> None:
     path = tmp_path / "notes.txt"
     path.write_text("\n\n".join(ENGLISH.before) + "\n", encoding="utf-8")

@@ -6,16 +6,16 @@ inside a word of its paragraphs finds the same paragraphs its trigram table foun
 from __future__ import annotations
 
 import re
-import shutil
 import sqlite3
 from pathlib import Path
+
+from migration_support import old_library, upgrade_backup
 
 from core.services.bootstrap import open_services
 from core.storage import db as storage_db
 from core.storage.search import query as search_query
 from core.text.analysis import fts_phrase
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "migrations" / "library_v6.sqlite3"
 Where = tuple[str, str]  # (article source path, paragraph id)
 
 
@@ -38,11 +38,7 @@ def _old_hits(con: sqlite3.Connection, piece: str) -> set[Where]:
 
 
 def test_a_schema_6_library_finds_the_same_substrings_after_the_upgrade(data_home: Path) -> None:
-    data_home.mkdir(parents=True)
-    target = data_home / "memoryrush.sqlite3"
-    shutil.copy(FIXTURE, target)
-    con = sqlite3.connect(target)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == 6
+    target, con = old_library(data_home, 6)
     pieces = _pieces(con)
     before = {piece: _old_hits(con, piece) for piece in pieces}
     con.close()
@@ -72,11 +68,8 @@ def test_a_schema_6_library_finds_the_same_substrings_after_the_upgrade(data_hom
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     finally:
         con.close()
-    [backup] = sorted((data_home / "backups").glob("*.sqlite3"))
-    assert "v6-before-v" in backup.name
-    old = sqlite3.connect(backup)
+    old = upgrade_backup(data_home, 6)
     try:  # the copy is the library as it was
-        assert old.execute("PRAGMA user_version").fetchone()[0] == 6
         assert old.execute("SELECT COUNT(*) FROM search_tri_docsize").fetchone()[0] > 0
     finally:
         old.close()

@@ -4,9 +4,7 @@ a notice saying why (carried by the import result), and a short article about wh
 
 from __future__ import annotations
 
-import io
 import random
-import zipfile
 from collections import Counter
 from pathlib import Path
 
@@ -14,6 +12,7 @@ from core.domain import SourceDocument
 from core.extraction.offline import OfflineExtractor
 from core.ingest import parse_text, read_document
 from core.services.bootstrap import Services
+from sample_articles.epub import chapter, epub
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_articles"
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -123,37 +122,9 @@ def test_the_import_result_carries_the_notice(services: Services, tmp_path: Path
 
 
 def _epub(chapters: list[tuple[str, list[str]]]) -> bytes:
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        z.writestr("mimetype", "application/epub+zip")
-        z.writestr(
-            "META-INF/container.xml",
-            '<?xml version="1.0"?><container xmlns="urn:oasis:names:tc:opendocument:xmlns:container" '
-            'version="1.0"><rootfiles><rootfile full-path="OEBPS/book.opf" '
-            'media-type="application/oebps-package+xml"/></rootfiles></container>',
-        )
-        items = "".join(
-            f'<item id="c{i}" href="c{i}.xhtml" media-type="application/xhtml+xml"/>'
-            for i in range(len(chapters))
-        )
-        spine = "".join(f'<itemref idref="c{i}"/>' for i in range(len(chapters)))
-        z.writestr(
-            "OEBPS/book.opf",
-            '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0">'
-            '<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>A book</dc:title></metadata>'
-            f'<manifest>{items}<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" '
-            f'properties="nav"/></manifest><spine>{spine}</spine></package>',
-        )
-        links = "".join(f'<li><a href="c{i}.xhtml">{title}</a></li>' for i, (title, _) in enumerate(chapters))
-        z.writestr(
-            "OEBPS/nav.xhtml",
-            f'<html xmlns="http://www.w3.org/1999/xhtml"><body><nav><ol>{links}</ol></nav></body></html>',
-        )
-        for i, (title, paragraphs) in enumerate(chapters):
-            body = "".join(f"<p>{p}</p>" for p in paragraphs)
-            z.writestr(
-                f"OEBPS/c{i}.xhtml",
-                '<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head>'
-                f"<title>{title}</title></head><body><h1>{title}</h1>{body}</body></html>",
-            )
-    return buf.getvalue()
+    return epub(
+        [chapter(title, "".join(f"<p>{p}</p>" for p in paragraphs)) for title, paragraphs in chapters],
+        title="A book",
+        contents=[title for title, _ in chapters],
+        deflate=True,
+    )

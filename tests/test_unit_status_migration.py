@@ -5,10 +5,11 @@ unit arm of Browse and the trash read through the index that stays."""
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
+
+from migration_support import old_library, upgrade_backup
 
 from core.domain.browse import BrowseFilter, BrowseSort, Column
 from core.host.clock import FixedClock
@@ -17,7 +18,6 @@ from core.storage import db as storage_db
 from core.storage.browse.where import UNIT, target_sql
 from core.storage.db import db
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "migrations" / "library_v5.sqlite3"
 ROWS = (
     "SELECT id, status, status_before_trash, trashed_at FROM unit ORDER BY id",
     "SELECT id, queue, active, suspended, due FROM card ORDER BY id",
@@ -31,11 +31,7 @@ def _names(con: sqlite3.Connection) -> set[str]:
 
 
 def test_a_schema_5_library_loses_the_unit_status_index_and_nothing_else(data_home: Path) -> None:
-    data_home.mkdir(parents=True)
-    target = data_home / "memoryrush.sqlite3"
-    shutil.copy(FIXTURE, target)
-    con = sqlite3.connect(target)
-    assert con.execute("PRAGMA user_version").fetchone()[0] == 5
+    target, con = old_library(data_home, 5)
     assert {"unit_status", "browse_unit_status"} <= _names(con)
     before = [con.execute(sql).fetchall() for sql in ROWS]
     trashed = [r[0] for r in before[0] if r[1] == "trashed"]
@@ -68,8 +64,7 @@ def test_a_schema_5_library_loses_the_unit_status_index_and_nothing_else(data_ho
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     finally:
         con.close()
-    [backup] = sorted((data_home / "backups").glob("*.sqlite3"))
-    assert f"v5-before-v{storage_db.SCHEMA_VERSION}" in backup.name
+    upgrade_backup(data_home, 5).close()
 
 
 def _unit_arm() -> tuple[str, dict[str, object]]:

@@ -4,6 +4,7 @@ the other way, from the app to its screens."""
 
 from __future__ import annotations
 
+from dataclasses import KW_ONLY, dataclass
 from typing import TYPE_CHECKING
 
 from textual.message import Message
@@ -12,16 +13,16 @@ if TYPE_CHECKING:
     from core.domain.search import SearchHit
 
 
+@dataclass
 class OpenArticle(Message):
     """Open the evidence browser on an article (at a unit, or at a paragraph index), from the
     palette's article list. Handled by `MemoryRushApp.on_open_article`. A screen's key opens it
     with `BaseScreen.open_article` instead: at once, before the next key (tui/typed_on.py)."""
 
-    def __init__(self, article_id: int, *, unit_id: int | None = None, paragraph: int | None = None) -> None:
-        super().__init__()
-        self.article_id = article_id
-        self.unit_id = unit_id
-        self.paragraph = paragraph
+    article_id: int
+    _: KW_ONLY
+    unit_id: int | None = None
+    paragraph: int | None = None
 
 
 class FirstFrameShown(Message, bubble=False):
@@ -29,28 +30,25 @@ class FirstFrameShown(Message, bubble=False):
     does not need (a worker's imports and queries) starts here. Handled by `on_first_frame_shown`."""
 
 
+@dataclass
 class BackupProgressed(Message):
     """Pages copied so far. Handled by `on_backup_progressed` (Settings shows it)."""
 
-    def __init__(self, done: int, total: int) -> None:
-        super().__init__()
-        self.done = done
-        self.total = total
+    done: int
+    total: int
 
 
+@dataclass
 class SearchHitOpened(Message):
     """A hit of the search was opened (the ranking's use signal, recorded by the app in a worker:
     a write). Handled by `MemoryRushApp.on_search_hit_opened`."""
 
-    def __init__(self, hit: SearchHit) -> None:
-        super().__init__()
-        self.hit = hit
+    hit: SearchHit
 
 
+@dataclass
 class OpenBrowse(Message):
     """Open Browse on a filter line (the search box's words). Handled by
     `MemoryRushApp.on_open_browse`."""
 
-    def __init__(self, query: str = "") -> None:
-        super().__init__()
-        self.query = query
+    query: str = ""

@@ -39,6 +39,7 @@ import asyncio
 import logging
 import threading
 from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from textual.message import Message
@@ -69,26 +70,22 @@ log = logging.getLogger(__name__)
 log.addHandler(logging.NullHandler())  # the notice says it; a caller may add a handler (tests do)
 
 
+@dataclass
 class Done(Message, Generic[T]):
     """A job's result, on the UI thread. Subclass it per outcome, in the past tense, inside the
     screen that handles it (`class ForecastRead(Done[Forecast])`: `on_schedule_screen_forecast_read`)."""
 
-    def __init__(self, result: T) -> None:
-        super().__init__()
-        self.result = result
+    result: T
 
 
+@dataclass
 class WorkFailed(Message, bubble=False):
     """A job raised. Handled by `MemoryRushApp.on_work_failed`, which calls `report_failure`."""
 
-    def __init__(
-        self, name: str, error: Exception, node: DOMNode, failed: Callable[[Exception], None] | None
-    ) -> None:
-        super().__init__()
-        self.name = name
-        self.error = error
-        self.node = node
-        self.failed = failed
+    name: str
+    error: Exception
+    node: DOMNode
+    failed: Callable[[Exception], None] | None
 
 
 def start(

@@ -6,8 +6,8 @@ half. Every article whose reader version is older than READER_VERSION is looked 
 - a format whose reader did not change since (.txt) is only marked current (one write);
 - a Markdown article is rendered again to reader text: from its file when the file is still
   there with the same text (the same result as importing it today), else from the blocks the
-  library holds (core.ingest.legacy). Its units are re-anchored in one transaction per
-  article (core.storage.revision): each old quote is looked for as it was, then as today's
+  library holds (core.ingest.legacy). Its units are re-anchored (core.services.reanchor) and
+  stored (core.storage.revision) in one transaction per article: each old quote is looked for as it was, then as today's
   reader renders it ("**Stability**: ..." -> "Stability: ..."), then fuzzily; units whose
   quotes are all found keep everything, the others are marked "source changed". The words
   units copied from the old text (content, questions, answers) are rendered too, unless the
@@ -26,8 +26,10 @@ from pathlib import Path
 
 from core.domain import READER_VERSION, SourceDocument, StoredUnit
 from core.domain.errors import MemoryRushError
+from core.services.reanchor import reanchored
 from core.storage import library as library_repo
 from core.storage import revision
+from core.storage.db import write_transaction
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,14 +77,16 @@ def refresh_readers(now: Callable[[], int], max_bytes: int) -> Refreshed:
                 continue
             units = library_repo.units(article_id)
             document = _reread(stored, max_bytes)
-            done = revision.revise_article(
-                article_id,
-                document,
-                now=now(),
-                reader_version=READER_VERSION,
-                variants=_variants(units),
-                unit_texts=_unit_texts(units),
-            )
+            with write_transaction():
+                moves, _ = reanchored(article_id, document, variants=_variants(units))
+                done = revision.revise_article(
+                    article_id,
+                    document,
+                    moves,
+                    now=now(),
+                    reader_version=READER_VERSION,
+                    unit_texts=_unit_texts(units),
+                )
         except MemoryRushError as exc:
             failed.append(f"{Path(path).name}: {exc}")
             continue

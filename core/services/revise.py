@@ -1,10 +1,11 @@
 """A known source whose text changed: its article updated in place (import, reimport, sync).
 
-The storage write (core.storage.revision.revise_article) replaces the paragraphs and
-re-anchors the units in one transaction. Before it, when words changed, the new or changed
-paragraphs are extracted for proposals, read with the article around them (SourceDocument's
-`propose_from`: a paragraph alone loses the topic terms the card writer asks by), and a proposal that repeats a unit the article keeps
-(the validator's duplicate rule: the same text, or nearly) is dropped: a reverted edit or a
+When words changed, the new or changed paragraphs are extracted for proposals first (outside
+the write: a model may take minutes), read with the article around them (SourceDocument's
+`propose_from`: a paragraph alone loses the topic terms the card writer asks by). Then, in one
+transaction, the units are re-anchored (core.services.reanchor), a proposal that repeats a
+unit the article keeps (the validator's duplicate rule: the same text, or nearly) is dropped,
+and storage writes the result (core.storage.revision.revise_article): a reverted edit or a
 reworded sentence does not propose what the reader already has. A unit whose quote is lost
 does not count: a proposal made from the corrected sentence ("in 1886" where a unit says
 "in 1885") is what the reader wants beside the flagged unit.
@@ -23,13 +24,14 @@ from core.domain import (
     MemoryUnit,
     ProcessingArtifact,
     SourceDocument,
-    SourceParagraph,
     StoredUnit,
 )
 from core.host.config import Config
 from core.services.planning import Plan, plan
+from core.services.reanchor import reanchored, still_anchored
 from core.storage import library as library_repo
 from core.storage import revision
+from core.storage.db import write_transaction
 
 if TYPE_CHECKING:
     from core.extraction.base import Extractor
@@ -51,28 +53,29 @@ def revise(
     """Update a known article in place: paragraphs replaced, units re-anchored, and (when the
     words changed) proposals for the new or changed paragraphs."""
     from core.services.pipeline import run_extraction, without_count_notice
-    from core.validation.anchor import paragraph_map
+    from core.validation.anchor import Reanchor
 
-    new_units = None
+    finder = Reanchor(library_repo.paragraphs(article_id), document.paragraphs)
+    proposals = None
     if (
         library_repo.existing_article_id(document.document_id) is None
         and revision.content_hash_of(article_id) != document.content_hash
     ):
-        old = library_repo.paragraphs(article_id)
-        unchanged = set(paragraph_map([p.text for p in old], [p.text for p in document.paragraphs]).values())
-        fresh = frozenset(p.paragraph_id for p in document.paragraphs if p.index not in unchanged)
+        fresh = frozenset(p.paragraph_id for p in document.paragraphs if p.index not in finder.unchanged)
         if fresh:
             # the whole article, proposals from the new paragraphs only: alone, a paragraph
             # loses what its sentences point back to and the article's topic terms, by which
             # the card writer finds what to ask (issue 32: a new paragraph got no proposal)
             artifact = run_extraction(replace(document, propose_from=fresh), extractor)
-            artifact = without_count_notice(only_from(artifact, fresh))
-            kept = surviving(old, document.paragraphs, library_repo.units(article_id))
-            found = without_repeats(plan(artifact, config), kept, document)
-            new_units = found.new_units()
-    done = revision.revise_article(
-        article_id, document, now=now, reader_version=reader_version, new_units=new_units
-    )
+            proposals = plan(without_count_notice(only_from(artifact, fresh)), config)
+    with write_transaction():  # the units re-anchored are the units as this write finds them
+        moves, units = reanchored(article_id, document, finder)
+        new_units = None
+        if proposals is not None:
+            new_units = without_repeats(proposals, still_anchored(moves, units), document).new_units()
+        done = revision.revise_article(
+            article_id, document, moves, now=now, reader_version=reader_version, new_units=new_units
+        )
     return ImportOutcome(str(path), "new_version", revision_message(done), article_id, done.added)
 
 
@@ -93,16 +96,6 @@ def only_from(artifact: ProcessingArtifact, fresh: frozenset[str]) -> Processing
     )
     output = replace(artifact.output, memory_units=tuple(units[i] for i in keep), recall_questions=questions)
     return replace(artifact, output=output, validation_report=validate(output, artifact.document))
-
-
-def surviving(
-    old: Sequence[SourceParagraph], new: Sequence[SourceParagraph], units: Sequence[StoredUnit]
-) -> list[StoredUnit]:
-    """The units whose every quote is found in the new text (as the write will find them)."""
-    from core.validation.anchor import Reanchor
-
-    finder = Reanchor(old, new)
-    return [u for u in units if all(finder.find(e.paragraph_id, e.quote).paragraph_id for e in u.evidence)]
 
 
 def without_repeats(plan: Plan, existing: Sequence[StoredUnit], document: SourceDocument) -> Plan:

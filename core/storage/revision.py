@@ -1,12 +1,11 @@
 """A changed source updates its article in place, in ONE transaction (kill -9 leaves the old).
 
-The paragraphs are replaced by the new ones; every unit's quotes are found again
-(core.validation.anchor) and its evidence moved to the new paragraph ids. A unit whose quotes
-are all found keeps everything (status, cards, review history); one with a quote lost is marked
-"source changed" (Unit.anchor) and keeps its old quote, to be kept or retired by the reader.
-Quotes moved to new words (rendered by a new reader, or fuzzily found), and lost ones, are
-written to evidence_history first. New units for
-the new or changed paragraphs (when the caller extracted some) are added as proposals.
+Storage stores; the re-anchoring is decided above (core.services.reanchor: where every unit's
+quotes are in the new text, which units are "source changed", where the reading position
+goes) and handed here as a `Reanchoring`. This writes it: the paragraphs are replaced by the
+new ones, every quote moved where it was found (its old words written to evidence_history
+first when the decision says so), each unit's anchor set as decided, the units' rewritten
+words (`unit_texts`) and the new proposals (`new_units`) stored, the article updated.
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from dataclasses import dataclass, field
 
 import peewee
 
-from core.domain import AnchorState, SourceDocument
+from core.domain import SourceDocument
 from core.storage import converters
 from core.storage.db import reading, write_transaction
 from core.storage.errors import translated
@@ -27,9 +26,38 @@ from core.storage.review import cards
 from core.storage.search import index as search_index
 from core.storage.titles import take_source_title
 from core.storage.writes import CHUNK, NewUnits, insert_output, insert_paragraphs
-from core.validation.anchor import Found, Reanchor
+from core.validation.anchor import Found
 
-REWORDED = ("rendered", "fuzzy", "lost")  # outcomes whose old quote goes to evidence_history
+
+@dataclass(frozen=True, slots=True)
+class QuoteMove:
+    """Where one quote of a unit is in the new text, and whether its old words are kept in
+    evidence_history (they changed, or the quote was lost)."""
+
+    found: Found
+    to_history: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UnitMove:
+    """One unit's quotes, in the order of its evidence, and its new anchor state (None: as it is)."""
+
+    unit_id: int
+    quotes: tuple[QuoteMove, ...]
+    anchor: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Reanchoring:
+    """The re-anchoring of one article, as decided by core.services.reanchor."""
+
+    units: tuple[UnitMove, ...]  # every unit that cites the article, by id
+    reading_position: int  # the reader's place in the new text
+    paragraphs_changed: int
+    kept: int = 0  # units whose every quote was found (exactly or fuzzily)
+    fuzzy: int = 0  # of those, units with a quote moved to new words
+    changed: tuple[int, ...] = ()  # ids of units marked "source changed"
+    outcomes: dict[str, int] = field(default_factory=dict)  # same / moved / fuzzy / lost counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,77 +86,60 @@ class UnitText:
 def revise_article(
     article_id: int,
     document: SourceDocument,
+    moves: Reanchoring,
     *,
     now: int,
     reader_version: int,
-    variants: Mapping[str, Sequence[str]] | None = None,
     new_units: NewUnits | None = None,
     unit_texts: Mapping[int, UnitText] | None = None,
 ) -> Revised:
-    """Replace the article's text by `document`'s and re-anchor its units (see the module)."""
+    """Replace the article's text by `document`'s and write `moves` (see the module)."""
     with write_transaction():
         art = Article.get_by_id(article_id)
-        old = [
-            converters.paragraph(r)
-            for r in Paragraph.select().where(Paragraph.article == article_id).order_by(Paragraph.position)
-        ]
-        finder = Reanchor(old, document.paragraphs)
-        found = _find_quotes(article_id, finder, variants or {})
+        rows = _evidence_rows(article_id)
         search_index.remove_article(article_id)
         Paragraph.delete().where(Paragraph.article == article_id).execute()
         insert_paragraphs(article_id, document.paragraphs)
-        counts: dict[str, int] = defaultdict(int)
-        kept = fuzzy = 0
-        changed: list[int] = []
-        for unit_id, pairs in found.items():
-            for _, f in pairs:
-                counts[f.outcome] += 1
-            if _move_evidence(unit_id, pairs, art.version, now):
-                kept += 1
-                fuzzy += any(f.outcome == "fuzzy" for _, f in pairs)
-            else:
-                changed.append(unit_id)
+        for move in moves.units:
+            _move_evidence(move, rows[move.unit_id], art.version, now)
         _rewrite_units(unit_texts or {}, now)
         added, accepted = _add_units(article_id, new_units, now)
-        _update_article(art, document, finder, now, reader_version)
+        _update_article(art, document, moves.reading_position, now, reader_version)
         search_index.index_article(article_id)
     return Revised(
         article_id,
         art.version,
-        kept,
-        fuzzy,
-        tuple(changed),
+        moves.kept,
+        moves.fuzzy,
+        moves.changed,
         added,
         tuple(accepted),
-        len(document.paragraphs) - len(finder.unchanged),
-        dict(counts),
+        moves.paragraphs_changed,
+        dict(moves.outcomes),
     )
 
 
-def _find_quotes(
-    article_id: int, finder: Reanchor, variants: Mapping[str, Sequence[str]]
-) -> dict[int, list[tuple[Evidence, Found]]]:
-    """Every evidence row of the article's units, with where its quote is in the new text."""
+def _evidence_rows(article_id: int) -> dict[int, list[Evidence]]:
+    """Unit id -> its evidence rows in position order, for the units of the article."""
     rows = (
         Evidence.select(Evidence)
         .join(Unit)
         .where(Unit.article == article_id)
         .order_by(Evidence.unit, Evidence.position)
     )
-    found: dict[int, list[tuple[Evidence, Found]]] = defaultdict(list)
+    out: dict[int, list[Evidence]] = defaultdict(list)
     for e in rows:
-        found[e.unit_id].append((e, finder.find(e.paragraph_id, e.quote, variants.get(e.quote, ()))))
-    return found
+        out[e.unit_id].append(e)
+    return out
 
 
-def _move_evidence(unit_id: int, pairs: list[tuple[Evidence, Found]], version: int, now: int) -> bool:
-    """Write one unit's quotes where they were found (old words to history first); mark it
-    source changed when one was lost. Returns whether every quote was found."""
-    lost = False
-    for e, f in pairs:
-        if f.outcome in REWORDED:
+def _move_evidence(move: UnitMove, rows: list[Evidence], version: int, now: int) -> None:
+    """Write one unit's quotes where they were found (old words to history first) and its anchor."""
+    for e, q in zip(rows, move.quotes, strict=True):
+        f = q.found
+        if q.to_history:
             EvidenceHistory.create(
-                unit=unit_id,
+                unit=move.unit_id,
                 position=e.position,
                 article_version=version,
                 paragraph_id=e.paragraph_id,
@@ -137,18 +148,13 @@ def _move_evidence(unit_id: int, pairs: list[tuple[Evidence, Found]], version: i
                 similarity=f.similarity,
                 at=now,
             )
-        if f.paragraph_id is None:
-            lost = True
-        elif (f.paragraph_id, f.quote) != (e.paragraph_id, e.quote):
+        if f.paragraph_id is not None and (f.paragraph_id, f.quote) != (e.paragraph_id, e.quote):
             Evidence.update(paragraph_id=f.paragraph_id, quote=f.quote).where(Evidence.id == e.id).execute()
-    unit_row = Unit.get_by_id(unit_id)
-    if lost:
-        unit_row.anchor = AnchorState.CHANGED.value
-    elif unit_row.anchor == AnchorState.CHANGED.value:
-        unit_row.anchor = AnchorState.FOUND.value  # all found again: nothing left to decide
+    unit_row = Unit.get_by_id(move.unit_id)
+    if move.anchor is not None:
+        unit_row.anchor = move.anchor
     unit_row.updated_at = now
     unit_row.save()
-    return not lost
 
 
 def _rewrite_units(texts: Mapping[int, UnitText], now: int) -> None:
@@ -170,7 +176,7 @@ def _add_units(article_id: int, new_units: NewUnits | None, now: int) -> tuple[i
 
 
 def _update_article(
-    art: Article, document: SourceDocument, finder: Reanchor, now: int, reader_version: int
+    art: Article, document: SourceDocument, reading_position: int, now: int, reader_version: int
 ) -> None:
     import json
 
@@ -186,8 +192,7 @@ def _update_article(
     art.source_missing_at = None
     if content_changed:
         art.version += 1
-    old = next((p for p in finder.old.values() if p.index == art.reading_position), None)
-    art.reading_position = finder.expected(old.paragraph_id) if old is not None else 0
+    art.reading_position = reading_position
     art.save()
 
 

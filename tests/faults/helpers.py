@@ -288,3 +288,27 @@ def reps_mismatches(home: Path) -> list[tuple[Any, ...]]:
         "SELECT c.id, c.reps, (SELECT COUNT(*) FROM review_log l WHERE l.card_id = c.id) AS logs "
         "FROM card c WHERE c.reps != logs",
     )
+
+
+# a quote of sample_articles/photosynthesis.txt, and an agent's proposal of it
+RUBISCO = "the enzyme RuBisCO fixes carbon dioxide from the air into organic molecules"
+
+
+def rubisco_card(article_id: int, paragraph_id: str, **change: Any) -> dict[str, Any]:
+    """A proposal a reviewer would keep (the card rules refuse a template or a whole-sentence
+    answer): the RuBisCO sentence as a claim with a cloze on the enzyme; `change` replaces fields."""
+    card: dict[str, Any] = {
+        "article_id": article_id,
+        "content": "The enzyme RuBisCO fixes carbon dioxide from the air into organic molecules.",
+        "memory_type": "claim",
+        "evidence": [{"paragraph_id": paragraph_id, "quote": RUBISCO}],
+        "questions": [
+            {
+                "question": "The enzyme ____ fixes carbon dioxide from the air into organic molecules.",
+                "expected_answer": "RuBisCO",
+                "kind": "cloze",
+            }
+        ],
+        "tags": ["RuBisCO", "Calvin cycle"],
+    }
+    return {**card, **change}

@@ -19,9 +19,9 @@ from core.host.clock import FixedClock
 from core.services.agents import LIMITS, AgentTools, ProposalRefused
 from core.services.bootstrap import Services
 
-from .helpers import SAMPLES, db_file
+from .helpers import RUBISCO, SAMPLES, db_file, rubisco_card
 
-QUOTE = "the enzyme RuBisCO fixes carbon dioxide from the air into organic molecules"
+QUOTE = RUBISCO
 
 
 @pytest.fixture
@@ -33,21 +33,7 @@ def tools(services: Services) -> AgentTools:
 def proposal(tools: AgentTools, **change: Any) -> dict[str, Any]:
     article = tools.services.library.articles()[0]
     pid = next(p.paragraph_id for p in tools.services.library.paragraphs(article.id) if QUOTE in p.text)
-    good: dict[str, Any] = {
-        "article_id": article.id,
-        "content": "The enzyme RuBisCO fixes carbon dioxide from the air into organic molecules.",
-        "memory_type": "claim",
-        "evidence": [{"paragraph_id": pid, "quote": QUOTE}],
-        "questions": [
-            {
-                "question": "The enzyme ____ fixes carbon dioxide from the air into organic molecules.",
-                "expected_answer": "RuBisCO",
-                "kind": "cloze",
-            }
-        ],
-        "tags": ["RuBisCO", "Calvin cycle"],
-    }
-    return {**good, **change}
+    return rubisco_card(article.id, pid, **change)
 
 
 def units(tools: AgentTools) -> int:

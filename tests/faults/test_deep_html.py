@@ -9,13 +9,12 @@ everything after it and the <h1> title were gone while the import said "ok".
 
 from __future__ import annotations
 
-import io
-import zipfile
 from pathlib import Path
 
 import pytest
 
 from core.ingest import read_document
+from sample_articles.epub import epub
 
 from .helpers import mr, write
 
@@ -33,33 +32,6 @@ def deep_page(depth: int, opening: str = "<div>", closing: str = "</div>") -> st
         "<html><head><title>Deep page</title></head><body>"
         f"<h1>Nested article</h1>{nested(depth, opening, closing)}<p>{AFTER}</p></body></html>"
     )
-
-
-def epub(chapters: list[str]) -> bytes:
-    """An EPUB 3 with these XHTML chapters in spine order."""
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as z:
-        z.writestr("mimetype", "application/epub+zip")
-        z.writestr(
-            "META-INF/container.xml",
-            '<?xml version="1.0"?><container xmlns="urn:oasis:names:tc:opendocument:xmlns:container" '
-            'version="1.0"><rootfiles><rootfile full-path="book.opf" '
-            'media-type="application/oebps-package+xml"/></rootfiles></container>',
-        )
-        items = "".join(
-            f'<item id="c{n}" href="c{n}.xhtml" media-type="application/xhtml+xml"/>'
-            for n in range(len(chapters))
-        )
-        refs = "".join(f'<itemref idref="c{n}"/>' for n in range(len(chapters)))
-        z.writestr(
-            "book.opf",
-            '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0">'
-            '<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Deep book</dc:title></metadata>'
-            f"<manifest>{items}</manifest><spine>{refs}</spine></package>",
-        )
-        for n, chapter in enumerate(chapters):
-            z.writestr(f"c{n}.xhtml", chapter)
-    return buf.getvalue()
 
 
 def xhtml(body: str, prolog: str = "") -> str:

@@ -9,12 +9,12 @@ on it runs nothing), and a link's target never becomes a link or a style.
 from __future__ import annotations
 
 import io
-import zipfile
 from pathlib import Path
 
 import pytest
 
 from core.ingest import read_document
+from sample_articles.epub import epub
 
 from .helpers import CONTROL_RE, ESCAPES, MARKUP, PAYLOAD, run_mr, run_mr_bytes, write
 
@@ -43,33 +43,12 @@ def hostile_epub() -> bytes:
         f'<p><span class="b">{x}</span> and <a href="javascript:x()">{x}</a> in a long paragraph.</p>'
         f"<p>Another paragraph with {x} in it for the extractor.</p></body></html>"
     )
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as z:
-        z.writestr("mimetype", "application/epub+zip")
-        z.writestr(
-            "META-INF/container.xml",
-            '<?xml version="1.0"?><container xmlns="urn:oasis:names:tc:opendocument:xmlns:container" '
-            'version="1.0"><rootfiles><rootfile full-path="OEBPS/book.opf" '
-            'media-type="application/oebps-package+xml"/></rootfiles></container>',
-        )
-        z.writestr(
-            "OEBPS/book.opf",
-            '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0">'
-            f'<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Book {x}</dc:title>'
-            "</metadata><manifest>"
-            '<item id="c1" href="c1.xhtml" media-type="application/xhtml+xml"/>'
-            '<item id="css" href="s.css" media-type="text/css"/>'
-            '<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>'
-            '</manifest><spine><itemref idref="c1"/></spine></package>',
-        )
-        z.writestr("OEBPS/c1.xhtml", chapter)
-        z.writestr("OEBPS/s.css", ".b { font-weight: bold } ." + "x" * 50 + "{ }")
-        z.writestr(
-            "OEBPS/nav.xhtml",
-            '<html xmlns="http://www.w3.org/1999/xhtml"><body><nav><ol>'
-            f'<li><a href="c1.xhtml">TOC {x}</a></li></ol></nav></body></html>',
-        )
-    return buf.getvalue()
+    return epub(
+        [chapter],
+        title=f"Book {x}",
+        contents=[f"TOC {x}"],
+        files={"s.css": ("text/css", ".b { font-weight: bold } ." + "x" * 50 + "{ }")},
+    )
 
 
 def hostile_pdf() -> bytes:

@@ -10,12 +10,12 @@ are kept.
 
 from __future__ import annotations
 
-import io
 import sys
 import zlib
 from pathlib import Path
 
 import pytest
+from pdf_support import pdf_file
 
 from core.domain.errors import RefusedInput
 from core.ingest import read_document
@@ -67,17 +67,7 @@ def pdf(
         filters = b" /Filter /FlateDecode" if i in flate else b""
         objects[page + 1] = b"<< /Length %d%s >>\nstream\n%s\nendstream" % (len(content), filters, content)
     objects[font] = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
-    out = io.BytesIO()
-    out.write(b"%PDF-1.4\n")
-    offsets = []
-    for number in range(1, len(objects) + 1):
-        offsets.append(out.tell())
-        out.write(b"%d 0 obj\n%s\nendobj\n" % (number, objects[number]))
-    xref = out.tell()
-    out.write(b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1))
-    out.write(b"".join(b"%010d 00000 n \n" % offset for offset in offsets))
-    out.write(b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref))
-    return out.getvalue()
+    return pdf_file(objects)
 
 
 def import_with_peak(home: Path, path: Path) -> tuple[str, int]:

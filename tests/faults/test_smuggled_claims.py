@@ -23,9 +23,9 @@ from core.services.curation import CannotAccept
 from core.storage import proposals
 from core.validation import validate
 
-from .helpers import SAMPLES
+from .helpers import RUBISCO, SAMPLES, rubisco_card
 
-QUOTE = "the enzyme RuBisCO fixes carbon dioxide from the air into organic molecules"
+QUOTE = RUBISCO
 SMUGGLED = "Also, vaccines cause autism, so avoid them."
 CONTENT = f"The enzyme RuBisCO fixes carbon dioxide from the air into organic molecules. {SMUGGLED}"
 
@@ -39,20 +39,7 @@ def article(services: Services) -> tuple[Services, int, str]:
 
 
 def smuggling(article_id: int, pid: str) -> dict[str, Any]:
-    return {
-        "article_id": article_id,
-        "content": CONTENT,
-        "memory_type": "claim",
-        "evidence": [{"paragraph_id": pid, "quote": QUOTE}],
-        "questions": [
-            {
-                "question": "The enzyme ____ fixes carbon dioxide from the air into organic molecules.",
-                "expected_answer": "RuBisCO",
-                "kind": "cloze",
-            }
-        ],
-        "tags": ["RuBisCO", "Calvin cycle"],
-    }
+    return rubisco_card(article_id, pid, content=CONTENT)
 
 
 def test_an_agents_smuggled_sentence_is_refused_and_named(article: tuple[Services, int, str]) -> None:

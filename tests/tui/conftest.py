@@ -8,11 +8,12 @@ from __future__ import annotations
 import asyncio
 import inspect
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from built_libraries import copy_built
@@ -26,6 +27,7 @@ from tui.app import MemoryRushApp
 from tui.modals.search import SearchModal
 from tui.screens.article import ArticleScreen
 
+S = TypeVar("S")
 NOW = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
 SIZE = (120, 36)
 HOSTILE_TITLE = "Evil [@click=app.quit] title"
@@ -102,9 +104,37 @@ def hostile_file(tmp_path: Path) -> Path:
     return path
 
 
+def imported(services: Services, path: Path, text: str) -> int:
+    """`text` written to `path` and imported by the offline extractor: the new article's id."""
+    path.write_text(text, encoding="utf-8")
+    (outcome,) = services.library.import_paths([path], extractor="offline")
+    assert outcome.status == "imported" and outcome.article_id is not None
+    return outcome.article_id
+
+
 def make_app(services: Services, *, theme: str = "memoryrush-dark", start: str = "home") -> MemoryRushApp:
     services.config = replace(services.config, theme=theme)
     return MemoryRushApp(services, start=start)
+
+
+@asynccontextmanager
+async def running(
+    services: Services, *, size: tuple[int, int] = SIZE, notifications: bool = False, **options: Any
+) -> AsyncIterator[tuple[MemoryRushApp, Any]]:
+    """The app (`make_app` with `options`) run at `size` and settled: (app, pilot)."""
+    app = make_app(services, **options)
+    async with app.run_test(size=size, notifications=notifications) as pilot:
+        await settle(pilot)
+        yield app, pilot
+
+
+async def opened(pilot: Any, key: str, kind: type[S]) -> S:
+    """`key` pressed and the app settled: the screen it opened, which must be a `kind`."""
+    await pilot.press(key)
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, kind)
+    return screen
 
 
 def screen_text(app: MemoryRushApp) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import gc
 
-from conftest import SIZE, make_app, screen_text, settle
+from conftest import running, screen_text, settle
 
 from core.services.bootstrap import Services
 from tui.app import SCREEN_STYLES
@@ -19,9 +19,7 @@ def bottom_line(text: str) -> str:
 
 
 async def test_key_bar_shows_the_keys_and_a_click_presses_one(samples: Services) -> None:
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, pilot):
         line = bottom_line(screen_text(app))
         for shown in ("r Review", "t Triage", "l Library", "? Help", "^p palette"):
             assert shown in line, line
@@ -37,9 +35,7 @@ async def test_key_bar_shows_the_keys_and_a_click_presses_one(samples: Services)
 async def test_a_disabled_key_is_shown_but_a_click_does_nothing(samples: Services) -> None:
     for article in samples.library.articles():
         samples.curation.accept_all_valid(article.id)
-    app = make_app(samples, start="review")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples, start="review") as (app, pilot):
         screen = app.screen
         assert isinstance(screen, ReviewScreen) and screen.item is not None
         line = bottom_line(screen_text(app))
@@ -60,9 +56,7 @@ async def test_the_review_footer_shows_whole_keys_at_80_and_every_shown_key_at_1
     for article in samples.library.articles():
         samples.curation.accept_all_valid(article.id)
     for width in (80, 160):
-        app = make_app(samples, start="review")
-        async with app.run_test(size=(width, 30)) as pilot:
-            await settle(pilot)
+        async with running(samples, start="review", size=(width, 30)) as (app, _):
             screen = app.screen
             assert isinstance(screen, ReviewScreen)
             line = bottom_line(screen_text(app))
@@ -89,9 +83,7 @@ async def test_after_the_first_frame_the_collector_runs_and_every_screen_has_its
     was = gc.isenabled()
     gc.disable()  # as `memoryrush` leaves it for the start (tui.cli.main.start_up)
     try:
-        app = make_app(samples)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with running(samples) as (app, pilot):
             assert app.first_frame_shown
             assert gc.isenabled()
             assert app.stylesheet.has_source(str(SCREEN_STYLES))

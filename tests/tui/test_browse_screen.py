@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from conftest import SIZE, make_app, screen_text, settle
+from conftest import opened, running, screen_text, settle
 from test_review_support import add_units, graduate, q
 
 import scheduler
@@ -46,9 +46,7 @@ def _shown_cards(screen: BrowseScreen) -> set[int]:
 
 async def test_filter_by_r_below(svc: Services, tui_clock: FixedClock) -> None:
     _library(svc, tui_clock)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         screen = await _browse(app, pilot, "R < 0.8")
         now = tui_clock.now()
         below = {
@@ -66,9 +64,7 @@ async def test_unsuspend_a_suspended_card(svc: Services, tui_clock: FixedClock) 
     _library(svc, tui_clock)
     card = int(q("SELECT id FROM card ORDER BY id")[0][0])  # type: ignore[call-overload]
     svc.review.suspend(card)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         screen = await _browse(app, pilot, "is:suspended")
         assert _shown_cards(screen) == {card}
         await pilot.press("X")
@@ -84,9 +80,7 @@ async def test_trash_and_restore_a_unit_then_reject_a_confirmed_one(
     svc: Services, tui_clock: FixedClock
 ) -> None:
     units = _library(svc, tui_clock)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         screen = await _browse(
             app, pilot, f"article:{q('SELECT article_id FROM unit WHERE id = ?', units[0])[0][0]}"
         )
@@ -115,9 +109,7 @@ async def test_trash_and_restore_a_unit_then_reject_a_confirmed_one(
 async def test_delete_an_article_and_restore_it_from_the_trash(svc: Services, tui_clock: FixedClock) -> None:
     units = _library(svc, tui_clock)
     article = int(q("SELECT article_id FROM unit WHERE id = ?", units[0])[0][0])  # type: ignore[call-overload]
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         await _browse(app, pilot)
         await pilot.press("A")
         await settle(pilot)
@@ -126,9 +118,7 @@ async def test_delete_an_article_and_restore_it_from_the_trash(svc: Services, tu
         assert q("SELECT COUNT(*) FROM article_trash WHERE article_id = ?", article) == [(1,)]
         assert q("SELECT DISTINCT status FROM unit WHERE article_id = ?", article) == [("trashed",)]
         assert svc.library.article_count() == 0
-        await pilot.press("w")
-        await settle(pilot)
-        assert isinstance(app.screen, TrashScreen)
+        await opened(pilot, "w", TrashScreen)
         assert "deleted article" in screen_text(app) and "Purged on" in screen_text(app)
         await pilot.press("r")  # the first row: the deleted article
         await settle(pilot)
@@ -139,29 +129,21 @@ async def test_delete_an_article_and_restore_it_from_the_trash(svc: Services, tu
 
 async def test_open_card_info(svc: Services, tui_clock: FixedClock) -> None:
     _library(svc, tui_clock)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         await _browse(app, pilot, "is:review")
         await pilot.press(*["o"] * 7)  # sort by R: the least recalled first
         await settle(pilot)
         assert screen_text(app).count("sorted by R now ↑") == 1
-        await pilot.press("i")
-        await settle(pilot)
-        assert isinstance(app.screen, CardInfoModal)
+        await opened(pilot, "i", CardInfoModal)
         shown = screen_text(app)
         assert "R now" in shown and "Forgetting curve" in shown and shown.count("good") == 2, shown
-        await pilot.press("escape")
-        await settle(pilot)
-        assert isinstance(app.screen, BrowseScreen)
+        await opened(pilot, "escape", BrowseScreen)
 
 
 async def test_search_and_the_palette_open_browse(svc: Services, tui_clock: FixedClock) -> None:
     units = _library(svc, tui_clock)
     content = str(q("SELECT content FROM unit WHERE id = ?", units[1])[0][0])
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         await pilot.press("slash", *content, "ctrl+b")
         await settle(pilot)
         screen = app.screen
@@ -181,9 +163,7 @@ async def test_a_bulk_action_redraws_the_rows_it_changed(svc: Services, tui_cloc
     so the column is that wide before the action and the widths (which key every line) stay."""
     _library(svc, tui_clock)
     svc.review.suspend(int(q("SELECT MIN(id) FROM card")[0][0]))  # type: ignore[call-overload]
-    app = make_app(svc)
-    async with app.run_test(size=(220, 40)) as pilot:
-        await settle(pilot)
+    async with running(svc, size=(220, 40)) as (app, pilot):
         screen = await _browse(app, pilot)  # no filter: the row stays in it once suspended
         table = screen.query_one(RowTable)
         row = screen._current()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import SIZE, article_screen, make_app, screen_text, settle
+from conftest import article_screen, opened, running, screen_text, settle
 
 from core.services.bootstrap import Services
 from tui.modals.card_info import CardInfoModal
@@ -12,9 +12,7 @@ from tui.screens.review import ReviewScreen
 async def test_review_shows_card_info_only_after_the_answer(samples: Services) -> None:
     article = samples.library.articles()[-1]
     samples.curation.accept_all_valid(article.id)
-    app = make_app(samples, start="review")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples, start="review") as (app, pilot):
         screen = app.screen
         assert isinstance(screen, ReviewScreen) and screen.item is not None
         await pilot.press("i")
@@ -36,13 +34,10 @@ async def test_article_shows_each_card_of_the_unit(samples: Services) -> None:
         if len(samples.review.cards_of_unit(u.id)) > 1  # a Q&A and a cloze
     )
     cards = [c.id for c in samples.review.cards_of_unit(unit.id)]
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(samples) as (app, pilot):
         await article_screen(pilot, article.id, unit_id=unit.id)
-        await pilot.press("i")
-        await settle(pilot)
-        modal = app.screen
-        assert isinstance(modal, CardInfoModal) and modal.card_id == cards[0]
+        modal = await opened(pilot, "i", CardInfoModal)
+        assert modal.card_id == cards[0]
         await pilot.press("n")
         await settle(pilot)
         assert modal.card_id == cards[1] and f"2 of {len(cards)}" in screen_text(app)

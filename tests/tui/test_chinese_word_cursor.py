@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, make_app, settle
+from conftest import imported, running, settle
 
 from core.domain.export import READER
 from core.services.bootstrap import Services
@@ -16,20 +16,15 @@ ARTICLE = "# 记忆\n\n艾宾浩斯在1885年发表了遗忘曲线。\n\n间隔�
 
 
 async def test_right_moves_by_word_and_a_cloze_blanks_the_whole_word(svc: Services, tmp_path: Path) -> None:
-    path = tmp_path / "记忆.md"
-    path.write_text(ARTICLE, encoding="utf-8")
-    (outcome,) = svc.library.import_paths([path], extractor="offline")
-    assert outcome.article_id is not None
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    article_id = imported(svc, tmp_path / "记忆.md", ARTICLE)
+    async with running(svc) as (app, pilot):
         await pilot.press("l", "enter")
         await settle(pilot)
         assert isinstance(app.screen, ArticleScreen)
         # 艾宾浩斯 · 在 · 1885 · 年 · 发表 · 了 · 遗忘曲线: six words on, then select it and cloze
         await pilot.press("home", *["right"] * 6, "v", "c")
         await settle(pilot)
-    mine = [u for u in svc.library.units(outcome.article_id) if u.extractor == READER]
+    mine = [u for u in svc.library.units(article_id) if u.extractor == READER]
     assert [(q.question, q.expected_answer) for u in mine for q in u.questions] == [
         ("艾宾浩斯在1885年发表了____。", "遗忘曲线")
     ]

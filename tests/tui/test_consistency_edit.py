@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, make_app, settle
+from conftest import opened, running, settle
 from textual.widgets import Static, TextArea
 
 from core.services.bootstrap import Services
@@ -32,9 +32,7 @@ async def _edit_until_blocked(
         await settle(pilot)
     unit = screen.unit
     assert unit is not None and find in unit.content
-    await pilot.press("e")
-    await settle(pilot)
-    assert isinstance(app.screen, EditUnitModal)
+    await opened(pilot, "e", EditUnitModal)
     app.screen.query_one("#edit-content", TextArea).text = unit.content.replace(*change)
     await pilot.press("ctrl+s")  # the first save shows why and keeps the dialog open
     await settle(pilot)
@@ -70,12 +68,8 @@ async def test_edits_that_contradict_the_quote_are_blocked_with_the_reason(
     path.write_text(ARTICLE, encoding="utf-8")
     (outcome,) = svc.library.import_paths([path], extractor="offline")
     assert outcome.status == "imported"
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("t")
-        await settle(pilot)
-        assert isinstance(app.screen, TriageScreen)
+    async with running(svc) as (app, pilot):
+        await opened(pilot, "t", TriageScreen)
         await _edit_until_blocked(
             pilot,
             app,

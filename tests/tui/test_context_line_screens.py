@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, article_screen, make_app, screen_text, settle
+from conftest import article_screen, imported, running, screen_text, settle
 from textual.widgets import Static
 
 from core.services.bootstrap import Services
@@ -26,12 +26,9 @@ CONTEXT = "plant notes › Light reactions › Water [b]splitting[/b]"
 
 
 def _import(svc: Services, tmp_path: Path) -> int:
-    path = tmp_path / "plant_notes.md"
-    path.write_text(ARTICLE, encoding="utf-8")
-    (outcome,) = svc.library.import_paths([path], extractor="offline")
-    assert outcome.status == "imported" and outcome.article_id is not None
-    assert svc.library.article(outcome.article_id).title == "plant_notes"  # type: ignore[union-attr]
-    return outcome.article_id
+    article_id = imported(svc, tmp_path / "plant_notes.md", ARTICLE)
+    assert svc.library.article(article_id).title == "plant_notes"  # type: ignore[union-attr]
+    return article_id
 
 
 def _first_line(app, selector: str) -> str:  # type: ignore[no-untyped-def]
@@ -42,9 +39,7 @@ def _first_line(app, selector: str) -> str:  # type: ignore[no-untyped-def]
 async def test_review_shows_the_card_context_above_the_question(svc: Services, tmp_path: Path) -> None:
     article_id = _import(svc, tmp_path)
     assert svc.curation.accept_all_valid(article_id)
-    app = make_app(svc, start="review")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc, start="review") as (app, pilot):
         screen = app.screen
         assert isinstance(screen, ReviewScreen) and screen.item is not None
         assert screen.item.context == CONTEXT
@@ -58,9 +53,7 @@ async def test_review_shows_the_card_context_above_the_question(svc: Services, t
 
 async def test_triage_shows_the_proposal_context(svc: Services, tmp_path: Path) -> None:
     _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         await pilot.press("t")
         await settle(pilot)
         assert isinstance(app.screen, TriageScreen) and app.screen.unit is not None
@@ -70,8 +63,7 @@ async def test_triage_shows_the_proposal_context(svc: Services, tmp_path: Path) 
 
 async def test_the_article_unit_card_shows_its_context(svc: Services, tmp_path: Path) -> None:
     article_id = _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(svc) as (app, pilot):
         screen = await article_screen(pilot, article_id)
         assert screen.units
         assert _first_line(app, "#article-unit") == f"From     {CONTEXT}"

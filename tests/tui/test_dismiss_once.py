@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 
-from conftest import SIZE, make_app, settle
+from conftest import opened, running, settle
 from test_review_support import add_units, q
 from textual import events
 from textual.command import CommandList, CommandPalette
@@ -42,16 +42,11 @@ async def _burst(pilot: object, *posted: object) -> None:
 
 
 async def test_a_double_click_on_the_palettes_backdrop_closes_the_palette_only(svc: Services) -> None:
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         home = app.screen
         assert isinstance(home, HomeScreen)
         for _ in range(3):  # the attack did it again: the second round ended the app
-            await pilot.press("ctrl+p")
-            await settle(pilot)
-            palette = app.screen
-            assert isinstance(palette, CommandPalette)
+            await opened(pilot, "ctrl+p", CommandPalette)
             await _burst(
                 pilot, *[_mouse(kind) for _ in range(2) for kind in (events.MouseDown, events.MouseUp)]
             )
@@ -62,13 +57,8 @@ async def test_a_double_click_on_the_palettes_backdrop_closes_the_palette_only(s
 async def test_enter_held_over_the_tag_picker_picks_once_and_the_search_stays(samples: Services) -> None:
     for article in samples.library.articles():
         samples.curation.accept_all_valid(article.id)  # units with tags: the picker lists them
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("slash")
-        await settle(pilot)
-        search = app.screen
-        assert isinstance(search, SearchModal)
+    async with running(samples) as (app, pilot):
+        search = await opened(pilot, "slash", SearchModal)
         await pilot.press("ctrl+f", "t")
         await settle(pilot)
         picker = app.screen
@@ -81,17 +71,9 @@ async def test_three_enters_on_browses_deck_picker_move_once(svc: Services, tui_
     now = int(tui_clock.now().timestamp())
     add_units(2, 1, now=now)
     add_units(1, 1, now=now)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("b")
-        await settle(pilot)
-        browse = app.screen
-        assert isinstance(browse, BrowseScreen)
-        await pilot.press("m")
-        await settle(pilot)
-        picker = app.screen
-        assert isinstance(picker, PickModal)
+    async with running(svc) as (app, pilot):
+        browse = await opened(pilot, "b", BrowseScreen)
+        await opened(pilot, "m", PickModal)
         await pilot.press("down")  # a deck, not "back to its own"
         await _burst(pilot, *[_enter() for _ in range(3)])
         assert app.is_running and app.screen is browse, app.screen_stack
@@ -133,27 +115,17 @@ async def test_keys_at_once_in_the_edit_form_never_end_the_app(samples: Services
     from tui.modals.edit_unit import EditUnitModal
     from tui.screens.triage import TriageScreen
 
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("t")
-        await settle(pilot)
-        assert isinstance(app.screen, TriageScreen)
+    async with running(samples) as (app, pilot):
+        await opened(pilot, "t", TriageScreen)
         for burst in (("ctrl+n", "ctrl+r"), ("ctrl+n", "ctrl+n", "ctrl+r", "ctrl+r", "ctrl+n")):
-            await pilot.press("e")
-            await settle(pilot)
-            form = app.screen
-            assert isinstance(form, EditUnitModal)
+            form = await opened(pilot, "e", EditUnitModal)
             before = len(form.rows())
             await _burst(pilot, *[events.Key(k, None) for k in burst])
             assert app.is_running and app.screen is form
             assert len(form.rows()) == before + burst.count("ctrl+n") - burst.count("ctrl+r")
             await pilot.press("escape")
             await settle(pilot)
-        await pilot.press("e")
-        await settle(pilot)
-        form = app.screen
-        assert isinstance(form, EditUnitModal)
+        form = await opened(pilot, "e", EditUnitModal)
         await _burst(pilot, events.Key("ctrl+n", None), events.Key("ctrl+s", None))
         assert app.is_running and not isinstance(app.screen, EditUnitModal)  # saved and closed
     assert app.return_code in (None, 0)
@@ -163,13 +135,8 @@ async def test_paging_the_palette_while_its_list_changes_never_ends_the_app(svc:
     """Re-attack fuzz: in the command palette, page down, a letter and page up at once raised
     KeyError: 0 inside Textual's OptionList (its line map empty until the new options are laid
     out) and ended the app, 2 of 3 times. Each burst leaves the palette open and the app up."""
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("ctrl+p")
-        await settle(pilot)
-        palette = app.screen
-        assert isinstance(palette, CommandPalette)
+    async with running(svc) as (app, pilot):
+        palette = await opened(pilot, "ctrl+p", CommandPalette)
         commands = palette.query_one(CommandList)
         for key in ("pageup", "pagedown"):
             # what a letter's search does: new options in the list while it is still hidden (no

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, make_app, settle
+from conftest import opened, running, settle
 from textual.widgets import TextArea
 
 from core.services.bootstrap import Services
@@ -30,10 +30,7 @@ async def _triage_at(pilot, app, svc: Services, tmp_path: Path, words: str):  # 
     (outcome,) = svc.library.import_paths([path], extractor="offline")
     assert outcome.status == "imported"
     await settle(pilot)
-    await pilot.press("t")
-    await settle(pilot)
-    screen = app.screen
-    assert isinstance(screen, TriageScreen)
+    screen = await opened(pilot, "t", TriageScreen)
     for _ in range(4):
         if words in screen.unit.content:
             return screen
@@ -45,8 +42,7 @@ async def _triage_at(pilot, app, svc: Services, tmp_path: Path, words: str):  # 
 async def test_an_edited_fact_kept_with_a_reason_is_what_its_cloze_teaches(
     svc: Services, tmp_path: Path
 ) -> None:
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(svc) as (app, pilot):
         screen = await _triage_at(pilot, app, svc, tmp_path, "42 percent")
         unit = screen.unit
         assert [q.expected_answer for q in unit.questions] == ["42 percent"]
@@ -74,8 +70,7 @@ async def test_an_edited_fact_kept_with_a_reason_is_what_its_cloze_teaches(
 async def test_evidence_unrelated_to_the_content_is_an_error_keep_anyway_cannot_keep(
     svc: Services, tmp_path: Path
 ) -> None:
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(svc) as (app, pilot):
         screen = await _triage_at(pilot, app, svc, tmp_path, "42 percent")
         unit = screen.unit
         await pilot.press("home", "v", "right_curly_bracket", "E")  # the photosynthesis paragraph

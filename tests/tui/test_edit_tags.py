@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, make_app, settle
+from conftest import imported, opened, running, settle
 from textual.widgets import Input
 
 from core.services.bootstrap import Services
@@ -24,22 +24,12 @@ async def test_tags_typed_with_spaces_and_commas_become_one_tag_each(svc: Servic
     from tui.modals.edit_unit import EditUnitModal
     from tui.screens.triage import TriageScreen
 
-    path = tmp_path / "light.md"
-    path.write_text(ARTICLE, encoding="utf-8")
-    (outcome,) = svc.library.import_paths([path], extractor="offline")
-    assert outcome.article_id is not None
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("t")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TriageScreen) and screen.unit is not None
+    imported(svc, tmp_path / "light.md", ARTICLE)
+    async with running(svc) as (app, pilot):
+        screen = await opened(pilot, "t", TriageScreen)
+        assert screen.unit is not None
         unit = screen.unit
-        await pilot.press("e")
-        await settle(pilot)
-        form = app.screen
-        assert isinstance(form, EditUnitModal)
+        form = await opened(pilot, "e", EditUnitModal)
         field = form.query_one("#edit-tags", Input)
         assert field.value == tag_line(unit.tags)  # one word a tag, as Anki has them
         field.value = "例子 examples, Calvin_cycle，photosynthesis Photosynthesis"

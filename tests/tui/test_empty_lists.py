@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import SIZE, article_screen, make_app, screen_text, searched, settle
+from conftest import article_screen, running, screen_text, searched, settle
 from textual.widgets import OptionList
 
 from core.services.bootstrap import Services
@@ -13,8 +13,7 @@ from core.services.bootstrap import Services
 
 async def test_a_unit_filter_that_matches_nothing_says_so_in_the_list(samples: Services) -> None:
     article = samples.library.articles()[0]
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(samples) as (app, pilot):
         screen = await article_screen(pilot, article.id)
         for _ in range(3):  # all -> proposed -> confirmed -> rejected: none of them yet
             await pilot.press("f")
@@ -27,9 +26,7 @@ async def test_a_unit_filter_that_matches_nothing_says_so_in_the_list(samples: S
 
 
 async def test_a_search_without_matches_says_so(samples: Services) -> None:
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, pilot):
         await searched(pilot, "zqxjkv")
         assert "No matches" in screen_text(app)
         await pilot.press("enter")  # nothing to open: the modal stays
@@ -38,9 +35,7 @@ async def test_a_search_without_matches_says_so(samples: Services) -> None:
 
 
 async def test_an_empty_library_says_how_to_fill_it(svc: Services) -> None:
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         await pilot.press("l")
         await settle(pilot)
         assert "The library is empty. Press i to import" in screen_text(app)
@@ -56,9 +51,7 @@ def _lists_every_format(shown: str) -> list[str]:
 async def test_the_empty_home_and_library_name_every_format_the_readers_take(svc: Services) -> None:
     """Issue 32: they said ".txt, .md" while PDF, EPUB, DOCX, web pages and reStructuredText
     import too. Both read the readers' own list, so they stay true."""
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         shown = " ".join(screen_text(app).split())
         assert "Nothing imported yet" in shown and _lists_every_format(shown) == [], shown
         await pilot.press("l")

@@ -6,7 +6,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from conftest import SIZE, make_app, settle
+from conftest import opened, running, settle
 from textual.widgets._toast import Toast
 
 from core.host import paths
@@ -20,9 +20,7 @@ def toasts(app: object) -> list[str]:
 
 
 async def test_worker_error_becomes_a_notice_and_the_app_keeps_running(svc: Services) -> None:
-    app = make_app(svc)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
+    async with running(svc, notifications=True) as (app, pilot):
         runner.start(  # the one way a worker starts (tui/runner.py)
             app,
             "saving an edit",
@@ -38,12 +36,8 @@ async def test_import_into_a_busy_database_reports_the_file_and_keeps_running(
 ) -> None:
     monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "100")
     blocker = sqlite3.connect(paths.database_path(), timeout=0.1)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
-        await pilot.press("i")
-        await settle(pilot)
-        assert isinstance(app.screen, ImportScreen)
+    async with running(svc, notifications=True) as (app, pilot):
+        await opened(pilot, "i", ImportScreen)
         blocker.execute("BEGIN IMMEDIATE")  # another writer holds the lock
         try:
             await pilot.press(*"articles", "enter")

@@ -11,7 +11,7 @@ import zipfile
 from dataclasses import replace
 from pathlib import Path
 
-from conftest import SIZE, make_app, settle
+from conftest import SIZE, make_app, opened, running, settle
 from textual.widgets import Input, Select, Static
 
 from core.host import paths
@@ -23,13 +23,8 @@ from tui.screens.settings import SettingsScreen
 
 
 async def _open_export(pilot) -> ExportModal:  # type: ignore[no-untyped-def]
-    await pilot.press("l")
-    await settle(pilot)
-    assert isinstance(pilot.app.screen, LibraryScreen)
-    await pilot.press("x")
-    await settle(pilot)
-    assert isinstance(pilot.app.screen, ExportModal)
-    return pilot.app.screen
+    await opened(pilot, "l", LibraryScreen)
+    return await opened(pilot, "x", ExportModal)
 
 
 async def test_export_dialog_writes_an_anki_package_and_a_json_file(
@@ -37,9 +32,7 @@ async def test_export_dialog_writes_an_anki_package_and_a_json_file(
 ) -> None:
     for article in samples.library.articles():
         samples.curation.accept_all_valid(article.id)
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (_, pilot):
         modal = await _open_export(pilot)
         modal.query_one("#export-path", Input).value = str(tmp_path / "mine.apkg")
         await pilot.press("ctrl+s")
@@ -55,17 +48,13 @@ async def test_export_dialog_writes_an_anki_package_and_a_json_file(
         await settle(pilot, rounds=6)
         data = json.loads((tmp_path / "mine.json").read_text(encoding="utf-8"))
         assert len(data["tables"]["article"]["rows"]) == 4
-        await pilot.press("escape")
-        await settle(pilot)
-        assert isinstance(app.screen, LibraryScreen)
+        await opened(pilot, "escape", LibraryScreen)
 
 
 async def test_a_failed_export_says_why_and_the_app_goes_on(samples: Services, tmp_path: Path) -> None:
     for article in samples.library.articles():  # units to export (with none, nothing is tried)
         samples.curation.accept_all_valid(article.id)
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, pilot):
         modal = await _open_export(pilot)
         modal.query_one("#export-path", Input).value = str(tmp_path / "no" / "such" / "folder" / "x.apkg")
         await pilot.press("ctrl+s")
@@ -78,9 +67,7 @@ async def test_a_failed_export_says_why_and_the_app_goes_on(samples: Services, t
 
 async def test_back_up_now_from_library_and_settings(samples: Services) -> None:
     samples.config = replace(samples.config, backup_auto="off")
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, pilot):
         assert list_backups(samples.config) == []  # off: nothing at start-up
         await pilot.press("l")
         await settle(pilot)
@@ -109,9 +96,7 @@ async def test_the_export_dialog_refuses_the_library_file(samples: Services) -> 
     stays whole and the app goes on (the dialog writes through the exports' one door)."""
     for article in samples.library.articles():
         samples.curation.accept_all_valid(article.id)
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, pilot):
         modal = await _open_export(pilot)
         modal.query_one("#export-format", Select).value = "json"
         await pilot.pause()
@@ -134,9 +119,7 @@ async def test_back_up_now_removes_a_killed_backups_file_and_says_so(samples: Se
     paths.backups_dir().mkdir(parents=True, exist_ok=True)
     left = paths.backups_dir() / f".memoryrush-manual-20260101-000000.sqlite3.{dead.pid}.partial"
     left.write_bytes(b"SQLite format 3\x00" + bytes(4096))
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, pilot):
         await pilot.press("l")
         await settle(pilot)
         await pilot.press("b")

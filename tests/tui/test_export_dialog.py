@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import SIZE, make_app, settle
+from conftest import opened, running, settle
 from textual.color import Color
 from textual.widgets import Input, Select, Static
 
@@ -31,21 +31,14 @@ def downloads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 async def _open_export(pilot) -> ExportModal:  # type: ignore[no-untyped-def]
-    await pilot.press("l")
-    await settle(pilot)
-    assert isinstance(pilot.app.screen, LibraryScreen)
-    await pilot.press("x")
-    await settle(pilot)
-    assert isinstance(pilot.app.screen, ExportModal)
-    return pilot.app.screen
+    await opened(pilot, "l", LibraryScreen)
+    return await opened(pilot, "x", ExportModal)
 
 
 async def test_an_article_without_confirmed_units_writes_nothing(
     samples: Services, tmp_path: Path, downloads: Path
 ) -> None:
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, pilot):
         modal = await _open_export(pilot)
         target = tmp_path / "empty.apkg"
         modal.query_one("#export-path", Input).value = str(target)
@@ -65,9 +58,7 @@ async def test_the_path_starts_in_downloads_then_in_the_last_folder_used(
         samples.curation.accept_all_valid(article.id)
     out = tmp_path / "exports"
     out.mkdir()
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (_, pilot):
         modal = await _open_export(pilot)
         path = modal.query_one("#export-path", Input)
         assert Path(path.value) == downloads / "memoryrush.apkg"
@@ -88,9 +79,7 @@ def near(a: Color, b: Color) -> bool:
 
 
 async def test_the_focused_field_is_drawn_in_the_accent(samples: Services, downloads: Path) -> None:
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, pilot):
         modal = await _open_export(pilot)
         accent = Color.parse(app.current_theme.accent or "")
         path = modal.query_one("#export-path", Input)

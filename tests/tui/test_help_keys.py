@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import SIZE, make_app, settle
+from conftest import opened, running
 from textual.widgets import Static
 
 from core.services.bootstrap import Services
@@ -25,12 +25,8 @@ def test_keys_read_as_typed() -> None:
 
 
 async def test_help_shows_every_key_as_typed_with_its_description(svc: Services) -> None:
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("question_mark")
-        await settle(pilot)
-        assert isinstance(app.screen, HelpScreen)
+    async with running(svc) as (app, pilot):
+        await opened(pilot, "question_mark", HelpScreen)
         text = str(app.screen.query_one("#help-text", Static).render())
     lines = text.splitlines()
     assert not re.search(r"\b[a-z]+_[a-z_]+\b", text), [line for line in lines if "_" in line]

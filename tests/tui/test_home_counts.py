@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from conftest import SIZE, make_app, screen_text, settle
+from conftest import opened, running, screen_text
 
 from core.services.bootstrap import Services
 from tui.screens.review import ReviewScreen
@@ -24,13 +24,9 @@ async def test_home_says_as_many_new_as_review_shows(samples: Services) -> None:
     new_cards = samples.stats.summary().counts["new"]
     session = samples.review.preview_session().new_left
     assert session == 7 and new_cards > 10  # the bug's picture: Home said min(new cards, 10)
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, pilot):
         assert f"due · {session} new" in screen_text(app)
-        await pilot.press("r")
-        await settle(pilot)
-        assert isinstance(app.screen, ReviewScreen)
+        await opened(pilot, "r", ReviewScreen)
         assert app.screen.services.review.summary().new_left == session
 
 
@@ -41,8 +37,6 @@ async def test_home_counts_the_articles_with_proposals(samples: Services) -> Non
         samples.curation.reject(unit.id)  # the invalid ones: nothing waits in this article
     waiting = [a for a in samples.library.articles() if a.proposed]
     assert 0 < len(waiting) < len(articles)
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, _):
         shown = " ".join(screen_text(app).split())
         assert f"from {len(waiting)} articles in the library" in shown, shown

@@ -3,7 +3,7 @@ heatmap, the week ahead and the latest articles, the block centred."""
 
 from __future__ import annotations
 
-from conftest import make_app, screen_text, settle
+from conftest import running, screen_text, settle
 from test_snapshots import confirm_and_review
 
 from core.services.bootstrap import Services
@@ -11,9 +11,7 @@ from core.services.bootstrap import Services
 
 async def test_home_fits_80x24(samples: Services) -> None:
     confirm_and_review(samples, 3)
-    app = make_app(samples)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(samples, size=(80, 24)) as (app, _):
         lines = screen_text(app).split("\n")
         shown = "\n".join(lines)
         for text in ("Review today", "Waiting for you", "3 cards due", "Streak 1 day", "Sun", "less"):
@@ -24,9 +22,7 @@ async def test_home_fits_80x24(samples: Services) -> None:
 
 async def test_home_uses_a_large_terminal(samples: Services) -> None:
     confirm_and_review(samples, 3)
-    app = make_app(samples)
-    async with app.run_test(size=(200, 60)) as pilot:
-        await settle(pilot)
+    async with running(samples, size=(200, 60)) as (app, _):
         lines = screen_text(app).split("\n")
         shown = "\n".join(lines)
         assert "last 53 weeks" in shown and "The week ahead" in shown and "Added lately" in shown
@@ -41,9 +37,7 @@ async def test_home_uses_a_large_terminal(samples: Services) -> None:
 async def test_home_first_frame_is_styled_as_a_restyle_would_leave_it(samples: Services) -> None:
     """Home's first resume does not restyle its widgets (they were styled when mounted, just
     before): restyling them now leaves the picture as it was."""
-    app = make_app(samples)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(samples, size=(80, 24)) as (app, pilot):
         before = app.export_screenshot()
         app.update_styles(app.screen)
         app.screen.refresh(layout=True)
@@ -55,9 +49,7 @@ async def test_a_terminal_grown_tall_gets_the_week_ahead(samples: Services) -> N
     """The week ahead and the latest articles are made when the terminal grows tall (a small
     one never shows them, and they are not built for it)."""
     confirm_and_review(samples, 3)
-    app = make_app(samples)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+    async with running(samples, size=(80, 24)) as (app, pilot):
         assert not app.screen.query("#home-more")
         await pilot.resize_terminal(200, 60)
         await settle(pilot)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, make_app, settle, until
+from conftest import running, settle, until
 
 from core.services.bootstrap import Services
 from tui.widgets.import_tree import ImportTree
@@ -24,9 +24,7 @@ async def test_hidden_entries_are_shown_on_request_and_backspace_goes_up(
     (start / "a.md").write_text("# A\n\ntext\n", encoding="utf-8")
     (start / ".draft.md").write_text("# B\n\ntext\n", encoding="utf-8")
     (tmp_path / "elsewhere.txt").write_text("x\n\ny\n", encoding="utf-8")
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         from tui.screens.import_screen import ImportScreen
 
         app.push_screen(ImportScreen(start))
@@ -53,9 +51,7 @@ async def test_the_import_log_lists_skipped_files_with_the_reason(svc: Services,
     folder.mkdir()
     (folder / "a.md").write_text("# A\n\nSpaced repetition spreads reviews over time.\n", encoding="utf-8")
     (folder / "b.odt").write_text("not read: an OpenDocument file", encoding="utf-8")
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         app.push_screen(ImportScreen(tmp_path))
         await settle(pilot)
         app.screen.query_one(Input).value = str(folder)

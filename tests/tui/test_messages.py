@@ -3,7 +3,7 @@ article and unit (each screen pushes it at once: BaseScreen.open_article)."""
 
 from __future__ import annotations
 
-from conftest import SIZE, make_app, settle
+from conftest import opened, running, settle
 
 from core.services.bootstrap import Services
 from tui.screens.article import ArticleScreen
@@ -12,14 +12,10 @@ from tui.screens.triage import TriageScreen
 
 
 async def test_every_door_to_an_article_opens_it(samples: Services) -> None:
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, pilot):
         await pilot.press("l")  # Library: enter opens the highlighted article
         await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, ArticleScreen)
+        await opened(pilot, "enter", ArticleScreen)
         newest = samples.library.articles(1)[0]
         assert app.screen.article_id == newest.id
         await pilot.press("escape", "escape", "t")  # Triage: o opens the unit's article at the unit
@@ -28,16 +24,12 @@ async def test_every_door_to_an_article_opens_it(samples: Services) -> None:
         assert isinstance(triage, TriageScreen) and triage.unit is not None
         unit = triage.unit
         assert samples.curation.accept(unit.id)  # (a card for Review below)
-        await pilot.press("o")
-        await settle(pilot)
-        assert isinstance(app.screen, ArticleScreen)
+        await opened(pilot, "o", ArticleScreen)
         assert (app.screen.article_id, app.screen.initial_unit) == (unit.article_id, unit.id)
         await pilot.press("escape", "escape", "r")  # Review: o opens the card's source
         await settle(pilot)
         review = app.screen
         assert isinstance(review, ReviewScreen) and review.item is not None
         item = review.item
-        await pilot.press("o")
-        await settle(pilot)
-        assert isinstance(app.screen, ArticleScreen)
+        await opened(pilot, "o", ArticleScreen)
         assert (app.screen.article_id, app.screen.initial_unit) == (item.article_id, item.unit_id)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import SIZE, make_app, settle
+from conftest import running, settle
 
 from core.services.bootstrap import Services
 from tui.app import MAX_NOTICES
@@ -10,9 +10,7 @@ from tui.safe import notify
 
 
 async def test_notices_are_capped_and_not_repeated(samples: Services) -> None:
-    app = make_app(samples)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
+    async with running(samples, notifications=True) as (app, pilot):
         notify(app, "the disk is full", severity="error")
         for n in range(6):
             notify(app, f"Accepted {n}")
@@ -28,9 +26,7 @@ async def test_notices_are_capped_and_not_repeated(samples: Services) -> None:
 
 
 async def test_ten_rejects_in_triage_leave_one_toast(samples: Services) -> None:
-    app = make_app(samples)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
+    async with running(samples, notifications=True) as (app, pilot):
         await pilot.press("t")
         await settle(pilot)
         for _ in range(10):

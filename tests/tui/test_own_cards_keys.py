@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, make_app, searched, settle
+from conftest import SIZE, imported, make_app, running, searched, settle
 
 from core.domain import READER
 from core.services.bootstrap import Services
@@ -19,11 +19,7 @@ Public libraries lend books, films and music to anyone with a card.
 
 
 def _import(svc: Services, tmp_path: Path) -> int:
-    path = tmp_path / "libraries.md"
-    path.write_text(ARTICLE, encoding="utf-8")
-    (outcome,) = svc.library.import_paths([path], extractor="offline")
-    assert outcome.status == "imported" and outcome.article_id is not None
-    return outcome.article_id
+    return imported(svc, tmp_path / "libraries.md", ARTICLE)
 
 
 async def _open_article(pilot) -> None:  # type: ignore[no-untyped-def]
@@ -45,9 +41,7 @@ async def test_select_make_a_cloze_review_it_and_answer(svc: Services, tmp_path:
     from tui.screens.review import ReviewScreen
 
     article_id = _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         await pilot.press("l", "enter")  # Library, open the article
         await settle(pilot)
         assert isinstance(app.screen, ArticleScreen)
@@ -101,8 +95,7 @@ async def test_summary_and_core_ideas_shown_and_one_becomes_a_unit(samples: Serv
     article = samples.library.articles()[0]
     output = samples.authoring.ideas(article.id)
     assert output is not None and output.core_ideas and output.summary
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(samples) as (app, pilot):
         await _open_article(pilot)
         screen = app.screen
         assert isinstance(screen, ArticleScreen) and screen.article_id == article.id
@@ -124,8 +117,7 @@ async def test_summary_and_core_ideas_shown_and_one_becomes_a_unit(samples: Serv
 
 async def test_a_cloze_over_two_paragraphs_is_refused_with_the_reason(svc: Services, tmp_path: Path) -> None:
     article_id = _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with running(svc, notifications=True) as (app, pilot):
         await _open_article(pilot)
         await pilot.press("home", "v", "right_curly_bracket", "right_curly_bracket", "c")
         await settle(pilot)
@@ -138,8 +130,7 @@ async def test_select_in_review_after_the_reveal_and_make_a_cloze(svc: Services,
     from tui.screens.review import ReviewScreen
 
     article_id = _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(svc) as (app, pilot):
         await _open_article(pilot)
         await pilot.press("home", "right", "v", "shift+right", "c")  # "42 percent": a card to review
         await settle(pilot)
@@ -171,8 +162,7 @@ async def test_a_mouse_drag_on_the_ids_selects_whole_paragraphs(svc: Services, t
     from tui.widgets.paragraph_view import ParagraphView
 
     _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(svc) as (app, pilot):
         await _open_article(pilot)
         view = app.screen.query_one(ParagraphView)
         view.go_to(0, top=True)
@@ -195,8 +185,7 @@ async def test_n_opens_the_form_on_the_selection_and_saves_a_unit_of_yours(
     from tui.modals.edit_unit import EditUnitModal
 
     article_id = _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(svc) as (app, pilot):
         await _open_article(pilot)
         await pilot.press("home", "v", "right_parenthesis", "n")  # the whole first sentence
         await settle(pilot)
@@ -221,8 +210,7 @@ async def test_the_in_app_search_tells_yours_from_proposed(svc: Services, tmp_pa
     from tui.widgets.search_filters import FilterBar
 
     article_id = _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(svc) as (_, pilot):
         await _open_article(pilot)
         await pilot.press("home", "right", "v", "shift+right", "c")  # a cloze of yours
         await settle(pilot)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SIZE, make_app, settle
+from conftest import imported, running, settle
 from spies import noted, says
 from textual.widgets import Static
 
@@ -30,11 +30,7 @@ Public libraries lend books, films and music to anyone with a card.
 
 
 def _import(svc: Services, tmp_path: Path) -> int:
-    path = tmp_path / "libraries.md"
-    path.write_text(ARTICLE, encoding="utf-8")
-    (outcome,) = svc.library.import_paths([path], extractor="offline")
-    assert outcome.article_id is not None
-    return outcome.article_id
+    return imported(svc, tmp_path / "libraries.md", ARTICLE)
 
 
 def _yours(svc: Services, article_id: int) -> list[int]:
@@ -55,8 +51,7 @@ async def test_c_stores_the_cloze_on_the_spot_and_lists_it(svc: Services, tmp_pa
     from tui.widgets.paragraph_view import ParagraphView
 
     article_id = _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with running(svc, notifications=True) as (app, pilot):
         await _select_42_percent(pilot)  # the selection started: the article's topic terms are read ahead
         screen = app.screen
         assert isinstance(screen, ArticleScreen)
@@ -100,8 +95,7 @@ async def test_c_draws_again_only_what_changed(svc: Services, tmp_path: Path) ->
     article_id = _import(svc, tmp_path)
     for _ in range(45):  # more than the list's first page
         svc.authoring.cloze(article_id, [SelectedSpan("p_002", 0, 6, "Public")])
-    app = make_app(svc)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with running(svc, notifications=True) as (app, pilot):
         await _select_42_percent(pilot)
         with _frames() as calls:
             await pilot.press("c")
@@ -118,8 +112,7 @@ async def test_c_lists_the_card_in_the_frame_after_the_key(svc: Services, tmp_pa
     more when the card's height changed). Before: the highlight showed it a frame later, and a
     toast laid the screen out again (four layouts)."""
     article_id = _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with running(svc, notifications=True) as (app, pilot):
         await _select_42_percent(pilot)
         with _frames() as calls:
             await pilot.press("c")
@@ -136,8 +129,7 @@ async def test_c_on_a_locked_database_waits_in_a_worker_and_saves_when_free(
 
     monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "20000")
     article_id = _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with running(svc, notifications=True) as (app, pilot):
         await _select_42_percent(pilot)
         view = app.screen.query_one(ParagraphView)
         other = sqlite3.connect(str(paths.database_path()), timeout=0)

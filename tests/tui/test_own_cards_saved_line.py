@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import SIZE, make_app, settle, until
+from conftest import running, settle, until
 from test_own_cards_save_keys import _frames, _import, _yours
 from textual.widgets import OptionList, Static
 
@@ -44,8 +44,7 @@ async def test_the_saved_line_goes_after_a_few_seconds_or_at_the_next_key_withou
 
     monkeypatch.setattr(article, "SAID_SECONDS", 1.0)
     _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with running(svc, notifications=True) as (app, pilot):
         await _on_article(pilot)
         await _saved(pilot)
         assert _line(app).startswith("✓ Cloze saved as yours"), _line(app)
@@ -85,8 +84,7 @@ def _listed_once(screen: object, options: OptionList, mine: int) -> None:
 
 async def test_g_lists_your_new_unit_without_the_pages_before_it(svc: Services, tmp_path: Path) -> None:
     article_id = await _many_units(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with running(svc, notifications=True) as (app, pilot):
         await _on_article(pilot)
         screen = app.screen
         loaded = len(screen.units)  # type: ignore[attr-defined]
@@ -107,8 +105,7 @@ async def test_g_lists_your_new_unit_without_the_pages_before_it(svc: Services, 
 
 async def test_g_after_the_pages_brought_your_unit_lists_nothing_twice(svc: Services, tmp_path: Path) -> None:
     article_id = await _many_units(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
+    async with running(svc, notifications=True) as (app, pilot):
         await _on_article(pilot)
         screen = app.screen
         await _saved(pilot)

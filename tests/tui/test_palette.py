@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import SIZE, make_app, settle
+from conftest import running, settle
 
 from core.services.bootstrap import Services
 from tui.keys import ABOUT
@@ -18,9 +18,7 @@ def _commands(app: object) -> list[tuple[str, str]]:
 
 
 async def test_every_screen_offers_its_actions_once_with_what_they_do(samples: Services) -> None:
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, pilot):
         assert ("Review", "Start today's review session  (r)") in _commands(app)
         for keys in ((), ("l",), ("enter",), ("escape", "escape", "t")):
             for key in keys:
@@ -50,9 +48,7 @@ async def test_screenshot_without_a_downloads_folder_lands_in_home_and_says_wher
     monkeypatch.setenv("HOME", str(home))  # no ~/Downloads
     monkeypatch.delenv("XDG_DOWNLOAD_DIR", raising=False)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
-    app = make_app(svc)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
+    async with running(svc, notifications=True) as (app, pilot):
         screenshot = next(c for c in app.get_system_commands(app.screen) if c.title == "Screenshot")
         assert str(home) in screenshot.help
         screenshot.callback()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import make_app, settle
+from conftest import imported, running, settle
 from rich.cells import cell_len
 
 from core.services.bootstrap import Services
@@ -22,10 +22,7 @@ ARTICLE = f"# Memory\n\n{EN}\n\n{ZH}\n\nA closing line.\n"
 
 
 def _import(svc: Services, tmp_path: Path) -> None:
-    path = tmp_path / "memory.md"
-    path.write_text(ARTICLE, encoding="utf-8")
-    (outcome,) = svc.library.import_paths([path], extractor="offline")
-    assert outcome.article_id is not None
+    imported(svc, tmp_path / "memory.md", ARTICLE)
 
 
 def _find(view, needle: str, nth: int = 0) -> tuple[int, int]:  # type: ignore[no-untyped-def]
@@ -74,7 +71,7 @@ async def test_a_drag_selects_exact_characters_on_a_line_and_across_its_wrap(
     svc: Services, tmp_path: Path
 ) -> None:
     _import(svc, tmp_path)
-    async with make_app(svc).run_test(size=SIZE) as pilot:
+    async with running(svc) as (_, pilot):
         view = await _opened(pilot)
         _, first_y = _find(view, "Spaced")
         assert _find(view, "years.")[1] > first_y, "the paragraph must wrap for this test"
@@ -97,7 +94,7 @@ async def test_a_drag_selects_exact_characters_on_a_line_and_across_its_wrap(
 
 async def test_a_drag_selects_chinese_characters_by_their_two_cells(svc: Services, tmp_path: Path) -> None:
     _import(svc, tmp_path)
-    async with make_app(svc).run_test(size=SIZE) as pilot:
+    async with running(svc) as (_, pilot):
         view = await _opened(pilot)
         x, y = _find(view, "复习")
         # from the second cell of 复 to the first cell of 习: either half of a character is it
@@ -115,7 +112,7 @@ async def test_a_drag_over_two_paragraphs_selects_the_end_of_one_and_the_start_o
     svc: Services, tmp_path: Path
 ) -> None:
     _import(svc, tmp_path)
-    async with make_app(svc).run_test(size=SIZE) as pilot:
+    async with running(svc) as (_, pilot):
         view = await _opened(pilot)
         assert (
             await _drag(pilot, view, _find(view, "years"), _last_cell(view, "间隔重复")) == "years.|间隔重复"

@@ -3,7 +3,7 @@ new title (cleaned, markup kept as text), escape changes nothing (issue 32, item
 
 from __future__ import annotations
 
-from conftest import SIZE, make_app, settle
+from conftest import SIZE, make_app, opened, settle
 from textual.widgets import DataTable, Input
 
 from core.services.bootstrap import Services
@@ -21,13 +21,9 @@ async def test_r_renames_the_selected_article(samples: Services) -> None:
     before = titles(samples)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("l")
-        await settle(pilot)
-        assert isinstance(app.screen, LibraryScreen)
+        await opened(pilot, "l", LibraryScreen)
         first = samples.library.articles()[0]
-        await pilot.press("r")
-        await settle(pilot)
-        assert isinstance(app.screen, Ask)
+        await opened(pilot, "r", Ask)
         field = app.screen.query_one(Input)
         assert field.value == first.title  # prefilled
         await pilot.press("escape")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from conftest import SIZE, make_app, screen_text, settle
+from conftest import running, screen_text, settle
 
 from core.services.bootstrap import Services
 from tui.screens.review import ReviewScreen
@@ -15,9 +15,7 @@ async def test_a_card_failed_once_counts_two_answers_on_one_card(samples: Servic
     article = samples.library.articles()[-1]
     samples.curation.accept_all_valid(article.id)
     samples.config = replace(samples.config, new_per_day=2)
-    app = make_app(samples, start="review")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples, start="review") as (app, pilot):
         screen = app.screen
         assert isinstance(screen, ReviewScreen) and screen.item is not None
         failed = screen.item.card.id
@@ -46,9 +44,7 @@ async def test_one_of_each_is_singular(samples: Services) -> None:
     article = samples.library.articles()[-1]
     samples.curation.accept_all_valid(article.id)
     samples.config = replace(samples.config, new_per_day=1)
-    app = make_app(samples, start="review")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples, start="review") as (app, pilot):
         await pilot.press("space", "4")
         await settle(pilot)
         await pilot.pause(0.4)
@@ -69,9 +65,7 @@ async def test_home_and_triage_say_one_day_and_one_proposal(samples: Services) -
     proposed = [u for a in articles for u in samples.library.units(a.id) if u.status == "proposed"]
     for unit in proposed[1:]:
         samples.curation.reject(unit.id)
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, pilot):
         shown = screen_text(app)
         assert "1 day" in shown and "1 days" not in shown, shown
         await pilot.press("t")

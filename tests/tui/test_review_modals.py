@@ -4,7 +4,7 @@ rating keys live; a key that cannot act says why (it was swallowed without a wor
 from __future__ import annotations
 
 import pytest
-from conftest import SIZE, make_app, screen_text, settle
+from conftest import running, screen_text, settle
 from test_snapshots import confirm_and_review
 
 from core.services.bootstrap import Services
@@ -21,9 +21,7 @@ async def test_the_answer_stays_revealed_across_a_modal_and_rating_works(
     samples: Services, opens: tuple[str, ...]
 ) -> None:
     confirm_and_review(samples, 0)
-    app = make_app(samples, start="review")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples, start="review") as (app, pilot):
         review = app.screen
         assert isinstance(review, ReviewScreen) and review.item is not None
         card = review.item.card.id
@@ -47,9 +45,7 @@ async def test_the_answer_stays_revealed_across_a_modal_and_rating_works(
 
 async def test_a_rating_key_before_the_answer_says_why(samples: Services) -> None:
     confirm_and_review(samples, 0)
-    app = make_app(samples, start="review")
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
+    async with running(samples, start="review", notifications=True) as (app, pilot):
         await pilot.press("3")
         await settle(pilot)
         said = [str(n.message) for n in app._notifications]
@@ -64,9 +60,7 @@ async def test_a_rating_key_before_the_answer_says_why(samples: Services) -> Non
 async def test_accept_on_a_unit_with_errors_says_why(samples: Services) -> None:
     from textual.widgets import TextArea
 
-    app = make_app(samples)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
+    async with running(samples, notifications=True) as (app, pilot):
         await pilot.press("t", "e")
         await settle(pilot)
         app.screen.query_one("#edit-content", TextArea).text = ""

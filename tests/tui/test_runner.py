@@ -12,7 +12,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 import pytest
-from conftest import SIZE, make_app, settle, until
+from conftest import opened, running, settle, until
 from test_review_support import due_one_a_day, q
 
 from core.domain.errors import MemoryRushError
@@ -46,9 +46,7 @@ async def test_a_jobs_database_connection_is_closed_as_it_ends_well_or_not(svc: 
         opened.append(db.connection())
         _edit_a_missing_unit(svc)
 
-    app = make_app(svc)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
+    async with running(svc, notifications=True) as (app, pilot):
         runner.start(app, "counting", read)
         runner.start(app, "failing", fail)
         await settle(pilot)
@@ -71,9 +69,7 @@ async def test_a_failure_is_said_once_by_the_app_logged_and_the_screen_puts_itse
     def bug() -> None:
         raise LookupError
 
-    app = make_app(svc)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
+    async with running(svc, notifications=True) as (app, pilot):
         home = app.screen
         with caplog.at_level(logging.ERROR, logger="tui.runner"):
             runner.start(home, "saving an edit", lambda: _edit_a_missing_unit(svc), failed=hooked.append)
@@ -93,9 +89,7 @@ async def test_a_failure_is_said_once_by_the_app_logged_and_the_screen_puts_itse
 async def test_a_cancelled_workers_result_never_lands(svc: Services) -> None:
     """A newer search or page cancels the worker it replaces; that worker's thread runs on, and
     its result, if it comes, is dropped: it would paint over the newer one."""
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         home = app.screen
         assert isinstance(home, HomeScreen) and home._figures is not None
         stale = replace(home._figures, due=4242)
@@ -135,12 +129,8 @@ async def test_a_bulk_write_that_outlives_its_screen_says_it_is_done(
     today = tui_clock.now().date()
     easy = ["1"] * 7
     easy[(today + timedelta(days=2)).weekday()] = "0"
-    app = make_app(svc)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
-        await pilot.press("w")
-        await settle(pilot)
-        assert isinstance(app.screen, ScheduleScreen)
+    async with running(svc, notifications=True) as (app, pilot):
+        await opened(pilot, "w", ScheduleScreen)
         other = sqlite3.connect(str(paths.database_path()), timeout=0)
         other.execute("BEGIN IMMEDIATE")
         try:
@@ -176,9 +166,7 @@ async def test_browse_has_its_first_page_when_its_mount_ends(
         after_mount.append(screen.query_one(RowTable).row_count)
 
     monkeypatch.setattr(browse_screen.BrowseScreen, "on_mount", on_mount)
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, pilot):
         await pilot.press("b")
         await settle(pilot)
         assert len(after_mount) == 1 and (after_mount[0] > 0) is rows, after_mount
@@ -197,11 +185,9 @@ async def test_a_loop_worker_cancelled_before_it_starts_leaves_no_coroutine_unaw
     async def walk() -> None:
         started.append("walk")
 
-    app = make_app(svc)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with running(svc) as (app, pilot):
             worker = runner.start_on_loop(app.screen, "laying out ahead", walk, group="ahead")
             worker.cancel()  # before the loop ran it
             await pilot.pause()

@@ -9,7 +9,7 @@ import sqlite3
 from datetime import timedelta
 
 import pytest
-from conftest import SIZE, make_app, screen_text, settle
+from conftest import running, screen_text, settle
 from test_review_support import due_one_a_day, q
 
 from core.host import paths
@@ -50,9 +50,7 @@ async def test_a_card_is_answered_and_the_schedule_mended_by_keys(
     _store("vacations", BAD_VACATIONS[:2])
     card = q("SELECT id FROM card WHERE queue = 2 ORDER BY due LIMIT 1")[0][0]
     svc.review.answer(card, 3)  # load balancing reads the vacations: not raised
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         await pilot.press("w")
         await settle(pilot)
         assert isinstance(app.screen, ScheduleScreen) and app.screen.forecast is not None

@@ -7,7 +7,7 @@ import sqlite3
 from datetime import timedelta
 
 import pytest
-from conftest import SIZE, make_app, screen_text, settle
+from conftest import opened, running, screen_text, settle
 from test_review_support import due_one_a_day, q
 
 from core.host import paths
@@ -28,13 +28,9 @@ async def test_an_easy_day_and_a_vacation_move_the_forecast(svc: Services, tui_c
     due_one_a_day(svc, tui_clock)
     before = _per_day(tui_clock)
     assert before[1:11] == [2] * 10
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("w")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ScheduleScreen) and screen.forecast is not None
+    async with running(svc) as (app, pilot):
+        screen = await opened(pilot, "w", ScheduleScreen)
+        assert screen.forecast is not None
         assert screen.forecast.due[1:11] == (2,) * 10
         today = tui_clock.now().date()
         easy = ["1"] * 7
@@ -66,9 +62,7 @@ async def test_moving_cards_runs_in_a_worker_while_the_screen_answers(
     monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "20000")
     due_one_a_day(svc, tui_clock)
     before = _per_day(tui_clock)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         await pilot.press("w")
         await settle(pilot)
         easy = ["1"] * 7
@@ -100,9 +94,7 @@ async def test_a_new_retention_shows_the_workload_then_reschedules_in_a_worker(
 ) -> None:
     due_one_a_day(svc, tui_clock)
     before = q("SELECT id, due FROM card WHERE queue = 2 ORDER BY id")
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         await pilot.press("w")
         await settle(pilot)
         await pilot.press("r", *["backspace"] * 10, *"0.8", "enter")
@@ -125,9 +117,7 @@ async def test_u_takes_the_easy_days_back_with_the_cards(svc: Services, tui_cloc
     (it left "Sat 0.5 · Sun 0" on screen and in the library: issue 34, item 13.5)."""
     due_one_a_day(svc, tui_clock)
     before = _per_day(tui_clock)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         await pilot.press("w")
         await settle(pilot)
         await pilot.press("e", *["backspace"] * 20, *"1 1 1 1 1 0.5 0", "enter")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, article_screen, make_app, screen_text, settle
+from conftest import article_screen, opened, running, screen_text, settle
 from textual.widgets import Static
 
 from core.host import paths
@@ -45,8 +45,7 @@ def test_help_lists_every_binding_with_an_id() -> None:
 async def test_article_units_move_the_evidence_and_position_is_remembered(samples: Services) -> None:
     article = next(a for a in samples.library.articles() if a.title.lower().startswith("photosynthesis"))
     units = samples.library.units(article.id)
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(samples) as (app, pilot):
         screen = await article_screen(pilot, article.id)
         view = screen.query_one(ParagraphView)
         await pilot.press("n")
@@ -69,12 +68,8 @@ async def test_article_units_move_the_evidence_and_position_is_remembered(sample
 
 
 async def test_settings_validate_then_save_and_switch_theme(svc: Services) -> None:
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("comma")
-        await settle(pilot)
-        assert isinstance(app.screen, SettingsScreen)
+    async with running(svc) as (app, pilot):
+        await opened(pilot, "comma", SettingsScreen)
         field = app.screen.query_one("#set-desired_retention")
         field.value = "1.5"  # type: ignore[attr-defined]
         await pilot.press("ctrl+s")
@@ -92,14 +87,10 @@ async def test_settings_validate_then_save_and_switch_theme(svc: Services) -> No
 
 
 async def test_palette_offers_screen_actions_and_help_opens(samples: Services) -> None:
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, pilot):
         titles = {c.title for c in app.get_system_commands(app.screen)}
         assert {"Review", "Triage", "Import", "Library", "Stats", "Settings", "Search", "Help"} <= titles
-        await pilot.press("question_mark")
-        await settle(pilot)
-        assert isinstance(app.screen, HelpScreen)
+        await opened(pilot, "question_mark", HelpScreen)
         assert "Command palette" in screen_text(app)
         help_text = str(app.screen.query_one("#help-text", Static).render())
         assert "Accept all valid" in help_text and "Reveal" in help_text and "Next evidence" in help_text
@@ -111,17 +102,11 @@ async def test_edit_with_errors_blocks_accept_until_fixed(samples: Services) -> 
     from tui.modals.edit_unit import EditUnitModal
     from tui.screens.triage import TriageScreen
 
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("t")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TriageScreen) and screen.unit is not None
+    async with running(samples) as (app, pilot):
+        screen = await opened(pilot, "t", TriageScreen)
+        assert screen.unit is not None
         unit_id = screen.unit.id
-        await pilot.press("e")
-        await settle(pilot)
-        assert isinstance(app.screen, EditUnitModal)
+        await opened(pilot, "e", EditUnitModal)
         app.screen.query_one("#edit-content", TextArea).text = ""
         await pilot.press("ctrl+s")  # first save shows the errors and keeps the dialog open
         await settle(pilot)
@@ -156,9 +141,7 @@ async def test_review_command_starts_in_the_session(samples: Services) -> None:
     from tui.screens.review import ReviewScreen
 
     assert "review" in CliRunner().invoke(cli, ["--help"]).output
-    app = make_app(samples, start="review")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples, start="review") as (app, _):
         assert isinstance(app.screen, ReviewScreen)
 
 
@@ -167,14 +150,10 @@ async def test_slash_searches_from_anywhere_and_opens_the_hit(samples: Services)
 
     from tui.modals.search import SearchModal
 
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, pilot):
         await pilot.press("l")
         await settle(pilot)
-        await pilot.press("slash")
-        await settle(pilot)
-        assert isinstance(app.screen, SearchModal)
+        await opened(pilot, "slash", SearchModal)
         await pilot.press(*"chlorophyll")
         await settle(pilot)
         await pilot.pause(0.2)
@@ -182,9 +161,7 @@ async def test_slash_searches_from_anywhere_and_opens_the_hit(samples: Services)
         results = app.screen.query_one(OptionList)
         assert results.option_count > 0
         assert "chlorophyll" in str(results.get_option_at_index(0).prompt).lower()
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, ArticleScreen)
+        await opened(pilot, "enter", ArticleScreen)
         assert "photosynthesis" in str(app.screen.query_one("#article-text").border_title).lower()
 
 
@@ -209,12 +186,8 @@ async def test_triage_shows_the_card_rules_warnings_beside_the_card(svc: Service
     (unit,) = svc.library.units(outcome.article_id)
     warned = {i.code for i in unit.issues if i.severity == "warning"}
     assert warned and unit.acceptable
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("t")
-        await settle(pilot)
-        assert isinstance(app.screen, TriageScreen)
+    async with running(svc) as (app, pilot):
+        await opened(pilot, "t", TriageScreen)
         text = " ".join(screen_text(app).split())
         code = sorted(warned)[0]
         assert f"WARNING {code}" in text

@@ -7,16 +7,14 @@ import threading
 from typing import Any
 
 import pytest
-from conftest import SIZE, make_app, searched, settle, until
+from conftest import running, searched, settle, until
 from textual.widgets import Input, OptionList
 
 from core.services.bootstrap import Services
 
 
 async def test_up_from_the_first_result_goes_back_to_the_field(samples: Services) -> None:
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (_, pilot):
         modal = await searched(pilot, "light")
         results, field = modal.query_one(OptionList), modal.query_one(Input)
         assert results.option_count >= 2
@@ -48,9 +46,7 @@ async def test_a_search_that_ends_after_a_later_one_does_not_replace_its_hits(
         return result
 
     monkeypatch.setattr(search, "find", find)
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (_, pilot):
         modal = await searched(pilot, "")
         results, field = modal.query_one(OptionList), modal.query_one(Input)
 
@@ -73,9 +69,7 @@ async def test_escape_from_an_opened_hit_comes_back_to_the_results_as_they_were(
     from tui.modals.search import SearchModal
     from tui.screens.article import ArticleScreen
 
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, pilot):
         modal = await searched(pilot, "chlorophyll")
         hits = list(modal._hits)
         assert len(hits) >= 2

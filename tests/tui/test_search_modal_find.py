@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import SIZE, make_app, searched, settle
+from conftest import SIZE, make_app, opened, running, searched, settle
 from textual.widgets import Input, Label, OptionList
 
 from core.services.bootstrap import Services
@@ -45,9 +45,7 @@ def _unit_rows(modal: SearchModal) -> list[tuple[str, str, list[str]]]:
 
 
 async def test_filters_by_keys_narrow_the_hits_and_the_count_says_how_many(samples: Services) -> None:
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (_, pilot):
         modal = await searched(pilot, "light")
         everything = len(modal._hits)
         assert everything >= 2 and _count(modal) == f"{everything} results"
@@ -93,8 +91,7 @@ async def test_a_tag_is_chosen_from_the_library_s_tags(samples: Services) -> Non
     ]
     assert found and tagged
     tag, count = tagged[0]
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(samples) as (app, pilot):
         modal, _ = await _tag_list(pilot)
         await pilot.press(*tag, "enter")
         await settle(pilot)
@@ -111,9 +108,7 @@ async def test_more_hits_than_shown_are_counted_as_more(samples: Services, tmp_p
     ]
     many.write_text("\n\n".join(paragraphs) + "\n", encoding="utf-8")
     samples.library.import_paths([many], extractor="placeholder")
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (_, pilot):
         modal = await searched(pilot, "lighthouse")
         assert len(modal._hits) == LIMIT
         assert _count(modal) == f"more than {LIMIT} results: the best {LIMIT} shown"
@@ -125,9 +120,7 @@ async def test_more_hits_than_shown_are_counted_as_more(samples: Services, tmp_p
 
 
 async def test_either_chinese_script_finds_the_other(samples: Services) -> None:
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (_, pilot):
         modal = await searched(pilot, "叶绿体")  # Simplified; the sample 光合作用.txt is Traditional
         titles = {h.title for h in modal._hits}
         assert any("光合作用" in t for t in titles), titles
@@ -145,9 +138,7 @@ async def test_either_chinese_script_finds_the_other(samples: Services) -> None:
 
 
 async def test_a_typo_shows_what_was_searched_and_ctrl_o_searches_as_typed(samples: Services) -> None:
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, pilot):
         modal = await searched(pilot, "photosynthsis")
         assert "showing results for photosynthesis" in _count(modal)
         assert modal._hits and "photosynthesis" in modal._hits[0].snippet.casefold()
@@ -171,9 +162,7 @@ async def test_an_opened_hit_is_recorded(samples: Services) -> None:
         await pilot.press("down", "down")  # the second hit
         assert results.highlighted == 1
         hit = modal._hits[1]
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, ArticleScreen)
+        await opened(pilot, "enter", ArticleScreen)
     rows = db.execute_sql(
         "SELECT f.unit_id, f.opens FROM search_feedback f JOIN paragraph p ON p.id = f.paragraph_pk "
         "WHERE p.article_id = ? AND p.paragraph_id = ?",
@@ -188,8 +177,7 @@ async def test_a_hostile_tag_is_shown_as_text_in_the_list_and_the_filter_line(sa
         db.execute_sql(
             "UPDATE unit SET tags_json = ? WHERE id = (SELECT MIN(id) FROM unit)", (json.dumps([hostile]),)
         )
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(samples) as (app, pilot):
         modal, picker = await _tag_list(pilot)
         options = picker.query_one(OptionList)
         shown = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]

@@ -3,7 +3,7 @@ when something was saved."""
 
 from __future__ import annotations
 
-from conftest import SIZE, make_app, screen_text, settle
+from conftest import opened, running, screen_text, settle
 
 from core.host import paths
 from core.host.config import load_config
@@ -12,12 +12,8 @@ from tui.screens.settings import SettingsScreen
 
 
 async def test_typing_on_open_goes_to_the_first_field_and_is_saved(svc: Services) -> None:
-    app = make_app(svc)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
-        await pilot.press("comma")
-        await settle(pilot)
-        assert isinstance(app.screen, SettingsScreen)
+    async with running(svc, notifications=True) as (app, pilot):
+        await opened(pilot, "comma", SettingsScreen)
         await pilot.press(*"0.85", "ctrl+s")  # the first field is focused, its text selected
         await settle(pilot)
         said = [str(n.message) for n in app._notifications]
@@ -27,9 +23,7 @@ async def test_typing_on_open_goes_to_the_first_field_and_is_saved(svc: Services
 
 
 async def test_saving_without_a_change_says_nothing_changed(svc: Services) -> None:
-    app = make_app(svc)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
+    async with running(svc, notifications=True) as (app, pilot):
         await pilot.press("comma")
         await settle(pilot)
         await pilot.press("ctrl+s")
@@ -41,9 +35,7 @@ async def test_saving_without_a_change_says_nothing_changed(svc: Services) -> No
 
 
 async def test_a_config_file_broken_meanwhile_is_a_notice_not_a_crash(svc: Services) -> None:
-    app = make_app(svc)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
+    async with running(svc, notifications=True) as (app, pilot):
         await pilot.press("comma")
         await settle(pilot)
         paths.config_path().parent.mkdir(parents=True, exist_ok=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, article_screen, make_app, screen_text, settle, until
+from conftest import SIZE, article_screen, make_app, opened, running, screen_text, settle, until
 from textual.content import Content
 from textual.widgets import Static
 
@@ -59,8 +59,7 @@ def styles_of(view: ParagraphView, word: str) -> set[str]:
 
 async def test_the_article_shows_reader_text_with_styled_spans(svc: Services, tmp_path: Path) -> None:
     _, article_id = imported(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(svc) as (app, pilot):
         await article_screen(pilot, article_id)
         view = app.screen.query_one(ParagraphView)
         shown = screen_text(app)
@@ -77,12 +76,8 @@ async def test_the_article_shows_reader_text_with_styled_spans(svc: Services, tm
 
 async def test_triage_shows_where_each_quote_sits(svc: Services, tmp_path: Path) -> None:
     imported(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("t")
-        await settle(pilot)
-        assert isinstance(app.screen, TriageScreen)
+    async with running(svc) as (app, pilot):
+        await opened(pilot, "t", TriageScreen)
         card = app.screen.query_one("#triage-unit", Static).render()
         assert isinstance(card, Content)
         assert "Evidence p_002 · Scheduling “Spaced repetition spreads reviews" in card.plain
@@ -134,9 +129,7 @@ async def test_a_source_changed_unit_is_kept_or_retired_and_undone(svc: Services
 async def test_review_shows_where_the_evidence_sits(svc: Services, tmp_path: Path) -> None:
     _, article_id = imported(svc, tmp_path)
     svc.curation.accept_all_valid(article_id)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         await pilot.press("r", "space")
         await settle(pilot)
         evidence = app.screen.query_one("#review-evidence", Static).render()
@@ -151,9 +144,7 @@ async def test_the_import_tree_offers_folders_and_importable_files_only(
     for name in ("paper.pdf", "book.EPUB", "page.html", "notes.md", "photo.png", "data.json"):
         (tmp_path / name).write_text("x", encoding="utf-8")
     (tmp_path / "folder").mkdir()
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         await pilot.press("i")
         await settle(pilot)
         tree = app.screen.query_one("#import-tree", ImportTree)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import make_app, settle
+from conftest import running, settle
 from test_snapshots import confirm_and_review
 
 from core.services.bootstrap import Services
@@ -29,9 +29,7 @@ async def test_stats_axes_are_whole_and_every_state_is_labelled(
     samples: Services, size: tuple[int, int]
 ) -> None:
     confirm_and_review(samples, 3)
-    app = make_app(samples)
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+    async with running(samples, size=size) as (app, pilot):
         await pilot.press("s")
         await settle(pilot)
         await pilot.pause(0.2)

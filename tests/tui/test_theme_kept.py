@@ -3,7 +3,7 @@ setting in config.toml, and the next start opens in it."""
 
 from __future__ import annotations
 
-from conftest import SIZE, make_app, settle, until
+from conftest import SIZE, running, settle, until
 from textual.command import CommandList, CommandPalette
 
 from core.host import paths
@@ -24,9 +24,7 @@ async def _pick(pilot: object, words: str) -> None:
 
 
 async def test_the_palettes_theme_choice_is_saved_and_used_at_the_next_start(svc: Services) -> None:
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         await pilot.press("ctrl+p")
         await settle(pilot)
         await _pick(pilot, "theme")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, make_app, settle
+from conftest import SIZE, imported, make_app, opened, running, settle
 from textual.widgets import Input, TextArea
 
 from core.services.bootstrap import Services
@@ -21,11 +21,7 @@ Mitochondria release the energy stored in glucose through cellular respiration, 
 
 
 def _import(svc: Services, tmp_path: Path) -> int:
-    path = tmp_path / "light.md"
-    path.write_text(ARTICLE, encoding="utf-8")
-    (outcome,) = svc.library.import_paths([path], extractor="offline")
-    assert outcome.status == "imported" and outcome.article_id is not None
-    return outcome.article_id
+    return imported(svc, tmp_path / "light.md", ARTICLE)
 
 
 async def _skip_to(pilot, screen, words: str) -> None:  # type: ignore[no-untyped-def]
@@ -70,14 +66,10 @@ async def test_edit_the_second_question_add_one_delete_one(svc: Services, tmp_pa
     from tui.modals.edit_unit import EditUnitModal
 
     _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(svc) as (app, pilot):
         screen = await _triage(pilot, app)
         unit = screen.unit
-        await pilot.press("e")
-        await settle(pilot)
-        form = app.screen
-        assert isinstance(form, EditUnitModal)
+        form = await opened(pilot, "e", EditUnitModal)
         rows = form.rows()
         if len(rows) < 2:  # a unit with one question: add the second first
             await pilot.press("ctrl+n")
@@ -150,8 +142,7 @@ async def test_undo_after_accept_all_takes_the_whole_batch_back(svc: Services, t
 
 async def test_repick_evidence_with_the_selection(svc: Services, tmp_path: Path) -> None:
     _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(svc) as (app, pilot):
         screen = await _triage(pilot, app)
         unit = screen.unit
         before = [e.quote for e in unit.evidence]
@@ -170,14 +161,11 @@ async def test_a_contradiction_is_blocked_until_kept_with_a_reason(svc: Services
     from tui.modals.reason import ReasonModal
 
     _import(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(svc) as (app, pilot):
         screen = await _triage(pilot, app)
         await _skip_to(pilot, screen, "42 percent")
         unit = screen.unit
-        await pilot.press("e")
-        await settle(pilot)
-        assert isinstance(app.screen, EditUnitModal)
+        await opened(pilot, "e", EditUnitModal)
         app.screen.query_one("#edit-content", TextArea).text = unit.content.replace(
             "42 percent", "90 percent"
         )
@@ -187,9 +175,7 @@ async def test_a_contradiction_is_blocked_until_kept_with_a_reason(svc: Services
         await pilot.press("a")  # refused
         await settle(pilot)
         assert svc.library.unit(unit.id).status == "proposed"
-        await pilot.press("exclamation_mark")
-        await settle(pilot)
-        assert isinstance(app.screen, ReasonModal)
+        await opened(pilot, "exclamation_mark", ReasonModal)
         await pilot.press(*"newer survey", "enter")
         await settle(pilot)
         kept = svc.library.unit(unit.id)

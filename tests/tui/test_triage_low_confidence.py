@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from conftest import SIZE, make_app, screen_text, settle
+from conftest import opened, running, screen_text, settle
 
 from core.services.bootstrap import Services
 from sample_articles import sample_paths
@@ -15,9 +15,7 @@ from tui.screens.triage import TriageScreen
 async def test_the_list_shows_the_least_confident_first_with_the_default_settings(samples: Services) -> None:
     proposed = samples.library.units(None, ["proposed"])
     least = min(proposed, key=lambda u: (u.confidence, u.id))
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, pilot):
         await pilot.press("t", "l")
         await settle(pilot)
         screen = app.screen
@@ -40,17 +38,13 @@ async def test_parked_proposals_are_pointed_to_and_an_empty_list_does_not_point_
     svc.config = replace(svc.config, low_confidence_floor=0.99)  # every sample unit is parked
     for outcome in svc.library.import_paths(sample_paths()[:1], extractor="offline"):
         assert outcome.status == "imported", outcome
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         await pilot.press("t")
         await settle(pilot)
         shown = screen_text(app)
         assert "press l to see them" in shown, shown
-        await pilot.press("l")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TriageScreen) and screen.unit is not None
+        screen = await opened(pilot, "l", TriageScreen)
+        assert screen.unit is not None
         for unit in svc.library.units(None, ["proposed"]):
             svc.curation.reject(unit.id)
         screen.show_next()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, make_app, screen_text, settle
+from conftest import running, screen_text, settle
 from textual.widgets import Static
 
 from core.services.bootstrap import Services
@@ -21,9 +21,7 @@ async def test_an_article_without_units_shows_why(svc: Services, tmp_path: Path)
     path.write_text(CODE, encoding="utf-8")
     (outcome,) = svc.library.import_paths([path], extractor="offline")
     assert outcome.article_id is not None and outcome.units == 0 and outcome.count_notice is not None
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         app.push_screen(TriageScreen(outcome.article_id))
         await settle(pilot)
         shown = screen_text(app)
@@ -36,9 +34,7 @@ async def test_an_article_without_units_shows_why(svc: Services, tmp_path: Path)
 async def test_an_article_whose_import_said_nothing_shows_no_notice(svc: Services) -> None:
     (outcome,) = svc.library.import_paths(sample_paths()[:1], extractor="offline")
     assert outcome.article_id is not None and outcome.units > 0 and outcome.count_notice is None
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         app.push_screen(TriageScreen(outcome.article_id))
         await settle(pilot)
         screen = app.screen

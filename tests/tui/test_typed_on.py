@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
-from conftest import SIZE, make_app, settle
+from conftest import opened, running, settle
 from textual import events
 
 from core.services.bootstrap import Services
@@ -28,13 +28,9 @@ async def _typed_fast(pilot: object, *keys: str) -> None:
 
 
 async def test_triage_open_then_edit_typed_fast_leaves_no_form_under_the_article(samples: Services) -> None:
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("t")
-        await settle(pilot)
-        triage = app.screen
-        assert isinstance(triage, TriageScreen) and triage.unit is not None
+    async with running(samples) as (app, pilot):
+        triage = await opened(pilot, "t", TriageScreen)
+        assert triage.unit is not None
         await _typed_fast(pilot, "o", "e")
         assert isinstance(app.screen, ArticleScreen)
         assert not any(isinstance(s, EditUnitModal) for s in app.screen_stack), app.screen_stack
@@ -47,9 +43,7 @@ async def test_a_key_after_one_that_opens_a_screen_does_not_act_on_the_screen_be
     samples: Services,
 ) -> None:
     """Home `t` then `r`: Triage opens and `r` (Reject there, Review on Home) does nothing."""
-    app = make_app(samples)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(samples) as (app, pilot):
         proposed = samples.library.unit_count("proposed")
         await _typed_fast(pilot, "t", "r")
         assert isinstance(app.screen, TriageScreen)

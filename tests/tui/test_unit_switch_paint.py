@@ -10,7 +10,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-from conftest import SIZE, article_screen, make_app, screen_text, settle
+from conftest import article_screen, imported, running, screen_text, settle
 from spies import noted, says
 from textual.widgets import OptionList
 
@@ -30,15 +30,12 @@ Reading rooms stay open late on weekdays in most large towns.
 def _article_with_two_clozes(svc: Services, tmp_path: Path) -> int:
     """The article with two clozes of yours, last in its unit list, on its first and second
     paragraphs (both on screen), of one shape: their cards are as tall."""
-    path = tmp_path / "libraries.md"
-    path.write_text(ARTICLE, encoding="utf-8")
-    (outcome,) = svc.library.import_paths([path], extractor="offline")
-    assert outcome.article_id is not None
+    article_id = imported(svc, tmp_path / "libraries.md", ARTICLE)
     for pid, word in (("p_001", "Oslo"), ("p_002", "Rome")):
-        text = svc.library.paragraph(outcome.article_id, pid).text  # type: ignore[union-attr]
+        text = svc.library.paragraph(article_id, pid).text  # type: ignore[union-attr]
         start = text.index(word)
-        svc.authoring.cloze(outcome.article_id, [SelectedSpan(pid, start, start + len(word), word)])
-    return outcome.article_id
+        svc.authoring.cloze(article_id, [SelectedSpan(pid, start, start + len(word), word)])
+    return article_id
 
 
 def drawn(view: Any) -> AbstractContextManager[list[object]]:
@@ -67,8 +64,7 @@ async def test_the_next_unit_draws_only_the_paragraphs_it_touches(svc: Services,
     from tui.widgets.paragraph_view import ParagraphView
 
     article_id = _article_with_two_clozes(svc, tmp_path)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(svc) as (app, pilot):
         screen = await article_screen(pilot, article_id)
         view = screen.query_one(ParagraphView)
         mine = len(screen.units) - 2

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from conftest import SIZE, article_screen, make_app, screen_text, settle, until
+from conftest import SIZE, article_screen, make_app, opened, running, screen_text, settle, until
 from textual.widgets import OptionList
 from textual.widgets._toast import Toast
 
@@ -37,8 +37,7 @@ async def test_article_screen_shows_markup_literally_and_clicks_do_nothing(
     svc: Services, hostile_file: Path
 ) -> None:
     article_id = import_hostile(svc, hostile_file)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
+    async with running(svc) as (app, pilot):
         await article_screen(pilot, article_id)
         text = screen_text(app)
         assert_literal(text)
@@ -60,12 +59,8 @@ async def test_article_screen_shows_markup_literally_and_clicks_do_nothing(
 
 async def test_library_table_title_is_literal(svc: Services, hostile_file: Path) -> None:
     import_hostile(svc, hostile_file)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("l")
-        await settle(pilot)
-        assert isinstance(app.screen, LibraryScreen)
+    async with running(svc) as (app, pilot):
+        await opened(pilot, "l", LibraryScreen)
         text = screen_text(app)
         assert "Evil [@click=app.quit] title" in text
         table = app.screen.query_one("#library-table")
@@ -77,12 +72,8 @@ async def test_library_table_title_is_literal(svc: Services, hostile_file: Path)
 async def test_triage_quotes_notices_and_palette_are_literal(svc: Services, hostile_file: Path) -> None:
     article_id = import_hostile(svc, hostile_file)
     assert svc.library.units(article_id, ["proposed"]), "the offline extractor proposed nothing"
-    app = make_app(svc)
-    async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
-        await pilot.press("t")
-        await settle(pilot)
-        assert isinstance(app.screen, TriageScreen)
+    async with running(svc, notifications=True) as (app, pilot):
+        await opened(pilot, "t", TriageScreen)
         text = screen_text(app)
         assert "Evil [@click=app.quit] title" in text
         assert "\x1b" not in text

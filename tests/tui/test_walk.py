@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from conftest import SIZE, make_app, screen_text, settle
+from conftest import opened, running, screen_text, settle
 
 from core.services.bootstrap import Services
 from sample_articles import sample_paths
@@ -24,15 +24,11 @@ async def test_import_triage_review_stats_by_keys(svc: Services, tmp_path: Path)
         shutil.copy(path, folder / path.name)
     (folder / "empty.txt").write_text("", encoding="utf-8")
 
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(svc) as (app, pilot):
         assert isinstance(app.screen, HomeScreen)
 
         # --- import: type the folder (relative to the cwd) and press enter --------------------
-        await pilot.press("i")
-        await settle(pilot)
-        assert isinstance(app.screen, ImportScreen)
+        await opened(pilot, "i", ImportScreen)
         await pilot.press(*"articles", "enter")
         await settle(pilot, rounds=6)
         assert svc.library.article_count() == 2

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import click
 
+from core.domain import MEMORY_TYPES, UnitStatus
 from core.domain.errors import MemoryRushError
+from core.domain.export import ORIGINS
 from core.services.bootstrap import Services, open_services
 from core.text import sanitize
 
@@ -55,3 +58,29 @@ data_dir_option = click.option(
     default=None,
     help="Library folder (default: the platform data dir, or $MEMORYRUSH_HOME).",
 )
+
+
+STATUSES = [s.value for s in UnitStatus]
+
+
+def unit_filter_options(
+    *, article: str, status: str, memory_type: str, tag: str, origin: str
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The unit filters search, Browse and the exports share (--article, --status, --type,
+    --tag, --origin), each with its command's help: one set of choices for all."""
+    options = (
+        click.option("--article", "article_ids", multiple=True, type=int, help=article),
+        click.option("--status", "statuses", multiple=True, type=click.Choice(STATUSES), help=status),
+        click.option(
+            "--type", "memory_types", multiple=True, type=click.Choice(MEMORY_TYPES), help=memory_type
+        ),
+        click.option("--tag", "tags", multiple=True, help=tag),
+        click.option("--origin", type=click.Choice(ORIGINS), default=None, help=origin),
+    )
+
+    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorate

@@ -7,55 +7,22 @@ when complete. import-library writes, so it takes the instance lock like import 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
 
-from core.domain import MEMORY_TYPES, UnitStatus
-from core.domain.export import ORIGINS, ExportFilter, ExportResult
-from tui.cli.common import data_dir_option, out, services
+from core.domain.export import ExportFilter, ExportResult
+from tui.cli.common import data_dir_option, out, services, unit_filter_options
 
-STATUSES = [s.value for s in UnitStatus]
-
-
-def filter_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """The unit filters of search and Browse, shared by every export."""
-    for option in reversed(
-        (
-            click.option(
-                "--article",
-                "article_ids",
-                multiple=True,
-                type=int,
-                help="Only the units in this article's deck: its own, and those moved to it in Browse (repeatable).",
-            ),
-            click.option(
-                "--status",
-                "statuses",
-                multiple=True,
-                type=click.Choice(STATUSES),
-                help="Units with this status (repeatable; default: confirmed).",
-            ),
-            click.option(
-                "--type",
-                "memory_types",
-                multiple=True,
-                type=click.Choice(MEMORY_TYPES),
-                help="Only this unit type (repeatable).",
-            ),
-            click.option("--tag", "tags", multiple=True, help="Only units with this tag (repeatable)."),
-            click.option(
-                "--origin",
-                type=click.Choice(ORIGINS),
-                default=None,
-                help="yours: units you made; extracted: units an extractor or agent proposed.",
-            ),
-        )
-    ):
-        command = option(command)
-    return command
+# the unit filters of search and Browse, shared by every export
+filter_options = unit_filter_options(
+    article="Only the units in this article's deck: its own, and those moved to it in Browse (repeatable).",
+    status="Units with this status (repeatable; default: confirmed).",
+    memory_type="Only this unit type (repeatable).",
+    tag="Only units with this tag (repeatable).",
+    origin="yours: units you made; extracted: units an extractor or agent proposed.",
+)
 
 
 def make_filter(

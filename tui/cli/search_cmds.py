@@ -16,9 +16,8 @@ from pathlib import Path
 
 import click
 
-from core.domain.export import ORIGINS
 from core.domain.search import SearchFilters, SearchResult
-from tui.cli.common import data_dir_option, fail, one_line, out, services
+from tui.cli.common import data_dir_option, fail, one_line, out, services, unit_filter_options
 
 
 def _json_line(result: SearchResult) -> str:
@@ -53,28 +52,13 @@ def _print_hits(result: SearchResult) -> None:
 )
 @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 1000), help="Hits per query.")
 @click.option("--json", "as_json", is_flag=True, help='One JSON line per query: {"query", "hits": [...]}.')
-@click.option(
-    "--article",
-    "article_ids",
-    multiple=True,
-    type=int,
-    help="Only this article's paragraphs and the units in its deck (moved there in Browse too; repeatable).",
+@unit_filter_options(
+    article="Only this article's paragraphs and the units in its deck (moved there in Browse too; repeatable).",
+    status="Only units with this status (repeatable).",
+    memory_type="Only units of this type (repeatable).",
+    tag="Only units with this tag (repeatable).",
+    origin="Only units you made (yours) or only those an extractor proposed (extracted).",
 )
-@click.option(
-    "--status",
-    "statuses",
-    multiple=True,
-    type=click.Choice(["proposed", "confirmed", "rejected", "trashed"]),
-    help="Only units with this status (repeatable).",
-)
-@click.option(
-    "--type",
-    "memory_types",
-    multiple=True,
-    type=click.Choice(["concept", "claim", "mechanism", "example"]),
-    help="Only units of this type (repeatable).",
-)
-@click.option("--tag", "tags", multiple=True, help="Only units with this tag (repeatable).")
 @click.option("--due", is_flag=True, help="Only units with a card due now.")
 @click.option("--leech", is_flag=True, help="Only units with a leech card.")
 @click.option("--suspended", is_flag=True, help="Only units with a suspended card.")
@@ -87,12 +71,6 @@ def _print_hits(result: SearchResult) -> None:
 )
 @click.option("--units", "units_only", is_flag=True, help="Only memory units, no bare paragraphs.")
 @click.option("--exact", is_flag=True, help="Search the words as typed: no typo correction.")
-@click.option(
-    "--origin",
-    type=click.Choice(ORIGINS),
-    default=None,
-    help="Only units you made (yours) or only those an extractor proposed (extracted).",
-)
 @click.option(
     "--no-signals", is_flag=True, help="Rank by text only (no recency / use feedback), e.g. for evaluation."
 )

@@ -10,6 +10,7 @@ Downloads, else home.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -45,27 +46,24 @@ class ExportModal(Modal[None]):
         Binding("escape", "close", "Close", id="export.close"),
     ]
 
+    @dataclass
     class Progressed(Message):
         """Rows written so far. Handled by `on_export_modal_progressed`."""
 
-        def __init__(self, done: int, total: int) -> None:
-            super().__init__()
-            self.done = done
-            self.total = total
+        done: int
+        total: int
 
+    @dataclass
     class Declined(Message):
         """Nothing was written (no unit to export). Handled by `on_export_modal_declined`."""
 
-        def __init__(self, why: str) -> None:
-            super().__init__()
-            self.why = why
+        why: str
 
+    @dataclass
     class Exported(Message):
         """The export was written. Handled by `on_export_modal_exported`."""
 
-        def __init__(self, result: ExportResult) -> None:
-            super().__init__()
-            self.result = result
+        result: ExportResult
 
     def __init__(self, services: Services, *, article_id: int | None = None, article_title: str = "") -> None:
         super().__init__()

@@ -101,14 +101,13 @@ class SearchModal(Modal[None]):
     def on_filter_bar_changed(self, event: FilterBar.Changed) -> None:
         self._search()
 
+    @dataclass
     class Searched(Message):
         """The search `ask` was run (`result` None: no words to search). Handled by
         `on_search_modal_searched`."""
 
-        def __init__(self, ask: _Ask, result: SearchResult | None) -> None:
-            super().__init__()
-            self.ask = ask
-            self.result = result
+        ask: _Ask
+        result: SearchResult | None
 
     def run_search(self, ask: _Ask) -> None:
         """In a worker: query the services; `Searched` brings the result."""

@@ -5,6 +5,7 @@ it did (the worker is not cancelled, so its result still comes)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -38,26 +39,24 @@ class ImportScreen(BaseScreen):
         Binding("ctrl+t", "toggle_tree", "Focus tree", id="import.tree"),
     ]
 
+    @dataclass
     class ArticleImported(Message):
         """A file was handled (imported, new version or already there). Handled by `on_import_screen_article_imported`."""
 
-        def __init__(self, outcome: ImportOutcome, done: int, total: int) -> None:
-            super().__init__()
-            self.outcome = outcome
-            self.done = done
-            self.total = total
+        outcome: ImportOutcome
+        done: int
+        total: int
 
     class ImportRefused(ArticleImported):
         """A file was refused, or skipped as another file type; `outcome.message` says why.
         Handled by `on_import_screen_import_refused`."""
 
+    @dataclass
     class ImportFinished(Message):
         """The worker finished (or was cancelled). Handled by `on_import_screen_import_finished`."""
 
-        def __init__(self, outcomes: list[ImportOutcome], cancelled: bool) -> None:
-            super().__init__()
-            self.outcomes = outcomes
-            self.cancelled = cancelled
+        outcomes: list[ImportOutcome]
+        cancelled: bool
 
     def __init__(self, start: Path | None = None) -> None:
         super().__init__()

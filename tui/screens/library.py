@@ -110,6 +110,13 @@ class LibraryScreen(BaseScreen):
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
         return int(str(key.value))
 
+    def _article(self, article_id: int | None) -> ArticleInfo | None:
+        """The article of this id as the library holds it now (None: no id, or gone)."""
+        if article_id is None:
+            return None
+        with self.reporting("reading the article"):
+            return self.services.library.article(article_id)
+
     def action_open(self) -> None:
         article_id = self._current_id()
         if article_id is not None:
@@ -126,11 +133,7 @@ class LibraryScreen(BaseScreen):
         """Ask the new title (the current one filled in); "" gives back the source's title."""
         from tui.modals.prompt import Ask
 
-        article_id = self._current_id()
-        article = None
-        if article_id is not None:
-            with self.reporting("reading the article"):
-                article = self.services.library.article(article_id)
+        article = self._article(self._current_id())
         if article is None:
             return
         source = article.source_title
@@ -153,10 +156,7 @@ class LibraryScreen(BaseScreen):
         from tui.modals.export import ExportModal
 
         article_id = self._current_id()
-        article = None
-        if article_id is not None:
-            with self.reporting("reading the article"):
-                article = self.services.library.article(article_id)
+        article = self._article(article_id)
         self.app.push_screen(
             ExportModal(self.services, article_id=article_id, article_title=article.title if article else "")
         )

@@ -14,6 +14,7 @@ it once (its topic terms, ~300 ms on 5,000 paragraphs) — a selection starting 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -36,28 +37,24 @@ SAVED = "in today's session, new-card limits allowing (u undoes)"
 class MakesCards(BaseScreen):
     """A screen whose paragraph view makes cards of yours from its selection."""
 
+    @dataclass
     class CardSaved(Message):
         """A save worker stored a card of yours (`what`: "Cloze", "Unit", ...). Handled by
         `on_makes_cards_card_saved`."""
 
-        def __init__(self, view: ParagraphView, unit_id: int, what: str) -> None:
-            super().__init__()
-            self.view = view
-            self.unit_id = unit_id
-            self.what = what
+        view: ParagraphView
+        unit_id: int
+        what: str
 
+    @dataclass
     class DraftWritten(Message):
         """The card writer wrote a draft unit of the selection. Handled by
         `on_makes_cards_draft_written` (the form opens on it)."""
 
-        def __init__(
-            self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...], draft: StoredUnit
-        ) -> None:
-            super().__init__()
-            self.article_id = article_id
-            self.view = view
-            self.spans = spans
-            self.draft = draft
+        article_id: int
+        view: ParagraphView
+        spans: tuple[SelectedSpan, ...]
+        draft: StoredUnit
 
     def card_article(self) -> int | None:
         """The article the paragraph view shows."""

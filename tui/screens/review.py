@@ -11,6 +11,7 @@ for here; when the lock is held, the `catch_up` worker waits and the buried card
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from functools import partial
 
 from textual import events
@@ -81,13 +82,12 @@ class ReviewScreen(MakesCards):
         self.steps: list[tuple[str, int]] = []  # ("card", unit id) for each card of yours made here
         self._progress_timer: Timer | None = None
 
+    @dataclass
     class AnswerSaved(Message):
         """The worker saved the answer. Handled by `on_review_screen_answer_saved`."""
 
-        def __init__(self, card_id: int, result: AnswerResult) -> None:
-            super().__init__()
-            self.card_id = card_id
-            self.result = result
+        card_id: int
+        result: AnswerResult
 
     class DayCaughtUp(runner.Done[bool]):
         """The worker waited for the lock to lift a new day's burials (`result`: done; False:

@@ -3,6 +3,7 @@ charts), and how often each extractor/model's proposals were accepted, edited or
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -14,7 +15,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import DataTable, Static
 
-from core.domain.review import MemoryStats
+from core.domain.review import DayPoint, MemoryStats
 from core.text.words import plural
 from tui import runner
 from tui.safe import cell
@@ -64,14 +65,13 @@ class StatsScreen(BaseScreen):
     def action_reload(self) -> None:
         self.load_stats()
 
+    @dataclass
     class StatsRead(Message):
         """The figures were read. Handled by `on_stats_screen_stats_read`."""
 
-        def __init__(self, stats: MemoryStats, rates: list[dict[str, Any]], origins: dict[str, int]) -> None:
-            super().__init__()
-            self.stats = stats
-            self.rates = rates
-            self.origins = origins
+        stats: MemoryStats
+        rates: list[dict[str, Any]]
+        origins: dict[str, int]
 
     def load_stats(self) -> None:
         """In a worker: the stats queries can take a while on a big library."""
@@ -87,24 +87,25 @@ class StatsScreen(BaseScreen):
     def on_stats_screen_stats_read(self, message: StatsRead) -> None:
         self.show(message.stats, message.rates, message.origins)
 
+    def _per_day(
+        self, chart: str, title: str, points: tuple[DayPoint, ...], *, from_end: bool = False
+    ) -> None:
+        """A bar a day (every 6th day's date under it), the sum in the title."""
+        counts = [int(p.value) for p in points]
+        self.query_one(chart, BarChart).show(
+            f"{title}: {sum(counts)}",
+            [p.day[5:] for p in points],
+            [float(n) for n in counts],
+            every=6,
+            from_end=from_end,
+        )
+
     def show(
         self, stats: MemoryStats, rates: list[dict[str, Any]], origins: dict[str, int] | None = None
     ) -> None:
-        reviews = [int(p.value) for p in stats.reviews_per_day]
-        self.query_one("#chart-reviews", BarChart).show(
-            f"Reviews a day, last 30 days: {sum(reviews)}",
-            [p.day[5:] for p in stats.reviews_per_day],
-            [float(n) for n in reviews],
-            every=6,
-            from_end=True,  # today's bar has its date
-        )
-        due = [int(p.value) for p in stats.forecast]
-        self.query_one("#chart-forecast", BarChart).show(
-            f"Due a day, next 30 days: {sum(due)}",
-            [p.day[5:] for p in stats.forecast],
-            [float(n) for n in due],
-            every=6,
-        )
+        # today's bar has its date
+        self._per_day("#chart-reviews", "Reviews a day, last 30 days", stats.reviews_per_day, from_end=True)
+        self._per_day("#chart-forecast", "Due a day, next 30 days", stats.forecast)
         target = self.services.config.desired_retention * 100
         actual = stats.true_retention * 100 if stats.true_retention is not None else None
         self.query_one("#chart-retention", BarList).show(

@@ -12,6 +12,7 @@ is kept as it is (K) or retired to the trash (X); `u` undoes either.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -305,13 +306,12 @@ class TriageScreen(MakesCards):
     # seconds on a very long one), so they run in workers whose result is `Fixed`; every step
     # is a curation event, so `u` takes it back.
 
+    @dataclass
     class Fixed(Message):
         """A fix was saved. Handled by `on_triage_screen_fixed` (the unit is shown again)."""
 
-        def __init__(self, unit_id: int, said: str) -> None:
-            super().__init__()
-            self.unit_id = unit_id
-            self.said = said
+        unit_id: int
+        said: str
 
     def on_triage_screen_fixed(self, message: Fixed) -> None:
         notify(self.app, message.said)

@@ -13,6 +13,8 @@ characters take two cells); a drag from the ids in the gutter selects whole para
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from textual.binding import Binding
 from textual.events import MouseDown, MouseMove, MouseUp
 from textual.message import Message
@@ -64,30 +66,27 @@ class ParagraphView(ParagraphWindow, can_focus=True):
     ParagraphView { height: 1fr; }
     """
 
+    @dataclass
     class CursorMoved(Message):
         """The reading cursor moved to paragraph `index`. Handled by `on_paragraph_view_cursor_moved`."""
 
-        def __init__(self, index: int) -> None:
-            super().__init__()
-            self.index = index
+        index: int
 
+    @dataclass
     class MakeCard(Message):
         """Make a card of the selection: `kind` "cloze" (the selection is the blank) or "unit"
         (the form opens on it). Handled by `on_paragraph_view_make_card`."""
 
-        def __init__(self, view: ParagraphView, kind: str, spans: tuple[SelectedSpan, ...]) -> None:
-            super().__init__()
-            self.view = view
-            self.kind = kind
-            self.spans = spans
+        view: ParagraphView
+        kind: str
+        spans: tuple[SelectedSpan, ...]
 
+    @dataclass
     class SelectionChanged(Message):
         """A selection started or ended (`view.selection`). Handled by
         `on_paragraph_view_selection_changed`."""
 
-        def __init__(self, view: ParagraphView) -> None:
-            super().__init__()
-            self.view = view
+        view: ParagraphView
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)

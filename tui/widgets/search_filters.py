@@ -10,7 +10,7 @@ is asked for with `FilterBar.Pick` (the modal shows the list and sets `choose`).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from textual.app import RenderResult
 from textual.binding import Binding
@@ -64,19 +64,17 @@ class FilterBar(Widget, can_focus=True):
     filters: reactive[SearchFilters] = reactive(SearchFilters)
     article_title = ""  # the title of the article filter (filters.article_ids holds its id)
 
+    @dataclass
     class Changed(Message):
         """The filters changed (handled by SearchModal.on_filter_bar_changed)."""
 
-        def __init__(self, filters: SearchFilters) -> None:
-            super().__init__()
-            self.filters = filters
+        filters: SearchFilters
 
+    @dataclass
     class Pick(Message):
         """A tag or an article is to be chosen from a list (SearchModal.on_filter_bar_pick)."""
 
-        def __init__(self, kind: str) -> None:
-            super().__init__()
-            self.kind = kind  # "tag" or "article"
+        kind: str
 
     def watch_filters(self, old: SearchFilters, new: SearchFilters) -> None:
         if old != new:

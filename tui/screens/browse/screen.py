@@ -9,6 +9,7 @@ rows is in actions.py; how a row becomes cells, rows.py.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 
 from textual.app import ComposeResult
@@ -153,23 +154,21 @@ class BrowseScreen(BrowseActions):
         self._load_page(self._generation, None)
         self._show_status()
 
+    @dataclass
     class PageRead(Message):
         """A page of rows was read for `generation` (a newer filter or sort drops it). Handled
         by `on_browse_screen_page_read`."""
 
-        def __init__(self, generation: int, page: BrowsePage) -> None:
-            super().__init__()
-            self.generation = generation
-            self.page = page
+        generation: int
+        page: BrowsePage
 
+    @dataclass
     class Counted(Message):
         """The rows of `generation`'s filter were counted (None: the count was stopped for a
         newer one). Handled by `on_browse_screen_counted`."""
 
-        def __init__(self, generation: int, total: int | None) -> None:
-            super().__init__()
-            self.generation = generation
-            self.total = total
+        generation: int
+        total: int | None
 
     def _load_page(self, generation: int, after: tuple[object, ...] | None) -> None:
         read = partial(self.services.browse.page, self._filter, self._sort, after)
