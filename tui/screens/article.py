@@ -11,7 +11,6 @@ Review and Triage do (MakesCards).
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import ComposeResult
@@ -30,9 +29,6 @@ from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.title_bar import TitleBar
 from tui.widgets.unit_pages import UNIT_PAGE, IdeaList, UnitPages
 from tui.widgets.unit_view import unit_details
-
-if TYPE_CHECKING:
-    from core.services.authoring import Made
 
 STATUS_FILTERS: tuple[str | None, ...] = (None, "proposed", "confirmed", "rejected")
 TYPE_FILTERS: tuple[str | None, ...] = (None, *MEMORY_TYPES)
@@ -334,8 +330,10 @@ class ArticleScreen(MakesCards):
         units, and back."""
         showing = not self.ideas.display
         if showing:
+            output = None
             with self.reporting("reading the summary and core ideas"):
-                self.ideas.show(self.services.authoring.ideas(self.article_id))
+                output = self.services.authoring.ideas(self.article_id)
+            self.ideas.show(output)
         self.ideas.display, self.pages.display = showing, not showing
         (self.ideas if showing else self.pages).focus()
         self.refresh_bindings()
@@ -348,11 +346,9 @@ class ArticleScreen(MakesCards):
             return
         self.action_ideas()  # back to the units, where the new one will be highlighted
         make = partial(self.services.authoring.from_idea, self.article_id, index)
-        saved = partial(self._idea_saved, self.query_one(ParagraphView))
+        view = self.query_one(ParagraphView)
+        saved = lambda made: self.CardSaved(view, made.unit_id, "Unit of the idea")  # noqa: E731
         runner.start(self, "making a unit of the idea", make, saved, group="own-cards")
-
-    def _idea_saved(self, view: ParagraphView, made: Made) -> MakesCards.CardSaved:
-        return self.CardSaved(view, made.unit_id, "Unit of the idea")
 
     def on_key(self, event: events.Key) -> None:
         """Any key after a save ends its line (before the key acts: a second save says its own;
