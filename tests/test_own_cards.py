@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from core.domain import READER, SelectedSpan
 from core.domain.search import SearchFilters
+from core.domain.undo import Scope
 from core.services.authoring import CannotMake, split_point
 from core.services.bootstrap import Services
 from tui.widgets import text_cursor as tc
@@ -43,7 +44,7 @@ def test_a_cloze_of_yours_is_confirmed_with_its_card_and_undo_trashes_it(
     assert unit is not None and unit.extractor == READER and unit.status == "confirmed"
     assert unit.content == "The survey found that 42 percent of adults never visit a public library."
     assert unit.questions[0].question == "The survey found that ____ of adults never visit a public library."
-    assert services.curation.undo(article_id).unit_id == unit.id
+    assert services.undo.undo(Scope.CURATION, article_id).unit_id == unit.id
     assert services.library.unit(unit.id).status == "trashed"  # type: ignore[union-attr]
     assert services.curation.restore(unit.id)
     assert services.library.unit(unit.id).status == "confirmed"  # type: ignore[union-attr]

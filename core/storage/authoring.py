@@ -39,12 +39,12 @@ class NewUnit:
 
 @translated
 def insert_unit(
-    article_id: int, unit: NewUnit, now: int, batch: str | None = None, *, action: str = "make"
+    article_id: int, unit: NewUnit, now: int, entry_id: int | None = None, *, action: str = "make"
 ) -> int:
     """Inside the caller's write_transaction (the service that checked the card owns it): the
     row, its evidence and questions, its cards when confirmed, its search entry, and a "make"
     event whose before is the unit in the trash (undo trashes it; a split's SPLIT_OFF event:
-    undo removes it, curation.undo_last).
+    undo removes it, curation.put_back), under journal entry `entry_id` (None: its own).
 
     Plain parameterised statements, one a table (executemany for evidence and questions),
     nothing of what is written read back: ~9 statements where peewee's builder, a replace of
@@ -85,7 +85,7 @@ def insert_unit(
     )
     made = curation.snapshot(row, unit.questions, unit.evidence)
     trashed = {**made, "status": "trashed", "status_before_trash": unit.status, "trashed_at": now}
-    curation.record(row, action, trashed, now, batch, after={**made, "reps": 0})  # no card answered yet
+    curation.record(row, action, trashed, now, entry_id, after={**made, "reps": 0})  # no card answered yet
     if unit.status == "confirmed":
         cards.create_cards(unit_id, now, active=True)
     asked = [(q, a) for q, a, _ in unit.questions]
@@ -97,7 +97,6 @@ def insert_unit(
 def split(unit_id: int, first: NewUnit, second: NewUnit, now: int) -> int:
     """The unit becomes `first`, and `second` is stored beside it, as one undoable batch.
     Returns the new unit's id."""
-    batch = f"split-{now}-{unit_id}"
     with write_transaction():
         row = Unit.get_by_id(unit_id)
         before = curation.snapshot(row)
@@ -109,11 +108,11 @@ def split(unit_id: int, first: NewUnit, second: NewUnit, now: int) -> int:
         curation.replace_questions(
             row.id, [{"question": q, "answer": a, "kind": k} for q, a, k in first.questions]
         )
-        curation.record(row, "split", before, now, batch)
+        entry_id = curation.record(row, "split", before, now)
         if row.status == "confirmed":
             cards.ensure_cards(row.id, now)
         search_index.reindex_unit(row.id)
-        return insert_unit(int(row.article_id), second, now, batch, action=curation.SPLIT_OFF)
+        return insert_unit(int(row.article_id), second, now, entry_id, action=curation.SPLIT_OFF)
 
 
 @translated

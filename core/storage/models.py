@@ -146,6 +146,8 @@ class CurationEvent(BaseModel):
     model = peewee.CharField(null=True)
     at = peewee.IntegerField(index=True)
     undone = peewee.BooleanField(default=False)
+    # the journal entry of the action (core/storage/journal.py; one for every event of a batch)
+    journal_id = peewee.IntegerField(null=True, index=True)
     unit_id: int
 
 

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from core.domain.undo import Scope
+
 from .helpers import ROOT, SCRIPTS, integrity, mr_env, query, run_mr, scalar, wait_for_line
 
 sys.path.insert(0, str(ROOT))
@@ -77,7 +79,7 @@ def test_kill_9_during_a_bulk_action_leaves_all_or_nothing(home: Path) -> None:
         before = scalar(home, "SELECT COUNT(*) FROM card WHERE suspended = 1")
         action = BulkAction.UNSUSPEND if before else BulkAction.SUSPEND
         assert svc.browse.act(action, Selection(BrowseFilter())).cards == CARDS
-        assert svc.browse.undo() is not None
+        assert svc.undo.undo(Scope.BULK) is not None
         assert scalar(home, "SELECT COUNT(*) FROM card WHERE suspended = 1") == before
     finally:
         svc.close()

@@ -17,6 +17,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.domain import MEMORY_TYPES, StoredUnit
+from core.domain.undo import Scope
 from tui.safe import content, notify
 from tui.screens.article_yours import UNIT_PAGE, ArticleUnitPages
 from tui.widgets.key_bar import KeyBar
@@ -313,7 +314,7 @@ class ArticleScreen(ArticleUnitPages):
         """Undo the last curation step in this article (a card you made goes to the trash)."""
         undone = None
         with self.reporting("undoing"):
-            undone = self.services.curation.undo(self.article_id)
+            undone = self.services.undo.undo(Scope.CURATION, self.article_id)
             notify(self.app, "Nothing to undo" if undone is None else undone.notice())
         self._fresh = False
         self.refresh_data()

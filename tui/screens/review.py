@@ -25,6 +25,7 @@ from textual.widgets import Static
 from core.domain import SourceParagraph
 from core.domain.errors import DatabaseBusy
 from core.domain.review import AnswerResult, ReviewItem
+from core.domain.undo import Scope
 from tui import runner
 from tui.safe import content, notify
 from tui.screens.own_cards import MakesCards
@@ -291,7 +292,7 @@ class ReviewScreen(MakesCards):
         if self.steps and self.item is not None:  # a card of yours made here after the last answer
             _, unit_id = self.steps.pop()
             with self.reporting("taking the card back"):
-                undone = self.services.curation.undo(self.item.article_id)
+                undone = self.services.undo.undo(Scope.CURATION, self.item.article_id)
                 if undone is not None and undone.unit_id == unit_id and not undone.changed_since:
                     notify(self.app, "Undone: the card you made is in the trash (restore brings it back)")
                     return
@@ -299,7 +300,7 @@ class ReviewScreen(MakesCards):
                     notify(self.app, undone.notice(), severity="warning")
                     return
         with self.reporting("undoing"):
-            done = self.services.review.undo()
+            done = self.services.undo.undo(Scope.REVIEW)
             if done is None:
                 notify(self.app, "Nothing to undo")
                 return

@@ -21,6 +21,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from core.domain import StoredUnit
+from core.domain.undo import Scope
 from core.text.words import plural
 from tui.safe import content, notify
 from tui.screens.triage_fixes import FixesProposals
@@ -234,7 +235,7 @@ class TriageScreen(FixesProposals):
 
     def action_undo(self) -> None:
         with self.reporting("undoing"):
-            undone = self.services.curation.undo(self.article_id)
+            undone = self.services.undo.undo(Scope.CURATION, self.article_id)
             if undone is None:
                 notify(self.app, "Nothing to undo")
                 return

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.domain.browse import RowKey
+from core.domain.undo import Scope
+from core.storage import journal as undo_journal
 from core.storage.browse.models import CARD_COLUMNS, BulkJournal
 from core.storage.db import db
 from core.storage.errors import translated
@@ -102,17 +104,22 @@ def target_trashed_since(article_id: int, since: int) -> None:
 
 @translated
 def open_journal(action: str, now: int, *, article_id: int | None = None) -> int:
-    """A new journal entry (older ones beyond JOURNAL_KEEP are dropped with their snapshots)."""
-    entry = BulkJournal.create(action=action, at=now, article_id=article_id)
+    """A new bulk action: its entry in the one journal (core/storage/journal.py) and its
+    details here; returns the details' id (what the snapshots are keyed by). Older actions
+    beyond JOURNAL_KEEP are dropped with their snapshots and entries."""
+    entry_id = undo_journal.append(Scope.BULK, action, now, article_id=article_id)
+    entry = BulkJournal.create(action=action, at=now, article_id=article_id, journal_id=entry_id)
     old = exec_sql(
-        "SELECT id FROM bulk_journal WHERE undone = 0 ORDER BY id DESC LIMIT -1 OFFSET ?", (JOURNAL_KEEP,)
-    )
+        "SELECT id, journal_id FROM bulk_journal WHERE undone = 0 ORDER BY id DESC LIMIT -1 OFFSET ?",
+        (JOURNAL_KEEP,),
+    ).fetchall()
     stale = [r[0] for r in old]
     if stale:
         marks = ", ".join("?" * len(stale))
         for table in ("bulk_card", "bulk_unit"):
             exec_sql(f"DELETE FROM {table} WHERE journal_id IN ({marks})", tuple(stale))
         exec_sql(f"DELETE FROM bulk_journal WHERE id IN ({marks})", tuple(stale))
+        undo_journal.forget([int(r[1]) for r in old if r[1] is not None])
     return int(entry.id)
 
 
@@ -177,17 +184,20 @@ def put_setting_back(entry: BulkJournal) -> bool:
 
 
 @translated
-def drop_if_empty(journal: int) -> bool:
-    """Forget a journal entry that changed nothing (nothing to undo). True when dropped."""
+def drop_if_empty(bulk_id: int) -> bool:
+    """Forget a bulk action that changed nothing (nothing to undo), its journal entry with it.
+    True when dropped."""
     row = exec_sql(
-        "SELECT cards, units, article_id, setting_key FROM bulk_journal WHERE id = ?", (journal,)
+        "SELECT cards, units, article_id, setting_key, journal_id FROM bulk_journal WHERE id = ?", (bulk_id,)
     ).fetchone()
     if row and not row[0] and not row[1] and row[2] is None and row[3] is None:
-        exec_sql("DELETE FROM bulk_journal WHERE id = ?", (journal,))
+        exec_sql("DELETE FROM bulk_journal WHERE id = ?", (bulk_id,))
+        undo_journal.forget([int(row[4])] if row[4] is not None else [])
         return True
     return False
 
 
 @translated
-def last_journal() -> BulkJournal | None:
-    return BulkJournal.select().where(BulkJournal.undone == False).order_by(BulkJournal.id.desc()).first()  # noqa: E712
+def of_entry(entry_id: int) -> BulkJournal | None:
+    """The details of journal entry `entry_id` (None: pruned, or already undone)."""
+    return BulkJournal.get_or_none((BulkJournal.journal_id == entry_id) & (BulkJournal.undone == False))  # noqa: E712
