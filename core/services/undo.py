@@ -1,8 +1,8 @@
 """Undo, one way for every screen: the newest entry of the caller's scope in the one journal
 (core/storage/journal.py), taken back by its kind's put-back, in one write transaction.
 
-    svc.undo.undo(Scope.REVIEW)               -> UndoResult | None    Review
-    svc.undo.undo(Scope.CURATION, article_id) -> CurationUndo | None  Triage, Article, a card you made
+    svc.undo.undo(Scope.REVIEW)               -> UndoResult | CurationUndo | None  Review (a card made there)
+    svc.undo.undo(Scope.CURATION, article_id) -> CurationUndo | None  Triage, Article (a card made there)
     svc.undo.undo(Scope.BULK)                 -> BulkUndo | None      Browse, Trash, Schedule
     svc.undo.can_undo(scope)                  -> bool
 
@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from contextlib import ExitStack
 from dataclasses import dataclass
-from typing import Literal, overload
+from typing import TYPE_CHECKING, Literal, overload
 
 from core.domain.browse import BulkUndo
 from core.domain.model import CurationUndo
 from core.domain.review import UndoResult
-from core.domain.undo import Scope, Undone
+from core.domain.undo import Kind, Scope
 from core.host.clock import Clock
 from core.services.review.service import ReviewService
 from core.storage import curation as curation_repo
@@ -36,6 +36,9 @@ from core.storage.checkpoint import checkpoint_after
 from core.storage.db import write_transaction
 from core.storage.review import writes as review_writes
 
+if TYPE_CHECKING:
+    from core.domain.undo import Undone
+
 
 @dataclass
 class UndoService:
@@ -43,7 +46,9 @@ class UndoService:
     review: ReviewService  # an undone answer's card is shown again in today's session
 
     @overload
-    def undo(self, scope: Literal[Scope.REVIEW], article_id: None = None) -> UndoResult | None: ...
+    def undo(
+        self, scope: Literal[Scope.REVIEW], article_id: None = None
+    ) -> UndoResult | CurationUndo | None: ...
     @overload
     def undo(self, scope: Literal[Scope.CURATION], article_id: int | None = None) -> CurationUndo | None: ...
     @overload
@@ -68,20 +73,20 @@ class UndoService:
 
 def _newest(scope: Scope, article_id: int | None, now: int) -> Undone | None:
     while (entry := journal.newest(scope, article_id)) is not None:
-        done = _put_back(scope, int(entry.id), now)
+        done = _put_back(Kind(entry.kind), int(entry.id), now)
         if done is not None:
             return done
     return None
 
 
-def _put_back(scope: Scope, entry_id: int, now: int) -> Undone | None:
+def _put_back(kind: Kind, entry_id: int, now: int) -> Undone | None:
     """The entry's kind's put-back; every one marks the entry done (None: nothing was left of it)."""
-    match scope:
-        case Scope.REVIEW:
+    match kind:
+        case Kind.REVIEW:
             return review_writes.put_back(entry_id, now)
-        case Scope.CURATION:
+        case Kind.CURATION:
             return curation_repo.put_back(entry_id, now)
-        case Scope.BULK:
+        case Kind.BULK:
             journal.mark_undone(entry_id)
             entry = bulk_journal.of_entry(entry_id)
             return None if entry is None else bulk_actions.undo(entry, now)

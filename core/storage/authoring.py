@@ -9,6 +9,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from core.domain.undo import Scope
 from core.storage import curation
 from core.storage.db import db, write_transaction
 from core.storage.errors import translated
@@ -39,12 +40,19 @@ class NewUnit:
 
 @translated
 def insert_unit(
-    article_id: int, unit: NewUnit, now: int, entry_id: int | None = None, *, action: str = "make"
+    article_id: int,
+    unit: NewUnit,
+    now: int,
+    entry_id: int | None = None,
+    *,
+    action: str = "make",
+    scope: Scope = Scope.CURATION,
 ) -> int:
     """Inside the caller's write_transaction (the service that checked the card owns it): the
     row, its evidence and questions, its cards when confirmed, its search entry, and a "make"
     event whose before is the unit in the trash (undo trashes it; a split's SPLIT_OFF event:
-    undo removes it, curation.put_back), under journal entry `entry_id` (None: its own).
+    undo removes it, curation.put_back), under journal entry `entry_id` (None: its own, undone
+    in `scope`: where the card was made).
 
     Plain parameterised statements, one a table (executemany for evidence and questions),
     nothing of what is written read back: ~9 statements where peewee's builder, a replace of
@@ -85,6 +93,8 @@ def insert_unit(
     )
     made = curation.snapshot(row, unit.questions, unit.evidence)
     trashed = {**made, "status": "trashed", "status_before_trash": unit.status, "trashed_at": now}
+    if entry_id is None:
+        entry_id = curation.open_step(action, now, article_id, scope)
     curation.record(row, action, trashed, now, entry_id, after={**made, "reps": 0})  # no card answered yet
     if unit.status == "confirmed":
         cards.create_cards(unit_id, now, active=True)

@@ -19,7 +19,7 @@ from typing import Any, cast
 import peewee
 
 from core.domain.model import CurationUndo
-from core.domain.undo import Scope
+from core.domain.undo import Kind, Scope
 from core.storage import journal
 from core.storage.browse import trash as trash_repo
 from core.storage.db import db, write_transaction
@@ -79,9 +79,10 @@ def _row_snapshot(row: Unit) -> dict[str, Any]:
 
 
 @translated
-def open_step(action: str, now: int, article_id: int) -> int:
-    """The journal entry of one curation step (its events, one per unit, are `record`ed under it)."""
-    return journal.append(Scope.CURATION, action, now, article_id=article_id)
+def open_step(action: str, now: int, article_id: int, scope: Scope = Scope.CURATION) -> int:
+    """The journal entry of one curation step (its events, one per unit, are `record`ed under
+    it), undone in `scope` (Triage and the Article; Review for a card you made there)."""
+    return journal.append(Kind.CURATION, scope, action, now, article_id=article_id)
 
 
 @translated

@@ -1,12 +1,13 @@
 """The one undo journal: every undoable write appends an entry here, in its own transaction.
 
-An entry says what was done (`action`), when, and whose put-back undoes it (`kind`: a review
-action, a curation step, a bulk action of Browse, Trash or Schedule); its details, what the
-put-back needs, are the kind's own child rows keyed by the entry's id (`journal_id` of
-undo_entry, curation_event and bulk_journal: core/storage/review/writes.py, curation.py,
-browse/journal.py). Undo is this table read backwards: the newest entry not undone, of the
-caller's kind (and article, for Triage and the Article screen), goes to its kind's put-back
-(core/services/undo.py).
+An entry says what was done (`action`), when, where (`scope`: Review; Triage and the Article;
+Browse, Trash and Schedule) and whose put-back undoes it (`kind`: a review action, a curation
+step, a bulk action); its details, what the put-back needs, are the kind's own child rows keyed
+by the entry's id (`journal_id` of undo_entry, curation_event and bulk_journal:
+core/storage/review/writes.py, curation.py, browse/journal.py). Undo is this table read
+backwards: the newest entry not undone of the caller's scope (and article, for Triage and the
+Article screen) goes to its kind's put-back (core/services/undo.py). Most kinds are done in
+their own scope; a card you make is a curation step done in Review or in the Article.
 
 Entries before schema 12 lived in the three child tables alone, each with its own order; the
 step to 12 gives every pending one (review entries, curation steps not undone, with a batch's
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import peewee
 
-from core.domain.undo import Scope
+from core.domain.undo import Kind, Scope
 from core.storage.db import MIGRATIONS, BaseModel, db, register_models
 from core.storage.errors import translated
 
@@ -25,7 +26,8 @@ from core.storage.errors import translated
 class Journal(BaseModel):
     """One undoable action; undone once taken back (a review entry goes: its details are gone)."""
 
-    kind = peewee.CharField()  # review / curation / bulk (core.domain.undo.Scope): its put-back
+    kind = peewee.CharField()  # review / curation / bulk (core.domain.undo.Kind): its put-back
+    scope = peewee.CharField()  # where undo takes it back (core.domain.undo.Scope): where it was done
     action = peewee.CharField()  # rate, accept, suspend, easy_days ...
     article_id = peewee.IntegerField(null=True)  # curation: the step's article; bulk: a deleted one
     at = peewee.IntegerField()
@@ -33,26 +35,26 @@ class Journal(BaseModel):
 
     class Meta:
         # the newest not undone of a kind (and of an article): read backwards by these
-        indexes = ((("kind", "undone", "id"), False), (("article_id", "kind", "undone", "id"), False))
+        indexes = ((("scope", "undone", "id"), False), (("article_id", "scope", "undone", "id"), False))
 
 
 register_models(Journal)
 
 
 @translated
-def append(kind: Scope, action: str, now: int, *, article_id: int | None = None) -> int:
+def append(kind: Kind, scope: Scope, action: str, now: int, *, article_id: int | None = None) -> int:
     """A new entry (inside the caller's write transaction, the one of the write it undoes)."""
     cur = db.execute_sql(
-        "INSERT INTO journal (kind, action, article_id, at, undone) VALUES (?, ?, ?, ?, 0)",
-        (kind.value, action, article_id, now),
+        "INSERT INTO journal (kind, scope, action, article_id, at, undone) VALUES (?, ?, ?, ?, ?, 0)",
+        (kind.value, scope.value, action, article_id, now),
     )
     return int(cur.lastrowid)
 
 
 @translated
-def newest(kind: Scope, article_id: int | None = None) -> Journal | None:
-    """The latest entry of `kind` not undone (of one article: Triage and the Article screen)."""
-    q = Journal.select().where((Journal.kind == kind.value) & (Journal.undone == False))  # noqa: E712
+def newest(scope: Scope, article_id: int | None = None) -> Journal | None:
+    """The latest entry of `scope` not undone (of one article: Triage and the Article screen)."""
+    q = Journal.select().where((Journal.scope == scope.value) & (Journal.undone == False))  # noqa: E712
     if article_id is not None:
         q = q.where(Journal.article_id == article_id)
     return q.order_by(Journal.id.desc()).first()
@@ -72,10 +74,10 @@ def forget(entry_ids: list[int]) -> None:
 
 
 @translated
-def pending(kind: Scope) -> int:
-    """How many entries of `kind` an undo may still take back."""
+def pending(scope: Scope) -> int:
+    """How many entries of `scope` an undo may still take back."""
     return int(
-        Journal.select().where((Journal.kind == kind.value) & (Journal.undone == False)).count()  # noqa: E712
+        Journal.select().where((Journal.scope == scope.value) & (Journal.undone == False)).count()  # noqa: E712
     )
 
 
@@ -109,8 +111,9 @@ def adopt(database: peewee.SqliteDatabase) -> int:
             if key not in entries:
                 entries[key] = int(
                     database.execute_sql(
-                        "INSERT INTO journal (kind, action, article_id, at, undone) VALUES (?, ?, ?, ?, 0)",
-                        (kind, action, article_id, at),
+                        "INSERT INTO journal (kind, scope, action, article_id, at, undone) "
+                        "VALUES (?, ?, ?, ?, ?, 0)",
+                        (kind, kind, action, article_id, at),  # done where its kind is undone
                     ).lastrowid
                 )
             database.execute_sql(f"UPDATE {table} SET journal_id = ? WHERE id = ?", (entries[key], child))

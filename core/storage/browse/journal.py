@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.domain.browse import RowKey
-from core.domain.undo import Scope
+from core.domain.undo import Kind, Scope
 from core.storage import journal as undo_journal
 from core.storage.browse.models import CARD_COLUMNS, BulkJournal
 from core.storage.db import db
@@ -107,7 +107,7 @@ def open_journal(action: str, now: int, *, article_id: int | None = None) -> int
     """A new bulk action: its entry in the one journal (core/storage/journal.py) and its
     details here; returns the details' id (what the snapshots are keyed by). Older actions
     beyond JOURNAL_KEEP are dropped with their snapshots and entries."""
-    entry_id = undo_journal.append(Scope.BULK, action, now, article_id=article_id)
+    entry_id = undo_journal.append(Kind.BULK, Scope.BULK, action, now, article_id=article_id)
     entry = BulkJournal.create(action=action, at=now, article_id=article_id, journal_id=entry_id)
     old = exec_sql(
         "SELECT id, journal_id FROM bulk_journal WHERE undone = 0 ORDER BY id DESC LIMIT -1 OFFSET ?",

@@ -17,7 +17,7 @@ from typing import Any
 
 from core.domain.card import Card
 from core.domain.review import UndoResult
-from core.domain.undo import Scope
+from core.domain.undo import Kind, Scope
 from core.storage import journal
 from core.storage.converters import card_dict
 from core.storage.db import db, write_transaction
@@ -50,7 +50,7 @@ def _snapshot(rows: Iterable[Card]) -> str:
 
 def _journal(action: str, before: Sequence[Card], now: int, after: Sequence[Card], **extra: Any) -> int:
     """The action's entry in the one journal, and its details: the rows before and after."""
-    entry_id = journal.append(Scope.REVIEW, action, now)
+    entry_id = journal.append(Kind.REVIEW, Scope.REVIEW, action, now)
     cols = {
         "action": action, "cards_json": _snapshot(before), "after_json": _snapshot(after), "at": now,
         "journal_id": entry_id, **extra,
