@@ -286,10 +286,11 @@ def put_back(entry_id: int, now: int) -> CurationUndo | None:
             left += 1
         elif each.action == SPLIT_OFF:  # put back in the trash: gone for good, cards and all
             trash_repo.purge_units([int(each.unit_id)])
-    first = int(min(events, key=lambda e: e.id).unit_id)
+    first = min(events, key=lambda e: e.id)
+    action = str(first.action)
     if left == len(events):
-        return CurationUndo(first, changed_since=True)
-    return CurationUndo(first, left=left)
+        return CurationUndo(int(first.unit_id), changed_since=True, action=action)
+    return CurationUndo(int(first.unit_id), left=left, action=action)
 
 
 def _put_back(event: CurationEvent, now: int) -> bool:

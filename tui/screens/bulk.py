@@ -57,6 +57,5 @@ def say_undone(app: App[object], entry: BulkUndo | None) -> bool:
     if entry is None:
         notify(app, "Nothing to undo", severity="warning")
         return False
-    since = entry.changed_since()
-    notify(app, f"Undone: {entry.action.replace('_', ' ')}" + (f" · {since}" if since else ""))
+    notify(app, entry.notice())
     return True

@@ -22,9 +22,9 @@ from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import Static
 
-from core.domain import CurationUndo, SourceParagraph
+from core.domain import SourceParagraph
 from core.domain.errors import DatabaseBusy
-from core.domain.review import AnswerResult, ReviewItem
+from core.domain.review import AnswerResult, ReviewItem, UndoResult
 from core.domain.undo import Scope
 from tui import runner
 from tui.safe import content, notify
@@ -290,31 +290,18 @@ class ReviewScreen(MakesCards):
     def action_undo(self) -> None:
         """Take back the latest step done here (the one journal's Review scope): an answer, a
         suspend, a bury ..., or a card of yours made here (to the trash)."""
-        with self.reporting("undoing"):
+        done = None
+        with self.reporting("undoing") as undoing:
             done = self.services.undo.undo(Scope.REVIEW)
+        if undoing.failed:
+            return
         if done is None:
             notify(self.app, "Nothing to undo")
-        elif isinstance(done, CurationUndo):  # a card of yours made here
-            if done.changed_since:
-                notify(self.app, done.notice(), severity="warning")
-            else:
-                notify(self.app, "Undone: the card you made is in the trash (restore brings it back)")
-        elif done.changed_since:
-            notify(
-                self.app,
-                f"Not undone: the card was changed after this {done.action} (in Browse, Schedule or "
-                "an edit), so it stays as it is now",
-                severity="warning",
-            )
-        else:
+            return
+        notify(self.app, done.notice(), severity="warning" if done.changed_since else "information")
+        if isinstance(done, UndoResult) and not done.changed_since:  # the card is shown again
             if done.action == "rate" and self.answered:
                 self.answered.pop()
-            left = (
-                f" ({done.left} other card{'s' if done.left != 1 else ''} changed since left as they are)"
-                if done.left
-                else ""
-            )
-            notify(self.app, f"Undone: {done.action}{left}")
             self.next_card()
 
     def action_suspend(self) -> None:
