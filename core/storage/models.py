@@ -136,8 +136,9 @@ class Question(BaseModel):
 
 
 class CurationEvent(BaseModel):
-    """Every accept / reject / edit / undo of a proposal: the triage undo stack and the
-    accept/edit/reject rate per extractor and model in Stats."""
+    """Every accept / reject / edit ... of a unit: the details of a curation step's entry in the
+    one undo journal (core/storage/journal.py; the units of one step share it), and the
+    accept/edit/reject rate per extractor and model in Stats (`undone` steps not counted)."""
 
     unit = peewee.ForeignKeyField(Unit, backref="curation_events", on_delete="CASCADE")
     action = peewee.CharField()  # accept / reject / edit / auto_accept / undo

@@ -2,9 +2,10 @@
 unit_actions write the changes).
 
 A bulk action (1) puts the rows it is about (a selection, or every row of a filter) in the temp
-table `browse_target`, (2) opens a journal entry, (3) snapshots the rows that will change into
-bulk_card / bulk_unit (INSERT ... SELECT: no row passes through Python), (4) changes exactly the
-snapshotted rows. All of it runs inside the caller's transaction (core.services.browse.service).
+table `browse_target`, (2) opens its entry in the one undo journal (core/storage/journal.py) with
+its details here (bulk_journal: the entry's `journal_id`; its snapshots are keyed by the details'
+own id), (3) snapshots the rows that will change into bulk_card / bulk_unit (INSERT ... SELECT:
+no row passes through Python), (4) changes exactly the snapshotted rows. All of it runs inside the caller's transaction (core.services.browse.service).
 An action may change a library setting with its cards (the schedule's easy days and vacations):
 `set_setting` writes it and keeps its value before and after with the entry, for the undo.
 """
