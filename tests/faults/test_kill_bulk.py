@@ -55,7 +55,17 @@ def _journal_whole(home: Path) -> bool:
         (n, scalar(home, "SELECT COUNT(*) FROM bulk_card WHERE journal_id = ?", (jid,)))
         for jid, n in query(home, "SELECT id, cards FROM bulk_journal WHERE undone = 0")
     ]
-    return all(n == snapshot for n, snapshot in rows)
+    # every pending bulk action has its entry in the one journal, and each entry its details
+    orphans = scalar(
+        home,
+        "SELECT COUNT(*) FROM bulk_journal b LEFT JOIN journal j ON j.id = b.journal_id "
+        "WHERE b.undone = 0 AND j.id IS NULL",
+    ) + scalar(
+        home,
+        "SELECT COUNT(*) FROM journal j LEFT JOIN bulk_journal b ON b.journal_id = j.id "
+        "WHERE j.kind = 'bulk' AND b.id IS NULL",
+    )
+    return orphans == 0 and all(n == snapshot for n, snapshot in rows)
 
 
 @pytest.mark.slow
