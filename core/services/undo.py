@@ -87,6 +87,4 @@ def _put_back(kind: Kind, entry_id: int, now: int) -> Undone | None:
         case Kind.CURATION:
             return curation_repo.put_back(entry_id, now)
         case Kind.BULK:
-            journal.mark_undone(entry_id)
-            entry = bulk_journal.of_entry(entry_id)
-            return None if entry is None else bulk_actions.undo(entry, now)
+            return bulk_actions.put_back(entry_id, now)

@@ -40,14 +40,9 @@ class NewUnit:
 
 @translated
 def insert_unit(
-    article_id: int,
-    unit: NewUnit,
-    now: int,
-    entry_id: int | None = None,
-    *,
-    action: str = "make",
+    article_id: int, unit: NewUnit, now: int, entry_id: int | None = None, *, action: str = "make",
     scope: Scope = Scope.CURATION,
-) -> int:
+) -> int:  # fmt: skip
     """Inside the caller's write_transaction (the service that checked the card owns it): the
     row, its evidence and questions, its cards when confirmed, its search entry, and a "make"
     event whose before is the unit in the trash (undo trashes it; a split's SPLIT_OFF event:
@@ -93,9 +88,9 @@ def insert_unit(
     )
     made = curation.snapshot(row, unit.questions, unit.evidence)
     trashed = {**made, "status": "trashed", "status_before_trash": unit.status, "trashed_at": now}
-    if entry_id is None:
-        entry_id = curation.open_step(action, now, article_id, scope)
-    curation.record(row, action, trashed, now, entry_id, after={**made, "reps": 0})  # no card answered yet
+    curation.record(
+        row, action, trashed, now, entry_id, {**made, "reps": 0}, scope
+    )  # no card answered yet  # no card answered yet
     if unit.status == "confirmed":
         cards.create_cards(unit_id, now, active=True)
     asked = [(q, a) for q, a, _ in unit.questions]

@@ -93,12 +93,13 @@ def record(
     now: int,
     entry_id: int | None = None,
     after: dict[str, Any] | None = None,
+    scope: Scope = Scope.CURATION,
 ) -> int:
     """The event of one curation step on one unit, under journal entry `entry_id` (the entry
-    shared by the units of one action; None: a new one), with the unit as the step left it
-    (`after`: as_left's, when the caller has it in hand). Returns the entry's id."""
+    shared by the units of one action; None: a new one, undone in `scope`), with the unit as the
+    step left it (`after`: as_left's, when the caller has it in hand). Returns the entry's id."""
     if entry_id is None:
-        entry_id = open_step(action, now, int(row.article_id))
+        entry_id = open_step(action, now, int(row.article_id), scope)
     before = {**before, "after": after if after is not None else as_left(row)}
     event = CurationEvent(
         unit=row.id,

@@ -96,6 +96,7 @@ _PENDING = {
 }
 
 
+@translated
 def adopt(database: peewee.SqliteDatabase) -> int:
     """Give every pending detail row without a journal entry (a library or a library file from
     before schema 12) its entry, in its table's order (kinds are undone apart: their relative

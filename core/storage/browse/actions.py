@@ -14,12 +14,14 @@ from typing import Any
 
 from core.domain.browse import BulkAction, BulkUndo
 from core.domain.review import Queue
+from core.storage import journal as undo_journal
 from core.storage.browse.journal import (
     TARGET,
     Changed,
     count,
     drop_if_empty,
     exec_sql,
+    of_entry,
     put_setting_back,
     snapshot_cards,
 )
@@ -186,6 +188,15 @@ def close_journal(journal: int, action: str) -> int:
         return 0
     seal(journal, action)
     return journal
+
+
+@translated
+def put_back(entry_id: int, now: int) -> BulkUndo | None:
+    """Undo the bulk action of journal entry `entry_id` (`undo`), inside the caller's write
+    transaction (core/services/undo.py); the entry is done with. None when its details are gone."""
+    undo_journal.mark_undone(entry_id)
+    entry = of_entry(entry_id)
+    return None if entry is None else undo(entry, now)
 
 
 @translated
