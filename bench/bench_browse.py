@@ -34,6 +34,8 @@ import sys
 import time
 from pathlib import Path
 
+from core.domain.undo import Scope
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -243,7 +245,7 @@ def bulk(home: Path, runs: int = 1, action_name: str = "suspend", trace: bool = 
             tracer.show(action.value)
         with tracer or contextlib.nullcontext():
             started, cpu = time.perf_counter(), time.process_time()
-            svc.browse.undo()
+            svc.undo.undo(Scope.BULK)
             undo, undo_cpu = time.perf_counter() - started, time.process_time() - cpu
         undo_ckpt = settled()
         if tracer:

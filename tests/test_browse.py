@@ -10,6 +10,7 @@ from test_review_support import add_units, graduate, q
 
 import scheduler
 from core.domain.browse import BrowseFilter, BrowseSort, BulkAction, Column, RowKey, Selection
+from core.domain.undo import Scope
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from core.storage.browse import rows as browse_rows
@@ -142,10 +143,10 @@ def test_suspend_the_whole_filter_then_undo_puts_every_row_back(
     assert q("SELECT COUNT(*) FROM card WHERE suspended = 1 AND queue = -1") == [(4,)]
     again = services.browse.act(BulkAction.SUSPEND, Selection(f))
     assert again.journal_id == 0  # nothing changed, nothing to undo
-    undone = services.browse.undo()
+    undone = services.undo.undo(Scope.BULK)
     assert undone is not None and undone.action == "suspend"
     assert _cards() == before
-    assert services.browse.undo() is None
+    assert services.undo.undo(Scope.BULK) is None
 
 
 def test_unsuspend_a_card_suspended_in_review(services: Services, clock: FixedClock) -> None:
@@ -184,12 +185,12 @@ def test_pin_retimes_and_tag_is_searchable_and_undone(services: Services, clock:
     services.browse.act(BulkAction.PIN, Selection(keys=(RowKey(None, unit),)))
     assert q("SELECT pinned FROM unit WHERE id = ?", unit) == [(1,)]
     assert q("SELECT due FROM card WHERE unit_id = ? ORDER BY id", unit) < due  # a higher retention: sooner
-    services.browse.undo()
+    services.undo.undo(Scope.BULK)
     assert q("SELECT due FROM card WHERE unit_id = ? ORDER BY id", unit) == due
     services.browse.act(BulkAction.TAG, Selection(keys=(RowKey(None, unit),)), tag="Cells")
     assert q("SELECT tags_json FROM unit WHERE id = ?", unit) == [('["cells"]',)]
     assert any(h.unit_id == unit for h in services.search.search("cells"))
-    services.browse.undo()
+    services.undo.undo(Scope.BULK)
     assert q("SELECT tags_json FROM unit WHERE id = ?", unit) == [("[]",)]
 
 

@@ -14,6 +14,7 @@ from test_review_support import add_units, q
 
 import scheduler
 from core.domain.browse import BrowseFilter, BrowseSort, BulkAction, Column, RowKey, Selection
+from core.domain.undo import Scope
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from core.storage.browse import rows as browse_rows
@@ -218,5 +219,5 @@ def test_a_bulk_action_on_the_whole_filter_and_its_undo_restore_every_row(
     result = services.browse.act(action, Selection(BrowseFilter()), tag="bench", days=3)
     if result.journal_id:
         assert _dump() != before
-        assert services.browse.undo() is not None
+        assert services.undo.undo(Scope.BULK) is not None
     assert _dump() == before

@@ -13,6 +13,7 @@ from test_own_cards_save import traced  # the SQL this thread runs meanwhile
 from test_review_support import due_one_a_day, q
 
 from core.domain.browse import BrowseFilter, BulkAction, Selection
+from core.domain.undo import Scope
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from core.storage.browse.journal import BULK_CACHE_KIB, bulk_cache
@@ -44,7 +45,7 @@ def test_a_bulk_write_and_its_undo_change_the_cards_inside_the_larger_cache(
 ) -> None:
     _library(services, clock)
     usual = _cache()
-    for write in (WRITES[name], lambda s: s.browse.undo()):
+    for write in (WRITES[name], lambda s: s.undo.undo(Scope.BULK)):
         with traced() as sql:
             write(services)
         card_writes = [i for i, s in enumerate(sql) if s.lstrip().upper().startswith("UPDATE CARD")]

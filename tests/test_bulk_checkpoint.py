@@ -14,6 +14,7 @@ import pytest
 from bench.library_rows import fill_library
 from core.domain.browse import BrowseFilter, BulkAction, Selection
 from core.domain.errors import StorageError
+from core.domain.undo import Scope
 from core.host.clock import FixedClock
 from core.services.bootstrap import open_services
 from core.storage import checkpoint, wal
@@ -35,7 +36,7 @@ def test_a_bulk_action_is_copied_back_from_the_wal_after_its_commit(data_home: P
         checkpoint.wait(timeout=60)
         log, done = wal_frames(path)
         assert log > 0 and done == log  # all of it copied back, by the thread
-        assert svc.browse.undo() is not None
+        assert svc.undo.undo(Scope.BULK) is not None
         checkpoint.wait(timeout=60)
         assert db.execute_sql("SELECT COUNT(*) FROM card WHERE suspended = 1").fetchone()[0] == 0
     finally:

@@ -12,6 +12,7 @@ from test_review_support import add_units, q
 
 from core.domain.browse import BrowseFilter, BulkAction, RowKey, Selection
 from core.domain.review import Queue
+from core.domain.undo import Scope
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 
@@ -47,7 +48,7 @@ def test_a_bulk_trash_or_reject_takes_every_card_out_of_review_in_one_write(
     assert q("SELECT COUNT(*) FROM bulk_card WHERE journal_id = ?", result.journal_id) == [
         (0,)
     ]  # no snapshot
-    assert services.browse.undo() is not None
+    assert services.undo.undo(Scope.BULK) is not None
     queues = dict(q("SELECT id, queue FROM card"))
     assert queues[cards[0][0]] == Queue.SUSPENDED and queues[cards[2][0]] == Queue.BURIED
     assert {queues[c] for c, u in cards if u == units[4]} == {Queue.INACTIVE}
@@ -70,7 +71,7 @@ def test_the_undo_of_a_trash_brings_the_cards_back_by_the_rule_in_one_write(
     services.browse.act(BulkAction.TRASH, Selection(BrowseFilter()))
     clock.advance(days=2)  # the burial ends while the unit is in the trash
     with traced() as sql:
-        assert services.browse.undo() is not None
+        assert services.undo.undo(Scope.BULK) is not None
     assert len(_card_writes(sql)) == 1, _card_writes(sql)
     queues = dict(q("SELECT id, queue FROM card"))
     assert queues[cards[0][0]] == Queue.SUSPENDED and queues[cards[2][0]] == Queue.NEW  # burial over

@@ -13,6 +13,7 @@ from test_browse_speed import _varied_cards
 from test_own_cards_save import traced  # the SQL this thread runs meanwhile
 
 from core.domain.browse import BrowseFilter, BulkAction, Selection
+from core.domain.undo import Scope
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from core.storage.browse.actions import CARD_ACTIONS, WRITES
@@ -34,7 +35,7 @@ def test_an_undo_writes_back_only_what_its_action_wrote(
     result = services.browse.act(action, Selection(BrowseFilter()), days=3)
     assert result.cards
     with traced() as sql:
-        assert services.browse.undo() is not None
+        assert services.undo.undo(Scope.BULK) is not None
     # the snapshot back (traced again with each trigger it fires: once each)
     [write] = {s for s in sql if s.startswith("UPDATE card") and "FROM bulk_card" in s}
     assert _set_columns(write) == {*WRITES[action.value], "queue"}

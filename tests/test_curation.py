@@ -9,6 +9,7 @@ import pytest
 
 from core.domain import StoredUnit
 from core.domain.errors import MemoryRushError
+from core.domain.undo import Scope
 from core.services.bootstrap import Services
 from core.services.curation import CannotAccept
 
@@ -109,17 +110,17 @@ def test_undo_walks_back_several_steps(services: Services, units: list[StoredUni
         units[0].id, content="Changed.", memory_type="claim", tags=[], questions=[("Q?", "A", "qa")]
     )
     services.curation.reject(units[1].id)
-    assert services.curation.undo().unit_id == units[1].id
+    assert services.undo.undo(Scope.CURATION).unit_id == units[1].id
     assert status(services, units[1].id) == "proposed"
-    assert services.curation.undo().unit_id == units[0].id
+    assert services.undo.undo(Scope.CURATION).unit_id == units[0].id
     restored = services.library.unit(units[0].id)
     assert restored is not None and original is not None
     assert restored.content == original.content and not restored.edited
     assert [q.question for q in restored.questions] == [q.question for q in original.questions]
     assert restored.status == "confirmed"
-    assert services.curation.undo().unit_id == units[0].id
+    assert services.undo.undo(Scope.CURATION).unit_id == units[0].id
     assert status(services, units[0].id) == "proposed"
-    assert services.curation.undo() is None
+    assert services.undo.undo(Scope.CURATION) is None
 
 
 def test_undo_survives_a_restart(data_home: Path, services: Services, units: list[StoredUnit]) -> None:
@@ -129,7 +130,7 @@ def test_undo_survives_a_restart(data_home: Path, services: Services, units: lis
     services.close()
     again = open_services(data_home, clock=services.clock)
     try:
-        assert again.curation.undo().unit_id == units[2].id
+        assert again.undo.undo(Scope.CURATION).unit_id == units[2].id
         assert status(again, units[2].id) == "proposed"
     finally:
         again.close()
@@ -142,7 +143,7 @@ def test_curation_rates_per_extractor(services: Services, units: list[StoredUnit
         units[2].id, content="Edited text.", memory_type="claim", tags=[], questions=[("Q?", "A", "qa")]
     )
     services.curation.reject(units[2].id)
-    services.curation.undo()  # the last reject does not count
+    services.undo.undo(Scope.CURATION)  # the last reject does not count
     [row] = services.curation.rates()
     assert row["extractor"] == "placeholder"
     assert (row.get("accept"), row.get("reject"), row.get("edit")) == (1, 1, 1)
@@ -166,7 +167,7 @@ def test_undoing_a_split_leaves_no_half_in_the_trash(services: Services, tmp_pat
     second = services.authoring.split(unit.id)
     assert status(services, second) == "confirmed"
     assert db.execute_sql("SELECT COUNT(*) FROM card WHERE unit_id = ?", (second,)).fetchone()[0] > 0
-    undone = services.curation.undo(outcome.article_id)
+    undone = services.undo.undo(Scope.CURATION, outcome.article_id)
     assert undone is not None and not undone.changed_since
     assert services.library.unit(second) is None
     assert db.execute_sql("SELECT COUNT(*) FROM card WHERE unit_id = ?", (second,)).fetchone()[0] == 0

@@ -10,6 +10,7 @@ import sqlite3
 from pathlib import Path
 
 from core.domain.browse import BrowseFilter, Selection
+from core.domain.undo import Scope
 from core.services.bootstrap import open_services
 from core.storage import db as storage_db
 
@@ -33,12 +34,14 @@ def test_a_schema_3_library_gets_decks_after_a_backup_and_keeps_its_undo(data_ho
     svc = open_services(data_home)
     try:
         assert svc.library.unit_count() == units
-        undone = svc.browse.undo()  # the fixture's last bulk action, journalled before schema 4
+        undone = svc.undo.undo(Scope.BULK)  # the fixture's last bulk action, journalled before schema 4
         assert undone is not None and undone.action == "pin"
         first, second = svc.library.articles()[:2]
         result = svc.browse.move_to_deck(Selection(BrowseFilter(article_ids=(first.id,))), second.id)
         assert result.units > 0
-        assert svc.browse.undo() is not None and svc.browse.undo() is not None  # the move, the suspend
+        assert (
+            svc.undo.undo(Scope.BULK) is not None and svc.undo.undo(Scope.BULK) is not None
+        )  # the move, the suspend
     finally:
         svc.close()
 

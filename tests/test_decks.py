@@ -7,6 +7,7 @@ from __future__ import annotations
 from test_review_support import add_units, q
 
 from core.domain.browse import BrowseFilter, BrowseSort, BulkAction, Column, RowKey, Selection
+from core.domain.undo import Scope
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from core.storage.proposals import due_cards
@@ -55,7 +56,7 @@ def test_moving_a_card_moves_its_unit_into_the_other_deck_and_undo_and_back_retu
     # into the deck it is in: nothing changes, nothing to undo
     assert services.browse.move_to_deck(Selection(BrowseFilter(), _keys(moved)), a2).journal_id == 0
 
-    undone = services.browse.undo()
+    undone = services.undo.undo(Scope.BULK)
     assert undone is not None and undone.action == "move_deck"
     assert _deck(moved) is None
     assert _units(services, BrowseFilter(article_ids=(a1,))) == set(first)
@@ -94,7 +95,7 @@ def test_a_purged_deck_article_sends_its_units_home_and_leaves_every_undo_workin
     q("DELETE FROM article WHERE id = ?", a2)  # as the purge of a deleted article does
     assert _deck(first[0]) is None  # back in its own deck
     for action in ("move_deck", "source_deck", "move_deck"):  # each undo still goes through
-        undone = services.browse.undo()
+        undone = services.undo.undo(Scope.BULK)
         assert undone is not None and undone.action == action
         assert _deck(first[0]) is None
     assert q("PRAGMA foreign_key_check") == []

@@ -12,6 +12,7 @@ from export_support import build_library, move_one
 
 from core.domain.browse import BrowseFilter, BrowseSort, Column
 from core.domain.export import ExportFilter
+from core.domain.undo import Scope
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services, open_services
 from core.services.export.anki import export_anki
@@ -71,7 +72,7 @@ def test_the_library_json_carries_the_deck_there_and_back(
         rows = svc.browse.page(BrowseFilter(article_ids=(deck,)), BrowseSort(Column.ADDED), None, 100).rows
         assert unit_id in {r.key.unit_id for r in rows}
         assert {r.deck_id for r in rows if r.key.unit_id == unit_id} == {deck}
-        assert svc.browse.undo() is not None  # the move's journal came along: undo still works
+        assert svc.undo.undo(Scope.BULK) is not None  # the move's journal came along: undo still works
     finally:
         svc.close()
     con = sqlite3.connect(fresh / "memoryrush.sqlite3")

@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from core.domain import READER, SelectedSpan
+from core.domain import READER, CurationUndo, SelectedSpan
+from core.domain.review import UndoResult
 from core.domain.search import SearchFilters
+from core.domain.undo import Scope
 from core.services.authoring import CannotMake, split_point
 from core.services.bootstrap import Services
 from tui.widgets import text_cursor as tc
@@ -43,7 +45,7 @@ def test_a_cloze_of_yours_is_confirmed_with_its_card_and_undo_trashes_it(
     assert unit is not None and unit.extractor == READER and unit.status == "confirmed"
     assert unit.content == "The survey found that 42 percent of adults never visit a public library."
     assert unit.questions[0].question == "The survey found that ____ of adults never visit a public library."
-    assert services.curation.undo(article_id).unit_id == unit.id
+    assert services.undo.undo(Scope.CURATION, article_id).unit_id == unit.id
     assert services.library.unit(unit.id).status == "trashed"  # type: ignore[union-attr]
     assert services.curation.restore(unit.id)
     assert services.library.unit(unit.id).status == "confirmed"  # type: ignore[union-attr]
@@ -121,3 +123,25 @@ def test_selection_steps_keep_exact_word_edges_across_paragraphs() -> None:
     assert sel.parts(text) == [(0, (0, 40))]
     sel = tc.by_word(tc.by_word(sel, text, -1), text, -1)
     assert sel.parts(text) == [(0, (0, 34))]  # back over "too", then "light" ends it
+
+
+def test_a_card_made_in_review_is_undone_there_before_the_answer_it_followed(
+    services: Services, tmp_path: Path
+) -> None:
+    """Review's u reads the one journal's Review scope: the card made there after an answer is
+    taken back first, then the answer; Triage's undo of the article does not take it."""
+    article_id = _article(services, tmp_path)
+    first = services.authoring.cloze(article_id, [_span(TEXT, "42 percent")])
+    services.review.start_session()
+    item = services.review.next_card()
+    assert item is not None
+    services.review.answer(item.card.id, 3)
+    made = services.authoring.cloze(article_id, [_span(TEXT, "adults")], scope=Scope.REVIEW)
+    undone = services.undo.undo(Scope.REVIEW)
+    assert isinstance(undone, CurationUndo) and undone.unit_id == made.unit_id and not undone.changed_since
+    assert services.library.unit(made.unit_id).status == "trashed"  # type: ignore[union-attr]
+    answer = services.undo.undo(Scope.REVIEW)
+    assert isinstance(answer, UndoResult) and answer.action == "rate" and answer.card_id == item.card.id
+    step = services.undo.undo(Scope.CURATION, article_id)  # the card made in the Article
+    assert step is not None and step.unit_id == first.unit_id
+    assert services.undo.undo(Scope.CURATION, article_id) is None

@@ -15,6 +15,7 @@ from migration_support import old_library, upgrade_backup
 
 from bench.library_rows import fill_library
 from core.domain.browse import BrowseFilter, BulkAction, Selection
+from core.domain.undo import Scope
 from core.host.clock import FixedClock
 from core.services.bootstrap import open_services
 from core.storage import db as storage_db
@@ -40,7 +41,7 @@ def test_a_schema_4_library_gets_the_partial_session_index_after_a_backup(data_h
 
     svc = open_services(data_home, clock=FixedClock(datetime(2026, 12, 1, 10, 0, tzinfo=UTC)))
     try:
-        undone = svc.browse.undo()  # the fixture's last bulk action, journalled under schema 4
+        undone = svc.undo.undo(Scope.BULK)  # the fixture's last bulk action, journalled under schema 4
         assert undone is not None and undone.action == "suspend"
         again = svc.browse.act(
             BulkAction.SUSPEND, Selection(BrowseFilter())

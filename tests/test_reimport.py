@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from core.domain import StoredUnit
+from core.domain.undo import Scope
 from core.services.bootstrap import Services
 from core.validation.anchor import FUZZY_THRESHOLD
 from core.validation.evidence import quote_in_paragraph
@@ -217,14 +218,14 @@ def test_keep_and_retire_a_source_changed_unit_with_undo(services: Services, tmp
     kept = services.library.unit(first.id)
     assert kept is not None and kept.anchor == "kept" and kept.status == "confirmed"
     assert services.review.cards_of_unit(first.id)  # its cards stay in review
-    assert services.curation.undo().unit_id == first.id  # undo: the question is open again
+    assert services.undo.undo(Scope.CURATION).unit_id == first.id  # undo: the question is open again
     assert services.library.unit(first.id).source_changed  # type: ignore[union-attr]
 
     assert services.curation.retire(second.id)
     retired = services.library.unit(second.id)
     assert retired is not None and retired.status == "trashed"
     assert all(c.queue_label == "inactive" for c in services.review.cards_of_unit(second.id))
-    assert services.curation.undo().unit_id == second.id
+    assert services.undo.undo(Scope.CURATION).unit_id == second.id
     back = services.library.unit(second.id)
     assert back is not None and back.status == "confirmed" and back.source_changed
     assert all(c.queue_label != "inactive" for c in services.review.cards_of_unit(second.id))

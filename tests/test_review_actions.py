@@ -10,6 +10,7 @@ from pathlib import Path
 from test_review_support import add_units, graduate, prepare, q, session_ids
 
 import scheduler
+from core.domain.undo import Scope
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services, open_services
 from core.storage.review import cards as review_repo
@@ -45,9 +46,9 @@ def test_undo_several_steps_survives_a_restart(data_home: Path, clock: FixedCloc
     svc = open_services(data_home, clock=clock)  # a restart
     prepare(svc)
     for cid in reversed(answered):
-        undone = svc.review.undo()
+        undone = svc.undo.undo(Scope.REVIEW)
         assert undone is not None and (undone.action, undone.card_id) == ("rate", cid)
-    assert svc.review.undo() is None
+    assert svc.undo.undo(Scope.REVIEW) is None
     assert q("SELECT COUNT(*) FROM review_log") == [(0,)]
     assert {cid: card_state(cid) for cid in before} == before  # siblings unburied too
     first = svc.review.next_card()
@@ -62,9 +63,9 @@ def test_undo_suspend_and_pin(services: Services, clock: FixedClock) -> None:
     assert services.review.suspend(cid)  # type: ignore[arg-type]
     assert services.review.pin_unit(unit)
     assert q("SELECT pinned FROM unit") == [(1,)]
-    assert services.review.undo().action == "pin"  # type: ignore[union-attr]
+    assert services.undo.undo(Scope.REVIEW).action == "pin"  # type: ignore[union-attr]
     assert q("SELECT pinned FROM unit") == [(0,)]
-    assert services.review.undo().action == "suspend"  # type: ignore[union-attr]
+    assert services.undo.undo(Scope.REVIEW).action == "suspend"  # type: ignore[union-attr]
     assert q("SELECT queue FROM card") == [(0,)]
 
 
@@ -225,7 +226,7 @@ def test_postpone_backlog_moves_the_least_harmed_cards(services: Services, clock
     assert set(moved) == {2, 3, 5}  # the most stable memories wait; the fragile ones stay today
     assert all(1 <= d <= 3 for d in moved.values())
     assert session_ids(services) == [1, 4]
-    assert services.review.undo().action == "postpone"  # type: ignore[union-attr]
+    assert services.undo.undo(Scope.REVIEW).action == "postpone"  # type: ignore[union-attr]
     assert q("SELECT COUNT(*) FROM card WHERE due < ?", day_start) == [(5,)]
 
 
@@ -246,8 +247,8 @@ def test_due_per_day_counter_stays_exact(data_home: Path, clock: FixedClock) -> 
             svc.review.answer(cid, 4)
         clock.advance(days=5)
     exact()
-    svc.review.undo()
-    svc.review.undo()
+    svc.undo.undo(Scope.REVIEW)
+    svc.undo.undo(Scope.REVIEW)
     svc.review.suspend(int(q("SELECT id FROM card WHERE queue = 2 LIMIT 1")[0][0]))  # type: ignore[call-overload]
     exact()
     svc.review.trash_unit(units[0])
@@ -269,7 +270,7 @@ def test_undo_a_rating_after_trashing_keeps_the_unit_hidden(services: Services, 
     assert item is not None
     services.review.answer(item.card.id, 3)
     assert services.review.trash_unit(unit)
-    assert services.review.undo() is not None  # the rating is undone...
+    assert services.undo.undo(Scope.REVIEW) is not None  # the rating is undone...
     assert q("SELECT reps, queue FROM card") == [(0, -3)]  # ...but the card stays with its trashed unit
     assert services.review.next_card() is None
     assert services.review.restore_unit(unit)

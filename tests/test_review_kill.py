@@ -71,6 +71,14 @@ def test_kill_9_during_reviews_loses_and_doubles_nothing(data_home: Path, clock:
             "WHERE u.id IS NULL AND l.id > (SELECT MAX(id) - 100 FROM review_log)"
         )
         assert recent == [(0,)]
+        # ... and its entry in the one journal, and no entry outlived its details (one transaction)
+        assert q(
+            "SELECT COUNT(*) FROM undo_entry u LEFT JOIN journal j ON j.id = u.journal_id WHERE j.id IS NULL"
+        ) == [(0,)]
+        assert q(
+            "SELECT COUNT(*) FROM journal j LEFT JOIN undo_entry u ON u.journal_id = j.id "
+            "WHERE j.kind = 'review' AND u.id IS NULL"
+        ) == [(0,)]
         # the library still works after the kills: a day after every card has come due, the
         # session shows a card and takes its answer, once (the next day alone may have none: how
         # many cards the killed loop answered, and how far out it sent them, depends on the load)

@@ -11,6 +11,7 @@ import pytest
 from test_review_support import add_units, graduate, prepare, q, session_ids
 
 from core.domain.card import Card
+from core.domain.undo import Scope
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from core.storage.review import cards as review_repo
@@ -30,7 +31,7 @@ def test_cards_follow_the_unit_status(services: Services, clock: FixedClock) -> 
     assert q("SELECT queue, COUNT(*) FROM card GROUP BY queue") == [(0, 2)]
     assert services.curation.reject(u1)
     assert q("SELECT queue, COUNT(*) FROM card GROUP BY queue") == [(-3, 2)]
-    assert services.curation.undo().unit_id == u1  # back to confirmed: the same cards come back
+    assert services.undo.undo(Scope.CURATION).unit_id == u1  # back to confirmed: the same cards come back
     assert q("SELECT queue, COUNT(*) FROM card GROUP BY queue") == [(0, 2)]
     assert services.curation.accept(u2)
     assert q("SELECT COUNT(*) FROM card") == [(4,)]
@@ -191,7 +192,7 @@ def test_answer_unknown_card_is_a_clear_error(services: Services, clock: FixedCl
         services.review.answer(999, 3)
     assert services.review.next_card() is None and services.review.summary().finished
     assert services.review.card(999) is None
-    assert not services.review.can_undo()  # nothing was written: no answer to take back
+    assert not services.undo.can_undo(Scope.REVIEW)  # nothing was written: no answer to take back
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from test_review_support import due_one_a_day, q
 
 import scheduler
 from core.domain.errors import DiskFull
+from core.domain.undo import Scope
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from core.storage.browse import actions
@@ -63,7 +64,7 @@ def test_a_vacation_and_an_easy_day_move_the_forecast_and_undo_brings_it_back(
     easy[weekday] = "0.5"
     services.schedule.set_easy_days(" ".join(easy))
     assert services.schedule.forecast().due[7] < after.due[7]
-    assert services.browse.undo() is not None and services.browse.undo() is not None
+    assert services.undo.undo(Scope.BULK) is not None and services.undo.undo(Scope.BULK) is not None
     assert _due_days(services, clock) == before
 
 
@@ -77,7 +78,7 @@ def test_answers_avoid_vacation_days(services: Services, clock: FixedClock) -> N
     natural = datetime.fromtimestamp(
         int(q("SELECT due FROM card WHERE id = ?", item.card.id)[0][0]), UTC
     ).date()  # type: ignore[call-overload]
-    services.review.undo()
+    services.undo.undo(Scope.REVIEW)
     off = {natural + timedelta(days=d) for d in (-1, 0, 1)}
     services.schedule.add_vacation(f"{natural - timedelta(days=1)}..{natural + timedelta(days=1)}")
     services.review.fuzz = True
@@ -105,7 +106,7 @@ def test_retention_change_shows_the_workload_then_reschedules_undoably(
     assert totals[0.8] <= totals[0.9] <= totals[0.95]
     result = services.schedule.reschedule(0.70)
     assert result.cards == 20 and _due_days(services, clock) != before
-    services.browse.undo()
+    services.undo.undo(Scope.BULK)
     assert _due_days(services, clock) == before
 
 
@@ -133,7 +134,7 @@ def test_undoing_easy_days_takes_the_setting_back_with_the_cards(
     assert result.cards == 2 and _due_days(services, clock) != before  # the two cards due that day
     assert services.schedule.forecast().easy_days == tuple(float(x) for x in easy)
 
-    done = services.browse.undo()
+    done = services.undo.undo(Scope.BULK)
 
     assert done is not None and done.action == "easy_days" and done.changed_since() == ""
     assert _due_days(services, clock) == before
@@ -168,12 +169,12 @@ def test_undoing_a_vacation_leaves_vacations_changed_since(services: Services, c
     assert services.schedule.add_vacation(first).cards == 6
     assert services.schedule.add_vacation(f"{today + timedelta(days=8)}").cards == 2
 
-    second = services.browse.undo()
+    second = services.undo.undo(Scope.BULK)
 
     assert second is not None and second.action == "vacation" and second.changed_since() == ""
     assert services.schedule.vacations() == [(str(today + timedelta(days=3)), str(today + timedelta(days=5)))]
     services.schedule.clear_vacations()
-    undone = services.browse.undo()
+    undone = services.undo.undo(Scope.BULK)
     assert undone is not None and undone.action == "vacation"
     assert undone.changed_since() == "the vacations changed since left as they are"
     assert services.schedule.vacations() == []

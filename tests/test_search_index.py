@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from core.domain.search import SearchFilters
+from core.domain.undo import Scope
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from core.storage import curation as curation_repo
@@ -116,7 +117,7 @@ def test_undo_of_an_edit_restores_the_old_text(lib: tuple[Services, int, int]) -
         unit.id, content="Completely different wording", memory_type=unit.memory_type, tags=[], questions=[]
     )
     assert unit.id not in _unit_ids(services, "Ebbinghaus")
-    assert services.curation.undo().unit_id == unit.id
+    assert services.undo.undo(Scope.CURATION).unit_id == unit.id
     assert unit.id in _unit_ids(services, "Ebbinghaus")
     _integrity()
 

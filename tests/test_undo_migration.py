@@ -8,6 +8,7 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+from core.domain.undo import Scope
 from core.services.bootstrap import open_services
 from core.storage.db import SCHEMA_VERSION
 
@@ -22,14 +23,14 @@ def test_the_old_journals_undo_after_the_upgrade(data_home: Path) -> None:
         con = sqlite3.connect(data_home / "memoryrush.sqlite3")
         assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION >= 9
         assert con.execute("SELECT COUNT(*) FROM card WHERE suspended = 1").fetchone()[0] == 2
-        done = svc.browse.undo()
+        done = svc.undo.undo(Scope.BULK)
         assert done is not None and done.action == "suspend" and done.cards == 2 and done.cards_left == 0
         assert con.execute("SELECT COUNT(*) FROM card WHERE suspended = 1").fetchone()[0] == 0
-        rejected = svc.curation.undo()
+        rejected = svc.undo.undo(Scope.CURATION)
         assert rejected is not None and not rejected.changed_since
         assert con.execute("SELECT COUNT(*) FROM unit WHERE status = 'rejected'").fetchone()[0] == 0
         logs = con.execute("SELECT COUNT(*) FROM review_log").fetchone()[0]
-        answer = svc.review.undo()
+        answer = svc.undo.undo(Scope.REVIEW)
         assert answer is not None and answer.action == "rate" and not answer.changed_since
         assert con.execute("SELECT COUNT(*) FROM review_log").fetchone()[0] == logs - 1
         con.close()

@@ -12,6 +12,7 @@ from pathlib import Path
 from migration_support import old_library, upgrade_backup
 
 from core.domain.browse import BrowseFilter, BrowseSort, Column
+from core.domain.undo import Scope
 from core.host.clock import FixedClock
 from core.services.bootstrap import open_services
 from core.storage import db as storage_db
@@ -51,7 +52,7 @@ def test_a_schema_5_library_loses_the_unit_status_index_and_nothing_else(data_ho
             BrowseFilter(statuses=("trashed",)), BrowseSort(Column.STATUS), None, limit=50
         )
         assert {r.key.unit_id for r in shown.rows} == set(trashed)
-        undone = svc.browse.undo()  # the trash, journalled under schema 5
+        undone = svc.undo.undo(Scope.BULK)  # the trash, journalled under schema 5
         assert undone is not None and undone.action == "trash"
     finally:
         svc.close()

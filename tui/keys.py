@@ -90,7 +90,7 @@ ABOUT: dict[str, str] = {
     "review.hard": "Recalled with difficulty",
     "review.good": "Recalled it",
     "review.easy": "Recalled it at once: a longer interval",
-    "review.undo": "Undo the last answer, suspend or bury",
+    "review.undo": "Undo the last answer, suspend or bury, or a card you made here",
     "review.edit": "Edit this card's unit",
     "review.suspend": "Take this card out of reviews (u undoes it)",
     "review.bury": "Put this card off until tomorrow",

@@ -235,6 +235,11 @@ class BulkUndo:
             said.append(f"the {self.setting_left.replace('_', ' ')} changed since left as they are")
         return "; ".join(said)
 
+    def notice(self) -> str:
+        """What Browse, Trash and Schedule say of it."""
+        since = self.changed_since()
+        return f"Undone: {self.action.replace('_', ' ')}" + (f" · {since}" if since else "")
+
 
 @dataclass(frozen=True, slots=True)
 class ReviewEntry:

@@ -441,10 +441,13 @@ class CurationUndo:
     unit_id: int
     changed_since: bool = False
     left: int = 0
+    action: str = ""  # the step's ("make": a card you made, now in the trash)
 
     def notice(self) -> str:
         if self.changed_since:
             return "Not undone: the unit was changed after that step (answered, tagged or edited), so it stays as it is"
+        if self.action == "make" and not self.left:
+            return "Undone: the card you made is in the trash (restore brings it back)"
         if self.left:
             return f"Undone · {self.left} unit{'s' if self.left != 1 else ''} changed since left as they are"
         return "Undone"

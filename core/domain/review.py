@@ -79,6 +79,17 @@ class UndoResult:
     changed_since: bool = False
     left: int = 0  # other cards of the action changed since, left as they are
 
+    def notice(self) -> str:
+        """What Review says of it."""
+        if self.changed_since:
+            return (
+                f"Not undone: the card was changed after this {self.action} (in Browse, Schedule or "
+                "an edit), so it stays as it is now"
+            )
+        if self.left:
+            return f"Undone: {self.action} ({self.left} other card{'s' if self.left != 1 else ''} changed since left as they are)"
+        return f"Undone: {self.action}"
+
 
 @dataclass(frozen=True, slots=True)
 class UnitStrength:

@@ -32,6 +32,7 @@ from core.domain import (
 )
 from core.domain.artifact import output_from_dict, report_to_list
 from core.domain.errors import MemoryRushError
+from core.domain.undo import Scope
 from core.storage import authoring as authoring_repo
 from core.storage import library as library_repo
 from core.storage.authoring import NewUnit
@@ -130,11 +131,19 @@ class AuthoringService:
 
     # --- a cloze from a selection ------------------------------------------------------------
 
-    def cloze(self, article_id: int, spans: Sequence[SelectedSpan], *, wait: bool = True) -> Made:
+    def cloze(
+        self,
+        article_id: int,
+        spans: Sequence[SelectedSpan],
+        *,
+        wait: bool = True,
+        scope: Scope = Scope.CURATION,
+    ) -> Made:
         """The selection is the blank; the unit is the sentence it is in (the sentences, when
         it runs over several), and that sentence is its evidence. One transaction reads the
         paragraph, checks the card against it and stores it (wait=False: DatabaseBusy at once,
-        nothing saved, when another process holds the write lock)."""
+        nothing saved, when another process holds the write lock; `scope`: where undo takes it
+        back, the screen it was made in)."""
         if len(spans) != 1:
             raise CannotMake(
                 "a cloze blanks words of one paragraph: select inside one paragraph (n makes a unit of more)"
@@ -153,7 +162,7 @@ class AuthoringService:
 
             wording = Wording(sentence, cues.memory_type(sentence), (), ((question, span.text, "cloze"),))
             evidence = (SelectedSpan(span.paragraph_id, a, b, sentence),)
-            return self._store(article_id, evidence, wording, cited, topics)
+            return self._store(article_id, evidence, wording, cited, topics, scope)
 
     # --- a unit from a selection (the form opens on this draft) -----------------------------
 
@@ -186,7 +195,7 @@ class AuthoringService:
 
     def make(
         self, article_id: int, spans: Sequence[SelectedSpan], *, content: str, memory_type: str,
-        tags: Sequence[str], questions: Questions, wait: bool = True,
+        tags: Sequence[str], questions: Questions, wait: bool = True, scope: Scope = Scope.CURATION,
     ) -> Made:  # fmt: skip
         """Save a card you made: confirmed, its cards created, yours; refused (CannotMake, and
         nothing saved) while it has an error. One transaction reads the cited paragraphs,
@@ -194,11 +203,11 @@ class AuthoringService:
         wording = Wording(content, memory_type, tags, questions)
         topics = self.topics(article_id)
         with write_transaction(wait=wait):
-            return self._store(article_id, spans, wording, _cited(article_id, spans), topics)
+            return self._store(article_id, spans, wording, _cited(article_id, spans), topics, scope)
 
     def _store(
         self, article_id: int, spans: Sequence[SelectedSpan], wording: Wording, cited: SourceDocument,
-        topics: frozenset[str],
+        topics: frozenset[str], scope: Scope,
     ) -> Made:  # fmt: skip
         """Inside the caller's transaction: the card checked against `cited` (the paragraphs
         it quotes) and stored, or CannotMake when it has an error."""
@@ -228,7 +237,7 @@ class AuthoringService:
             extractor=READER,
             status="confirmed",
         )
-        unit_id = authoring_repo.insert_unit(article_id, unit, self.clock())
+        unit_id = authoring_repo.insert_unit(article_id, unit, self.clock(), scope=scope)
         return Made(unit_id, report, repeat.message if repeat else "")
 
     def from_idea(self, article_id: int, index: int) -> Made:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # the services are imported where first used: a faster start-
     from core.services.search.service import SearchService
     from core.services.stats import StatsService
     from core.services.triage import TriageService
+    from core.services.undo import UndoService
 
 
 @dataclass
@@ -98,6 +99,13 @@ class Services:
         from core.services.review.service import ReviewService
 
         return ReviewService(self.settings, self.clock)
+
+    @cached_property
+    def undo(self) -> UndoService:
+        """Undo in every screen: the one journal read backwards (core/services/undo.py)."""
+        from core.services.undo import UndoService
+
+        return UndoService(self.clock, self.review)
 
     @cached_property
     def stats(self) -> StatsService:

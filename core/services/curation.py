@@ -1,4 +1,4 @@
-"""Curation use cases: confirm / reject / edit / trash / restore / undo proposals."""
+"""Curation use cases: confirm / reject / edit / trash / restore proposals (each undoable: core/services/undo.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from dataclasses import dataclass, replace
 from core.domain import (
     AnchorState,
     ArticleMemoryOutput,
-    CurationUndo,
     MemoryUnit,
     RecallQuestion,
     SourceDocument,
@@ -184,13 +183,6 @@ class CurationService:
         with write_transaction():
             browse_trash.purge_articles(cutoff)
         return purged
-
-    def undo(self, article_id: int | None = None) -> CurationUndo | None:
-        """Take back the latest curation step (a batch at once), never a change made since."""
-        done = curation_repo.undo_last(self.clock(), article_id)
-        if done is None:
-            return None
-        return CurationUndo(done.unit_id, done.changed_since, done.left)
 
     def rates(self) -> list[dict[str, object]]:
         return curation_repo.curation_rates()

@@ -1,8 +1,9 @@
 """Curation writes: accept / reject / edit / trash / restore / undo, each one transaction.
 
-Each write records an event with the unit as it was before (`snapshot`); undo puts the latest
-back. Events written by one action over several units (accept all valid, a split) carry the
-same `batch` key beside the snapshot, and undo takes the whole batch back at once. A unit made
+Each write appends a step to the one undo journal (core/storage/journal.py) and records, under
+it, an event per unit with the unit as it was before (`snapshot`); `put_back` takes a step back.
+The events of one action over several units (accept all valid, a split) share one journal entry,
+and undo takes them back at once. A unit made
 by the reader (core/storage/authoring.py) is recorded as it would be in the trash, so undoing
 its making trashes it (restore brings it back: nothing is lost). The unit a split makes is not
 the reader's work: undoing the split removes it with its cards (SPLIT_OFF), nothing is left in
@@ -13,11 +14,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any, cast
 
 import peewee
 
+from core.domain.model import CurationUndo
+from core.domain.undo import Kind, Scope
+from core.storage import journal
 from core.storage.browse import trash as trash_repo
 from core.storage.db import db, write_transaction
 from core.storage.errors import translated
@@ -76,18 +79,27 @@ def _row_snapshot(row: Unit) -> dict[str, Any]:
 
 
 @translated
+def open_step(action: str, now: int, article_id: int, scope: Scope = Scope.CURATION) -> int:
+    """The journal entry of one curation step (its events, one per unit, are `record`ed under
+    it), undone in `scope` (Triage and the Article; Review for a card you made there)."""
+    return journal.append(Kind.CURATION, scope, action, now, article_id=article_id)
+
+
+@translated
 def record(
     row: Unit,
     action: str,
     before: dict[str, Any],
     now: int,
-    batch: str | None = None,
+    entry_id: int | None = None,
     after: dict[str, Any] | None = None,
-) -> None:
-    """The event of one curation step (`batch`: the key shared by the steps of one action), with
-    the unit as the step left it (`after`: as_left's, when the caller has it in hand)."""
-    if batch is not None:
-        before = {**before, "batch": batch}
+    scope: Scope = Scope.CURATION,
+) -> int:
+    """The event of one curation step on one unit, under journal entry `entry_id` (the entry
+    shared by the units of one action; None: a new one, undone in `scope`), with the unit as the
+    step left it (`after`: as_left's, when the caller has it in hand). Returns the entry's id."""
+    if entry_id is None:
+        entry_id = open_step(action, now, int(row.article_id), scope)
     before = {**before, "after": after if after is not None else as_left(row)}
     event = CurationEvent(
         unit=row.id,
@@ -96,8 +108,10 @@ def record(
         extractor=row.extractor,
         model=row.model,
         at=now,
+        journal_id=entry_id,
     )
     insert_row(event)
+    return entry_id
 
 
 @translated
@@ -106,7 +120,7 @@ def set_status(unit_ids: Sequence[int], status: str, action: str, now: int) -> i
 
     Trashed units are left alone: they come back only through `restore`."""
     changed = 0
-    batch = f"{action}-{now}-{unit_ids[0]}" if len(unit_ids) > 1 else None
+    entry_id = None  # one journal entry for the units of the action
     with write_transaction():
         for unit_id in unit_ids:
             row = Unit.get_or_none(Unit.id == unit_id)
@@ -116,7 +130,7 @@ def set_status(unit_ids: Sequence[int], status: str, action: str, now: int) -> i
             row.status = status
             row.updated_at = now
             row.save()
-            record(row, action, before, now, batch)
+            entry_id = record(row, action, before, now, entry_id)
             if status == "confirmed":
                 cards.ensure_cards(row.id, now)
             cards.on_unit_status(row.id, status, now)
@@ -253,47 +267,31 @@ def cards_answered(unit_id: int) -> int:
     return int(found[0])
 
 
-@dataclass(frozen=True, slots=True)
-class Undone:
-    """The unit a curation undo is about (a batch's first); `changed_since`: it was changed after
-    the step (answered, edited in Browse, re-anchored), so nothing was put back and the step stays;
-    `left`: units of a batch changed since, left as they are while the others went back."""
-
-    unit_id: int
-    changed_since: bool = False
-    left: int = 0
-
-
 @translated
-def undo_last(now: int, article_id: int | None = None) -> Undone | None:
-    """Undo the latest curation event (optionally within one article), with every event of its
-    batch, taking back its own change only: a unit changed since the step stays as it is (an
-    answer, a Browse tag, a later edit are never erased), and the step is marked undone."""
-    with write_transaction():
-        q = CurationEvent.select().join(Unit).where(CurationEvent.undone == False)  # noqa: E712
-        q = q.where(CurationEvent.action != "undo")
-        if article_id is not None:
-            q = q.where(Unit.article == article_id)
-        event = q.order_by(CurationEvent.id.desc()).first()
-        if event is None:
-            return None
-        batch = json.loads(event.before_json).get("batch")
-        events = [event]
-        if batch is not None:
-            same_time = CurationEvent.select().where(
-                (CurationEvent.at == event.at) & (CurationEvent.undone == False)  # noqa: E712
-            )
-            events = [e for e in same_time if json.loads(e.before_json).get("batch") == batch]
-        left = 0
-        for each in sorted(events, key=lambda e: -e.id):
-            if not _put_back(each, now):
-                left += 1
-            elif each.action == SPLIT_OFF:  # put back in the trash: gone for good, cards and all
-                trash_repo.purge_units([int(each.unit_id)])
-        first = int(min(events, key=lambda e: e.id).unit_id)
-        if left == len(events):
-            return Undone(first, changed_since=True)
-        return Undone(first, left=left)
+def put_back(entry_id: int, now: int) -> CurationUndo | None:
+    """Undo the curation step of journal entry `entry_id`, every unit of it (a batch at once),
+    inside the caller's write transaction (core/services/undo.py), taking back its own change
+    only: a unit changed since the step stays as it is (an answer, a Browse tag, a later edit are
+    never erased), and the step is marked undone. None when none of its units is left (purged)."""
+    if not db.in_transaction():  # a programming error: each statement would commit on its own
+        raise RuntimeError("put_back writes inside the caller's write_transaction()")
+    events = list(
+        CurationEvent.select().where((CurationEvent.journal_id == entry_id) & (CurationEvent.undone == False))  # noqa: E712
+    )
+    journal.mark_undone(entry_id)
+    if not events:
+        return None
+    left = 0
+    for each in sorted(events, key=lambda e: -e.id):
+        if not _put_back(each, now):
+            left += 1
+        elif each.action == SPLIT_OFF:  # put back in the trash: gone for good, cards and all
+            trash_repo.purge_units([int(each.unit_id)])
+    first = min(events, key=lambda e: e.id)
+    action = str(first.action)
+    if left == len(events):
+        return CurationUndo(int(first.unit_id), changed_since=True, action=action)
+    return CurationUndo(int(first.unit_id), left=left, action=action)
 
 
 def _put_back(event: CurationEvent, now: int) -> bool:

@@ -38,7 +38,9 @@ from core.storage.errors import SQLITE_ERRORS, root_cause, translate
 # 10: a bulk journal entry may carry a library setting's change (easy days, vacations) that its
 #    undo puts back with the cards (core/storage/browse/models.py)
 # 11: an article's title the reader gave it, the source's kept beside it (core/storage/models.py)
-SCHEMA_VERSION = 11
+# 12: one undo journal (core/storage/journal.py): every undoable write appends an entry, its
+#    kind's details keyed by it; pending undos of the three old journals converted
+SCHEMA_VERSION = 12
 
 db = peewee.SqliteDatabase(None)
 

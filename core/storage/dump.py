@@ -19,6 +19,7 @@ from typing import Any
 import peewee
 
 from core.domain.errors import StorageError
+from core.storage import journal as undo_journal
 from core.storage.db import db, reading, write_transaction
 from core.storage.errors import root_cause, translate, translated
 from core.storage.fields import UNTRUSTED, gate
@@ -141,6 +142,7 @@ def load(tables: Mapping[str, TableRows], progress: Any = None) -> dict[str, int
             done += len(rows)
             if progress is not None:
                 progress(table, done, total)
+        undo_journal.adopt(db)  # a file from before schema 12: its pending undos get their entries
         search_index.rebuild()
     return loaded
 

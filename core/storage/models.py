@@ -136,8 +136,9 @@ class Question(BaseModel):
 
 
 class CurationEvent(BaseModel):
-    """Every accept / reject / edit / undo of a proposal: the triage undo stack and the
-    accept/edit/reject rate per extractor and model in Stats."""
+    """Every accept / reject / edit ... of a unit: the details of a curation step's entry in the
+    one undo journal (core/storage/journal.py; the units of one step share it), and the
+    accept/edit/reject rate per extractor and model in Stats (`undone` steps not counted)."""
 
     unit = peewee.ForeignKeyField(Unit, backref="curation_events", on_delete="CASCADE")
     action = peewee.CharField()  # accept / reject / edit / auto_accept / undo
@@ -146,6 +147,8 @@ class CurationEvent(BaseModel):
     model = peewee.CharField(null=True)
     at = peewee.IntegerField(index=True)
     undone = peewee.BooleanField(default=False)
+    # the journal entry of the action (core/storage/journal.py; one for every event of a batch)
+    journal_id = peewee.IntegerField(null=True, index=True)
     unit_id: int
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import peewee
 
 from core.storage import db
+from core.storage import journal as _journal_table  # noqa: F401
 from core.storage import models as _base_tables  # noqa: F401  (importing registers the tables)
 from core.storage.browse import models as _browse_tables  # noqa: F401
 from core.storage.errors import translated

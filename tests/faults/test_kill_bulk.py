@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from core.domain.undo import Scope
+
 from .helpers import ROOT, SCRIPTS, integrity, mr_env, query, run_mr, scalar, wait_for_line
 
 sys.path.insert(0, str(ROOT))
@@ -53,7 +55,17 @@ def _journal_whole(home: Path) -> bool:
         (n, scalar(home, "SELECT COUNT(*) FROM bulk_card WHERE journal_id = ?", (jid,)))
         for jid, n in query(home, "SELECT id, cards FROM bulk_journal WHERE undone = 0")
     ]
-    return all(n == snapshot for n, snapshot in rows)
+    # every pending bulk action has its entry in the one journal, and each entry its details
+    orphans = scalar(
+        home,
+        "SELECT COUNT(*) FROM bulk_journal b LEFT JOIN journal j ON j.id = b.journal_id "
+        "WHERE b.undone = 0 AND j.id IS NULL",
+    ) + scalar(
+        home,
+        "SELECT COUNT(*) FROM journal j LEFT JOIN bulk_journal b ON b.journal_id = j.id "
+        "WHERE j.kind = 'bulk' AND b.id IS NULL",
+    )
+    return orphans == 0 and all(n == snapshot for n, snapshot in rows)
 
 
 @pytest.mark.slow
@@ -77,7 +89,7 @@ def test_kill_9_during_a_bulk_action_leaves_all_or_nothing(home: Path) -> None:
         before = scalar(home, "SELECT COUNT(*) FROM card WHERE suspended = 1")
         action = BulkAction.UNSUSPEND if before else BulkAction.SUSPEND
         assert svc.browse.act(action, Selection(BrowseFilter())).cards == CARDS
-        assert svc.browse.undo() is not None
+        assert svc.undo.undo(Scope.BULK) is not None
         assert scalar(home, "SELECT COUNT(*) FROM card WHERE suspended = 1") == before
     finally:
         svc.close()

@@ -23,6 +23,7 @@ import pytest
 from test_review_support import add_units, graduate, prepare, q
 
 from core.domain.browse import BrowseFilter, BulkAction, RowKey, Selection
+from core.domain.undo import Scope
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from core.storage.browse.actions import WRITES
@@ -117,7 +118,7 @@ def _step(services: Services, clock: FixedClock, rng: random.Random, model: Mode
         services.review.start_session()  # the new day: burials lifted (no journal)
         return "day"
     if op == "undo_bulk":
-        done = services.browse.undo()
+        done = services.undo.undo(Scope.BULK)
         if not model.bulk:
             assert done is None
             return "undo bulk: nothing"
@@ -126,7 +127,7 @@ def _step(services: Services, clock: FixedClock, rng: random.Random, model: Mode
         expected = _expect_bulk_undo(action, entry, before)
         assert _cards() == expected, f"bulk undo of {action}"
         return f"undo bulk {action} (left {done.cards_left})"
-    review = services.review.undo()
+    review = services.undo.undo(Scope.REVIEW)
     if not model.review:
         assert review is None
         return "undo review: nothing"
@@ -146,7 +147,7 @@ def test_undo_takes_back_its_own_change_only(services: Services, clock: FixedClo
         graduate(services, clock, card_id)
     clock.advance(days=3)
     services.review.start_session()
-    while services.review.undo() is not None:  # the set-up's answers are not the model's
+    while services.undo.undo(Scope.REVIEW) is not None:  # the set-up's answers are not the model's
         pass
     for card_id in list(_cards())[:3]:
         graduate(services, clock, card_id)
@@ -173,7 +174,7 @@ def test_the_attacks_two_sequences(services: Services, clock: FixedClock) -> Non
         services.browse.act(action, Selection(BrowseFilter()), days=7)
         answered = services.review.answer(cards[0], rating)
         kept = _cards()[cards[0]]
-        done = services.browse.undo()
+        done = services.undo.undo(Scope.BULK)
         assert done is not None and done.cards_left == 1 and done.cards == 1
         assert "1 card changed since" in done.changed_since()
         assert _cards()[cards[0]] == kept and kept["due"] == answered.card.due
@@ -188,7 +189,7 @@ def test_triage_undo_leaves_a_unit_changed_since(services: Services, clock: Fixe
     services.curation.accept(units[0])
     card = int(q("SELECT id FROM card WHERE unit_id = ?", units[0])[0][0])  # type: ignore[call-overload]
     services.review.answer(card, 3)
-    done = services.curation.undo()
+    done = services.undo.undo(Scope.CURATION)
     assert done is not None and done.changed_since and done.unit_id == units[0]
     assert q("SELECT status FROM unit WHERE id = ?", units[0]) == [("confirmed",)]
     assert q("SELECT reps, active FROM card WHERE id = ?", card) == [(1, 1)]
@@ -197,7 +198,7 @@ def test_triage_undo_leaves_a_unit_changed_since(services: Services, clock: Fixe
     article = int(q("SELECT article_id FROM unit WHERE id = ?", units[1])[0][0])  # type: ignore[call-overload]
     assert services.curation.accept_all_valid(article) == 2
     services.browse.act(BulkAction.TAG, Selection(BrowseFilter(), (RowKey(None, units[2]),)), tag="later")
-    done = services.curation.undo()
+    done = services.undo.undo(Scope.CURATION)
     assert done is not None and not done.changed_since and done.left == 1
     assert q("SELECT id, status FROM unit WHERE id IN (?, ?) ORDER BY id", units[1], units[2]) == [
         (units[1], "proposed"),

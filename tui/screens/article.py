@@ -21,6 +21,7 @@ from textual.timer import Timer
 from textual.widgets import OptionList, Static
 
 from core.domain import MEMORY_TYPES, StoredUnit
+from core.domain.undo import Scope
 from tui import runner
 from tui.safe import content, notify
 from tui.screens.own_cards import MakesCards
@@ -366,7 +367,7 @@ class ArticleScreen(MakesCards):
         """Undo the last curation step in this article (a card you made goes to the trash)."""
         undone = None
         with self.reporting("undoing"):
-            undone = self.services.curation.undo(self.article_id)
+            undone = self.services.undo.undo(Scope.CURATION, self.article_id)
             notify(self.app, "Nothing to undo" if undone is None else undone.notice())
         self._fresh = False
         self.refresh_data()

@@ -7,12 +7,14 @@ Apart from the screens that use them, so none of the three imports another for i
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TypeVar
 
 from textual.app import App
 from textual.message import Message
 
 from core.domain.browse import BulkUndo
+from core.domain.undo import Scope
 from tui import runner
 from tui.safe import notify
 from tui.screens.base import BaseScreen
@@ -45,9 +47,9 @@ def in_bulk_worker(
 
 
 def undo_bulk(screen: BaseScreen) -> None:
-    """Take back the latest Browse journal action (Browse, Trash and Schedule share the one
-    journal) in a worker; `BulkUndone` says what to the screen."""
-    in_bulk_worker(screen, "undoing", screen.services.browse.undo, BulkUndone)
+    """Take back the latest bulk action (Browse, Trash and Schedule share the one journal's
+    bulk scope) in a worker; `BulkUndone` says what to the screen."""
+    in_bulk_worker(screen, "undoing", partial(screen.services.undo.undo, Scope.BULK), BulkUndone)
 
 
 def say_undone(app: App[object], entry: BulkUndo | None) -> bool:
@@ -55,6 +57,5 @@ def say_undone(app: App[object], entry: BulkUndo | None) -> bool:
     if entry is None:
         notify(app, "Nothing to undo", severity="warning")
         return False
-    since = entry.changed_since()
-    notify(app, f"Undone: {entry.action.replace('_', ' ')}" + (f" · {since}" if since else ""))
+    notify(app, entry.notice())
     return True

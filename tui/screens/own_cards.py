@@ -22,6 +22,7 @@ from textual.message import Message
 
 from core.domain import SelectedSpan, StoredUnit
 from core.domain.errors import DatabaseBusy
+from core.domain.undo import Scope
 from tui import runner
 from tui.modals.edit_unit import EditUnitModal, UnitEdit
 from tui.safe import notify
@@ -36,6 +37,8 @@ SAVED = "in today's session, new-card limits allowing (u undoes)"
 
 class MakesCards(BaseScreen):
     """A screen whose paragraph view makes cards of yours from its selection."""
+
+    undo_scope = Scope.CURATION  # where u takes a card made here back (Review: its own undo)
 
     @dataclass
     class CardSaved(Message):
@@ -125,10 +128,10 @@ class MakesCards(BaseScreen):
     ) -> Made:
         authoring = self.services.authoring
         if edit is None:
-            return authoring.cloze(article_id, spans, wait=wait)
+            return authoring.cloze(article_id, spans, wait=wait, scope=self.undo_scope)
         return authoring.make(
             article_id, spans, content=edit.content, memory_type=edit.memory_type,
-            tags=edit.tags, questions=edit.questions, wait=wait,
+            tags=edit.tags, questions=edit.questions, wait=wait, scope=self.undo_scope,
         )  # fmt: skip
 
     def on_makes_cards_card_saved(self, message: CardSaved) -> None:

@@ -25,7 +25,8 @@ from textual.widgets import Static
 
 from core.domain import SourceParagraph
 from core.domain.errors import DatabaseBusy
-from core.domain.review import AnswerResult, ReviewItem
+from core.domain.review import AnswerResult, ReviewItem, UndoResult
+from core.domain.undo import Scope
 from tui import runner
 from tui.safe import content, notify
 from tui.screens.own_cards import MakesCards
@@ -55,6 +56,7 @@ class ReviewScreen(MakesCards):
     """Today's session, one card at a time."""
 
     HELP_NAME = "Review"
+    undo_scope = Scope.REVIEW  # a card you make here is undone here, with the answers (u)
     BINDINGS = [
         Binding("space", "reveal", "Reveal", id="review.reveal"),
         Binding("1", "rate(1)", "Again", id="review.again"),
@@ -79,7 +81,6 @@ class ReviewScreen(MakesCards):
         self.shown_at = 0.0
         self.answered: list[int] = []  # the card of each answer given here (undo takes the last)
         self.saving = False  # an answer is being saved (by the worker)
-        self.steps: list[tuple[str, int]] = []  # ("card", unit id) for each card of yours made here
         self._progress_timer: Timer | None = None
 
     @dataclass
@@ -263,7 +264,6 @@ class ReviewScreen(MakesCards):
         """An answer was saved (on the spot or by the worker): note it, then the next card."""
         self.saving = False
         self.answered.append(card_id)
-        self.steps.clear()  # u now undoes the answer
         for warning in result.warnings:
             notify(self.app, warning, severity="warning")
         if result.became_leech:
@@ -288,37 +288,20 @@ class ReviewScreen(MakesCards):
             self.next_card(keep_revealed=True)
 
     def action_undo(self) -> None:
-        if self.steps and self.item is not None:  # a card of yours made here after the last answer
-            _, unit_id = self.steps.pop()
-            with self.reporting("taking the card back"):
-                undone = self.services.curation.undo(self.item.article_id)
-                if undone is not None and undone.unit_id == unit_id and not undone.changed_since:
-                    notify(self.app, "Undone: the card you made is in the trash (restore brings it back)")
-                    return
-                if undone is not None and undone.changed_since:
-                    notify(self.app, undone.notice(), severity="warning")
-                    return
-        with self.reporting("undoing"):
-            done = self.services.review.undo()
-            if done is None:
-                notify(self.app, "Nothing to undo")
-                return
-            if done.changed_since:
-                notify(
-                    self.app,
-                    f"Not undone: the card was changed after this {done.action} (in Browse, Schedule or "
-                    "an edit), so it stays as it is now",
-                    severity="warning",
-                )
-                return
+        """Take back the latest step done here (the one journal's Review scope): an answer, a
+        suspend, a bury ..., or a card of yours made here (to the trash)."""
+        done = None
+        with self.reporting("undoing") as undoing:
+            done = self.services.undo.undo(Scope.REVIEW)
+        if undoing.failed:
+            return
+        if done is None:
+            notify(self.app, "Nothing to undo")
+            return
+        notify(self.app, done.notice(), severity="warning" if done.changed_since else "information")
+        if isinstance(done, UndoResult) and not done.changed_since:  # the card is shown again
             if done.action == "rate" and self.answered:
                 self.answered.pop()
-            left = (
-                f" ({done.left} other card{'s' if done.left != 1 else ''} changed since left as they are)"
-                if done.left
-                else ""
-            )
-            notify(self.app, f"Undone: {done.action}{left}")
             self.next_card()
 
     def action_suspend(self) -> None:
@@ -389,7 +372,6 @@ class ReviewScreen(MakesCards):
 
     def card_made(self, unit_id: int) -> None:
         self._close_selecting()
-        self.steps.append(("card", unit_id))
 
     def action_open_source(self) -> None:
         if self.item is not None:

@@ -24,6 +24,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from core.domain import StoredUnit, ValidationReport
+from core.domain.undo import Scope
 from core.text.words import plural
 from tui import runner
 from tui.modals.reason import ReasonModal
@@ -239,7 +240,7 @@ class TriageScreen(MakesCards):
 
     def action_undo(self) -> None:
         with self.reporting("undoing"):
-            undone = self.services.curation.undo(self.article_id)
+            undone = self.services.undo.undo(Scope.CURATION, self.article_id)
             if undone is None:
                 notify(self.app, "Nothing to undo")
                 return

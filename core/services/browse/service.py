@@ -1,13 +1,12 @@
 """The Browse use cases: pages of rows, their count, bulk actions (one transaction each,
-undoable; its WAL checkpoint in the background, core.storage.checkpoint), deleting and
-restoring articles, the trash, card info.
+undoable through the one journal, core/services/undo.py; its WAL checkpoint in the
+background, core.storage.checkpoint), deleting and restoring articles, the trash, card info.
 
     svc.browse.parse("r<0.8 tag:cells")      -> ParsedFilter (the filter and what was not understood)
     svc.browse.page(filter, sort, after)     -> BrowsePage (keyset: pass page.after for the next)
     svc.browse.count(filter)                 -> int
     svc.browse.act(BulkAction.SUSPEND, Selection(filter, keys)) -> BulkResult
     svc.browse.move_to_deck(Selection(...), article_id | None) -> BulkResult  # None: back to the source's deck
-    svc.browse.undo()                        -> BulkUndo | None
     svc.browse.delete_article(id) / restore_article(id) -> BulkResult
     svc.browse.trash() / deleted_articles() / purge(unit_ids) -> ...
     svc.browse.card_info(card_id)            -> CardInfo | None
@@ -27,7 +26,6 @@ from core.domain.browse import (
     BrowseSort,
     BulkAction,
     BulkResult,
-    BulkUndo,
     CardInfo,
     ReviewEntry,
     Selection,
@@ -150,20 +148,6 @@ class BrowseService(Clocked):
         if article_id is None:
             return self.act(BulkAction.SOURCE_DECK, selection)
         return self.act(BulkAction.MOVE_DECK, selection, deck=article_id)
-
-    def undo(self) -> BulkUndo | None:
-        """Take back the latest bulk action not yet undone (several: call again)."""
-        with checkpoint_after(), bulk_journal.bulk_cache(), write_transaction():
-            entry = bulk_journal.last_journal()
-            if entry is None:
-                return None
-            done = actions.undo(entry, self.clock.epoch())
-        return BulkUndo(
-            str(entry.action), done.cards, done.units, done.cards_left, done.units_left, done.setting_left
-        )
-
-    def can_undo(self) -> bool:
-        return bulk_journal.last_journal() is not None
 
     # --- articles and the trash -----------------------------------------------------------
 

@@ -6,7 +6,7 @@ API for the TUI (all headless; every method returns frozen dataclasses from revi
     svc.review.rollover_waiting() / catch_up() -> bool  # a new day's unbury a held lock put off
     svc.review.next_card()     -> ReviewItem | None  # learning due now first, then the queue
     svc.review.answer(card_id, Rating.GOOD, duration_ms=None) -> AnswerResult
-    svc.review.undo()          -> UndoResult | None  # several steps; survives a restart
+    svc.review.show_again(card_id)  # an undone action's card next (svc.undo: core/services/undo.py)
     svc.review.suspend(card_id) / unsuspend(card_id) / bury(card_id) -> bool
     svc.review.pin_unit(unit_id, pinned=True) / trash_unit(unit_id) / restore_unit(unit_id) -> bool
     svc.review.postpone_backlog(keep=None, days=7) -> int
@@ -42,7 +42,6 @@ from core.domain.review import (
     Queue,
     ReviewItem,
     SessionSummary,
-    UndoResult,
 )
 from core.services.browse.schedule import day_rule, utc_day
 from core.services.clocked import Clocked
@@ -259,22 +258,13 @@ class ReviewService(Clocked):
             warnings=tuple(warnings),
         )
 
-    def undo(self) -> UndoResult | None:
-        """Undo the latest review action (rating, suspend, bury, pin, postpone...)."""
-        done = review_writes.undo_last(as_epoch(self.now()))
-        if done is None:
-            return None
-        action, card_id = done.action, done.card_id
-        if done.changed_since:
-            return UndoResult(action, card_id, changed_since=True)
+    def show_again(self, card_id: int | None) -> None:
+        """An undone action's card (core/services/undo.py) is shown next, while it is one the
+        session shows (a new or a review card)."""
         if card_id is not None:
             row = cards.get_card(card_id)
             if row is not None and row.queue in (Queue.NEW, Queue.REVIEW):
                 self.today.push_front(card_id)
-        return UndoResult(action, card_id, left=done.left)
-
-    def can_undo(self) -> bool:
-        return review_writes.undo_depth() > 0
 
     # --- card and unit actions ---------------------------------------------------------------
 

@@ -10,17 +10,18 @@ not snapshotted: they follow their units back by the rule). The service owns the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from core.domain.browse import BulkAction
+from core.domain.browse import BulkAction, BulkUndo
 from core.domain.review import Queue
+from core.storage import journal as undo_journal
 from core.storage.browse.journal import (
     TARGET,
     Changed,
     count,
     drop_if_empty,
     exec_sql,
+    of_entry,
     put_setting_back,
     snapshot_cards,
 )
@@ -189,19 +190,17 @@ def close_journal(journal: int, action: str) -> int:
     return journal
 
 
-@dataclass(frozen=True, slots=True)
-class Undone:
-    """What an undo put back, and what it left as it is because it changed since."""
-
-    cards: int
-    units: int
-    cards_left: int
-    units_left: int
-    setting_left: str = ""  # the key of a setting changed since, left as it is
+@translated
+def put_back(entry_id: int, now: int) -> BulkUndo | None:
+    """Undo the bulk action of journal entry `entry_id` (`undo`), inside the caller's write
+    transaction (core/services/undo.py); the entry is done with. None when its details are gone."""
+    undo_journal.mark_undone(entry_id)
+    entry = of_entry(entry_id)
+    return None if entry is None else undo(entry, now)
 
 
 @translated
-def undo(entry: BulkJournal, now: int) -> Undone:
+def undo(entry: BulkJournal, now: int) -> BulkUndo:
     """Put back the journal's rows that are still as the action left them (inside the caller's
     transaction); rows changed since (answered, edited, moved by another tool) stay as they are.
     Entries written before schema 9 have no record of what they left and undo every row."""
@@ -249,6 +248,5 @@ def undo(entry: BulkJournal, now: int) -> Undone:
         exec_sql(f"DELETE FROM {table} WHERE journal_id = ?", (entry.id,))
     exec_sql("UPDATE bulk_journal SET undone = 1 WHERE id = ?", (entry.id,))
     cards, units = int(cards or 0), int(units or 0)
-    return Undone(
-        cards, units, max(0, int(snap_cards) - cards), max(0, int(snap_units) - units), setting_left
-    )
+    left = (max(0, int(snap_cards) - cards), max(0, int(snap_units) - units))
+    return BulkUndo(str(entry.action), cards, units, *left, setting_left)

@@ -2,9 +2,10 @@
 unit_actions write the changes).
 
 A bulk action (1) puts the rows it is about (a selection, or every row of a filter) in the temp
-table `browse_target`, (2) opens a journal entry, (3) snapshots the rows that will change into
-bulk_card / bulk_unit (INSERT ... SELECT: no row passes through Python), (4) changes exactly the
-snapshotted rows. All of it runs inside the caller's transaction (core.services.browse.service).
+table `browse_target`, (2) opens its entry in the one undo journal (core/storage/journal.py) with
+its details here (bulk_journal: the entry's `journal_id`; its snapshots are keyed by the details'
+own id), (3) snapshots the rows that will change into bulk_card / bulk_unit (INSERT ... SELECT:
+no row passes through Python), (4) changes exactly the snapshotted rows. All of it runs inside the caller's transaction (core.services.browse.service).
 An action may change a library setting with its cards (the schedule's easy days and vacations):
 `set_setting` writes it and keeps its value before and after with the entry, for the undo.
 """
@@ -17,6 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.domain.browse import RowKey
+from core.domain.undo import Kind, Scope
+from core.storage import journal as undo_journal
 from core.storage.browse.models import CARD_COLUMNS, BulkJournal
 from core.storage.db import db
 from core.storage.errors import translated
@@ -102,17 +105,22 @@ def target_trashed_since(article_id: int, since: int) -> None:
 
 @translated
 def open_journal(action: str, now: int, *, article_id: int | None = None) -> int:
-    """A new journal entry (older ones beyond JOURNAL_KEEP are dropped with their snapshots)."""
-    entry = BulkJournal.create(action=action, at=now, article_id=article_id)
+    """A new bulk action: its entry in the one journal (core/storage/journal.py) and its
+    details here; returns the details' id (what the snapshots are keyed by). Older actions
+    beyond JOURNAL_KEEP are dropped with their snapshots and entries."""
+    entry_id = undo_journal.append(Kind.BULK, Scope.BULK, action, now, article_id=article_id)
+    entry = BulkJournal.create(action=action, at=now, article_id=article_id, journal_id=entry_id)
     old = exec_sql(
-        "SELECT id FROM bulk_journal WHERE undone = 0 ORDER BY id DESC LIMIT -1 OFFSET ?", (JOURNAL_KEEP,)
-    )
+        "SELECT id, journal_id FROM bulk_journal WHERE undone = 0 ORDER BY id DESC LIMIT -1 OFFSET ?",
+        (JOURNAL_KEEP,),
+    ).fetchall()
     stale = [r[0] for r in old]
     if stale:
         marks = ", ".join("?" * len(stale))
         for table in ("bulk_card", "bulk_unit"):
             exec_sql(f"DELETE FROM {table} WHERE journal_id IN ({marks})", tuple(stale))
         exec_sql(f"DELETE FROM bulk_journal WHERE id IN ({marks})", tuple(stale))
+        undo_journal.forget([int(r[1]) for r in old if r[1] is not None])
     return int(entry.id)
 
 
@@ -177,17 +185,20 @@ def put_setting_back(entry: BulkJournal) -> bool:
 
 
 @translated
-def drop_if_empty(journal: int) -> bool:
-    """Forget a journal entry that changed nothing (nothing to undo). True when dropped."""
+def drop_if_empty(bulk_id: int) -> bool:
+    """Forget a bulk action that changed nothing (nothing to undo), its journal entry with it.
+    True when dropped."""
     row = exec_sql(
-        "SELECT cards, units, article_id, setting_key FROM bulk_journal WHERE id = ?", (journal,)
+        "SELECT cards, units, article_id, setting_key, journal_id FROM bulk_journal WHERE id = ?", (bulk_id,)
     ).fetchone()
     if row and not row[0] and not row[1] and row[2] is None and row[3] is None:
-        exec_sql("DELETE FROM bulk_journal WHERE id = ?", (journal,))
+        exec_sql("DELETE FROM bulk_journal WHERE id = ?", (bulk_id,))
+        undo_journal.forget([int(row[4])] if row[4] is not None else [])
         return True
     return False
 
 
 @translated
-def last_journal() -> BulkJournal | None:
-    return BulkJournal.select().where(BulkJournal.undone == False).order_by(BulkJournal.id.desc()).first()  # noqa: E712
+def of_entry(entry_id: int) -> BulkJournal | None:
+    """The details of journal entry `entry_id` (None: pruned, or already undone)."""
+    return BulkJournal.get_or_none((BulkJournal.journal_id == entry_id) & (BulkJournal.undone == False))  # noqa: E712

@@ -42,6 +42,7 @@ class BulkJournal(BaseModel):
     setting_key = peewee.CharField(null=True)
     setting_before = peewee.TextField(null=True)
     setting_after = peewee.TextField(null=True)
+    journal_id = peewee.IntegerField(null=True, index=True)  # its entry in the one journal (schema 12)
 
 
 class BulkCard(BaseModel):

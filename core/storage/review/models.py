@@ -177,7 +177,8 @@ class ReviewLog(BaseModel):
 
 
 class UndoEntry(BaseModel):
-    """One undoable review action: the card rows (and unit pin) as they were before it."""
+    """The details of one review action's journal entry (core/storage/journal.py): the card rows
+    (and unit pin) as they were before it."""
 
     action = peewee.CharField()  # rate / suspend / unsuspend / bury / pin / unpin / postpone
     cards_json = peewee.TextField(default="[]")  # card rows before the action
@@ -188,6 +189,7 @@ class UndoEntry(BaseModel):
     at = peewee.IntegerField()
     # the same card rows as the action left them (schema 9): undo puts back only rows still so
     after_json = peewee.TextField(null=True)
+    journal_id = peewee.IntegerField(null=True, index=True)  # its entry in the one journal (schema 12)
 
 
 # Review cards due per UTC day (day = due // 86400), kept by triggers so load balancing reads a

@@ -1,10 +1,10 @@
 """The review actions on cards, each journalled for undo: an answer (with the burial of its
-unit's other cards), suspend / bury / postpone and other card rewrites, pin / unpin, and undo of
-the latest; also the rewrite of every card for new FSRS parameters (not undoable).
+unit's other cards), suspend / bury / postpone and other card rewrites, pin / unpin, and the
+put-back of one of them; also the rewrite of every card for new FSRS parameters (not undoable).
 
 Every write is one IMMEDIATE transaction (or the caller's, where said) that also journals the
-rows it changes: an UndoEntry holds the card rows as they were (JSON), and undo writes them
-back. A card row is written whole (the domain Card's fields, and the columns derived from them:
+rows it changes: an entry in the one journal (core/storage/journal.py) and its UndoEntry, the
+card rows as they were (JSON), which the put-back writes back. A card row is written whole (the domain Card's fields, and the columns derived from them:
 the queue by the one rule, the session index's stability bucket and t90).
 """
 
@@ -16,6 +16,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from core.domain.card import Card
+from core.domain.review import UndoResult
+from core.domain.undo import Kind, Scope
+from core.storage import journal
 from core.storage.converters import card_dict
 from core.storage.db import db, write_transaction
 from core.storage.errors import translated
@@ -46,16 +49,23 @@ def _snapshot(rows: Iterable[Card]) -> str:
 
 
 def _journal(action: str, before: Sequence[Card], now: int, after: Sequence[Card], **extra: Any) -> int:
+    """The action's entry in the one journal, and its details: the rows before and after."""
+    entry_id = journal.append(Kind.REVIEW, Scope.REVIEW, action, now)
     cols = {
-        "action": action, "cards_json": _snapshot(before), "after_json": _snapshot(after), "at": now, **extra,
+        "action": action, "cards_json": _snapshot(before), "after_json": _snapshot(after), "at": now,
+        "journal_id": entry_id, **extra,
     }  # fmt: skip
     names = ", ".join(cols)
     cur = _exec(
         f"INSERT INTO undo_entry ({names}) VALUES ({', '.join('?' * len(cols))})", list(cols.values())
     )
-    entry_id = int(cur.lastrowid)
-    if entry_id % 50 == 0:
-        _exec("DELETE FROM undo_entry WHERE id <= ?", (entry_id - UNDO_KEEP,))
+    detail_id = int(cur.lastrowid)
+    if detail_id % 50 == 0:  # the oldest beyond UNDO_KEEP go, their journal entries with them
+        _exec(
+            "DELETE FROM journal WHERE id IN (SELECT journal_id FROM undo_entry WHERE id <= ?)",
+            (detail_id - UNDO_KEEP,),
+        )
+        _exec("DELETE FROM undo_entry WHERE id <= ?", (detail_id - UNDO_KEEP,))
     return entry_id
 
 
@@ -141,52 +151,37 @@ def _as_left(current: Card, after: dict[str, Any] | None) -> bool:
     return all(now[k] == v for k, v in after.items() if k not in _NOT_SIGNED)
 
 
-@dataclass(frozen=True, slots=True)
-class ReviewUndone:
-    """What an undo of the review journal did. `changed_since`: the card the action was about
-    was changed after it (a bulk action, a schedule tool, an edit), so the action stays as it was
-    and its entry is dropped (an undo never takes back a later change); `left`: other cards of
-    the entry (a rating's buried siblings) changed since and left as they are."""
-
-    action: str
-    card_id: int | None
-    changed_since: bool = False
-    left: int = 0
-
-
 @translated
-def undo_last(now: int) -> ReviewUndone | None:
-    """Undo the latest review action (several steps: call again), taking back its own change only."""
-    with write_transaction():
-        entry = UndoEntry.select().order_by(UndoEntry.id.desc()).first()
-        if entry is None:
-            return None
-        action, card_id = str(entry.action), entry.card_id
-        afters = {int(a["id"]): a for a in json.loads(entry.after_json or "[]")}
-        pairs = []
-        for data in json.loads(entry.cards_json):
-            current = cards.get_card(int(data["id"]))
-            if current is not None:  # else purged with its unit since
-                pairs.append(
-                    (data, current, _as_left(current, afters.get(int(data["id"])) if afters else None))
-                )
-        if any(current.id == card_id and not same for _, current, same in pairs):
-            entry.delete_instance()
-            return ReviewUndone(action, card_id, changed_since=True)
-        for data, current, same in pairs:
-            if same:  # `active` follows the unit's status (curation's business), not this journal
-                _write_card(replace(Card(**data), active=current.active), now)
-        if entry.review_log_id is not None:
-            ReviewLog.delete().where(ReviewLog.id == entry.review_log_id).execute()
-        if entry.pinned_before is not None and entry.unit_id is not None:
-            Unit.update(pinned=entry.pinned_before).where(Unit.id == entry.unit_id).execute()
-        entry.delete_instance()
-    return ReviewUndone(action, card_id, left=sum(1 for _, _, same in pairs if not same))
-
-
-@translated
-def undo_depth() -> int:
-    return int(UndoEntry.select().count())
+def put_back(entry_id: int, now: int) -> UndoResult | None:
+    """Undo the review action of journal entry `entry_id`, taking back its own change only,
+    inside the caller's write transaction (core/services/undo.py). The entry and its details
+    go; None when it has no details (nothing to put back). `changed_since`: the card the action
+    was about was changed after it (a bulk action, a schedule tool, an edit), so the action stays
+    as it was (an undo never takes back a later change); `left`: other cards of the entry (a
+    rating's buried siblings) changed since and left as they are."""
+    _require_transaction("put_back")
+    entry = UndoEntry.get_or_none(UndoEntry.journal_id == entry_id)
+    journal.forget([entry_id])
+    if entry is None:
+        return None
+    action, card_id = str(entry.action), entry.card_id
+    afters = {int(a["id"]): a for a in json.loads(entry.after_json or "[]")}
+    pairs = []
+    for data in json.loads(entry.cards_json):
+        current = cards.get_card(int(data["id"]))
+        if current is not None:  # else purged with its unit since
+            pairs.append((data, current, _as_left(current, afters.get(int(data["id"])) if afters else None)))
+    entry.delete_instance()
+    if any(current.id == card_id and not same for _, current, same in pairs):
+        return UndoResult(action, card_id, changed_since=True)
+    for data, current, same in pairs:
+        if same:  # `active` follows the unit's status (curation's business), not this journal
+            _write_card(replace(Card(**data), active=current.active), now)
+    if entry.review_log_id is not None:
+        ReviewLog.delete().where(ReviewLog.id == entry.review_log_id).execute()
+    if entry.pinned_before is not None and entry.unit_id is not None:
+        Unit.update(pinned=entry.pinned_before).where(Unit.id == entry.unit_id).execute()
+    return UndoResult(action, card_id, left=sum(1 for _, _, same in pairs if not same))
 
 
 @translated

@@ -13,6 +13,7 @@ import random
 import sys
 from datetime import UTC, datetime
 
+from core.domain.undo import Scope
 from core.host.clock import FixedClock
 from core.services.bootstrap import open_services
 from core.storage.review.models import UndoEntry
@@ -26,10 +27,10 @@ svc.review.start_session()
 print("ready", flush=True)
 answered = 0
 while answered < limit:
-    if rng.random() < 0.125 and svc.review.can_undo():
+    if rng.random() < 0.125 and svc.undo.can_undo(Scope.REVIEW):
         last = UndoEntry.select().order_by(UndoEntry.id.desc()).first()
         log_id = last.review_log_id if last is not None else None
-        svc.review.undo()
+        svc.undo.undo(Scope.REVIEW)
         print(f"undo {log_id}", flush=True)
         continue
     item = svc.review.next_card()
