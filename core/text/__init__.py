@@ -38,6 +38,7 @@ def __getattr__(name: str) -> re.Pattern[str]:
         return _pattern(name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
 QUOTE_FOLD = str.maketrans(  # curly quotes and primes -> straight quotes
     {
         "\u2018": "'",

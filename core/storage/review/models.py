@@ -142,10 +142,8 @@ class Card(BaseModel):
 # fields and its index keys (tests/test_card_rows.py). Read from the table, not from Card's fields
 # (core.storage.converters.CARD_FIELDS): this module is loaded when the library is opened, before
 # the first frame, and building the domain dataclasses then cost ~120M instructions of a ~1.2G
-# cold start (tests/test_cold_start_modules.py).
-CHANGING = tuple(
-    f.column_name for f in Card._meta.sorted_fields if f.column_name not in (*MADE, *INDEX_KEYS)
-)
+# cold start (tests/test_tui_perf_startup.py pins it).
+CHANGING = tuple(f.column_name for f in Card._meta.sorted_fields if f.column_name not in (*MADE, *INDEX_KEYS))
 
 
 # The session index holds the review queue's cards only (partial; schema 5): suspending,
