@@ -85,6 +85,15 @@ def test_every_card_field_is_a_column_of_the_card_table() -> None:
     assert {f.name for f in fields(Card)} <= columns
 
 
+def test_the_changing_columns_are_the_card_fields_not_set_when_it_is_made() -> None:
+    """CHANGING is read from the card table (opening the library needs no domain dataclass): it
+    must be every Card field but MADE, in Card's order, and no index key."""
+    from core.storage.review.models import CHANGING, INDEX_KEYS, MADE
+
+    assert tuple(f.name for f in fields(Card) if f.name not in MADE) == CHANGING
+    assert not set(CHANGING) & set(INDEX_KEYS)
+
+
 def test_a_card_row_survives_a_write_and_a_read_unchanged(services: Services) -> None:
     [outcome] = services.library.import_paths([SAMPLES / "photosynthesis.txt"], extractor="offline")
     unit = services.library.units(outcome.article_id)[0]

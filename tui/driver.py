@@ -27,8 +27,6 @@ from textual._parser import ParseError
 from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 
-from core.text import UNSAFE
-
 # sha256 of inspect.getsource(LinuxDriver.run_input_thread) in the Textual this was copied from.
 UPSTREAM_SHA256 = "d796af6d69db337d"
 
@@ -38,6 +36,8 @@ PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
 
 def clean_paste(text: str) -> str:
     """Pasted text as data: terminals send line breaks as CR; every other control goes."""
+    from core.text import UNSAFE  # (compiled at the first paste: the driver starts before the first frame)
+
     return UNSAFE.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
 
 

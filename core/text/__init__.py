@@ -7,16 +7,38 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 
 # What a terminal would obey rather than show: C0 and C1 controls (ESC, BEL, CSI ...) and DEL,
 # and the bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) that reorder
 # the text around them ("Trojan Source": a title reading "evil\u202etxt.exe" shows as
 # "evilexe.txt"). The marks U+200E/U+200F reorder nothing and stay: Arabic and Hebrew use them.
 BIDI_CONTROLS = "\u202a-\u202e\u2066-\u2069"
-UNSAFE = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{BIDI_CONTROLS}]")
-_UNSAFE_ALL = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{BIDI_CONTROLS}]")
-# Lone surrogates: what a file name that is not UTF-8 decodes to. No terminal can be sent one.
-_SURROGATES = re.compile("[\ud800-\udfff]")
+# The character classes of the gate, compiled on first use (`_pattern`; `UNSAFE` is read from
+# the module as before, through __getattr__). sre walks a class's ranges beyond Latin-1 in
+# Python: compiling these three was ~6.5M instructions, and this module is imported before the
+# first frame (the config module reads core.text.locations), whose title is plain ASCII.
+_PATTERNS = {
+    "UNSAFE": f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{BIDI_CONTROLS}]",
+    "UNSAFE_ALL": f"[\\x00-\\x1f\\x7f-\\x9f{BIDI_CONTROLS}]",  # tab and newline too
+    # Lone surrogates: what a file name that is not UTF-8 decodes to. No terminal can be sent one.
+    "SURROGATES": "[\ud800-\udfff]",
+}
+
+
+@cache
+def _pattern(name: str) -> re.Pattern[str]:
+    return re.compile(_PATTERNS[name])
+
+
+def __getattr__(name: str) -> re.Pattern[str]:
+    """`UNSAFE`, the ingestion rule's class (C0/C1 controls but newline and tab, DEL, bidi
+    controls), compiled when first asked for."""
+    if name == "UNSAFE":
+        return _pattern(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 QUOTE_FOLD = str.maketrans(  # curly quotes and primes -> straight quotes
     {
         "\u2018": "'",
@@ -39,7 +61,7 @@ def replace_controls(text: str, replacement: str = "\ufffd") -> str:
     newline and tab, DEL, bidi embeddings, overrides and isolates) becomes one U+FFFD, so offsets
     into the text (a reader's spans, a quote's position) still hold. Stored text goes out in
     exports and over MCP without our display gate, so it must not reorder what it is shown in."""
-    return UNSAFE.sub(replacement, text) if _may_be_unsafe(text) else text
+    return _pattern("UNSAFE").sub(replacement, text) if _may_be_unsafe(text) else text
 
 
 # the ASCII characters UNSAFE does not hold (printable ones, tab and newline)
@@ -62,7 +84,7 @@ def _may_be_unsafe(text: str) -> bool:
     bytes, where the regex's scan cost 57 instructions a character (callgrind: 16M of the 47M
     that numbering libxml2's 753 paragraphs took, nearly all of its text clean)."""
     rest = text.encode("utf-8", "surrogatepass").translate(None, _SAFE_ASCII)
-    return bool(rest) and UNSAFE.search(rest.decode("utf-8", "surrogatepass")) is not None
+    return bool(rest) and _pattern("UNSAFE").search(rest.decode("utf-8", "surrogatepass")) is not None
 
 
 _LINE_BREAKS = re.compile(r"\r\n?")
@@ -79,7 +101,7 @@ def stored(text: str, *, single_line: bool = False) -> str:
     stored value compares equal to itself gated again."""
     text = str(text)
     if not text.isascii():
-        text = _SURROGATES.sub("\ufffd", text)
+        text = _pattern("SURROGATES").sub("\ufffd", text)
     if "\r" in text:
         text = _LINE_BREAKS.sub("\n", text)
     if single_line and ("\n" in text or "\t" in text):
@@ -97,11 +119,13 @@ def sanitize(text: str, *, single_line: bool = False) -> str:
     The result still must be shown with markup off (Content / markup=False / rich Text).
     """
     text = str(text)
+    if text.isascii() and text.isprintable():  # nothing to take out (most titles and labels)
+        return text
     if not text.isascii():
-        text = _SURROGATES.sub("\ufffd", text)
+        text = _pattern("SURROGATES").sub("\ufffd", text)
     if single_line:
-        return _UNSAFE_ALL.sub(" ", text)
-    return UNSAFE.sub("", text).replace("\t", "    ")
+        return _pattern("UNSAFE_ALL").sub(" ", text)
+    return _pattern("UNSAFE").sub("", text).replace("\t", "    ")
 
 
 def unify(text: str) -> str:

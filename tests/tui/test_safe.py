@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
 from tui.safe import cell, content, find_quote, highlight_quotes
 
 
@@ -29,3 +34,16 @@ def test_the_gate_takes_out_bidi_overrides_and_shows_lone_surrogates() -> None:
     one_line = sanitize(evil + "\n\tend", single_line=True)
     assert one_line == "report txt.exe  x  caf\ufffd \u200fmark  end"
     assert len(one_line) == len(evil + "\n\tend")  # one for one: an Input's cursor stays put
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=0x7F)), st.booleans())
+def test_printable_ascii_passes_the_gate_as_it_is_and_controls_do_not(text: str, single_line: bool) -> None:
+    """sanitize returns printable ASCII untouched without its character classes (the first frame's
+    title): the same result the classes give, for every ASCII text."""
+    from core.text import BIDI_CONTROLS, sanitize
+
+    klass = "\\x00-\\x1f" if single_line else "\\x00-\\x08\\x0b-\\x1f"
+    expected = re.sub(f"[{klass}\\x7f-\\x9f{BIDI_CONTROLS}]", " " if single_line else "", text)
+    assert sanitize(text, single_line=single_line) == (
+        expected if single_line else expected.replace("\t", "    ")
+    )

@@ -20,15 +20,14 @@ from collections.abc import Mapping
 import peewee
 
 from core.domain.states import Queue, State
-from core.storage.converters import CARD_FIELDS
 from core.storage.db import MIGRATIONS, BaseModel, register_models, register_schema_hook
 from core.storage.models import Question, Unit
 
 # The card's columns by role. Its fields (core.domain.card.Card) are set when it is made (MADE)
-# or change with answers, card actions and their undo (CHANGING: written, snapshotted and put
-# back whole); the session index's keys (INDEX_KEYS) are worked out from them on every write.
+# or change with answers, card actions and their undo (CHANGING, below the table: written,
+# snapshotted and put back whole); the session index's keys (INDEX_KEYS) are worked out from
+# them on every write.
 MADE = ("id", "unit_id", "question_id", "created_at")
-CHANGING = tuple(name for name in CARD_FIELDS if name not in MADE)
 INDEX_KEYS = ("sbucket", "t90")
 
 # The queue rule. The first flag that holds decides, in this order; a card with none goes by its
@@ -137,6 +136,14 @@ class Card(BaseModel):
 
     class Meta:
         indexes = ((("queue", "due"), False),)
+
+
+# Every other column of the table, in its order: the card table's columns are the domain Card's
+# fields and its index keys (tests/test_card_rows.py). Read from the table, not from Card's fields
+# (core.storage.converters.CARD_FIELDS): this module is loaded when the library is opened, before
+# the first frame, and building the domain dataclasses then cost ~120M instructions of a ~1.2G
+# cold start (tests/test_tui_perf_startup.py pins it).
+CHANGING = tuple(f.column_name for f in Card._meta.sorted_fields if f.column_name not in (*MADE, *INDEX_KEYS))
 
 
 # The session index holds the review queue's cards only (partial; schema 5): suspending,
