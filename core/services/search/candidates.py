@@ -1,0 +1,113 @@
+"""The `terms` candidates of a question or a pasted text: the rarest terms find them (search
+service, step 2; issue 32).
+
+bm25() scores every paragraph its expression matches, about 1.7 µs each on bench_search's 100k
+paragraphs (a count of the same rows: 0.13 µs). A 9-word question ORing its mid-frequency words
+(each in 2-18% of the paragraphs) ranked 15-50k paragraphs, 31 of its 39 ms; a Chinese paragraph
+pasted as a query ORed a hundred bigrams, 0.6-1.3 s.
+
+So, MaxScore's idea with FTS5 as the index: the query's terms (at most MAX_TERMS of them, spread
+evenly over a longer text) are counted, each up to MAX_RANKED + 1 paragraphs (a count reads that
+many entries at most, and is remembered while the index is unchanged: TermStats), then taken
+rarest first until they match POOL paragraphs, never past MAX_RANKED. A paragraph that holds none
+of the chosen terms holds only terms at least as frequent as every chosen one, each worth little
+BM25 (a low IDF) beside a chosen one. bm25() orders the candidates by the chosen terms; the rerank
+(questions) then scores the best CANDIDATES with every term of the query. When every term is in
+more than MAX_RANKED paragraphs, the candidates are those holding the two rarest together.
+
+In a library of fewer than POOL paragraphs most questions keep every term, as before; measured on
+the dev sets, see the branch report of issue 32.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.services.search.termstats import TermStats
+from core.storage.search import query as search_query
+
+POOL = 1000  # paragraphs the chosen terms should match (10 x the candidates reranked)
+MAX_RANKED = 3000  # paragraphs bm25() may score (about 5 ms): terms past it are left out
+MAX_TERMS = 48  # distinct terms counted; a longer text (pasted) is sampled evenly
+PASTED_TOKENS = 60  # a query of more tokens (words, CJK characters) is a pasted text: no rerank
+PASTED_CHOSEN = 12  # terms a pasted text is found by (bm25() reads every term for every paragraph)
+
+Term = tuple[str, str]  # (index column: "stems" for stems and CJK bigrams, "words" for CJK characters, term)
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen:
+    """The paragraphs' match expression (empty: nothing to find), the units' one (the chosen
+    terms and those no paragraph holds: a unit may), the terms that reached the SQL, and the
+    cap to rank it with (search_query.paragraphs_matching; None: it matches at most MAX_RANKED)."""
+
+    expr: str
+    unit_expr: str
+    terms: tuple[Term, ...]
+    cap: int | None = None
+
+
+def spread(terms: Sequence[Term], most: int = MAX_TERMS) -> list[Term]:
+    """At most `most` distinct terms, in order, spread evenly over a longer list."""
+    distinct = list(dict.fromkeys(terms))
+    if len(distinct) <= most:
+        return distinct
+    step = len(distinct) / most
+    return [distinct[int(i * step)] for i in range(most)]
+
+
+def pick(terms: Sequence[Term], df: dict[Term, int], most: int = MAX_TERMS) -> tuple[list[Term], bool]:
+    """The rarest terms first (`most` at most), while they match fewer than POOL paragraphs
+    (summed) and never more than MAX_RANKED; terms no paragraph holds are left out. (terms,
+    together): when every term is more frequent than that, the two rarest, to be found together."""
+    present = sorted(
+        (t for t in terms if df.get(t, 0) > 0), key=lambda t: df[t]
+    )  # stable: query order on ties
+    chosen: list[Term] = []
+    total = 0
+    for t in present:
+        if total >= POOL or total + df[t] > MAX_RANKED or len(chosen) >= most:
+            break
+        chosen.append(t)
+        total += df[t]
+    if chosen or len(present) < 2:
+        return chosen or present, False
+    return present[:2], True
+
+
+def _expr(terms: Sequence[Term]) -> str:
+    return search_query.any_of(
+        [t for c, t in terms if c == "stems"], [], [t for c, t in terms if c == "words"]
+    )
+
+
+def rarest_terms(
+    stats: TermStats,
+    stems_: Sequence[str],
+    bigrams: Sequence[str],
+    chars: Sequence[str],
+    *,
+    pasted: bool = False,
+) -> Chosen:
+    """The candidate expression of a question's or a `pasted` text's terms (see the module)."""
+    terms = spread([*(("stems", t) for t in [*stems_, *bigrams]), *(("words", c) for c in chars)])
+    df: dict[Term, int] = {}
+    for column in ("stems", "words"):
+        counted = stats.counts(column, [t for c, t in terms if c == column], cap=MAX_RANKED + 1)
+        df.update(((column, t), n) for t, n in counted.items())
+    chosen, together = pick(terms, df, PASTED_CHOSEN if pasted else MAX_TERMS)
+    bounded = sum(df.get(t, 0) for t in chosen) <= MAX_RANKED
+    if together:  # every term is frequent: the two rarest, counted further (the common threshold)
+        frequent = [t for t in terms if df.get(t, 0) > 0]
+        for column in ("stems", "words"):
+            counted = stats.counts(column, [t for c, t in frequent if c == column])
+            df.update(((column, t), n) for t, n in counted.items())
+        chosen = sorted(frequent, key=lambda t: df[t])[:2]
+        expr = f"({_expr(chosen[:1])}) AND ({_expr(chosen[1:])})"
+    else:
+        expr = _expr(chosen)
+    absent = [t for t in terms if not df.get(t)]
+    return Chosen(
+        expr, _expr([*chosen, *absent]), tuple(chosen), None if bounded and not together else MAX_RANKED
+    )
