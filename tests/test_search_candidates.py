@@ -134,6 +134,9 @@ def test_a_pasted_chinese_paragraph_finds_its_source_first_through_a_few_terms(
     # whatever reaches the SQL (counts, the units' expression) holds at most MAX_TERMS terms
     matched = [str(p[0]) for sql, p in statements if "MATCH" in sql and p]
     assert matched and max(len(re.findall(r'"[^"]+"', expr)) for expr in matched) <= MAX_TERMS
+    # and each term is counted no further than a pool's worth of paragraphs
+    caps = [int(p[1]) for sql, p in statements if sql.startswith("SELECT count(*)")]
+    assert caps and max(caps) <= candidates.POOL + 1
 
 
 def test_a_pasted_english_paragraph_finds_its_source_first(

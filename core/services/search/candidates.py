@@ -7,8 +7,9 @@ paragraphs (a count of the same rows: 0.13 µs). A 9-word question ORing its mid
 pasted as a query ORed a hundred bigrams, 0.6-1.3 s.
 
 So, MaxScore's idea with FTS5 as the index: the query's terms (at most MAX_TERMS of them, spread
-evenly over a longer text) are counted, each up to MAX_RANKED + 1 paragraphs (a count reads that
-many entries at most, and is remembered while the index is unchanged: TermStats), then taken
+evenly over a longer text) are counted, each up to MAX_RANKED + 1 paragraphs (a pasted text's, up
+to POOL + 1; a count reads that many entries at most, and is remembered while the index is
+unchanged: TermStats), then taken
 rarest first until they match POOL paragraphs, never past MAX_RANKED. A paragraph that holds none
 of the chosen terms holds only terms at least as frequent as every chosen one, each worth little
 BM25 (a low IDF) beside a chosen one. bm25() orders the candidates by the chosen terms; the rerank
@@ -92,21 +93,23 @@ def rarest_terms(
 ) -> Chosen:
     """The candidate expression of a question's or a `pasted` text's terms (see the module)."""
     terms = spread([*(("stems", t) for t in [*stems_, *bigrams]), *(("words", c) for c in chars)])
+    cap = POOL + 1 if pasted else MAX_RANKED + 1  # a pasted text's many terms are each read less far
     df: dict[Term, int] = {}
     for column in ("stems", "words"):
-        counted = stats.counts(column, [t for c, t in terms if c == column], cap=MAX_RANKED + 1)
-        df.update(((column, t), n) for t, n in counted.items())
+        counted = stats.counts(column, [t for c, t in terms if c == column], cap=cap)
+        # a count that reached the cap is more than bm25() may rank (how many more was not read)
+        df.update(((column, t), n if n < cap else MAX_RANKED + 1) for t, n in counted.items())
     chosen, together = pick(terms, df, PASTED_CHOSEN if pasted else MAX_TERMS)
     bounded = sum(df.get(t, 0) for t in chosen) <= MAX_RANKED
-    if together:  # every term is frequent: the two rarest, counted further (the common threshold)
+    if (
+        together and not pasted
+    ):  # every term is frequent: the two rarest, counted further (the common threshold)
         frequent = [t for t in terms if df.get(t, 0) > 0]
         for column in ("stems", "words"):
             counted = stats.counts(column, [t for c, t in frequent if c == column])
             df.update(((column, t), n) for t, n in counted.items())
         chosen = sorted(frequent, key=lambda t: df[t])[:2]
-        expr = f"({_expr(chosen[:1])}) AND ({_expr(chosen[1:])})"
-    else:
-        expr = _expr(chosen)
+    expr = f"({_expr(chosen[:1])}) AND ({_expr(chosen[1:])})" if together else _expr(chosen)
     absent = [t for t in terms if not df.get(t)]
     return Chosen(
         expr, _expr([*chosen, *absent]), tuple(chosen), None if bounded and not together else MAX_RANKED
