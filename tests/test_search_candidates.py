@@ -61,6 +61,8 @@ def test_the_rarest_terms_first_until_the_pool_is_large_enough() -> None:
     df = {terms[0]: 900, terms[1]: 50, terms[2]: 200, terms[3]: 0, terms[4]: 800}
     # 50 + 200 + 800 reach POOL: the terms after (900) are left out; an absent one (0) too
     assert pick(terms, df) == ([terms[1], terms[2], terms[4]], False)
+    # at least MIN_TERMS, though two reach POOL (the rarest word may be one the answer lacks)
+    assert pick(terms[:4], {terms[0]: 600, terms[1]: 700, terms[2]: 800, terms[3]: 900}) == (terms[:3], False)
     # one that would take them past MAX_RANKED is left out, as every term after it
     assert pick(terms[:3], {terms[0]: 100, terms[1]: 2950, terms[2]: 3500}) == ([terms[0]], False)
     frequent = {t: 5000 for t in terms}

@@ -30,6 +30,7 @@ from core.storage.search import query as search_query
 
 POOL = 1000  # paragraphs the chosen terms should match (10 x the candidates reranked)
 MAX_RANKED = 3000  # paragraphs bm25() may score (about 5 ms): terms past it are left out
+MIN_TERMS = 3  # terms taken however few paragraphs they match (a rare word the answer lacks)
 MAX_TERMS = 48  # distinct terms counted; a longer text (pasted) is sampled evenly
 PASTED_TOKENS = 60  # a query of more tokens (words, CJK characters) is a pasted text: no rerank
 PASTED_CHOSEN = 12  # terms a pasted text is found by (bm25() reads every term for every paragraph)
@@ -60,15 +61,17 @@ def spread(terms: Sequence[Term], most: int = MAX_TERMS) -> list[Term]:
 
 def pick(terms: Sequence[Term], df: dict[Term, int], most: int = MAX_TERMS) -> tuple[list[Term], bool]:
     """The rarest terms first (`most` at most), while they match fewer than POOL paragraphs
-    (summed) and never more than MAX_RANKED; terms no paragraph holds are left out. (terms,
-    together): when every term is more frequent than that, the two rarest, to be found together."""
+    (summed) or are fewer than MIN_TERMS, and never more than MAX_RANKED; terms no paragraph
+    holds are left out. (terms, together): when every term is more frequent than that, the two
+    rarest, to be found together."""
     present = sorted(
         (t for t in terms if df.get(t, 0) > 0), key=lambda t: df[t]
     )  # stable: query order on ties
     chosen: list[Term] = []
     total = 0
     for t in present:
-        if total >= POOL or total + df[t] > MAX_RANKED or len(chosen) >= most:
+        enough = total >= POOL and len(chosen) >= MIN_TERMS
+        if enough or total + df[t] > MAX_RANKED or len(chosen) >= most:
             break
         chosen.append(t)
         total += df[t]
