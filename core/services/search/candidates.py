@@ -1,5 +1,5 @@
-"""The `terms` candidates of a question or a pasted text: the rarest terms find them (search
-service, step 2; issue 32).
+"""The `terms` candidates of a pasted text (a query of over PASTED_TOKENS words or characters):
+its rarest terms find them (search service, step 2; issue 32).
 
 bm25() scores every paragraph its expression matches, about 1.7 µs each on bench_search's 100k
 paragraphs (a count of the same rows: 0.13 µs). A 9-word question ORing its mid-frequency words
@@ -16,12 +16,13 @@ BM25 (a low IDF) beside a chosen one. bm25() orders the candidates by the chosen
 (questions) then scores the best CANDIDATES with every term of the query. When every term is in
 more than MAX_RANKED paragraphs, the candidates are those holding the two rarest together.
 
-The dev sets (964 / 540 paragraphs, well under POOL) score as before on both halves of their
-questions. Scaled to them as POOL and MAX_RANKED are to bench_search's 100k (1% / 3%: 10 and 30
-paragraphs), the tuning half (sha1 of the id even) of SQuAD lost R@1 0.874 -> 0.841, R@10 0.977 ->
-0.918 (DRCD R@1 0.957 -> 0.951, R@10 0.998 -> 0.983); with MIN_TERMS 3, SQuAD R@1 0.850, R@10
-0.930. A topic's words are rarer in a large library than in a small one, so that scaling is the
-harsh side of what a 100k library of real text would see.
+Questions (up to PASTED_TOKENS) are not found this way: tried on them, the dev sets (964 / 540
+paragraphs, well under POOL) scored as before, but scaled to them as POOL and MAX_RANKED are to
+bench_search's 100k (1% / 3%: 10 and 30 paragraphs) the tuning half (sha1 of the id even) of SQuAD
+lost R@1 0.874 -> 0.850 (R@10 0.977 -> 0.930; DRCD R@1 0.957 -> 0.951) for a question p50 of 43
+instead of 55 ms CPU at 100k: a question keeps its mid-frequency words (search_terms
+without_common). A pasted text is found first by its 12 rarest (bench_search: 40 of 40 pieces,
+Chinese and English).
 """
 
 from __future__ import annotations
@@ -91,31 +92,18 @@ def _expr(terms: Sequence[Term]) -> str:
 
 
 def rarest_terms(
-    stats: TermStats,
-    stems_: Sequence[str],
-    bigrams: Sequence[str],
-    chars: Sequence[str],
-    *,
-    pasted: bool = False,
+    stats: TermStats, stems_: Sequence[str], bigrams: Sequence[str], chars: Sequence[str]
 ) -> Chosen:
-    """The candidate expression of a question's or a `pasted` text's terms (see the module)."""
+    """The candidate expression of a pasted text's terms (see the module)."""
     terms = spread([*(("stems", t) for t in [*stems_, *bigrams]), *(("words", c) for c in chars)])
-    cap = POOL + 1 if pasted else MAX_RANKED + 1  # a pasted text's many terms are each read less far
+    cap = POOL + 1  # a pasted text's many terms are each read no further than a pool
     df: dict[Term, int] = {}
     for column in ("stems", "words"):
         counted = stats.counts(column, [t for c, t in terms if c == column], cap=cap)
         # a count that reached the cap is more than bm25() may rank (how many more was not read)
         df.update(((column, t), n if n < cap else MAX_RANKED + 1) for t, n in counted.items())
-    chosen, together = pick(terms, df, PASTED_CHOSEN if pasted else MAX_TERMS)
+    chosen, together = pick(terms, df, PASTED_CHOSEN)
     bounded = sum(df.get(t, 0) for t in chosen) <= MAX_RANKED
-    if (
-        together and not pasted
-    ):  # every term is frequent: the two rarest, counted further (the common threshold)
-        frequent = [t for t in terms if df.get(t, 0) > 0]
-        for column in ("stems", "words"):
-            counted = stats.counts(column, [t for c, t in frequent if c == column])
-            df.update(((column, t), n) for t, n in counted.items())
-        chosen = sorted(frequent, key=lambda t: df[t])[:2]
     expr = f"({_expr(chosen[:1])}) AND ({_expr(chosen[1:])})" if together else _expr(chosen)
     absent = [t for t in terms if not df.get(t)]
     return Chosen(

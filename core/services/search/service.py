@@ -11,8 +11,8 @@ How a query runs (user input is text, never query syntax):
    - ``phrase``: the whole query as one phrase (2+ runs), the last word a prefix when it was
      one in ``all`` (these two: search_every_word, with what a large library does about
      common words and prefixes many words start with);
-   - ``terms``: BM25 over stems and CJK bigrams (any run may match; a question or a pasted
-     text: its rarest terms only, search_candidates);
+   - ``terms``: BM25 over stems and CJK bigrams (any run may match; a question's common
+     terms left out: search_termstats; a pasted text: its rarest terms only, search_candidates);
    - ``units``: the same over memory units (content, tags, questions, answers), placed at
      the paragraph of their first quote;
    - ``substring``: substrings inside words (search_substring: the words of the vocabulary
@@ -52,7 +52,7 @@ from core.services.search.rank import Corpus, Doc, rerank
 from core.services.search.snippet import make_snippet
 from core.services.search.spell import Speller
 from core.services.search.substring import Substrings
-from core.services.search.terms import query_terms, selective_chars
+from core.services.search.terms import query_terms, selective_chars, without_common
 from core.services.search.termstats import TermStats
 from core.storage.db import write_transaction
 from core.storage.search import index as search_index
@@ -185,23 +185,22 @@ class SearchService:
                 lists["phrase"] = listed.phrase
         t_runs = runs(strip_question_words(query)) or q_runs if question else q_runs
         stems_, bis, chars = query_terms(t_runs)
-        if (
-            question and not pasted
-        ):  # selective single characters widen the pool (a rare 䲟 next to common ones)
-            chars = chars + selective_chars(q_runs, self.term_stats)
-        if question:  # the rarest terms find the candidates (search_candidates)
-            chosen = rarest_terms(self.term_stats, stems_, bis, chars, pasted=pasted)
+        if pasted:  # its rarest terms find it (search_candidates)
+            chosen = rarest_terms(self.term_stats, stems_, bis, chars)
             exprs.append(chosen.unit_expr)
             lists["terms"] = [
                 pk for pk, _ in search_query.paragraphs_matching(chosen.expr, k, arts, chosen.cap)
             ]
         else:
+            if question:  # selective single characters widen the pool (a rare 䲟 next to common ones)
+                chars = chars + selective_chars(q_runs, self.term_stats)
+                words = [r for r in t_runs if not is_cjk(r)]
+                stems_, bis = without_common(stems_, bis, self.term_stats, words)
             terms_expr = search_query.any_of(stems_, bis, chars)
             exprs.append(terms_expr)
-            if "all" not in lists or len(lists["all"]) < limit:
-                lists["terms"] = [
-                    pk for pk, _ in search_query.paragraphs_matching(terms_expr, k, arts, SHORT_CAP)
-                ]
+            if question or "all" not in lists or len(lists["all"]) < limit:
+                cap = None if question else SHORT_CAP
+                lists["terms"] = [pk for pk, _ in search_query.paragraphs_matching(terms_expr, k, arts, cap)]
         if len(lists.get("all", [])) < limit and len(q_runs) <= 4:
             # CJK runs already match any substring through their characters / bigrams
             chunks = [c for c in query.split() if len(c) >= 3 and not all(is_cjk(x) for x in c)]

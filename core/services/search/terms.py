@@ -1,5 +1,4 @@
-"""Which index terms a query asks for: stems, CJK bigrams and characters (a question's rarest
-find its candidates: core.services.search.candidates).
+"""Which index terms a query asks for: stems, CJK bigrams and characters, minus the very common.
 
 Split out of search.py (the query plan's term choice; the service runs and fuses the lists).
 Counts come from core.services.search.termstats (common: in more than a quarter of a large
@@ -7,6 +6,8 @@ library's paragraphs).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from core.services.search.termstats import TermStats
 from core.text.analysis import STOP, bigrams, is_cjk, stem
@@ -40,3 +41,23 @@ def selective_chars(q_runs: list[str], stats: TermStats) -> list[str]:
     most = max(SELECTIVE_MIN, int(stats.current().docs * SELECTIVE_SHARE))
     df = stats.counts("words", wanted, cap=most + 1)
     return sorted(c for c, n in df.items() if n <= most)
+
+
+def without_common(
+    stems_: list[str], bis: list[str], stats: TermStats, words: Sequence[str] = ()
+) -> tuple[list[str], list[str]]:
+    """Leave common terms out of a question's candidate query in a large library (they match
+    most paragraphs, cost the most, and set none apart); keep at least two terms. `words`: the
+    English words the stems are of; a common word's stem is common (in at least its paragraphs),
+    so it is not counted (the rerank counts the words anyway)."""
+    if len(set(stems_) | set(bis)) <= 2:
+        return stems_, bis
+    implied = {stem(w) for w in stats.common_terms("words", {w for w in words if w not in STOP})}
+    common = implied | stats.common_terms("stems", (set(stems_) | set(bis)) - implied)
+    if not common:
+        return stems_, bis
+    kept_stems = [t for t in stems_ if t not in common]
+    kept_bis = [t for t in bis if t not in common]
+    if len(set(kept_stems) | set(kept_bis)) < 2:
+        return stems_, bis
+    return kept_stems, kept_bis
