@@ -6,7 +6,10 @@ Builds a library of synthetic paragraphs (half English from a Zipf-distributed v
 made-up words, half Chinese from a Zipf-distributed set of 3,500 common-range characters),
 times the index build, prints the database size with and without the index, then times
 in-process `SearchService.search(q, 10)` for English words, English prefixes, pieces inside
-English words (the substring list), and 2-, 3- and 4-character Chinese terms cut from the text, beside a plain `LIKE '%term%'` scan. Every query
+English words (the substring list), and 2-, 3- and 4-character Chinese terms cut from the text, beside a plain `LIKE '%term%'` scan;
+then a 9-word question (the same five times: its first run is cold), 40 different ones, and pieces
+of paragraphs pasted as queries (60-150 Chinese characters, 70-110 English words; how often the
+paragraph each was cut from comes first). Every query
 goes through `SearchService.find`, what the app and `memoryrush search` call (the typo check
 included). Then typos: a word with one edit, a long word with two, two words with one typo
 (how many were corrected, and the first typo of a process, which loads the English word list,
@@ -210,7 +213,12 @@ def main() -> None:
     name = "9-word question (reranked)"
     p50, p95, mx = time_queries(lambda q: svc.search.find(q, 10), [question] * 5, name)
     print(f"{name:28s} {p50:8.2f}ms {p95:6.2f}ms {mx:6.1f}ms")
+    questions = ["the " + " ".join(words_text[i : i + 8]) for i in range(0, min(len(words_text), 320) - 7, 8)]
+    name = "9-word questions (40 kinds)"
+    p50, p95, mx = time_queries(lambda q: svc.search.find(q, 10), questions, name)
+    print(f"{name:28s} {p50:8.2f}ms {p95:6.2f}ms {mx:6.1f}ms")
     typos(svc, words_text, rng)
+    pasted(svc, texts, rng, max(20, args.queries // 5))
     svc.close()
     print(f"\n{'CPU time (this thread)':28s} {'p50':>10s} {'p95':>8s}")
     for name, c50, c95 in CPU:
@@ -282,6 +290,42 @@ def cold_loads(svc) -> None:  # type: ignore[no-untyped-def]
     started = time.perf_counter()
     svc.search.substrings.holding("zzz")  # reads the vocabulary copy pieces are looked up in
     print(f"first substring: vocabulary loaded in {(time.perf_counter() - started) * 1000:.0f} ms")
+
+
+def pasted(svc, texts: list[str], rng: random.Random, n: int) -> None:  # type: ignore[no-untyped-def]
+    """A piece of a paragraph pasted as the query: 60-150 Chinese characters, 70-110 English
+    words (or the whole paragraph); timings, and how often the paragraph it was cut from is first."""
+    zh = [i for i, t in enumerate(texts) if not t.isascii()]
+    en = [i for i, t in enumerate(texts) if t.isascii()]
+    kinds: dict[str, list[tuple[str, int]]] = {
+        "Pasted Chinese 60-150 chars": [],
+        "Pasted English paragraph": [],
+    }
+    for _ in range(n):
+        i = rng.choice(zh)
+        size = min(len(texts[i]), rng.randint(60, 150))
+        start = rng.randrange(0, len(texts[i]) - size + 1)
+        kinds["Pasted Chinese 60-150 chars"].append((texts[i][start : start + size], i))
+        i = rng.choice(en)
+        words = texts[i].split()
+        size = min(len(words), rng.randint(70, 110))
+        start = rng.randrange(0, len(words) - size + 1)
+        kinds["Pasted English paragraph"].append((" ".join(words[start : start + size]), i))
+    for name, cases in kinds.items():
+        found: dict[str, list] = {}  # type: ignore[type-arg]
+        p50, p95, mx = time_queries(
+            lambda q: found.__setitem__(q, svc.search.find(q, 10).hits),  # noqa: B023
+            [q for q, _ in cases],
+            name,
+        )
+        first = sum(
+            1
+            for q, i in cases
+            if found[q]
+            and (found[q][0].title, found[q][0].paragraph_id)
+            == (f"bench {i // PER_ARTICLE}", f"p_{i % PER_ARTICLE + 1:03d}")
+        )
+        print(f"{name:28s} {p50:8.2f}ms {p95:6.2f}ms {mx:6.1f}ms   source first {first}/{len(cases)}")
 
 
 def typos(svc, words: list[str], rng: random.Random) -> None:  # type: ignore[no-untyped-def]

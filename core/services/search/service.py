@@ -12,12 +12,12 @@ How a query runs (user input is text, never query syntax):
      one in ``all`` (these two: search_every_word, with what a large library does about
      common words and prefixes many words start with);
    - ``terms``: BM25 over stems and CJK bigrams (any run may match; a question's common
-     terms left out: search_termstats);
+     terms left out: search_termstats; a pasted text: its rarest terms only, search_candidates);
    - ``units``: the same over memory units (content, tags, questions, answers), placed at
      the paragraph of their first quote;
    - ``substring``: substrings inside words (search_substring: the words of the vocabulary
      that hold them), when the word lists find too little;
-   - ``rerank`` (questions, 4+ terms): the `terms` candidates rescored in Python
+   - ``rerank`` (questions, 3+ runs, not a pasted text): the candidates rescored in Python
      (search_rank: BM25 + sentence + phrase pairs + window + local IDF + truncation + article);
 3. Reciprocal rank fusion: score = Σ weight / (60 + rank).
    Optional semantic rerank (`embed_model` set): the top SEMANTIC_POOL scores are blended
@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from core.domain import NO_LOCATOR, Locator
 from core.domain.search import DEFAULT_UNIT_STATUSES, SearchFilters, SearchHit, SearchResult
 from core.host.config import Settings
+from core.services.search.candidates import PASTED_TOKENS, rarest_terms
 from core.services.search.every_word import every_word
 from core.services.search.fuse import RRF_K, apply_signals, fuse, shown_at
 from core.services.search.rank import Corpus, Doc, rerank
@@ -170,11 +171,13 @@ class SearchService:
         prefix = not query[-1:].isspace() and not is_cjk(q_runs[-1]) and q_runs[-1] not in STOP
         lists: dict[str, list[int]] = {}
         exprs: list[str] = []
+        q_toks = tokens(query)
         # a term (1-2 words, a CJK term up to 4 characters) is ranked by fusion alone; anything longer is reranked
         question = len(q_runs) > 2 or any(is_cjk(r) and len(r) > 4 for r in q_runs)
-        if len(q_runs) <= 8:
+        pasted = len(q_toks) > PASTED_TOKENS  # its rarest terms find it; every word would be a long AND
+        if len(q_runs) <= 8 and not pasted:
             listed = every_word(
-                self.term_stats, q_runs, tokens(query), prefix=prefix, k=k, article_ids=arts, cap=SHORT_CAP
+                self.term_stats, q_runs, q_toks, prefix=prefix, k=k, article_ids=arts, cap=SHORT_CAP
             )
             exprs.append(listed.unit_expr)
             lists["all"] = listed.found
@@ -182,14 +185,22 @@ class SearchService:
                 lists["phrase"] = listed.phrase
         t_runs = runs(strip_question_words(query)) or q_runs if question else q_runs
         stems_, bis, chars = query_terms(t_runs)
-        if question:  # selective single characters widen the pool (a rare 䲟 next to common ones)
-            chars = chars + selective_chars(q_runs, self.term_stats)
-            stems_, bis = without_common(stems_, bis, self.term_stats, [r for r in t_runs if not is_cjk(r)])
-        terms_expr = search_query.any_of(stems_, bis, chars)
-        exprs.append(terms_expr)
-        if question or "all" not in lists or len(lists["all"]) < limit:
-            cap = None if question else SHORT_CAP
-            lists["terms"] = [pk for pk, _ in search_query.paragraphs_matching(terms_expr, k, arts, cap)]
+        if pasted:  # its rarest terms find it (search_candidates)
+            chosen = rarest_terms(self.term_stats, stems_, bis, chars)
+            exprs.append(chosen.unit_expr)
+            lists["terms"] = [
+                pk for pk, _ in search_query.paragraphs_matching(chosen.expr, k, arts, chosen.cap)
+            ]
+        else:
+            if question:  # selective single characters widen the pool (a rare 䲟 next to common ones)
+                chars = chars + selective_chars(q_runs, self.term_stats)
+                words = [r for r in t_runs if not is_cjk(r)]
+                stems_, bis = without_common(stems_, bis, self.term_stats, words)
+            terms_expr = search_query.any_of(stems_, bis, chars)
+            exprs.append(terms_expr)
+            if question or "all" not in lists or len(lists["all"]) < limit:
+                cap = None if question else SHORT_CAP
+                lists["terms"] = [pk for pk, _ in search_query.paragraphs_matching(terms_expr, k, arts, cap)]
         if len(lists.get("all", [])) < limit and len(q_runs) <= 4:
             # CJK runs already match any substring through their characters / bigrams
             chunks = [c for c in query.split() if len(c) >= 3 and not all(is_cjk(x) for x in c)]
@@ -199,7 +210,8 @@ class SearchService:
         if filters.wants_units_only:
             keep = set(unit_hits)
             lists = {name: [pk for pk in ranked if pk in keep] for name, ranked in lists.items()}
-        return lists, unit_hits, whole, question
+        # a pasted text is ranked by its rarest terms: the rerank would read every term of it
+        return lists, unit_hits, whole, question and not pasted
 
     def _allowed_units(self, filters: SearchFilters) -> set[int] | None:
         """Unit ids allowed by the memory-state filters (None: no such filter)."""

@@ -10,7 +10,8 @@ most that many entries, and is kept while the index is unchanged (`IndexStats.ch
 A common term (in more than COMMON_SHARE of the paragraphs of a library of COMMON_MIN_DOCS or
 more) still has to match where every word must (the `all` and `phrase` lists), but no BM25 order
 reads it: the `all` list is ordered by the other words, the `terms` list leaves it out (at least
-two terms kept), and the rerank takes its document frequency as the middle of what it can be
+two terms kept; a pasted text's is found by its rarest terms, core.services.search.candidates),
+and the rerank takes its document frequency as the middle of what it can be
 (between the threshold and every paragraph: idf 0.47 at 25%, against 5 to 10 for the words that
 set a paragraph apart). A smaller library has no common term: every count is exact.
 
