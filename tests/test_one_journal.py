@@ -176,3 +176,47 @@ def test_a_library_file_from_before_schema_12_keeps_its_pending_undos(
         assert step is not None and step.unit_id == units[0].id
     finally:
         fresh.close()
+
+
+def test_a_library_file_without_its_journal_rows_keeps_each_undo_apart(
+    services: Services, units: list[StoredUnit], clock: FixedClock, tmp_path: Path
+) -> None:
+    """A schema-12 file whose details name journal entries the file does not hold: they get
+    entries of their own on import. Before, the next action took the id they named, and one u
+    put back both (the old accept with the new reject)."""
+    services.curation.accept(units[0].id)
+    card = services.review.cards_of_unit(units[0].id)[0].id
+    services.review.suspend(card)
+    out = tmp_path / "library.json"
+    export_json(out, now=clock.epoch(), config=services.config)
+    services.close()
+    data = json.loads(out.read_text(encoding="utf-8"))
+    data["tables"]["journal"]["rows"] = []  # the details keep their journal_id
+    broken = tmp_path / "no-journal.json"
+    broken.write_text(json.dumps(data), encoding="utf-8")
+    fresh = open_services(tmp_path / "fresh", clock=clock)
+    try:
+        import_library(broken)
+        fresh.curation.reject(units[1].id)
+        step = fresh.undo.undo(Scope.CURATION)
+        assert step is not None and (step.unit_id, step.action) == (units[1].id, "reject")
+        assert fresh.library.unit(units[0].id).status == "confirmed"  # type: ignore[union-attr]
+        assert fresh.library.unit(units[1].id).status == "proposed"  # type: ignore[union-attr]
+        again = fresh.undo.undo(Scope.CURATION)
+        assert again is not None and (again.unit_id, again.action) == (units[0].id, "accept")
+        suspended = fresh.undo.undo(Scope.REVIEW)
+        assert suspended is not None and q("SELECT suspended FROM card WHERE id = ?", card) == [(0,)]
+    finally:
+        fresh.close()
+
+
+def test_an_entry_of_an_unknown_kind_is_passed_over(services: Services, units: list[StoredUnit]) -> None:
+    """A library file may hold an entry no release writes (`kind` is a string in the file): u
+    passes over it to the one before, instead of ending the app with a ValueError."""
+    services.curation.accept(units[0].id)
+    with write_transaction():
+        journal.append(journal.Kind.CURATION, Scope.CURATION, "accept", 0)
+        db.execute_sql("UPDATE journal SET kind = 'Review' WHERE id = (SELECT MAX(id) FROM journal)")
+    step = services.undo.undo(Scope.CURATION)
+    assert step is not None and (step.unit_id, step.action) == (units[0].id, "accept")
+    assert q("SELECT kind, undone FROM journal ORDER BY id") == [("curation", 1), ("Review", 1)]

@@ -1,4 +1,5 @@
-"""Undo, in the domain's words: whose put-back an undo asks for (`Scope`) and what it did.
+"""Undo, in the domain's words: where an undo is asked (`Scope`), whose put-back takes an entry
+back (`Kind`) and what it did.
 
 The library keeps one undo journal (core/storage/journal.py); an undo takes the newest entry
 of its scope not yet undone. A scope is a family of screens, not the whole library: u in Review

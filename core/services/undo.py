@@ -8,8 +8,9 @@
 
 Several steps: call again; the journal survives a restart. Each put-back takes back its own
 change only (a card or unit changed since stays as it is, and the result says so), and marks
-its entry done whatever it found; an entry with nothing left to put back (its units purged
-since) is passed over for the one before it.
+its entry done whatever it found (a review entry is deleted with its card rows); an entry with
+nothing left to put back (its units purged since, or a library file's entry of an unknown kind)
+is passed over for the one before it.
 
 Why a scope and not one queue for the whole library (as Anki has): an undo is seen where it is
 asked. u in Review shows the answered card again; taking back a Browse forget of 100k cards
@@ -73,7 +74,12 @@ class UndoService:
 
 def _newest(scope: Scope, article_id: int | None, now: int) -> Undone | None:
     while (entry := journal.newest(scope, article_id)) is not None:
-        done = _put_back(Kind(entry.kind), int(entry.id), now)
+        try:
+            kind = Kind(entry.kind)
+        except ValueError:  # a library file's entry of a kind no release writes: nothing to put back
+            journal.mark_undone(int(entry.id))
+            continue
+        done = _put_back(kind, int(entry.id), now)
         if done is not None:
             return done
     return None

@@ -1,4 +1,5 @@
-"""Curation writes: accept / reject / edit / trash / restore / undo, each one transaction.
+"""Curation writes: accept / reject / edit / trash / restore, each one transaction, and their
+undo (`put_back`, inside the undo service's transaction).
 
 Each write appends a step to the one undo journal (core/storage/journal.py) and records, under
 it, an event per unit with the unit as it was before (`snapshot`); `put_back` takes a step back.

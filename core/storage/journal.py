@@ -67,7 +67,8 @@ def mark_undone(entry_id: int) -> None:
 
 @translated
 def forget(entry_ids: list[int]) -> None:
-    """Entries whose details were pruned (too old to undo) or changed nothing."""
+    """Entries whose details are gone: pruned (too old to undo), changed nothing, or a review
+    entry taken back (its card rows were put back and deleted)."""
     if entry_ids:
         marks = ", ".join("?" * len(entry_ids))
         db.execute_sql(f"DELETE FROM journal WHERE id IN ({marks})", tuple(entry_ids))
@@ -82,32 +83,41 @@ def pending(scope: Scope) -> int:
 
 
 _CHILDREN = ("undo_entry", "curation_event", "bulk_journal")  # the kinds' details, by journal_id
-# The details an undo could still take back that have no entry yet (written before schema 12):
-# (detail id, kind, action, article id, at, batch key), in their table's order.
+# No entry: written before schema 12, or read from a library file whose journal rows are missing
+# (its details' journal_id names an entry that is not there: a new entry could take that id, and
+# one undo would then put back both).
+_NO_ENTRY = "(journal_id IS NULL OR journal_id NOT IN (SELECT id FROM journal))"
+# The details an undo could still take back that have no entry: (detail id, kind, action,
+# article id, at, batch key), in their table's order.
 _PENDING = {
-    "undo_entry": "SELECT id, 'review', action, NULL, at, NULL FROM undo_entry "
-    "WHERE journal_id IS NULL ORDER BY id",
+    "undo_entry": f"SELECT id, 'review', action, NULL, at, NULL FROM undo_entry WHERE {_NO_ENTRY} ORDER BY id",
     "bulk_journal": "SELECT id, 'bulk', action, article_id, at, NULL FROM bulk_journal "
-    "WHERE undone = 0 AND journal_id IS NULL ORDER BY id",
+    f"WHERE undone = 0 AND {_NO_ENTRY} ORDER BY id",
     # a batch's events (one action over several units, one `batch` key and time) become one entry
     "curation_event": "SELECT e.id, 'curation', e.action, u.article_id, e.at, "
     "json_extract(e.before_json, '$.batch') FROM curation_event e JOIN unit u ON u.id = e.unit_id "
-    "WHERE e.undone = 0 AND e.action != 'undo' AND e.journal_id IS NULL ORDER BY e.id",
+    f"WHERE e.undone = 0 AND e.action != 'undo' AND {_NO_ENTRY.replace('journal_id', 'e.journal_id')} "
+    "ORDER BY e.id",
 }
 
 
 @translated
 def adopt(database: peewee.SqliteDatabase) -> int:
     """Give every pending detail row without a journal entry (a library or a library file from
-    before schema 12) its entry, in its table's order (kinds are undone apart: their relative
+    before schema 12, or a file whose journal rows are missing) its entry, in its table's order (kinds are undone apart: their relative
     order is not needed). Inside the caller's transaction; returns how many entries."""
     made = 0
     tables = {r[0] for r in database.execute_sql("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    for table, sql in _PENDING.items():
-        if table not in tables or (table == "curation_event" and "unit" not in tables):
-            continue
+    # every table's rows read before any entry is made: a new entry may take an id that a later
+    # table's orphaned rows name
+    pending = {
+        table: database.execute_sql(sql).fetchall()
+        for table, sql in _PENDING.items()
+        if table in tables and (table != "curation_event" or "unit" in tables)
+    }
+    for table, rows in pending.items():
         entries: dict[tuple[object, object], int] = {}
-        for child, kind, action, article_id, at, batch in database.execute_sql(sql).fetchall():
+        for child, kind, action, article_id, at, batch in rows:
             key = (batch, at) if batch is not None else ("", child)
             if key not in entries:
                 entries[key] = int(
