@@ -84,6 +84,8 @@ def test_triage_undoes_the_steps_of_its_article_only(
     step = services.undo.undo(Scope.CURATION, units[0].article_id)
     assert step is not None and step.unit_id == units[0].id
     assert services.library.unit(other[0].id).status == "rejected"  # type: ignore[union-attr]
+    assert not services.undo.can_undo(Scope.CURATION, units[0].article_id)  # its article's: none left
+    assert services.undo.can_undo(Scope.CURATION, other[0].article_id)
 
 
 def test_a_step_whose_unit_was_purged_since_is_passed_over(

@@ -4,7 +4,7 @@
     svc.undo.undo(Scope.REVIEW)               -> UndoResult | CurationUndo | None  Review (a card made there)
     svc.undo.undo(Scope.CURATION, article_id) -> CurationUndo | None  Triage, Article (a card made there)
     svc.undo.undo(Scope.BULK)                 -> BulkUndo | None      Browse, Trash, Schedule
-    svc.undo.can_undo(scope)                  -> bool
+    svc.undo.can_undo(scope, article_id=None) -> bool
 
 Several steps: call again; the journal survives a restart. Each put-back takes back its own
 change only (a card or unit changed since stays as it is, and the result says so), and marks
@@ -68,8 +68,10 @@ class UndoService:
             self.review.show_again(done.card_id)
         return done
 
-    def can_undo(self, scope: Scope) -> bool:
-        return journal.pending(scope) > 0
+    def can_undo(self, scope: Scope, article_id: int | None = None) -> bool:
+        """Whether an entry of `scope` (of one article: Triage, the Article) waits to be undone
+        (one whose details were purged since may still count: undo then finds nothing)."""
+        return journal.newest(scope, article_id) is not None
 
 
 def _newest(scope: Scope, article_id: int | None, now: int) -> Undone | None:

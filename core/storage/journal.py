@@ -74,14 +74,6 @@ def forget(entry_ids: list[int]) -> None:
         db.execute_sql(f"DELETE FROM journal WHERE id IN ({marks})", tuple(entry_ids))
 
 
-@translated
-def pending(scope: Scope) -> int:
-    """How many entries of `scope` an undo may still take back."""
-    return int(
-        Journal.select().where((Journal.scope == scope.value) & (Journal.undone == False)).count()  # noqa: E712
-    )
-
-
 _CHILDREN = ("undo_entry", "curation_event", "bulk_journal")  # the kinds' details, by journal_id
 # No entry: written before schema 12, or read from a library file whose journal rows are missing
 # (its details' journal_id names an entry that is not there: a new entry could take that id, and
