@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,3 +47,19 @@ def services(data_home: Path, clock: FixedClock) -> Iterator[Services]:
         yield svc
     finally:
         svc.close()
+
+
+@pytest.fixture
+def statements(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, list[Any]]]]:
+    """Every statement the search's read side runs, with its parameters (the search tests)."""
+    seen: list[tuple[str, list[Any]]] = []
+    from core.storage.search import query as search_query
+
+    run = search_query._rows
+
+    def traced(sql: str, params: Any = ()) -> list[tuple[Any, ...]]:
+        seen.append((sql, list(params)))
+        return run(sql, params)
+
+    monkeypatch.setattr(search_query, "_rows", traced)
+    yield seen

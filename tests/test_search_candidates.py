@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,6 @@ from search_support import import_texts
 from core.services.bootstrap import Services
 from core.services.search import candidates
 from core.services.search.candidates import MAX_TERMS, PASTED_CHOSEN, pick, spread
-from core.storage.search import query as search_query
 
 COMMON = ["river", "bank", "water", "city", "bridge", "stone", "market", "boat"]
 RARE = "The axolotl lives in the lakes near the old city of Xochimilco."
@@ -31,20 +29,6 @@ def _english(rng: random.Random) -> str:
 
 def _chinese(rng: random.Random, chars: str) -> str:
     return "".join(rng.choice(chars) for _ in range(rng.randint(90, 130))) + "。"
-
-
-@pytest.fixture
-def statements(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, list[Any]]]]:
-    """Every statement the search's read side runs, with its parameters."""
-    seen: list[tuple[str, list[Any]]] = []
-    run = search_query._rows
-
-    def traced(sql: str, params: Any = ()) -> list[tuple[Any, ...]]:
-        seen.append((sql, list(params)))
-        return run(sql, params)
-
-    monkeypatch.setattr(search_query, "_rows", traced)
-    yield seen
 
 
 def _ranked_terms(statements: list[tuple[str, list[Any]]]) -> list[set[str]]:

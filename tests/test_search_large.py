@@ -7,7 +7,6 @@ it was one in `all`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,20 +48,6 @@ def large(lib: Services, monkeypatch: pytest.MonkeyPatch) -> Services:
     """The library counts as large: `alpha` (every paragraph) is a common word."""
     monkeypatch.setattr(termstats, "COMMON_MIN_DOCS", 5)
     return lib
-
-
-@pytest.fixture
-def statements(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, list[Any]]]]:
-    """Every statement the search's read side runs, with its parameters."""
-    seen: list[tuple[str, list[Any]]] = []
-    run = search_query._rows
-
-    def traced(sql: str, params: Any = ()) -> list[tuple[Any, ...]]:
-        seen.append((sql, list(params)))
-        return run(sql, params)
-
-    monkeypatch.setattr(search_query, "_rows", traced)
-    yield seen
 
 
 def _texts(pks: list[int]) -> list[str]:
