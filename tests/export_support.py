@@ -4,7 +4,9 @@ extractor, every valid proposal accepted, and a few days of real reviews through
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 from core.domain.browse import BrowseFilter, RowKey, Selection
 from core.host.clock import FixedClock
@@ -72,3 +74,24 @@ def table_rows(db_file: Path) -> dict[str, list[tuple[object, ...]]]:
         return out
     finally:
         con.close()
+
+
+def as_older(
+    data: dict[str, Any],
+    schema_version: int,
+    tables: Iterable[str] = (),
+    columns: Mapping[str, set[str]] = {},
+) -> dict[str, Any]:
+    """A library file (`data`, as export_json wrote it) made to look written at `schema_version`:
+    without the `tables` and the `columns` (by table) that schema added since."""
+    data["schema_version"] = schema_version
+    for table in tables:
+        del data["tables"][table]
+    for table, new in columns.items():
+        given = data["tables"].get(table)
+        if given is None:
+            continue
+        keep = [i for i, name in enumerate(given["columns"]) if name not in new]
+        given["columns"] = [given["columns"][i] for i in keep]
+        given["rows"] = [[row[i] for i in keep] for row in given["rows"]]
+    return data

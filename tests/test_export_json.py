@@ -15,7 +15,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from export_support import build_library, table_rows
+from export_support import as_older, build_library, table_rows
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -222,18 +222,12 @@ def test_a_file_of_schema_1_loads_and_its_articles_are_read_again(
     out = tmp_path / "library.json"
     export_json(out, now=clock.epoch(), config=library.config)
     library.close()
-    data = json.loads(out.read_text(encoding="utf-8"))
-    data["schema_version"] = 1
-    del data["tables"]["evidence_history"]
-    for table, new in (
-        ("article", {"reader_version", "source_missing_at"}),
-        ("paragraph", {"spans_json", "locator_json"}),
-        ("unit", {"anchor"}),
-    ):
-        names = data["tables"][table]["columns"]
-        keep = [i for i, name in enumerate(names) if name not in new]
-        data["tables"][table]["columns"] = [names[i] for i in keep]
-        data["tables"][table]["rows"] = [[row[i] for i in keep] for row in data["tables"][table]["rows"]]
+    new = {
+        "article": {"reader_version", "source_missing_at"},
+        "paragraph": {"spans_json", "locator_json"},
+        "unit": {"anchor"},
+    }
+    data = as_older(json.loads(out.read_text(encoding="utf-8")), 1, ["evidence_history"], new)
     old = tmp_path / "schema1.json"
     old.write_text(json.dumps(data), encoding="utf-8")
     fresh = tmp_path / "fresh"

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from export_support import as_older
 from test_review_support import q
 
 from core.domain import StoredUnit
@@ -156,16 +157,8 @@ def test_a_library_file_from_before_schema_12_keeps_its_pending_undos(
     out = tmp_path / "library.json"
     export_json(out, now=clock.epoch(), config=services.config)
     services.close()
-    data = json.loads(out.read_text(encoding="utf-8"))
-    data["schema_version"] = 11
-    del data["tables"]["journal"]
-    for table in ("undo_entry", "curation_event", "bulk_journal"):
-        given = data["tables"].get(table)
-        if given is None:
-            continue
-        at = given["columns"].index("journal_id")
-        given["columns"].pop(at)
-        given["rows"] = [row[:at] + row[at + 1 :] for row in given["rows"]]
+    details = {table: {"journal_id"} for table in ("undo_entry", "curation_event", "bulk_journal")}
+    data = as_older(json.loads(out.read_text(encoding="utf-8")), 11, ["journal"], details)
     old = tmp_path / "schema11.json"
     old.write_text(json.dumps(data), encoding="utf-8")
     fresh = open_services(tmp_path / "fresh", clock=clock)

@@ -75,20 +75,25 @@ def forget(entry_ids: list[int]) -> None:
 
 
 _CHILDREN = ("undo_entry", "curation_event", "bulk_journal")  # the kinds' details, by journal_id
+
+
 # No entry: written before schema 12, or read from a library file whose journal rows are missing
 # (its details' journal_id names an entry that is not there: a new entry could take that id, and
 # one undo would then put back both).
-_NO_ENTRY = "(journal_id IS NULL OR journal_id NOT IN (SELECT id FROM journal))"
+def _no_entry(column: str = "journal_id") -> str:
+    return f"({column} IS NULL OR {column} NOT IN (SELECT id FROM journal))"
+
+
 # The details an undo could still take back that have no entry: (detail id, kind, action,
 # article id, at, batch key), in their table's order.
 _PENDING = {
-    "undo_entry": f"SELECT id, 'review', action, NULL, at, NULL FROM undo_entry WHERE {_NO_ENTRY} ORDER BY id",
+    "undo_entry": f"SELECT id, 'review', action, NULL, at, NULL FROM undo_entry WHERE {_no_entry()} ORDER BY id",
     "bulk_journal": "SELECT id, 'bulk', action, article_id, at, NULL FROM bulk_journal "
-    f"WHERE undone = 0 AND {_NO_ENTRY} ORDER BY id",
+    f"WHERE undone = 0 AND {_no_entry()} ORDER BY id",
     # a batch's events (one action over several units, one `batch` key and time) become one entry
     "curation_event": "SELECT e.id, 'curation', e.action, u.article_id, e.at, "
     "json_extract(e.before_json, '$.batch') FROM curation_event e JOIN unit u ON u.id = e.unit_id "
-    f"WHERE e.undone = 0 AND e.action != 'undo' AND {_NO_ENTRY.replace('journal_id', 'e.journal_id')} "
+    f"WHERE e.undone = 0 AND e.action != 'undo' AND {_no_entry('e.journal_id')} "
     "ORDER BY e.id",
 }
 
