@@ -6,6 +6,9 @@ a worker thread closes its own database connection was kept by hand in some of t
 forgotten in others (Stats, Schedule, Home, Import, Search). Here, as Harlequin runs every query
 through one worker path and one `handle_worker_error`:
 
+- `run(node, command, done)` is how a screen changes the library: the typed command
+  (core/services/commands) runs through `services.run` in a worker named by the command's
+  `what`; the screen handles `done(result)`. Below it, `start`, for reads and other jobs:
 - `start` starts a named Textual thread worker (exit_on_error=False) on the node that asked, which
   calls `job` (headless: a call into core.services) and ALWAYS releases the thread's database
   connection as it ends (Services.end_thread_work: SQLite connections are per thread).
@@ -40,6 +43,7 @@ import logging
 import threading
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from textual.message import Message
@@ -53,6 +57,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
 
     from core.services.bootstrap import Services
+    from core.services.commands import Command
 
 T = TypeVar("T")
 # What a screen hands a job besides its arguments, made here so that no screen, modal or widget
@@ -108,6 +113,31 @@ def start(
     work = _thread_job(app, node, name, job, done, failed, outlive=outlive)
     return owner.run_worker(
         work, name=name, group=group, exclusive=exclusive, thread=True, exit_on_error=False
+    )
+
+
+def run(
+    node: DOMNode,
+    command: Command[T],
+    done: Callable[[T], Message] | None = None,
+    *,
+    group: str = "write",
+    exclusive: bool = False,
+    failed: Callable[[Exception], None] | None = None,
+    outlive: bool = False,
+) -> Worker[T]:
+    """Run the write `command` in a worker named by it (`command.what`), as `start` runs a job:
+    `done(result)` to `node`, a failure reported by the app, then `failed(error)`."""
+    services: Services = cast(Any, node.app).services
+    return start(
+        node,
+        command.what,
+        partial(services.run, command),
+        done,
+        group=group,
+        exclusive=exclusive,
+        failed=failed,
+        outlive=outlive,
     )
 
 

@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from core.domain import READER_VERSION
 from core.host import paths
@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # the services are imported where first used: a faster start-
     from core.services.authoring import AuthoringService
     from core.services.browse.schedule import ScheduleService
     from core.services.browse.service import BrowseService
+    from core.services.commands import Command
     from core.services.curation import CurationService
     from core.services.home import HomeService
     from core.services.library import LibraryService
@@ -32,6 +33,8 @@ if TYPE_CHECKING:  # the services are imported where first used: a faster start-
     from core.services.stats import StatsService
     from core.services.triage import TriageService
     from core.services.undo import UndoService
+
+R = TypeVar("R")
 
 
 @dataclass
@@ -130,6 +133,11 @@ class Services:
         from core.services.search.service import SearchService
 
         return SearchService(self.settings, self.clock.epoch)
+
+    def run(self, command: Command[R]) -> R:
+        """The one way to change the library: a typed command's handler (core/services/commands).
+        In the app it runs in a worker named by the command (tui/runner.py `run`)."""
+        return command.handle(self)
 
     def end_thread_work(self) -> None:
         """Close this thread's own database connection. SQLite connections are per thread and

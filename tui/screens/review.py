@@ -2,17 +2,20 @@
 
 The rating keys are only active after the reveal (check_action + refresh_bindings). Undo, edit,
 suspend, bury, pin and open-the-source work on the current card; a summary ends the session.
-An answer is saved at once when the database lock is free, else by a thread worker: another
-process holding the lock (up to the busy timeout) never freezes the screen; the card's actions
-wait until the save is done. A new review day's unbury (at the rollover) is the same: never waited
-for here; when the lock is held, the `catch_up` worker waits and the buried cards join after.
+Every change made here (an answer, undo, suspend, bury, pin) is a typed command
+(core/services/commands) run in a worker: another process holding the database lock (up to the
+busy timeout) never freezes the screen; the card's keys wait until the change is saved, and the
+next card follows its message. A new review day's unbury (at the rollover) is never waited for
+here; when the lock is held, the `CatchUp` command waits for it and the buried cards join after.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING, TypeVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -24,9 +27,11 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from core.domain import SourceParagraph
-from core.domain.errors import DatabaseBusy
 from core.domain.review import AnswerResult, ReviewItem, UndoResult
 from core.domain.undo import Scope
+from core.services.commands import Command
+from core.services.commands.review import Answer, CatchUp, Pin, SetAside
+from core.services.commands.undo import Undo
 from tui import runner
 from tui.safe import content, notify
 from tui.screens.own_cards import MakesCards
@@ -48,8 +53,10 @@ TALL = 40  # rows from which the question card gets more room
 SHORT = 30  # rows below which it gets less
 NEEDS_CARD = {"reveal", "edit", "suspend", "bury", "pin", "open_source", "select_evidence"}
 WAIT_FOR_SAVE = {"rate", "reveal", "undo", "edit", "suspend", "bury", "pin"}  # while an answer is saved
-SAVING = "saving the answer"  # the worker's name: its errors are reported under it
-CATCHING_UP = "starting the new review day"  # the rollover worker's name
+T = TypeVar("T")
+
+if TYPE_CHECKING:
+    from core.domain.undo import Undone  # noqa: F401 (read by mypy in StepUndone's base)
 
 
 class ReviewScreen(MakesCards):
@@ -89,6 +96,25 @@ class ReviewScreen(MakesCards):
 
         card_id: int
         result: AnswerResult
+
+    class StepUndone(runner.Done["Undone | None"]):
+        """The newest step of Review's scope was taken back (None: nothing to undo). Handled by
+        `on_review_screen_step_undone`."""
+
+    @dataclass
+    class SetAsideDone(Message):
+        """The card was suspended or buried (`result`: it was there). Handled by
+        `on_review_screen_set_aside_done`."""
+
+        said: str
+        result: bool
+
+    @dataclass
+    class Pinned(Message):
+        """The unit was pinned or unpinned. Handled by `on_review_screen_pinned`."""
+
+        pinned: bool
+        result: bool
 
     class DayCaughtUp(runner.Done[bool]):
         """The worker waited for the lock to lift a new day's burials (`result`: done; False:
@@ -203,7 +229,7 @@ class ReviewScreen(MakesCards):
 
     def why_not(self, action: str) -> str | None:
         if self.saving and action in WAIT_FOR_SAVE:
-            return "Saving the answer: the next card follows as soon as it is saved"
+            return "Saving: the next card follows as soon as it is saved"
         if self.item is None:
             return "The session is complete: nothing to review now (escape: back to Home)"
         if action == "rate":
@@ -227,43 +253,24 @@ class ReviewScreen(MakesCards):
         if self.item is None or not self.revealed or self.saving:
             return
         card_id, duration_ms = self.item.card.id, int((time.monotonic() - self.shown_at) * 1000)
-        self.saving = True
-        # Saved here when the lock is free (an answer takes a few ms: the next card is painted in
-        # the same frame); when another process holds it, the worker waits, and the screen does not.
-        with self.reporting(SAVING) as saving:
-            try:
-                result = self.services.review.answer(card_id, rating, duration_ms=duration_ms, wait=False)
-            except DatabaseBusy:
-                self.save_answer(card_id, rating, duration_ms)
-                return
-        if saving.failed:
-            self.saving = False
-            return
-        self._answered(card_id, result)
+        self._write(Answer(card_id, rating, duration_ms), partial(self.AnswerSaved, card_id))
 
-    def save_answer(self, card_id: int, rating: int, duration_ms: int) -> None:
-        """In a worker: one IMMEDIATE transaction, which may wait for another process's lock.
-        Not saved (database busy, disk full): the app's notice says why, the card stays up to
-        retry."""
-        runner.start(
-            self,
-            SAVING,
-            partial(self.services.review.answer, card_id, rating, duration_ms=duration_ms),
-            partial(self.AnswerSaved, card_id),
-            group="answer",
-            failed=self._not_saved,
-        )
+    def _write(self, command: Command[T], done: Callable[[T], Message]) -> None:
+        """Every change made here runs as a command in a worker, one at a time: the card's keys
+        wait for it (WAIT_FOR_SAVE), and another process holding the write lock (up to the busy
+        timeout) never freezes the screen. Not saved (database busy, disk full): the app's notice
+        says why and the card stays up to retry."""
+        self.saving = True
+        runner.run(self, command, done, group="review-write", failed=self._not_saved)
 
     def _not_saved(self, error: Exception) -> None:
         self.saving = False
 
     def on_review_screen_answer_saved(self, message: AnswerSaved) -> None:
-        self._answered(message.card_id, message.result)
-
-    def _answered(self, card_id: int, result: AnswerResult) -> None:
-        """An answer was saved (on the spot or by the worker): note it, then the next card."""
+        """An answer was saved: note it, then the next card."""
         self.saving = False
-        self.answered.append(card_id)
+        self.answered.append(message.card_id)
+        result = message.result
         for warning in result.warnings:
             notify(self.app, warning, severity="warning")
         if result.became_leech:
@@ -271,17 +278,10 @@ class ReviewScreen(MakesCards):
         self.next_card()
 
     def catch_up(self) -> None:
-        """In a worker: a new day began while another process held the write lock, so its
-        unbury was not done on the spot; do it here, waiting for the lock (up to the busy timeout).
-        Still held after it: the notice says so and the next card tries again."""
-        runner.start(
-            self,
-            CATCHING_UP,
-            self.services.review.catch_up,
-            self.DayCaughtUp,
-            group="rollover",
-            exclusive=True,
-        )
+        """A new day began while another process held the write lock, so its unbury was not done
+        on the spot; the worker waits for the lock (up to the busy timeout). Still held after it:
+        the notice says so and the next card tries again."""
+        runner.run(self, CatchUp(), self.DayCaughtUp, group="rollover", exclusive=True)
 
     def on_review_screen_day_caught_up(self, message: DayCaughtUp) -> None:
         if message.result and not self.saving:  # (else the answer's next card comes from the new queue)
@@ -290,11 +290,11 @@ class ReviewScreen(MakesCards):
     def action_undo(self) -> None:
         """Take back the latest step done here (the one journal's Review scope): an answer, a
         suspend, a bury ..., or a card of yours made here (to the trash)."""
-        done = None
-        with self.reporting("undoing") as undoing:
-            done = self.services.undo.undo(Scope.REVIEW)
-        if undoing.failed:
-            return
+        self._write(Undo(Scope.REVIEW), self.StepUndone)
+
+    def on_review_screen_step_undone(self, message: StepUndone) -> None:
+        self.saving = False
+        done = message.result
         if done is None:
             notify(self.app, "Nothing to undo")
             return
@@ -305,27 +305,35 @@ class ReviewScreen(MakesCards):
             self.next_card()
 
     def action_suspend(self) -> None:
-        self._set_aside("suspending", "Suspended (u to undo)", bury=False)
+        if self.item is not None:
+            self._write(
+                SetAside(self.item.card.id, bury=False), partial(self.SetAsideDone, "Suspended (u to undo)")
+            )
 
     def action_bury(self) -> None:
-        self._set_aside("burying", "Buried until tomorrow (u to undo)", bury=True)
-
-    def _set_aside(self, what: str, done: str, *, bury: bool) -> None:
-        """Suspend or bury the card shown, then show the next one."""
         if self.item is not None:
-            with self.reporting(what):
-                review = self.services.review
-                if (review.bury if bury else review.suspend)(self.item.card.id):
-                    notify(self.app, done)
+            self._write(
+                SetAside(self.item.card.id, bury=True),
+                partial(self.SetAsideDone, "Buried until tomorrow (u to undo)"),
+            )
+
+    def on_review_screen_set_aside_done(self, message: SetAsideDone) -> None:
+        """The card shown was suspended or buried: the next one."""
+        self.saving = False
+        if message.result:
+            notify(self.app, message.said)
         self.next_card()
 
     def action_pin(self) -> None:
-        if self.item is None:
-            return
-        pinned = not self.item.pinned
-        with self.reporting("pinning"):
-            if self.services.review.pin_unit(self.item.unit_id, pinned):
-                notify(self.app, "Pinned: reviewed at a higher retention" if pinned else "Unpinned")
+        if self.item is not None:
+            pinned = not self.item.pinned
+            self._write(Pin(self.item.unit_id, pinned), partial(self.Pinned, pinned))
+
+    def on_review_screen_pinned(self, message: Pinned) -> None:
+        """Pinned or unpinned: the card again, re-timed (its pin shown)."""
+        self.saving = False
+        if message.result:
+            notify(self.app, "Pinned: reviewed at a higher retention" if message.pinned else "Unpinned")
         self.item = None
         with self.reporting("reloading the card"):
             self.item = self.services.review.next_card()
