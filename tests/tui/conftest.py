@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import re
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
@@ -15,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+import peewee
 import pytest
 from built_libraries import copy_built
 from textual.widgets import DirectoryTree, Input, TextArea
@@ -184,3 +187,24 @@ async def until(pilot: Any, ready: Callable[[], object], seconds: float = 30) ->
         if time.monotonic() > deadline:
             raise AssertionError(f"not ready after {seconds} s")
         await pilot.pause(0.05)
+
+
+WRITE = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE|BEGIN\s+IMMEDIATE)\b", re.IGNORECASE)
+
+
+@pytest.fixture
+def ui_thread_writes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every write statement peewee sends to SQLite on the main thread (the app's UI thread under
+    Pilot) from now on. Issue 31: every change of the library is a command run in a worker, so a
+    held write lock never freezes a frame; a test clears the list once its app is up (its setup
+    writes on this thread), presses keys, and expects it empty."""
+    seen: list[str] = []
+    send = peewee.Database.execute_sql
+
+    def execute_sql(self: peewee.Database, sql: str, *args: Any, **kwargs: Any) -> Any:
+        if threading.current_thread() is threading.main_thread() and WRITE.match(sql):
+            seen.append(sql)
+        return send(self, sql, *args, **kwargs)
+
+    monkeypatch.setattr(peewee.Database, "execute_sql", execute_sql)
+    return seen
