@@ -99,6 +99,8 @@ async def settle(pilot: object) -> None:
 
     app = pilot.app  # type: ignore[attr-defined]
     for _ in range(3):
+        while app.worker_threads.writing():  # the writer thread's commands (tui/workers.py)
+            await pilot.pause(0.005)  # type: ignore[attr-defined]
         ours = [w for w in app.workers if not isinstance(w.node, DirectoryTree)]
         if ours:
             try:

@@ -7,8 +7,10 @@ forgotten in others (Stats, Schedule, Home, Import, Search). Here, as Harlequin 
 through one worker path and one `handle_worker_error`:
 
 - `run(node, command, done)` is how a screen changes the library: the typed command
-  (core/services/commands) runs through `services.run` in a worker named by the command's
-  `what`; the screen handles `done(result)`. Below it, `start`, for reads and other jobs:
+  (core/services/commands) runs through `services.run` on the app's one writer thread
+  (tui/workers.py), after the writes asked before it; the screen handles `done(result)`; a
+  failure is the app's to say under the command's `what`. A long command (an import, a bulk
+  action) runs in a worker of its own, as `start` runs one. `start` is for reads and other jobs:
 - `start` starts a named Textual thread worker (exit_on_error=False) on the node that asked, which
   calls `job` (headless: a call into core.services) and ALWAYS releases the thread's database
   connection as it ends (Services.end_thread_work: SQLite connections are per thread).
@@ -125,20 +127,32 @@ def run(
     exclusive: bool = False,
     failed: Callable[[Exception], None] | None = None,
     outlive: bool = False,
-) -> Worker[T]:
-    """Run the write `command` in a worker named by it (`command.what`), as `start` runs a job:
-    `done(result)` to `node`, a failure reported by the app, then `failed(error)`."""
-    services: Services = cast(Any, node.app).services
-    return start(
-        node,
-        command.what,
-        partial(services.run, command),
-        done,
-        group=group,
-        exclusive=exclusive,
-        failed=failed,
-        outlive=outlive,
-    )
+) -> None:
+    """Run the write `command` on the app's one writer thread (tui/workers.py), after the writes
+    asked before it, on the connection that thread keeps: `done(result)` is posted to `node`
+    (dropped when its screen has gone, unless `outlive`: then the app says "Done: what"); a
+    failure is reported by the app under `command.what`, then `failed(error)` runs.
+    A long command (an import, a bulk action: `command.long`) runs in a worker of its own
+    instead (`start`, with `group` and `exclusive`), so that the writes asked meanwhile do not
+    wait for it."""
+    app = node.app
+    services: Services = cast(Any, app).services
+    job = partial(services.run, command)
+    if command.long:
+        start(node, command.what, job, done, group=group, exclusive=exclusive, failed=failed, outlive=outlive)
+        return
+
+    def write() -> None:
+        try:
+            result = job()
+            message = done(result) if done is not None else None
+        except Exception as error:
+            app.post_message(WorkFailed(command.what, error, node, failed))
+            return
+        if message is not None and not node.post_message(message) and outlive:
+            notify(app, f"Done: {command.what}")
+
+    cast(Any, app).worker_threads.write(write, services.end_thread_work)
 
 
 def _thread_job(

@@ -40,6 +40,8 @@ async def settle(pilot: Any, rounds: int = 3) -> None:
     """Let our workers finish and the screen repaint. DirectoryTree's `_loader` worker runs for
     the widget's life, so `app.workers.wait_for_complete()` would wait for ever on Import."""
     for _ in range(rounds):
+        while pilot.app.worker_threads.writing():  # the writer thread's commands (tui/workers.py)
+            await pilot.pause(0.005)
         for worker in list(pilot.app.workers):
             if worker.group != "_loader" and not worker.is_finished:
                 try:

@@ -150,6 +150,8 @@ async def settle(pilot: object, rounds: int = 3) -> None:
     """Let workers finish and the screen repaint."""
     app = pilot.app  # type: ignore[attr-defined]
     for _ in range(rounds):
+        while app.worker_threads.writing():  # the writer thread's commands (tui/workers.py)
+            await pilot.pause(0.005)  # type: ignore[attr-defined]
         # DirectoryTree keeps a loader worker alive for its whole life: don't wait for it.
         ours = [w for w in app.workers if not isinstance(w.node, DirectoryTree)]
         if ours:  # (an empty list would mean "all workers")

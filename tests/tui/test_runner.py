@@ -5,11 +5,14 @@ it is done, and Browse's mount waits for its first page though a worker reads it
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
 import threading
-from dataclasses import replace
+import time
+from dataclasses import dataclass, replace
 from datetime import timedelta
+from typing import ClassVar
 
 import pytest
 from conftest import opened, running, settle, until
@@ -20,6 +23,7 @@ from core.domain.home import HomeFigures
 from core.host import paths
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
+from core.services.commands import Command
 from core.storage.db import db
 from tui import runner
 from tui.screens.browse import screen as browse_screen
@@ -197,3 +201,65 @@ async def test_a_loop_worker_cancelled_before_it_starts_leaves_no_coroutine_unaw
         gc.collect()
     assert started == ["walk"]  # the one left to start ran its work; the cancelled one never made it
     assert not [w for w in caught if "never awaited" in str(w.message)]
+
+
+@dataclass(frozen=True, slots=True)
+class _Noted(Command[str]):
+    """A test's command: notes its word and the thread it ran on (or raises for "fail")."""
+
+    word: str
+    seen: list[tuple[str, str]]
+    what: ClassVar[str] = "noting"
+
+    def handle(self, services: Services) -> str:
+        if self.word == "fail":
+            _edit_a_missing_unit(services)
+        services.library.article_count()  # a read on this thread's connection
+        self.seen.append((self.word, threading.current_thread().name))
+        return self.word
+
+
+async def test_commands_run_in_the_order_asked_on_the_one_writer_thread_a_failure_stops_none(
+    svc: Services,
+) -> None:
+    """Writes are done one after the other as they were asked (SQLite has one writer anyway), on
+    the writer thread, never the UI thread; one that fails is said under its `what` and the next
+    one still runs; the writer's connection is closed once its queue is empty."""
+    seen: list[tuple[str, str]] = []
+    async with running(svc, notifications=True) as (app, pilot):
+        for word in ("one", "two", "fail", "three"):
+            runner.run(app, _Noted(word, seen))
+        await settle(pilot)
+        assert [word for word, _ in seen] == ["one", "two", "three"]
+        assert {thread for _, thread in seen} == {"memoryrush-writer"}
+        assert any(str(n.message).startswith("noting") for n in app._notifications)
+        runner.run(app, _Noted("four", seen))
+        await settle(pilot)
+        assert seen[-1] == ("four", "memoryrush-writer")
+
+
+def test_a_write_asked_just_before_the_app_ends_is_done(svc: Services) -> None:
+    """Quitting waits for the writes still queued (up to the grace of tui/workers.py): a rating
+    pressed right before ctrl+q is saved."""
+    seen: list[tuple[str, str]] = []
+
+    async def go() -> None:
+        async with running(svc) as (app, _):
+            for word in ("a", "b", "c"):
+                runner.run(app, _Slow(word, seen))
+
+    asyncio.run(go())
+    assert [word for word, _ in seen] == ["a", "b", "c"]
+
+
+@dataclass(frozen=True, slots=True)
+class _Slow(Command[None]):
+    """A test's write that takes a moment, so that the app has ended before it is done."""
+
+    word: str
+    seen: list[tuple[str, str]]
+    what: ClassVar[str] = "writing slowly"
+
+    def handle(self, services: Services) -> None:
+        time.sleep(0.2)
+        self.seen.append((self.word, threading.current_thread().name))

@@ -261,7 +261,7 @@ class ReviewScreen(MakesCards):
         timeout) never freezes the screen. Not saved (database busy, disk full): the app's notice
         says why and the card stays up to retry."""
         self.saving = True
-        runner.run(self, command, done, group="review-write", failed=self._not_saved)
+        runner.run(self, command, done, failed=self._not_saved)
 
     def _not_saved(self, error: Exception) -> None:
         self.saving = False
@@ -281,7 +281,7 @@ class ReviewScreen(MakesCards):
         """A new day began while another process held the write lock, so its unbury was not done
         on the spot; the worker waits for the lock (up to the busy timeout). Still held after it:
         the notice says so and the next card tries again."""
-        runner.run(self, CatchUp(), self.DayCaughtUp, group="rollover", exclusive=True)
+        runner.run(self, CatchUp(), self.DayCaughtUp)
 
     def on_review_screen_day_caught_up(self, message: DayCaughtUp) -> None:
         if message.result and not self.saving:  # (else the answer's next card comes from the new queue)

@@ -29,6 +29,7 @@ class Command(Generic[R]):
     gerund a notice says it under ("saving the answer: the database is busy ...")."""
 
     what: ClassVar[str]
+    long: ClassVar[bool] = False  # an import, a bulk action: a worker of its own (tui/runner.py)
 
     def handle(self, services: Services) -> R:
         """Do the write (one transaction, with its undo entry where it has one) and return what
