@@ -5,10 +5,14 @@ uses the new settings at once (core/services/preferences.py).
 Not SQLite, but a write all the same: a slow or full disk must not hold a frame, so these run
 in a worker as every other command does. A file that cannot be written (or a value refused) is
 no failure of the app: the result says it (`NotSaved`), and the screen says it as it always did.
+
+Saves run one at a time (`SAVING`): each is a read-modify-write of the settings in use, and two
+themes picked one after the other in the palette must not be saved the wrong way round.
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -19,6 +23,8 @@ from core.services.commands import Command
 
 if TYPE_CHECKING:
     from core.services.bootstrap import Services
+
+SAVING = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +46,8 @@ class SaveSettings(Command["Config | NotSaved"]):
     def handle(self, services: Services) -> Config | NotSaved:
         preferences = services.preferences
         try:
-            return preferences.adopt(self.config)
+            with SAVING:
+                return preferences.adopt(self.config)
         except (OSError, ConfigError) as exc:
             return NotSaved(preferences.file, str(exc))
 
@@ -56,6 +63,7 @@ class ChangeSetting(Command["Config | NotSaved"]):
     def handle(self, services: Services) -> Config | NotSaved:
         preferences = services.preferences
         try:
-            return preferences.change(**{self.name: self.value})
+            with SAVING:
+                return preferences.change(**{self.name: self.value})
         except (OSError, ConfigError) as exc:
             return NotSaved(preferences.file, str(exc))
