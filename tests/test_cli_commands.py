@@ -5,32 +5,16 @@ noted as `Services.run` handles them (then handled for real), and their writes c
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import pytest
 from click.testing import CliRunner, Result
+from writes_support import commands_run  # noqa: F401 (a fixture)
 
-from core.services.bootstrap import Services
 from tui.cli.main import cli
 
 TEXT = (
     "Spaced repetition schedules each review just before you would forget it.\n\nSleep consolidates memory.\n"
 )
-
-
-@pytest.fixture
-def commands_run(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    seen: list[str] = []
-    run = Services.run
-
-    def noted(self: Services, command: Any) -> Any:
-        seen.append(type(command).__name__)
-        return run(self, command)
-
-    monkeypatch.setattr(Services, "run", noted)
-    yield seen
 
 
 def mr(*args: str) -> Result:
@@ -45,7 +29,11 @@ def articles(home: Path) -> int:
         con.close()
 
 
-def test_the_clis_writes_are_commands(data_home: Path, tmp_path: Path, commands_run: list[str]) -> None:
+def test_the_clis_writes_are_commands(
+    data_home: Path,
+    tmp_path: Path,
+    commands_run: list[str],  # noqa: F811
+) -> None:
     folder = tmp_path / "notes"
     folder.mkdir()
     (folder / "a.txt").write_text(TEXT, encoding="utf-8")

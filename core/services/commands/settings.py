@@ -13,6 +13,7 @@ themes picked one after the other in the palette must not be saved the wrong way
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -23,6 +24,7 @@ from core.services.commands import Command
 
 if TYPE_CHECKING:
     from core.services.bootstrap import Services
+    from core.services.preferences import Preferences
 
 SAVING = threading.Lock()
 
@@ -44,12 +46,7 @@ class SaveSettings(Command["Config | NotSaved"]):
     what: ClassVar[str] = "saving the settings"
 
     def handle(self, services: Services) -> Config | NotSaved:
-        preferences = services.preferences
-        try:
-            with SAVING:
-                return preferences.adopt(self.config)
-        except (OSError, ConfigError) as exc:
-            return NotSaved(preferences.file, str(exc))
+        return _saved(services.preferences, lambda preferences: preferences.adopt(self.config))
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,9 +58,13 @@ class ChangeSetting(Command["Config | NotSaved"]):
     what: ClassVar[str] = "saving the setting"
 
     def handle(self, services: Services) -> Config | NotSaved:
-        preferences = services.preferences
-        try:
-            with SAVING:
-                return preferences.change(**{self.name: self.value})
-        except (OSError, ConfigError) as exc:
-            return NotSaved(preferences.file, str(exc))
+        return _saved(services.preferences, lambda preferences: preferences.change(**{self.name: self.value}))
+
+
+def _saved(preferences: Preferences, save: Callable[[Preferences], Config]) -> Config | NotSaved:
+    """`save(preferences)`, one save at a time; the file not written (or a value refused): why."""
+    try:
+        with SAVING:
+            return save(preferences)
+    except (OSError, ConfigError) as exc:
+        return NotSaved(preferences.file, str(exc))

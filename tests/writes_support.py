@@ -1,7 +1,7 @@
-"""What the writes-off-the-UI-thread tests of Schedule, Settings, Browse, the Trash, Import and
-Export watch besides `ui_thread_writes` (issue 31): config.toml written on the UI thread (not
-SQLite, but a write a slow disk makes a frame wait for), and the typed commands run (every change
-goes through `Services.run`). Both call the real code after noting the call."""
+"""What the writes-off-the-UI-thread tests of Schedule, Settings, Browse, the Trash, Import,
+Export and the CLI watch besides `ui_thread_writes` (issue 31): config.toml written on the UI
+thread (not SQLite, but a write a slow disk makes a frame wait for), and the typed commands run
+(every change goes through `Services.run`). Both call the real code after noting the call."""
 
 from __future__ import annotations
 
