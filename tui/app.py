@@ -28,7 +28,7 @@ from tui.bindings import APP_BINDINGS
 from tui.collector import IdleCollector
 from tui.messages import FirstFrameShown, OpenArticle, OpenBrowse, SearchHitOpened
 from tui.quitting import QuitDeadline
-from tui.theme_setting import keep_theme
+from tui.theme_setting import ThemeKept, keep_theme, said_kept
 from tui.workers import DaemonWorkerThreads
 
 if TYPE_CHECKING:
@@ -277,11 +277,13 @@ class MemoryRushApp(App[None]):
 
     def remember_open(self, hit: SearchHit) -> None:
         """In a worker: recording the open is a write (the ranking's use signal)."""
+        from core.services.commands.search import RecordOpen
         from tui import runner
 
-        runner.start(
-            self, "remembering the opened search hit", partial(self.services.search.record_open, hit)
-        )
+        runner.run(self, RecordOpen(hit), group="search-write")
+
+    def on_theme_kept(self, message: ThemeKept) -> None:
+        said_kept(self, message)
 
     def copy_to_clipboard(self, text: str) -> None:
         """Every copy comes here (ctrl+c on a mouse selection, an input's copy and cut). Nothing

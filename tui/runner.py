@@ -64,13 +64,9 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 # What a screen hands a job besides its arguments, made here so that no screen, modal or widget
 # imports threading (the lint-imports contract): a flag the screen sets and the job reads
-# between steps (core.domain.stop.StopFlag: Import's Cancel, Browse's count of an older filter),
-# and a lock that keeps jobs of one kind to one at a time (Browse's journalled writes).
+# between steps (core.domain.stop.StopFlag: Import's Cancel, Browse's count of an older filter).
+# (The journalled writes' one-at-a-time lock is their commands': core/services/commands/bulk.py.)
 StopEvent = threading.Event
-
-
-def one_at_a_time() -> threading.Lock:
-    return threading.Lock()
 
 
 log = logging.getLogger(__name__)

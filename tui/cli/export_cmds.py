@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from core.domain.export import ExportFilter, ExportResult
-from tui.cli.common import data_dir_option, out, services, unit_filter_options
+from tui.cli.common import data_dir_option, fail, out, services, unit_filter_options
 
 # the unit filters of search and Browse, shared by every export
 filter_options = unit_filter_options(
@@ -145,6 +145,7 @@ def json_cmd(out_file: Path, data_dir: Path | None) -> None:
 def import_library_cmd(file: Path, data_dir: Path | None) -> None:
     """Load a JSON export into an EMPTY library, losslessly (refuses a library that holds anything)."""
     from core.host import paths
+    from core.services.commands.settings import NotSaved, SaveSettings
     from core.services.export.library_json import import_library
 
     with services(data_dir) as svc:
@@ -159,7 +160,9 @@ def import_library_cmd(file: Path, data_dir: Path | None) -> None:
             if paths.config_path().exists():
                 out(f"settings: kept your {paths.config_path()} (the file's settings were not applied)")
             else:
-                svc.preferences.adopt(carried)
+                saved = svc.run(SaveSettings(carried))
+                if isinstance(saved, NotSaved):
+                    fail(f"settings: could not write {saved.file}: {saved.why}")
                 out(f"settings: written to {paths.config_path()}")
     sys.exit(0)
 

@@ -16,6 +16,7 @@ from core.host.config import load_config
 from core.host.paths import config_path
 from core.ingest import SUPPORTED_SUFFIXES, scan_inputs
 from core.services.bootstrap import use_data_dir
+from core.services.commands.importing import Import
 from core.services.extractors import configured_extractor
 from core.services.processing import ProcessOutcome, process_paths
 from core.text.words import plural
@@ -109,8 +110,8 @@ def import_cmd(
     reStructuredText, EPUB, PDF and Word (.docx); folders recursively. A file already imported
     whose text changed is updated in place."""
     with services(data_dir) as svc:
-        outcomes = svc.library.import_paths(
-            paths, extractor=extractor, encoding=encoding, progress=lambda i, n, o: print_outcome(o)
+        outcomes = svc.run(
+            Import(paths, extractor=extractor, encoding=encoding, progress=lambda i, n, o: print_outcome(o))
         )
         counts = Counter(o.status for o in outcomes)
         refused, skipped = counts["refused"], counts["skipped"]

@@ -65,11 +65,12 @@ class LazyGroup(click.Group):
 
 def prepare_demo(home: Path) -> Path:
     """The sample articles imported into `home` by the offline extractor."""
+    from core.services.commands.importing import Import
     from sample_articles import sample_paths
 
     use_data_dir(home)
     with services(home) as svc:
-        for outcome in svc.library.import_paths(sample_paths(), extractor="offline"):
+        for outcome in svc.run(Import(tuple(sample_paths()), extractor="offline")):
             if outcome.status == "refused":
                 out(f"demo: {outcome.path}: {outcome.message}", err=True)
     return home

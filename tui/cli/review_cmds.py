@@ -30,9 +30,11 @@ def session_cmd(postpone: int | None, data_dir: Path | None) -> None:
     """Print today's review session: what is due, what is done, any backlog (`memoryrush review` opens it).
 
     Only reads (it runs beside the open app); --postpone writes, so it needs the library to itself."""
+    from core.services.commands.schedule import PostponeBacklog
+
     with services(data_dir, exclusive=postpone is not None) as svc:
         if postpone is not None:
-            moved = svc.review.postpone_backlog(days=postpone)
+            moved = svc.run(PostponeBacklog(postpone))
             out(
                 f"postponed {plural(moved, 'overdue card')} over the next {plural(postpone, 'day')} "
                 "(undo in the review screen)"
@@ -87,13 +89,12 @@ def stats_cmd(data_dir: Path | None) -> None:
 @data_dir_option
 def optimize_cmd(reschedule: bool, min_reviews: int | None, data_dir: Path | None) -> None:
     """Fit FSRS parameters to your own review log (fsrs-rs-python) and show old vs new log loss."""
-    from core.services.review.optimize import NotEnoughReviews
+    from core.services.commands.schedule import Optimize
 
     with services(data_dir) as svc:
-        try:
-            r = svc.review.optimize(reschedule=reschedule, min_reviews=min_reviews)
-        except NotEnoughReviews as exc:
-            fail(f"cannot optimize yet: {exc}")
+        r = svc.run(Optimize(reschedule=reschedule, min_reviews=min_reviews))
+        if isinstance(r, str):  # too few reviews: why
+            fail(f"cannot optimize yet: {r}")
             return
         out(f"fitted on {plural(r.reviews, 'review')} ({plural(r.items, 'history', 'histories')})")
         out(f"log loss: old {r.old_log_loss:.4f} -> new {r.new_log_loss:.4f}")

@@ -31,7 +31,9 @@ def reimport_cmd(article: str, extractor: str | None, data_dir: Path | None) -> 
             for a in found[:10]:
                 out(f"  {a.id}: {one_line(a.title)}", err=True)
             sys.exit(2)
-        outcome = svc.library.reimport(found[0].id, extractor=extractor)
+        from core.services.commands.importing import Reimport
+
+        outcome = svc.run(Reimport(found[0].id, extractor=extractor))
         if outcome.status == "already":
             outcome = ImportOutcome(
                 outcome.path, "already", "unchanged since it was read", outcome.article_id
@@ -47,7 +49,9 @@ def sync_cmd(extractor: str | None, data_dir: Path | None) -> None:
     """Read the followed folders again ([library] follow in the config): new files imported,
     changed ones updated in place, deleted ones flagged "source missing" (never deleted)."""
     with services(data_dir) as svc:
-        report = svc.library.sync(extractor=extractor, progress=lambda i, n, o: print_outcome(o))
+        from core.services.commands.importing import Sync
+
+        report = svc.run(Sync(extractor=extractor, progress=lambda i, n, o: print_outcome(o)))
         for folder in report.absent_folders:
             out(
                 f"missing  {folder}: followed folder not found (unmounted?); its articles left as they are",

@@ -1,17 +1,16 @@
 """Export: pick a format and a place, then a named thread worker writes it with progress.
 
-Opened from the Library (the article under the cursor, or the whole library). The worker calls
-the headless export service and posts past-tense messages; the dialog stays open to show what
+Opened from the Library (the article under the cursor, or the whole library). The `Export`
+command runs in the worker and posts past-tense messages; the dialog stays open to show what
 was written (and any note, e.g. a Markdown file left alone because you edited it). With no
 confirmed unit to export it writes nothing and says so (issue 32: an empty .apkg said nothing).
-The path starts in the last folder an export went to (the config's [export] folder), else in
-Downloads, else home.
+The path starts in the last folder an export went to (the config's [export] folder, saved by the
+`ChangeSetting` command in a worker after each export), else in Downloads, else home.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -21,14 +20,15 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Input, Label, ProgressBar, Select, Static
 
-from core.domain.errors import ConfigError
 from core.domain.export import ExportFilter, ExportResult
 from core.host import paths
+from core.host.config import Config
 from core.services.bootstrap import Services
-from core.services.export.runner import FORMATS, SUFFIX, run_export, units_to_export
+from core.services.commands.exporting import Export
+from core.services.commands.settings import ChangeSetting, NotSaved
+from core.services.export.runner import FORMATS, SUFFIX
 from tui import runner
 from tui.modals.once import Modal
-from tui.reporting import report
 from tui.safe import content, notify
 from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
@@ -64,6 +64,12 @@ class ExportModal(Modal[None]):
         """The export was written. Handled by `on_export_modal_exported`."""
 
         result: ExportResult
+
+    @dataclass
+    class FolderRemembered(Message):
+        """The export folder's save came back. Handled by `on_export_modal_folder_remembered`."""
+
+        result: Config | NotSaved
 
     def __init__(self, services: Services, *, article_id: int | None = None, article_title: str = "") -> None:
         super().__init__()
@@ -135,25 +141,12 @@ class ExportModal(Modal[None]):
         bar.display = True
         bar.update(total=None, progress=0)
         self.query_one("#export-status", Static).update(Content("Exporting …"))
-        job = partial(self._export, fmt, Path(raw).expanduser(), ExportFilter(article_ids=articles))
-        runner.start(self, "export", job, self._outcome, exclusive=True, failed=self._not_exported)
+        export = Export(fmt, Path(raw).expanduser(), ExportFilter(article_ids=articles), self._progressed)
+        runner.run(self, export, self._outcome, group="export", exclusive=True, failed=self._not_exported)
 
-    def _export(self, fmt: str, target: Path, f: ExportFilter) -> ExportResult | str:
-        """In the worker: the export service with progress messages; never touches widgets.
-        With no unit to export nothing is written (an empty package teaches nothing): why, said."""
-        if units_to_export(fmt, f) == 0:
-            where = "this article has" if f.article_ids else "the library has"
-            return (
-                f"Nothing to export: {where} no confirmed unit yet (accept some in Triage, t). "
-                "Nothing was written."
-            )
-        return run_export(
-            self.services,
-            fmt,
-            target,
-            f,
-            progress=lambda done, total: self.post_message(self.Progressed(done, total)),
-        )
+    def _progressed(self, done: int, total: int) -> None:
+        """From the worker's thread: a message (never a widget touched there)."""
+        self.post_message(self.Progressed(done, total))
 
     def _outcome(self, result: ExportResult | str) -> Message:
         return self.Declined(result) if isinstance(result, str) else self.Exported(result)
@@ -179,13 +172,17 @@ class ExportModal(Modal[None]):
         self._stop()
 
     def _remember(self, folder: Path) -> None:
-        """The folder the next export starts in: the config's [export] folder, saved."""
+        """The folder the next export starts in: the config's [export] folder, saved in a worker."""
         if str(folder) == self.services.config.export_folder:
             return
-        try:
-            self.services.preferences.change(export_folder=str(folder))
-        except (OSError, ConfigError) as exc:
-            report(self.app, "remembering the export folder", exc)
+        change = ChangeSetting("export_folder", str(folder))
+        runner.run(self, change, self.FolderRemembered, group="settings")
+
+    def on_export_modal_folder_remembered(self, message: FolderRemembered) -> None:
+        if isinstance(message.result, NotSaved):
+            notify(
+                self.app, f"remembering the export folder: {message.result.why}", severity="error", timeout=8
+            )
 
     def _not_exported(self, error: Exception) -> None:
         """After the app's notice of the worker's failure: the dialog says it too, and may run again."""

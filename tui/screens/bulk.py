@@ -1,5 +1,6 @@
-"""The journalled writes of Browse, Trash and Schedule: each in a named worker, one at a time,
-and `u`, which takes back the latest of them (the three screens share the one journal).
+"""The journalled writes of Browse, Trash and Schedule: each a command (core/services/commands/
+bulk.py: one at a time, the journal's lock) run in the app's worker, and `u`, which takes back
+the latest of them (the three screens share the one journal).
 
 Apart from the screens that use them, so none of the three imports another for its worker.
 """
@@ -7,21 +8,18 @@ Apart from the screens that use them, so none of the three imports another for i
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import TypeVar
 
 from textual.app import App
 from textual.message import Message
 
 from core.domain.browse import BulkUndo
-from core.domain.undo import Scope
+from core.services.commands import Command
+from core.services.commands.bulk import UndoBulk
 from tui import runner
 from tui.safe import notify
 from tui.screens.base import BaseScreen
 
-# One journalled write at a time from the app's workers (Browse, Trash and Schedule): a second
-# key waits for the first's transaction instead of racing it for the latest journal entry.
-BULK_WRITE = runner.one_at_a_time()
 T = TypeVar("T")
 
 
@@ -31,25 +29,23 @@ class BulkUndone(runner.Done[BulkUndo | None]):
 
 
 def in_bulk_worker(
-    screen: BaseScreen, what: str, write: Callable[[], T], done: Callable[[T], Message]
+    screen: BaseScreen,
+    command: Command[T],
+    done: Callable[[T], Message],
+    failed: Callable[[Exception], None] | None = None,
 ) -> None:
     """Run a journalled write (up to every card of the library: a minute on a million) in a
-    thread worker named `what`, one at a time; `done(result)` is posted to `screen`. The
-    worker is the app's, so leaving the screen meanwhile neither cancels it nor loses its
-    result: the screen gets it while it is mounted, else the app says it is done. A failure is
-    reported under `what` (the app's worker report)."""
-
-    def one_at_a_time() -> T:
-        with BULK_WRITE:
-            return write()
-
-    runner.start(screen, what, one_at_a_time, done, group="bulk-write", outlive=True)
+    thread worker named by the command; `done(result)` is posted to `screen`. The worker is the
+    app's, so leaving the screen meanwhile neither cancels it nor loses its result: the screen
+    gets it while it is mounted, else the app says it is done. A failure is reported under the
+    command's `what` (the app's worker report), then `failed(error)`."""
+    runner.run(screen, command, done, group="bulk-write", failed=failed, outlive=True)
 
 
 def undo_bulk(screen: BaseScreen) -> None:
     """Take back the latest bulk action (Browse, Trash and Schedule share the one journal's
     bulk scope) in a worker; `BulkUndone` says what to the screen."""
-    in_bulk_worker(screen, "undoing", partial(screen.services.undo.undo, Scope.BULK), BulkUndone)
+    in_bulk_worker(screen, UndoBulk(), BulkUndone)
 
 
 def say_undone(app: App[object], entry: BulkUndo | None) -> bool:

@@ -1,5 +1,5 @@
-"""Import: a path field with a directory tree; a named thread worker (tui/runner.py) imports with
-progress and cancel, reporting each file (imported / already imported / refused and why) as it
+"""Import: a path field with a directory tree; the `Import` command, run in a named thread worker
+(tui/runner.py), imports with progress and cancel, reporting each file (imported / already imported / refused and why) as it
 goes. Cancel sets the run's stop flag: the import stops inside the file it is on and says what
 it did (the worker is not cancelled, so its result still comes)."""
 
@@ -17,6 +17,7 @@ from textual.message import Message
 from textual.widgets import DirectoryTree, Input, Log, ProgressBar, Static
 
 from core.domain import ImportOutcome
+from core.services.commands.importing import Import
 from core.text import sanitize
 from tui import runner
 from tui.safe import notify
@@ -138,13 +139,9 @@ class ImportScreen(BaseScreen):
             kind = self.ImportRefused if outcome.status in ("refused", "skipped") else self.ArticleImported
             self.post_message(kind(outcome, done, total))
 
-        runner.start(
-            self,
-            "import",
-            partial(self.services.library.import_paths, paths, progress=progress, stop=stop),
-            partial(self._finished, stop),
-            exclusive=True,
-            failed=self._stopped,
+        command = Import(tuple(paths), progress=progress, stop=stop)
+        runner.run(
+            self, command, partial(self._finished, stop), group="import", exclusive=True, failed=self._stopped
         )
 
     def _finished(self, stop: runner.StopEvent, outcomes: list[ImportOutcome]) -> ImportFinished:

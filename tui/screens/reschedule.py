@@ -1,6 +1,6 @@
 """After the desired retention changed (Settings, Schedule): the workload change first (worked
 out in a worker: one pass over the review cards), then, if asked, every review card re-timed in
-a journalled bulk write (`u` in Browse or Schedule takes it back).
+a journalled bulk write, the `Reschedule` command (`u` in Browse or Schedule takes it back).
 
 A base of the two screens rather than a function of theirs: the worker's results are messages,
 and a message is handled by the screen that asked.
@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import partial
 
 from core.domain.browse import BulkResult, WorkloadChange
+from core.services.commands.schedule import Reschedule
 from core.text.words import plural
 from tui import runner
 from tui.safe import notify
@@ -53,8 +54,7 @@ class OffersReschedule(BaseScreen):
 
         if yes:
             notify(self.app, "Rescheduling your review cards …")
-            reschedule = partial(self.services.schedule.reschedule, new)
-            in_bulk_worker(self, "rescheduling", reschedule, self.Rescheduled)
+            in_bulk_worker(self, Reschedule(new), self.Rescheduled)
 
     def on_offers_reschedule_rescheduled(self, message: Rescheduled) -> None:
         notify(

@@ -3,9 +3,10 @@ days and vacations (set here, applied at once to the cards already scheduled and
 answer after), a retention change with its workload first, review ahead, postpone, optimize.
 
 Reached from Home (w) and the palette. The figures are read in a named worker (one pass over
-the review cards for every retention: ~2 s CPU on a million), and every change that moves cards
-runs in one too, one at a time (in_bulk_worker: an easy day moves ~100k cards of a million in
-~5 s, a reschedule re-times all of them), so the screen keeps answering meanwhile.
+the review cards for every retention: ~2 s CPU on a million), and every change is a command
+(core/services/commands/schedule.py) run in one too; those that move cards one at a time
+(in_bulk_worker: an easy day moves ~100k cards of a million in ~5 s, a reschedule re-times all
+of them), so the screen keeps answering meanwhile and no frame waits for the write lock.
 """
 
 from __future__ import annotations
@@ -21,10 +22,18 @@ from textual.message import Message
 from textual.widgets import Static
 
 from core.domain.browse import BulkResult, Forecast
-from core.domain.errors import MemoryRushError
 from core.domain.review import OptimizeResult
-from core.host import paths
-from core.host.config import ConfigError
+from core.host.config import Config
+from core.services.commands import Command
+from core.services.commands.schedule import (
+    AddVacation,
+    ClearVacations,
+    Optimize,
+    Postpone,
+    ReviewAhead,
+    SetEasyDays,
+)
+from core.services.commands.settings import ChangeSetting, NotSaved
 from core.text.words import plural
 from tui import runner
 from tui.safe import content, notify
@@ -82,12 +91,25 @@ class ScheduleScreen(OffersReschedule):
         """The forecast was read. Handled by `on_schedule_screen_forecast_read`."""
 
     class CardsMoved(Message):
-        """A change moved cards (`result`), or was refused before anything was written (a
-        sentence). Handled by `on_schedule_screen_cards_moved`."""
+        """A change moved cards (`result`), or was refused before anything was written (why: a
+        sentence, said after `refused`). Handled by `on_schedule_screen_cards_moved`."""
 
-        def __init__(self, said: str, result: BulkResult | str) -> None:
+        def __init__(self, said: str, refused: str, result: BulkResult | str) -> None:
             super().__init__()
             self.said = said
+            self.refused = refused
+            self.result = result
+
+    class VacationsCleared(runner.Done[None]):
+        """No vacations now. Handled by `on_schedule_screen_vacations_cleared`."""
+
+    class RetentionSaved(Message):
+        """The desired retention was saved (`result`: the settings now, or why not) in place of
+        `old`. Handled by `on_schedule_screen_retention_saved`."""
+
+        def __init__(self, old: float, result: Config | NotSaved) -> None:
+            super().__init__()
+            self.old = old
             self.result = result
 
     class Optimized(runner.Done[OptimizeResult | str]):
@@ -123,25 +145,19 @@ class ScheduleScreen(OffersReschedule):
         current = self.services.config.desired_retention
         self.query_one("#schedule-retention", Static).update(content(retention_line(forecast, current)))
 
-    def _move(self, what: str, move: Callable[[], BulkResult], said: str, refused: str = "Not done") -> None:
-        """A change that moves cards, in a worker named `what` (said on screen meanwhile). A
-        ValueError (the value refused before anything is written) is said as `refused: why`;
-        any other failure is the worker's report, under `what`."""
+    def _move(self, command: Command[BulkResult | str], said: str, refused: str = "Not done") -> None:
+        """A command that moves cards, in the journal's worker (its `what` said on screen
+        meanwhile). A value refused before anything is written is said as `refused: why`; any
+        other failure is the worker's report, under the command's `what`."""
         from tui.screens.bulk import in_bulk_worker
 
-        def run() -> BulkResult | str:
-            try:
-                return move()
-            except ValueError as exc:
-                return f"{refused}: {exc}"
-
-        self.query_one("#schedule-result", Static).update(content(f"{what.capitalize()} …"))
-        in_bulk_worker(self, what, run, partial(self.CardsMoved, said))
+        self.query_one("#schedule-result", Static).update(content(f"{command.what.capitalize()} …"))
+        in_bulk_worker(self, command, partial(self.CardsMoved, said, refused))
 
     def on_schedule_screen_cards_moved(self, message: CardsMoved) -> None:
         if isinstance(message.result, str):
             self.query_one("#schedule-result", Static).update("")
-            notify(self.app, message.result, severity="warning")
+            notify(self.app, f"{message.refused}: {message.result}", severity="warning")
         else:
             self._said(message.result, message.said)
 
@@ -164,13 +180,7 @@ class ScheduleScreen(OffersReschedule):
         )
 
     def _easy_answered(self, text: str) -> None:
-        schedule = self.services.schedule
-        self._move(
-            "moving cards off the easy days",
-            lambda: schedule.set_easy_days(text),
-            "Easy days set",
-            "Easy days not set",
-        )
+        self._move(SetEasyDays(text), "Easy days set", "Easy days not set")
 
     def action_vacation(self) -> None:
         self._ask(
@@ -178,19 +188,14 @@ class ScheduleScreen(OffersReschedule):
         )
 
     def _vacation_answered(self, text: str) -> None:
-        schedule = self.services.schedule
-        self._move(
-            "moving cards off the vacation",
-            lambda: schedule.add_vacation(text),
-            "Vacation added",
-            "Vacation not added",
-        )
+        self._move(AddVacation(text), "Vacation added", "Vacation not added")
 
     def action_clear_vacations(self) -> None:
-        with self.reporting("clearing the vacations"):
-            self.services.schedule.clear_vacations()
-            notify(self.app, "No vacations (cards moved for them stay where they are; u undoes a move)")
-            self._load()
+        runner.run(self, ClearVacations(), self.VacationsCleared)
+
+    def on_schedule_screen_vacations_cleared(self, message: VacationsCleared) -> None:
+        notify(self.app, "No vacations (cards moved for them stay where they are; u undoes a move)")
+        self._load()
 
     def action_retention(self) -> None:
         current = self.services.config.desired_retention
@@ -207,13 +212,16 @@ class ScheduleScreen(OffersReschedule):
         if not 0.70 <= new <= 0.99:
             notify(self.app, "Desired retention is between 0.70 and 0.99", severity="warning")
             return
-        old = self.services.config
-        try:
-            self.services.preferences.change(desired_retention=new)
-        except (OSError, ConfigError) as exc:
-            notify(self.app, f"Not saved: could not write {paths.config_path()}: {exc}", severity="error")
+        old = self.services.config.desired_retention
+        saved = partial(self.RetentionSaved, old)
+        runner.run(self, ChangeSetting("desired_retention", new), saved, group="settings")
+
+    def on_schedule_screen_retention_saved(self, message: RetentionSaved) -> None:
+        result = message.result
+        if isinstance(result, NotSaved):
+            notify(self.app, f"Not saved: could not write {result.file}: {result.why}", severity="error")
             return
-        self.offer_reschedule(old.desired_retention, new)
+        self.offer_reschedule(message.old, result.desired_retention)
         self._load()
 
     def action_ahead(self) -> None:
@@ -223,30 +231,25 @@ class ScheduleScreen(OffersReschedule):
 
     def _ahead_answered(self, text: str) -> None:
         if text.strip().isdigit():
-            days = int(text)
-            self._move(
-                "bringing cards forward", lambda: self.services.schedule.review_ahead(days), "Review ahead"
-            )
+            self._move(ReviewAhead(int(text)), "Review ahead")
 
     def action_postpone(self) -> None:
         self._ask("Postpone today's due cards (overdue too) by how many days?", "1", self._postpone_answered)
 
     def _postpone_answered(self, text: str) -> None:
         if text.strip().isdigit():
-            days = int(text)
-            self._move("postponing", lambda: self.services.schedule.postpone(days), "Postponed")
+            self._move(Postpone(int(text)), "Postponed")
 
     def action_optimize(self) -> None:
-        def fit() -> OptimizeResult | str:
-            try:
-                return self.services.review.optimize(reschedule=True)
-            except MemoryRushError as exc:  # too few reviews: said as `memoryrush optimize` says it
-                return str(exc)
-
         self.query_one("#schedule-result", Static).update(
             content("Optimizing: fitting FSRS to your reviews …")
         )
-        runner.start(self, "optimizing", fit, self.Optimized, group="optimize", exclusive=True)
+        fit = Optimize(reschedule=True)
+        runner.run(self, fit, self.Optimized, group="optimize", exclusive=True, failed=self._not_optimized)
+
+    def _not_optimized(self, error: Exception) -> None:
+        """After the app's notice (the fit failed, the database was busy): the box says it too."""
+        self.query_one("#schedule-result", Static).update(content(f"Not optimized: {error}"))
 
     def on_schedule_screen_optimized(self, message: Optimized) -> None:
         result = message.result

@@ -1,19 +1,25 @@
-"""Settings: retention, daily limits, triage bands, extractor and theme — validated, then saved."""
+"""Settings: retention, daily limits, triage bands, extractor and theme — validated, then saved
+by the `SaveSettings` command in a worker (config.toml written off the UI thread: a slow disk
+never holds a frame); ctrl+s waits while a save is on its way."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.widgets import Input, Label, Select, Static
 
 from core.domain.errors import ConfigError
 from core.host import paths
 from core.host.config import SETTINGS, Config, validate_value
+from core.services.commands.settings import NotSaved, SaveSettings
+from tui import runner
 from tui.messages import BackupProgressed
 from tui.safe import content, notify
 from tui.screens.reschedule import OffersReschedule
@@ -70,6 +76,20 @@ class SettingsScreen(OffersReschedule):
         Binding("ctrl+b", "app.backup", "Back up now", id="settings.backup"),
     ]
 
+    class Saved(Message):
+        """`SaveSettings` came back: the settings now (`result`, replacing `old`; `changed` the
+        fields saved), or why they were not saved. Handled by `on_settings_screen_saved`."""
+
+        def __init__(self, old: Config, changed: list[str], result: Config | NotSaved) -> None:
+            super().__init__()
+            self.old = old
+            self.changed = changed
+            self.result = result
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saving = False  # a save is on its way (ctrl+s waits for it)
+
     def compose(self) -> ComposeResult:
         config = self.services.config
         yield TitleBar()
@@ -124,6 +144,14 @@ class SettingsScreen(OffersReschedule):
         text = "Backed up." if share >= 1 else f"Backing up … {share:.0%}"
         self.query_one("#settings-backup", Static).update(Content(text))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "save" and self.saving:
+            return None
+        return super().check_action(action, parameters)
+
+    def why_not(self, action: str) -> str | None:
+        return "Saving the settings …" if action == "save" else None
+
     def action_save(self) -> None:
         values, errors = self._values()
         box = self.query_one("#settings-errors", Static)
@@ -139,14 +167,24 @@ class SettingsScreen(OffersReschedule):
             box.update(Content("Nothing changed."))
             notify(self.app, "Nothing changed: every setting is as it was")
             return
-        try:  # saved, and in use by every service at once (extractor choice included)
-            self.services.preferences.adopt(config)
-        except (OSError, ConfigError) as exc:
-            notify(self.app, f"Not saved: could not write {paths.config_path()}: {exc}", severity="error")
+        # saved, and in use by every service at once (extractor choice included)
+        self._saving(True)
+        saved = partial(self.Saved, old, changed)
+        runner.run(self, SaveSettings(config), saved, group="settings", failed=lambda _: self._saving(False))
+
+    def _saving(self, on: bool) -> None:
+        self.saving = on
+        self.refresh_bindings()
+
+    def on_settings_screen_saved(self, message: Saved) -> None:
+        self._saving(False)
+        config, changed = message.result, message.changed
+        if isinstance(config, NotSaved):
+            notify(self.app, f"Not saved: could not write {config.file}: {config.why}", severity="error")
             return
         self.app.theme = config.theme
         what = ", ".join(f"{name.replace('_', ' ')} {getattr(config, name)}" for name in changed)
-        box.update(content(f"Saved: {what}."))
+        self.query_one("#settings-errors", Static).update(content(f"Saved: {what}."))
         if "desired_retention" in changed:  # the cards scheduled for the old one: offer to re-time them
-            self.offer_reschedule(old.desired_retention, config.desired_retention)
+            self.offer_reschedule(message.old.desired_retention, config.desired_retention)
         notify(self.app, f"Settings saved ({what}) to {paths.config_path()}")

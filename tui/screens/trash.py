@@ -1,17 +1,23 @@
 """The trash: what will be purged when (units, soonest first; deleted articles above them),
-restore or purge now. Reached from Browse (w) and Home."""
+restore or purge now. Reached from Browse (w) and Home. Restore and purge are commands
+(core/services/commands/bulk.py) run in a worker: the list is read again when they are done,
+and until then r, P and u wait (the row under the cursor may be the one on its way out)."""
 
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.widgets import DataTable, Static
 
-from core.domain.browse import BulkAction, RowKey, Selection
+from core.domain.browse import BulkAction, BulkResult, RowKey, Selection
+from core.services.commands.bulk import BulkAct, Purge, RestoreArticle
 from core.text.words import plural
+from tui import runner
 from tui.safe import cell, content, notify
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
@@ -35,6 +41,38 @@ class TrashScreen(BaseScreen):
         Binding("P", "purge", "Purge now", id="trash.purge"),
         Binding("u", "undo", "Undo", id="trash.undo"),
     ]
+
+    class Restored(Message):
+        """A deleted article (`article`) or a unit came back. Handled by
+        `on_trash_screen_restored`."""
+
+        def __init__(self, article: bool, result: BulkResult) -> None:
+            super().__init__()
+            self.article = article
+            self.result = result
+
+    class Purged(runner.Done[int]):
+        """Units were purged for good. Handled by `on_trash_screen_purged`."""
+
+    WAIT_FOR_WRITE = frozenset({"restore", "purge", "undo"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writing = False  # a restore or purge is on its way (its keys wait)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return None if self.writing and action in self.WAIT_FOR_WRITE else True
+
+    def why_not(self, action: str) -> str | None:
+        return (
+            "Wait: the last restore or purge is still being written"
+            if action in self.WAIT_FOR_WRITE
+            else None
+        )
+
+    def _writing(self, on: bool) -> None:
+        self.writing = on
+        self.refresh_bindings()
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -96,18 +134,26 @@ class TrashScreen(BaseScreen):
         return str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
 
     def action_restore(self) -> None:
+        from tui.screens.bulk import in_bulk_worker
+
         key = self._key()
         if key is None:
             return
-        with self.reporting("restoring"):
-            browse = self.services.browse
-            if key.startswith("a"):
-                result = browse.restore_article(int(key[1:]))
-                notify(self.app, f"Article restored with {plural(result.units, 'unit')}")
-            else:
-                browse.act(BulkAction.RESTORE, Selection(keys=(RowKey(None, int(key[1:])),)))
-                notify(self.app, "Restored · u undoes it")
-            self.refresh_data()
+        article = key.startswith("a")
+        if article:
+            command: RestoreArticle | BulkAct = RestoreArticle(int(key[1:]))
+        else:
+            command = BulkAct(BulkAction.RESTORE, Selection(keys=(RowKey(None, int(key[1:])),)))
+        self._writing(True)
+        in_bulk_worker(self, command, partial(self.Restored, article), lambda _: self._writing(False))
+
+    def on_trash_screen_restored(self, message: Restored) -> None:
+        self._writing(False)
+        if message.article:
+            notify(self.app, f"Article restored with {plural(message.result.units, 'unit')}")
+        else:
+            notify(self.app, "Restored · u undoes it")
+        self.refresh_data()
 
     def action_purge(self) -> None:
         from tui.modals.prompt import Confirm
@@ -123,10 +169,8 @@ class TrashScreen(BaseScreen):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                with self.reporting("purging"):
-                    self.services.browse.purge([int(key[1:])])
-                    notify(self.app, "Purged for good")
-                    self.refresh_data()
+                self._writing(True)
+                runner.run(self, Purge((int(key[1:]),)), self.Purged, failed=lambda _: self._writing(False))
 
         self.app.push_screen(
             Confirm(
@@ -134,6 +178,11 @@ class TrashScreen(BaseScreen):
             ),
             answered,
         )
+
+    def on_trash_screen_purged(self, message: Purged) -> None:
+        self._writing(False)
+        notify(self.app, "Purged for good")
+        self.refresh_data()
 
     def action_undo(self) -> None:
         from tui.screens.bulk import undo_bulk

@@ -1,6 +1,7 @@
 """One call for every export format, for the app's Export dialog (the CLI adds its own options).
 
     run_export(services, "anki", Path("out.apkg"), ExportFilter(), progress=...) -> ExportResult
+    export_if_any(...)  -> the same, or why nothing was written (no confirmed unit: the dialog)
 
 Formats: anki, anki-history (with the schedule and review log), markdown (a folder), csv, json.
 Each module is imported when its format is asked for (genanki only for Anki).
@@ -78,3 +79,17 @@ def run_export(
 
         return export_json(target, now=now, config=services.config, progress=progress)
     raise ValueError(f"unknown export format {fmt!r}; one of {', '.join(FORMATS)}")
+
+
+def export_if_any(
+    services: Services, fmt: str, target: Path, f: ExportFilter, *, progress: Progress | None = None
+) -> ExportResult | str:
+    """The Export dialog's export: `run_export`, unless there is no confirmed unit to export,
+    when nothing is written (an empty package teaches nothing) and the sentence says why."""
+    if units_to_export(fmt, f) == 0:
+        where = "this article has" if f.article_ids else "the library has"
+        return (
+            f"Nothing to export: {where} no confirmed unit yet (accept some in Triage, t). "
+            "Nothing was written."
+        )
+    return run_export(services, fmt, target, f, progress=progress)

@@ -1,8 +1,8 @@
 """What Browse does to its rows: the bulk actions, the ones that ask first, and undo.
 
 Each action goes to the selection the screen says (the rows picked with space, else the whole
-filter when `a` took it, else the row under the cursor) as one transaction in a named worker;
-`u` takes back the latest (Browse, Trash and Schedule share the one journal). BrowseScreen
+filter when `a` took it, else the row under the cursor) as one transaction: a command
+(core/services/commands/bulk.py) in the app's worker, one at a time; `u` takes back the latest (Browse, Trash and Schedule share the one journal). BrowseScreen
 (tui/screens/browse/screen.py) is the table these act on.
 """
 
@@ -14,7 +14,9 @@ from textual.content import Content
 from textual.message import Message
 
 from core.domain.browse import BrowseRow, BulkAction, BulkResult, Selection
+from core.services.commands.bulk import BulkAct, DeleteArticle
 from core.text.words import plural
+from tui import runner
 from tui.safe import notify
 from tui.screens.base import BaseScreen
 from tui.screens.bulk import BulkUndone, in_bulk_worker, say_undone, undo_bulk
@@ -67,8 +69,8 @@ class BrowseActions(BaseScreen):
             self.result = result
 
     def _run(self, action: BulkAction, selection: Selection, tag: str, days: int, deck: int | None) -> None:
-        act = partial(self.services.browse.act, action, selection, tag=tag, days=days, deck=deck)
-        in_bulk_worker(self, "changing the rows", act, partial(self.RowsChanged, action))
+        act = BulkAct(action, selection, tag=tag, days=days, deck=deck)
+        in_bulk_worker(self, act, partial(self.RowsChanged, action))
 
     def on_browse_actions_rows_changed(self, message: RowsChanged) -> None:
         action, result = message.action, message.result
@@ -141,15 +143,8 @@ class BrowseActions(BaseScreen):
             return
 
         def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-            with self.reporting("deleting the article"):
-                result = self.services.browse.delete_article(row.article_id)
-                notify(
-                    self.app,
-                    f"Deleted; {plural(result.units, 'unit')} in the trash for 30 days · u undoes it, w shows the trash",
-                )
-                self._reload()
+            if yes:
+                in_bulk_worker(self, DeleteArticle(row.article_id), self.ArticleDeleted)
 
         question = Content.assemble("Delete the article ", (row.article_title, "bold"), "?")
         self.app.push_screen(
@@ -159,6 +154,17 @@ class BrowseActions(BaseScreen):
             ),
             answered,
         )
+
+    class ArticleDeleted(runner.Done[BulkResult]):
+        """The article left the library, its units to the trash. Handled by
+        `on_browse_actions_article_deleted`."""
+
+    def on_browse_actions_article_deleted(self, message: ArticleDeleted) -> None:
+        notify(
+            self.app,
+            f"Deleted; {plural(message.result.units, 'unit')} in the trash for 30 days · u undoes it, w shows the trash",
+        )
+        self._reload()
 
     def action_card_info(self) -> None:
         from tui.modals.card_info import CardInfoModal

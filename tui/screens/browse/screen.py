@@ -21,6 +21,7 @@ from textual.worker import Worker
 
 from core.domain.browse import BrowseFilter, BrowsePage, BrowseRow, BrowseSort, Column, RowKey, Selection
 from core.domain.errors import Cancelled
+from core.services.commands.bulk import LiftEndedBurials
 from core.text.words import plural
 from tui import runner
 from tui.safe import content, notify
@@ -109,8 +110,9 @@ class BrowseScreen(BrowseActions):
         table.add_column("", key=MARK)
         for column in Column:
             table.add_column(column.label, key=column.value)
-        with self.reporting("lifting ended burials"):
-            self.services.browse.start()
+        # Burials that ended are lifted first (a write: in a worker; it never waits for a held
+        # lock, so it is back in ~1 ms), then the first page is read with the queues it left.
+        await runner.result_within(runner.run(self, LiftEndedBurials()), FIRST_PAGE_WAIT_S)
         self._apply_query(self._query)
         table.focus()
         # The first page, if it comes soon, is shown before this returns (the screen lays out
