@@ -44,6 +44,7 @@ import asyncio
 import logging
 import threading
 from collections.abc import Callable, Coroutine
+from concurrent.futures import Future
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
@@ -123,32 +124,33 @@ def run(
     exclusive: bool = False,
     failed: Callable[[Exception], None] | None = None,
     outlive: bool = False,
-) -> None:
+) -> Worker[T] | Future[T]:
     """Run the write `command` on the app's one writer thread (tui/workers.py), after the writes
-    asked before it, on the connection that thread keeps: `done(result)` is posted to `node`
-    (dropped when its screen has gone, unless `outlive`: then the app says "Done: what"); a
-    failure is reported by the app under `command.what`, then `failed(error)` runs.
-    A long command (an import, a bulk action: `command.long`) runs in a worker of its own
-    instead (`start`, with `group` and `exclusive`), so that the writes asked meanwhile do not
-    wait for it."""
+    asked before it: `done(result)` is posted to `node` (dropped when its screen has gone, unless
+    `outlive`: then the app says "Done: what"); a failure is reported by the app under
+    `command.what`, then `failed(error)` runs. A long command (an import, a bulk action:
+    `command.long`) runs in a worker of its own instead (`start`, with `group` and `exclusive`),
+    so that the writes asked meanwhile do not wait for it. Either can be awaited (`result_within`)."""
     app = node.app
     services: Services = cast(Any, app).services
     job = partial(services.run, command)
     if command.long:
-        start(node, command.what, job, done, group=group, exclusive=exclusive, failed=failed, outlive=outlive)
-        return
+        return start(
+            node, command.what, job, done, group=group, exclusive=exclusive, failed=failed, outlive=outlive
+        )
 
-    def write() -> None:
+    def write() -> T:
         try:
             result = job()
             message = done(result) if done is not None else None
         except Exception as error:
             app.post_message(WorkFailed(command.what, error, node, failed))
-            return
+            raise
         if message is not None and not node.post_message(message) and outlive:
             notify(app, f"Done: {command.what}")
+        return result
 
-    cast(Any, app).worker_threads.write(write, services.end_thread_work)
+    return cast(Future[T], cast(Any, app).worker_threads.write(write, services.end_thread_work))
 
 
 def _thread_job(
@@ -185,12 +187,14 @@ def _thread_job(
     return work
 
 
-async def result_within(worker: Worker[T], seconds: float) -> T | None:
+async def result_within(worker: Worker[T] | Future[T], seconds: float) -> T | None:
     """The worker's result if it ends well within `seconds`, else None (its `done` message brings
     it later; a failure is the app's to report). For a screen's on_mount that shows the result
     before it returns, as Browse's first page: its message, posted meanwhile, would wait behind
     the very handler that waits for it (a node handles one message at a time)."""
-    waiting = asyncio.ensure_future(worker.wait())
+    waiting = (
+        asyncio.wrap_future(worker) if isinstance(worker, Future) else asyncio.ensure_future(worker.wait())
+    )
     waiting.add_done_callback(_seen)
     finished, _ = await asyncio.wait({waiting}, timeout=seconds)
     if waiting in finished and not waiting.cancelled() and waiting.exception() is None:

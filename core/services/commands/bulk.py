@@ -26,7 +26,9 @@ ONE_AT_A_TIME = threading.Lock()
 
 class Journalled(Command[R]):
     """A command whose write is a journal entry of the bulk scope: `write` runs holding the
-    process's one lock of such writes."""
+    process's one lock of such writes. Long (up to every card): a worker of its own in the app."""
+
+    long: ClassVar[bool] = True
 
     def handle(self, services: Services) -> R:
         with ONE_AT_A_TIME:
@@ -91,6 +93,7 @@ class Purge(Command[int]):
 
     unit_ids: tuple[int, ...]
     what: ClassVar[str] = "purging"
+    long: ClassVar[bool] = True
 
     def handle(self, services: Services) -> int:
         return services.browse.purge(list(self.unit_ids))

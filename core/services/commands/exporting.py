@@ -27,6 +27,7 @@ class Export(Command["ExportResult | str"]):
     filter: ExportFilter
     progress: Progress | None = None
     what: ClassVar[str] = "export"
+    long: ClassVar[bool] = True
 
     def handle(self, services: Services) -> ExportResult | str:
         from core.services.export.runner import export_if_any

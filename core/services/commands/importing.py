@@ -35,6 +35,7 @@ class Import(Command["list[ImportOutcome]"]):
     progress: Progress | None = None
     stop: StopFlag | None = None
     what: ClassVar[str] = "import"
+    long: ClassVar[bool] = True
 
     def handle(self, services: Services) -> list[ImportOutcome]:
         return services.library.import_paths(
@@ -53,6 +54,7 @@ class Reimport(Command["ImportOutcome"]):
     article_id: int
     extractor: str | None = None
     what: ClassVar[str] = "reading the source again"
+    long: ClassVar[bool] = True
 
     def handle(self, services: Services) -> ImportOutcome:
         return services.library.reimport(self.article_id, extractor=self.extractor)
@@ -67,6 +69,7 @@ class Sync(Command["SyncReport"]):
     progress: Progress | None = None
     stop: StopFlag | None = None
     what: ClassVar[str] = "syncing the followed folders"
+    long: ClassVar[bool] = True
 
     def handle(self, services: Services) -> SyncReport:
         return services.library.sync(extractor=self.extractor, progress=self.progress, stop=self.stop)

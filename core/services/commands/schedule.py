@@ -104,6 +104,7 @@ class PostponeBacklog(Command[int]):
 
     days: int
     what: ClassVar[str] = "postponing the backlog"
+    long: ClassVar[bool] = True
 
     def handle(self, services: Services) -> int:
         return services.review.postpone_backlog(days=self.days)
@@ -117,6 +118,7 @@ class Optimize(Command["OptimizeResult | str"]):
     reschedule: bool = False
     min_reviews: int | None = None
     what: ClassVar[str] = "optimizing"
+    long: ClassVar[bool] = True
 
     def handle(self, services: Services) -> OptimizeResult | str:
         try:
