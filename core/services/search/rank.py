@@ -134,11 +134,11 @@ class Doc:
         self.seq = a.seq
         self.sentence = a.sentence
         self.sentence_len: Counter[int] = Counter(a.sentence)
-        self.pairs = frozenset(map(_JOIN_PAIR, zip(a.seq, a.seq[1:])))
+        self.pairs = frozenset(map(_JOIN_PAIR, zip(a.seq, a.seq[1:], strict=False)))
         content = list(filterfalse(STOP.__contains__, a.words))
         self.words_tf: Counter[str] = Counter(content)
         self.words_len = len(content)
-        self.word_pairs = frozenset(map(_JOIN_PAIR, zip(a.words, a.words[1:])))
+        self.word_pairs = frozenset(map(_JOIN_PAIR, zip(a.words, a.words[1:], strict=False)))
 
 
 def _occurrences(d: Doc, terms: frozenset[str]) -> list[tuple[int, str]]:

@@ -12,11 +12,13 @@ How a query runs (user input is text, never query syntax):
      one in ``all`` (these two: search_every_word, with what a large library does about
      common words and prefixes many words start with);
    - ``terms``: BM25 over stems and CJK bigrams (any run may match; a question's common
-     terms left out: search_termstats; a pasted text: its rarest terms only, search_candidates);
+     terms left out: search_termstats, and its rarest QUESTION_TERMS kept: search_terms; a
+     pasted text: its rarest terms only, search_candidates);
    - ``units``: the same over memory units (content, tags, questions, answers), placed at
      the paragraph of their first quote;
    - ``substring``: substrings inside words (search_substring: the words of the vocabulary
-     that hold them), when the word lists find too little;
+     that hold them), when the word lists find too little, for a chunk holding a run that is
+     not CJK (never a pasted text);
    - ``rerank`` (questions, 3+ runs, not a pasted text): the candidates rescored in Python
      (search_rank: BM25 + sentence + phrase pairs + window + local IDF + truncation + article);
 3. Reciprocal rank fusion: score = Σ weight / (60 + rank).
@@ -52,7 +54,7 @@ from core.services.search.rank import Corpus, Doc, rerank
 from core.services.search.snippet import make_snippet
 from core.services.search.spell import Speller
 from core.services.search.substring import Substrings
-from core.services.search.terms import query_terms, selective_chars, without_common
+from core.services.search.terms import query_terms, rarest_of, selective_chars, without_common
 from core.services.search.termstats import TermStats
 from core.storage.db import write_transaction
 from core.storage.search import index as search_index
@@ -196,14 +198,17 @@ class SearchService:
                 chars = chars + selective_chars(q_runs, self.term_stats)
                 words = [r for r in t_runs if not is_cjk(r)]
                 stems_, bis = without_common(stems_, bis, self.term_stats, words)
+                stems_, bis = rarest_of(stems_, bis, self.term_stats)
             terms_expr = search_query.any_of(stems_, bis, chars)
             exprs.append(terms_expr)
             if question or "all" not in lists or len(lists["all"]) < limit:
                 cap = None if question else SHORT_CAP
                 lists["terms"] = [pk for pk, _ in search_query.paragraphs_matching(terms_expr, k, arts, cap)]
-        if len(lists.get("all", [])) < limit and len(q_runs) <= 4:
-            # CJK runs already match any substring through their characters / bigrams
-            chunks = [c for c in query.split() if len(c) >= 3 and not all(is_cjk(x) for x in c)]
+        if len(lists.get("all", [])) < limit and len(q_runs) <= 4 and not pasted:
+            # CJK runs already match any substring through their characters / bigrams: a chunk
+            # is looked for inside words only when it holds a run that is not CJK (a Chinese
+            # clause with its comma was one phrase of every character: 100 ms at 100k, issue 32)
+            chunks = [c for c in query.split() if len(c) >= 3 and not all(map(is_cjk, runs(c)))]
             lists["substring"] = self.substrings.paragraphs(chunks, k, arts, SHORT_CAP)
         unit_hits, whole = self._unit_candidates(exprs, k, filters, unit_ids, every_word="all" in lists)
         lists["units"] = [pk for pk in unit_hits if pk > 0]
