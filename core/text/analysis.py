@@ -113,8 +113,11 @@ def split_runs(text: str, data: bytes | None = None) -> tuple[list[str], list[st
     normal form is ASCII, é -> e) is read as ASCII with those forms in place: normalising it is
     lower case only. NFKC, case folding, the Chinese fold and the diacritics pass were half of
     the analysis of libxml2's 336 KB page, whose bullets sent three quarters of its text there.
-    A text with a few characters that have no ASCII form takes `_runs_around`. `data`: the
-    text's UTF-8 (surrogatepass), when the caller has it."""
+    A text with a few characters that have no ASCII form takes `_runs_around`; one with more
+    than _HARD_MAX (Chinese: most of its characters) is normalised whole as soon as they are
+    seen, the rest not looked up (a Chinese paragraph's analysis for the rerank: about a third
+    of it went to looking up each of its distinct characters, issue 32). `data`: the text's
+    UTF-8 (surrogatepass), when the caller has it."""
     if data is None:
         data = text.encode("utf-8", "surrogatepass")
     if len(data) == len(text):  # ASCII: _ascii_words of the bytes in hand
@@ -122,9 +125,11 @@ def split_runs(text: str, data: bytes | None = None) -> tuple[list[str], list[st
     forms: dict[str, str] = {}
     hard: list[str] = []
     for char in set(outside_ascii(data)):
-        form = _ascii_form(char)
+        form = _ASCII_FORMS[char] if char in _ASCII_FORMS else _ascii_form(char)
         if form is None:
             hard.append(char)
+            if len(hard) > _HARD_MAX:  # what _runs_around does with them: normalise it whole
+                return _split(normalize(text))
         else:
             forms[char] = form
     if hard:
