@@ -64,9 +64,8 @@ from core.text.analysis import STOP, TRUNC, analyse, is_cjk, runs, stem, strip_q
 
 FUSION_WEIGHT = 0.5  # rerank: weight of the fused RRF score (1.0 = a top-1 in one list)
 CANDIDATES = 100  # each candidate list's length
-# candidates the rerank scores: each is analysed again when not cached (about 150-200 us, issue 32).
-# Dev sets, tuning half (sha1 of the id even), R@1 / MRR at 100, 60 and 40: SQuAD 0.874 / 0.913,
-# 0.873 / 0.912, 0.872 / 0.912; DRCD 0.957 / 0.976 and CMRC 0.984 / 0.990 at all three
+# the rerank's candidates, each analysed when not cached (150-200 us; issue 32). Dev, tuning half, R@1 / MRR
+# at 100, 60, 40: SQuAD .874/.913, .873/.912, .872/.912; DRCD .957/.976, CMRC .984/.990 at all three
 RERANKED = 60
 SEMANTIC_POOL, SEMANTIC_SHARE = 30, 0.5
 # a 1-2 word / short CJK term found in more paragraphs than this lists the newest first (speed)
@@ -209,9 +208,8 @@ class SearchService:
                 cap = None if question else SHORT_CAP
                 lists["terms"] = [pk for pk, _ in search_query.paragraphs_matching(terms_expr, k, arts, cap)]
         if len(lists.get("all", [])) < limit and len(q_runs) <= 4 and not pasted:
-            # CJK runs already match any substring through their characters / bigrams: a chunk
-            # is looked for inside words only when it holds a run that is not CJK (a Chinese
-            # clause with its comma was one phrase of every character: 100 ms at 100k, issue 32)
+            # CJK runs already match any substring through their characters / bigrams (a Chinese clause
+            # with its comma was a phrase of every character: 100 ms at 100k, issue 32), so not a CJK chunk
             chunks = [c for c in query.split() if len(c) >= 3 and not all(map(is_cjk, runs(c)))]
             lists["substring"] = self.substrings.paragraphs(chunks, k, arts, SHORT_CAP)
         unit_hits, whole = self._unit_candidates(exprs, k, filters, unit_ids, every_word="all" in lists)
