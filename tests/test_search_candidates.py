@@ -1,7 +1,8 @@
 """The rarest terms find a pasted text's candidates (core.services.search.candidates): a rare-term
 paragraph is still found first by a pasted text mixing rare and common words, a pasted Chinese or
 English paragraph finds the paragraph it was cut from, what reaches the SQL stays bounded however
-long the query, and a question keeps its mid-frequency words. The pool sizes are
+long the query, a question keeps its mid-frequency words (its rarest QUESTION_TERMS past
+that many) and the rerank analyses its best RERANKED candidates only. The pool sizes are
 lowered to this small library's scale where a test says so; real SQLite files, the offline
 extractor."""
 
@@ -16,7 +17,7 @@ import pytest
 from search_support import import_texts
 
 from core.services.bootstrap import Services
-from core.services.search import candidates
+from core.services.search import candidates, service, terms
 from core.services.search.candidates import MAX_TERMS, PASTED_CHOSEN, pick, spread
 
 COMMON = ["river", "bank", "water", "city", "bridge", "stone", "market", "boat"]
@@ -153,3 +154,30 @@ def test_a_pasted_english_paragraph_finds_its_source_first(
     assert hits and hits[0].paragraph_id == "p_008"
     ranked = _ranked_terms(statements)
     assert ranked and max(len(terms) for terms in ranked) <= PASTED_CHOSEN
+
+
+def test_a_long_question_is_found_by_its_rarest_terms_only(
+    mixed: Services, monkeypatch: pytest.MonkeyPatch, statements: list[tuple[str, list[Any]]]
+) -> None:
+    """Past QUESTION_TERMS stems and bigrams (a long Chinese question has one a character), a
+    question's bm25() expression holds its rarest: each one costs bm25() a read per paragraph."""
+    monkeypatch.setattr(terms, "QUESTION_TERMS", 3)
+    question = "which animal lives by the river bank near an axolotl market"
+    hits = mixed.search.search(question, 5)
+    assert hits and hits[0].snippet.startswith("The axolotl lives")
+    ranked = [t for t in _ranked_terms(statements) if "axolotl" in t]
+    # axolotl, live and near are in one paragraph; river, bank and market in most of the 30
+    assert ranked and all(t == {"axolotl", "live", "near"} for t in ranked)
+
+
+def test_a_question_reranks_its_best_few_unless_more_hits_are_wanted(
+    mixed: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rerank analyses each candidate it scores (cached): RERANKED of them, or `limit`."""
+    monkeypatch.setattr(service, "RERANKED", 4)
+    question = "which animal lives by the river bank near an axolotl market"
+    hits = mixed.search.search(question, 3)
+    assert hits[0].snippet.startswith("The axolotl lives")
+    assert len(mixed.search._cache) == 4  # analysed for the rerank
+    assert len(mixed.search.search(question, 12)) == 12  # more hits wanted: as many reranked
+    assert len(mixed.search._cache) == 12

@@ -20,6 +20,7 @@ from core.text.analysis import (
     _SENTENCE_END,
     STOP,
     TRUNC,
+    Analysis,
     analyse,
     bigrams,
     is_cjk,
@@ -100,6 +101,31 @@ def reference_columns(text: str) -> tuple[str, str, str]:
     return " ".join(words), " ".join(stems), " ".join(trunc)
 
 
+def reference_analysis(text: str) -> Analysis:
+    """The ranker's analysis as first written (run by run, sentence by sentence): the contract
+    `analyse`'s list-at-a-time path for sentences without CJK must keep."""
+    seq: list[str] = []
+    sent: list[int] = []
+    bag: list[str] = []
+    trunc: list[str] = []
+    words: list[str] = []
+    pieces = [p for p in _SENTENCE_END.split(text) if p.strip()] or [text]
+    for si, piece in enumerate(pieces):
+        for run in _RUN.findall(reference_normalize(piece)):
+            if is_cjk(run):
+                seq.extend(run)
+                sent.extend([si] * len(run))
+                bag.extend([*run, *bigrams(run)])
+                continue
+            words.append(run)
+            if run not in STOP:
+                seq.append(stem(run))
+                sent.append(si)
+                bag.append(stem(run))
+                trunc.append(run[:TRUNC])
+    return Analysis(tuple(seq), tuple(sent), tuple(bag), tuple(trunc), len(pieces), tuple(words))
+
+
 def check(text: str) -> None:
     row = index_row(text)
     assert normalize(text) == reference_normalize(text)
@@ -107,6 +133,7 @@ def check(text: str) -> None:
     assert (row.words, row.stems, row.trunc) == reference_columns(text)
     assert row.words.split() == tokens(text)  # what the query side looks for in `words`
     a = analyse(text)  # what the ranker counts
+    assert a == reference_analysis(text)
     assert (row.bag, row.trunc_count, row.sentences) == (len(a.bag), len(a.trunc), a.sentences)
     assert sentence_count(text) == (sum(1 for p in _SENTENCE_END.split(text) if p.strip()) or 1)
 

@@ -5,6 +5,7 @@ and a word imported after the vocabulary was read. Real SQLite files, the offlin
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -170,3 +171,16 @@ def test_a_units_own_runs_stay_out_of_the_substring_vocabulary(lib: Services) ->
     tokens = vocabulary.every_token()
     assert "q9z7" not in tokens and "ёжик" not in tokens
     assert "0x7f" in tokens and "жираф" in tokens  # the paragraphs' are
+
+
+def test_a_chinese_clause_with_its_comma_is_not_looked_for_inside_words(
+    lib: Services, statements: list[tuple[str, list[object]]]
+) -> None:
+    """Its CJK runs match through their characters and bigrams; the clause as one phrase of every
+    character (the comma made it a chunk that is not all CJK) cost 100 ms at 100k paragraphs."""
+    hits = lib.search.find("复制中延长新链，光合作用", 5).hits
+    assert hits and Path(hits[0].source_path).stem == "zh"
+    phrases = [q for sql, params in statements if "MATCH" in sql for q in re.findall(r'"[^"]*"', str(params))]
+    across = [q for q in phrases if "链" in q and "光" in q]  # phrases across the comma
+    # only the `phrase` list's (the whole query); the substring list's was every character but the first
+    assert phrases and across and all(q == '"复 制 中 延 长 新 链 光 合 作 用"' for q in across)

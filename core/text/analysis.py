@@ -27,6 +27,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import filterfalse
+from operator import itemgetter
 
 import Stemmer
 
@@ -51,6 +53,7 @@ _ASCII_WORD_BYTES = bytes(ord(chr(i).lower()) if chr(i).isalnum() else 32 for i 
 _FOREIGN_RUN_CHAR = re.compile(rf"[{CJK_CHARS}]|[^\W_\x00-\x7f]")
 _COMBINING = re.compile("[\u0300-\u036f]")
 TRUNC = 5
+_TRUNCATED = itemgetter(slice(0, TRUNC))  # a word's first TRUNC letters
 
 _CJK_QUESTION = re.compile("|".join(CJK_QUESTION_WORDS))
 
@@ -110,8 +113,11 @@ def split_runs(text: str, data: bytes | None = None) -> tuple[list[str], list[st
     normal form is ASCII, é -> e) is read as ASCII with those forms in place: normalising it is
     lower case only. NFKC, case folding, the Chinese fold and the diacritics pass were half of
     the analysis of libxml2's 336 KB page, whose bullets sent three quarters of its text there.
-    A text with a few characters that have no ASCII form takes `_runs_around`. `data`: the
-    text's UTF-8 (surrogatepass), when the caller has it."""
+    A text with a few characters that have no ASCII form takes `_runs_around`; one with more
+    than _HARD_MAX (Chinese: most of its characters) is normalised whole as soon as they are
+    seen, the rest not looked up (a Chinese paragraph's analysis for the rerank: about a third
+    of it went to looking up each of its distinct characters, issue 32). `data`: the text's
+    UTF-8 (surrogatepass), when the caller has it."""
     if data is None:
         data = text.encode("utf-8", "surrogatepass")
     if len(data) == len(text):  # ASCII: _ascii_words of the bytes in hand
@@ -119,9 +125,11 @@ def split_runs(text: str, data: bytes | None = None) -> tuple[list[str], list[st
     forms: dict[str, str] = {}
     hard: list[str] = []
     for char in set(outside_ascii(data)):
-        form = _ascii_form(char)
+        form = _ASCII_FORMS[char] if char in _ASCII_FORMS else _ascii_form(char)
         if form is None:
             hard.append(char)
+            if len(hard) > _HARD_MAX:  # what _runs_around does with them: normalise it whole
+                return _split(normalize(text))
         else:
             forms[char] = form
     if hard:
@@ -271,6 +279,9 @@ class Analysis:
 
 
 def analyse(text: str) -> Analysis:
+    """The text as the ranker sees it (see Analysis). A sentence without CJK runs, most of an
+    English text, is analysed a list at a time (stop words filtered, `stem` mapped: its cache is
+    C code), not run by run: a cold question reranks 100 paragraphs analysed here (issue 32)."""
     seq: list[str] = []
     sent: list[int] = []
     bag: list[str] = []
@@ -278,7 +289,17 @@ def analyse(text: str) -> Analysis:
     words: list[str] = []
     pieces = [p for p in _SENTENCE_END.split(text) if p.strip()] or [text]
     for si, piece in enumerate(pieces):
-        for run in runs(piece):
+        piece_runs, cjk_runs = split_runs(piece)
+        if not cjk_runs:
+            words += piece_runs
+            content = list(filterfalse(STOP.__contains__, piece_runs))
+            stems_ = list(map(stem, content))
+            seq += stems_
+            sent += [si] * len(stems_)
+            bag += stems_
+            trunc += map(_TRUNCATED, content)
+            continue
+        for run in piece_runs:
             if is_cjk(run):
                 seq.extend(run)
                 sent.extend([si] * len(run))

@@ -13,7 +13,7 @@ unchanged: TermStats), then taken rarest first until they match POOL paragraphs 
 MIN_TERMS), never past MAX_RANKED. A paragraph that holds none
 of the chosen terms holds only terms at least as frequent as every chosen one, each worth little
 BM25 (a low IDF) beside a chosen one. bm25() orders the candidates by the chosen terms; the rerank
-(questions) then scores the best CANDIDATES with every term of the query. When every term is in
+(questions) then scores the best RERANKED with every term of the query. When every term is in
 more than MAX_RANKED paragraphs, the candidates are those holding the two rarest together.
 
 Questions (up to PASTED_TOKENS) are not found this way: tried on them, the dev sets (964 / 540

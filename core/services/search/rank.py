@@ -21,7 +21,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress
+from itertools import compress, filterfalse
 
 from core.text.analysis import STOP, Analysis, is_cjk
 
@@ -101,6 +101,9 @@ def _pair(a: str, b: str) -> str:
     return f"{a}\0{b}"
 
 
+_JOIN_PAIR = "\0".join  # _pair of a (term, next term) tuple, in C: a paragraph has hundreds
+
+
 class Doc:
     """A candidate paragraph prepared once for ranking (cached by the search service).
 
@@ -131,11 +134,11 @@ class Doc:
         self.seq = a.seq
         self.sentence = a.sentence
         self.sentence_len: Counter[int] = Counter(a.sentence)
-        self.pairs = frozenset(map(_pair, a.seq, a.seq[1:]))
-        content = [w for w in a.words if w not in STOP]
+        self.pairs = frozenset(map(_JOIN_PAIR, zip(a.seq, a.seq[1:], strict=False)))
+        content = list(filterfalse(STOP.__contains__, a.words))
         self.words_tf: Counter[str] = Counter(content)
         self.words_len = len(content)
-        self.word_pairs = frozenset(map(_pair, a.words, a.words[1:]))
+        self.word_pairs = frozenset(map(_JOIN_PAIR, zip(a.words, a.words[1:], strict=False)))
 
 
 def _occurrences(d: Doc, terms: frozenset[str]) -> list[tuple[int, str]]:

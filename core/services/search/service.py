@@ -12,11 +12,13 @@ How a query runs (user input is text, never query syntax):
      one in ``all`` (these two: search_every_word, with what a large library does about
      common words and prefixes many words start with);
    - ``terms``: BM25 over stems and CJK bigrams (any run may match; a question's common
-     terms left out: search_termstats; a pasted text: its rarest terms only, search_candidates);
+     terms left out: search_termstats, and its rarest QUESTION_TERMS kept: search_terms; a
+     pasted text: its rarest terms only, search_candidates);
    - ``units``: the same over memory units (content, tags, questions, answers), placed at
      the paragraph of their first quote;
    - ``substring``: substrings inside words (search_substring: the words of the vocabulary
-     that hold them), when the word lists find too little;
+     that hold them), when the word lists find too little, for a chunk holding a run that is
+     not CJK (never a pasted text);
    - ``rerank`` (questions, 3+ runs, not a pasted text): the candidates rescored in Python
      (search_rank: BM25 + sentence + phrase pairs + window + local IDF + truncation + article);
 3. Reciprocal rank fusion: score = Σ weight / (60 + rank).
@@ -52,7 +54,7 @@ from core.services.search.rank import Corpus, Doc, rerank
 from core.services.search.snippet import make_snippet
 from core.services.search.spell import Speller
 from core.services.search.substring import Substrings
-from core.services.search.terms import query_terms, selective_chars, without_common
+from core.services.search.terms import query_terms, rarest_of, selective_chars, without_common
 from core.services.search.termstats import TermStats
 from core.storage.db import write_transaction
 from core.storage.search import index as search_index
@@ -61,7 +63,10 @@ from core.text import sanitize
 from core.text.analysis import STOP, TRUNC, analyse, is_cjk, runs, stem, strip_question_words, tokens
 
 FUSION_WEIGHT = 0.5  # rerank: weight of the fused RRF score (1.0 = a top-1 in one list)
-CANDIDATES = 100
+CANDIDATES = 100  # each candidate list's length
+# the rerank's candidates, each analysed when not cached (150-200 us; issue 32). Dev, tuning half, R@1 / MRR
+# at 100, 60, 40: SQuAD .874/.913, .873/.912, .872/.912; DRCD .957/.976, CMRC .984/.990 at all three
+RERANKED = 60
 SEMANTIC_POOL, SEMANTIC_SHARE = 30, 0.5
 # a 1-2 word / short CJK term found in more paragraphs than this lists the newest first (speed)
 SHORT_CAP = 500
@@ -130,7 +135,7 @@ class SearchService:
         own = {pk for name, ranked in lists.items() if name != "units" for pk in ranked}
         fused = fuse(lists)
         if question and fused:
-            fused = self._rerank(query, fused)
+            fused = self._rerank(query, fused, limit)
         embedder = self.embedder
         if embedder is not None and fused:
             fused = self._semantic(embedder, query, fused)
@@ -196,14 +201,16 @@ class SearchService:
                 chars = chars + selective_chars(q_runs, self.term_stats)
                 words = [r for r in t_runs if not is_cjk(r)]
                 stems_, bis = without_common(stems_, bis, self.term_stats, words)
+                stems_, bis = rarest_of(stems_, bis, self.term_stats)
             terms_expr = search_query.any_of(stems_, bis, chars)
             exprs.append(terms_expr)
             if question or "all" not in lists or len(lists["all"]) < limit:
                 cap = None if question else SHORT_CAP
                 lists["terms"] = [pk for pk, _ in search_query.paragraphs_matching(terms_expr, k, arts, cap)]
-        if len(lists.get("all", [])) < limit and len(q_runs) <= 4:
-            # CJK runs already match any substring through their characters / bigrams
-            chunks = [c for c in query.split() if len(c) >= 3 and not all(is_cjk(x) for x in c)]
+        if len(lists.get("all", [])) < limit and len(q_runs) <= 4 and not pasted:
+            # CJK runs already match any substring through their characters / bigrams (a Chinese clause
+            # with its comma was a phrase of every character: 100 ms at 100k, issue 32), so not a CJK chunk
+            chunks = [c for c in query.split() if len(c) >= 3 and not all(map(is_cjk, runs(c)))]
             lists["substring"] = self.substrings.paragraphs(chunks, k, arts, SHORT_CAP)
         unit_hits, whole = self._unit_candidates(exprs, k, filters, unit_ids, every_word="all" in lists)
         lists["units"] = [pk for pk in unit_hits if pk > 0]
@@ -286,9 +293,10 @@ class SearchService:
                 self._article_of.pop(old, None)
             return {pk: self._cache[pk] for pk in pks if pk in self._cache}
 
-    def _rerank(self, query: str, fused: dict[int, float]) -> dict[int, float]:
-        """Rescore the fused pool with search_rank; the fused RRF score stays a feature."""
-        pool = sorted(fused, key=lambda pk: -fused[pk])[:CANDIDATES]
+    def _rerank(self, query: str, fused: dict[int, float], limit: int) -> dict[int, float]:
+        """Rescore the fused pool (the best RERANKED, or `limit` when more hits are wanted) with
+        search_rank; the fused RRF score stays a feature."""
+        pool = sorted(fused, key=lambda pk: -fused[pk])[: max(RERANKED, limit)]
         q = analyse(strip_question_words(query))
         if not q.seq:
             q = analyse(query)
