@@ -44,34 +44,34 @@ def storage_loaded() -> bool:
 
 
 def ready(path: Path, reader_version: int) -> bool:
-    """Whether the library file at `path` can be bound later, by its first read; if so it is
-    remembered for core.storage.db. False when the full open has something to do or to say, or
-    when peewee is loaded anyway (nothing to save: tests, a second open)."""
+    """Whether the library file at `path` is to be bound later, by its first read; if so it is
+    remembered for core.storage.db. False when peewee is loaded anyway (nothing to save: tests,
+    a second open) or when the full open has something to do or to say."""
     global _waiting
-    if storage_loaded():
-        return False
-    try:
-        if path.stat().st_size == 0 or not writable(path):
-            return False
-        # read-only: this connection never checkpoints the WAL back when it closes
-        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-        try:
-            fine = _needs_nothing(con, reader_version)
-        finally:
-            con.close()
-    except (OSError, sqlite3.Error):  # the full open says what is wrong
-        return False
+    fine = not storage_loaded() and needs_nothing(path, reader_version)
     _waiting = path if fine else None
     return fine
 
 
-def _needs_nothing(con: sqlite3.Connection, reader_version: int) -> bool:
-    if con.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+def needs_nothing(path: Path, reader_version: int) -> bool:
+    """Whether the file at `path` is this version's library, complete and writable, with no
+    start-up work waiting (a trashed unit, an older reader's article)."""
+    try:
+        if path.stat().st_size == 0 or not writable(path):
+            return False
+        # read-only: this connection never copies the WAL back when it closes
+        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            if con.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+                return False
+            present = {row[0] for row in con.execute("SELECT name FROM sqlite_master")}
+            if not present >= SCHEMA_NAMES:  # nothing missing (more is fine)
+                return False
+            return not trash_waiting(con) and not older_readers_waiting(con, reader_version)
+        finally:
+            con.close()
+    except (OSError, sqlite3.Error):  # the full open says what is wrong
         return False
-    present = {row[0] for row in con.execute("SELECT name FROM sqlite_master")}
-    if not present >= SCHEMA_NAMES:
-        return False
-    return not trash_waiting(con) and not older_readers_waiting(con, reader_version)
 
 
 def take() -> Path | None:
