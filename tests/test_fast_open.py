@@ -163,3 +163,44 @@ def test_a_long_trashed_unit_is_still_purged_at_start_up(data_home: Path, tmp_pa
         assert con.execute("SELECT count(*) FROM unit WHERE status = 'trashed'").fetchone()[0] == 0
     finally:
         con.close()
+
+
+# The app on that start path: Home's first frame with peewee not loaded, then its figures, read
+# by the worker whose first read binds the library.
+APP = """
+import json, sys
+from core.services.bootstrap import open_services
+from tui.app import MemoryRushApp
+
+class Probe(MemoryRushApp):
+    def on_ready(self):
+        super().on_ready()
+        self.seen = {"peewee_at_ready": "peewee" in sys.modules}
+        self.set_interval(0.05, self.look)
+
+    def look(self):
+        totals = str(self.screen.query_one("#home-totals").render())
+        if totals:
+            self.seen["totals"] = totals
+            self.exit()
+
+services = open_services(None)
+app = Probe(services)
+try:
+    app.run(headless=True, size=(120, 40))
+finally:
+    services.close()
+print(json.dumps(app.seen))
+"""
+
+
+def test_the_app_shows_home_and_then_its_figures_from_the_file(data_home: Path, tmp_path: Path) -> None:
+    _library(data_home, tmp_path)
+    env = {**os.environ, "MEMORYRUSH_HOME": str(data_home)}
+    done = subprocess.run(
+        [sys.executable, "-c", APP], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    assert seen["peewee_at_ready"] is False
+    assert "1 article" in seen["totals"], seen
