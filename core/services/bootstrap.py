@@ -166,6 +166,8 @@ def open_services(
     exclusive: bool = True,
 ) -> Services:
     """Open the library: config, single-instance lock (when `exclusive`), database, services.
+    A library file that needs nothing done is only checked here, and bound to the database by
+    its first read (core/storage/fast_open.py: peewee is not loaded before the app's first frame).
 
     Raises ConfigError / AlreadyRunning / StorageError with a message for the user.
     """
