@@ -22,6 +22,10 @@ NOT_REPOSITORIES = {
     "core.storage.errors",
     "core.storage.converters",
     "core.storage.review.models",
+    # what the library file holds, and reading it before peewee loads (an error there means the
+    # full open, which translates it)
+    "core.storage.layout",
+    "core.storage.fast_open",
 }
 
 

@@ -97,8 +97,10 @@ def test_an_unknown_command_is_still_refused() -> None:
 
 
 # Modules (and their submodules) the first frame does without, each with what loading it before
-# the first frame cost (callgrind instructions to Ready; bare Textual ~0.89G, MemoryRush ~1.14G).
+# the first frame cost (callgrind instructions to Ready; bare Textual ~0.89G, MemoryRush ~1.07G).
 NOT_BEFORE_FIRST_FRAME = {
+    "peewee": "~51M to import, ~25M more for the table classes: the first read loads it (core/storage/fast_open.py)",
+    "core.storage.db": "the library's database: bound to the file by the first read",
     "core.domain.model": "the domain dataclasses: ~106M to build (the card table's columns read them)",
     "core.domain.card": "the domain Card: ~16M with core.domain.artifact",
     "core.storage.converters": "rows -> dataclasses: needs the domain model",

@@ -13,10 +13,7 @@ from core.host import paths
 from core.host.clock import Clock
 from core.host.config import Config, Settings, load_config
 from core.host.lock import InstanceLock
-from core.storage import checkpoint
-from core.storage.db import db
-from core.storage.models import older_readers_waiting, trash_waiting
-from core.storage.schema import open_database
+from core.storage import fast_open
 from core.text.words import plural
 
 if TYPE_CHECKING:  # the services are imported where first used: a faster start-up
@@ -143,13 +140,21 @@ class Services:
         """Close this thread's own database connection. SQLite connections are per thread and
         keep the settings they were opened with; Textual's worker threads are a reused pool, so a
         kept connection could outlive a reopened library or a changed pragma. ~1 ms to reopen."""
-        if not db.is_closed():
-            db.close()
+        if fast_open.storage_loaded():  # (else nothing has read the library)
+            from core.storage.db import db
+
+            if not db.is_closed():
+                db.close()
 
     def close(self) -> None:
-        checkpoint.wait()  # a bulk action's WAL copied back before the process goes
-        if not db.is_closed():
-            db.close()
+        if fast_open.storage_loaded():
+            from core.storage import checkpoint
+            from core.storage.db import db
+
+            checkpoint.wait()  # a bulk action's WAL copied back before the process goes
+            if not db.is_closed():
+                db.close()
+        fast_open.forget()  # opened, never read: nothing binds to it later
         if self.lock is not None:
             self.lock.release()
             self.lock = None
@@ -169,6 +174,8 @@ def open_services(
     exclusive: bool = True,
 ) -> Services:
     """Open the library: config, single-instance lock (when `exclusive`), database, services.
+    A library file that needs nothing done is only checked here, and bound to the database by
+    its first read (core/storage/fast_open.py: peewee is not loaded before the app's first frame).
 
     Raises ConfigError / AlreadyRunning / StorageError with a message for the user.
     """
@@ -176,30 +183,42 @@ def open_services(
     cfg = config if config is not None else load_config(paths.config_path())
     home = paths.data_dir()
     lock = InstanceLock(paths.lock_path()).acquire() if exclusive else None
+    services = Services(Settings(cfg), home, clock or Clock(), lock)
+    if fast_open.ready(paths.database_path(), READER_VERSION):
+        return services  # nothing to make, migrate or do first: bound by its first read
+    try:
+        _open_fully(services, exclusive=exclusive)
+    except BaseException:
+        services.close()
+        raise
+    return services
+
+
+def _open_fully(services: Services, *, exclusive: bool) -> None:
+    """Open the library with every table: create, migrate (a backup first) or refuse it, then
+    what start-up does first (purge an old trash, re-render older readers' articles)."""
+    from core.storage.db import reading
+    from core.storage.schema import open_database
+
     database = paths.database_path()
     was_empty = database.is_file() and database.stat().st_size == 0
-    try:
-        open_database(database, backups=paths.backups_dir())
-    except BaseException:
-        if lock is not None:
-            lock.release()
-        raise
-    services = Services(Settings(cfg), home, clock or Clock(), lock)
+    connection = open_database(database, backups=paths.backups_dir()).connection()
     if was_empty:
         services.notices.append(
             f"{database} was an empty file (0 bytes), so a new library was started in it; if your "
             f"cards were there, restore a copy from {paths.backups_dir()}"
         )
-    if exclusive:
-        try:
-            purged = services.curation.purge_expired_trash() if trash_waiting() else 0
-            # articles of an older library shown as reader text, their units re-anchored (formats)
-            refreshed = services.library.refresh_readers() if older_readers_waiting(READER_VERSION) else None
-        except BaseException:
-            services.close()
-            raise
-        if purged:
-            services.notices.append(f"purged {plural(purged, 'unit')} trashed more than 30 days ago")
-        if refreshed:
-            services.notices.append(refreshed)
-    return services
+    if not exclusive:
+        return
+    with reading():
+        trash, older = (
+            fast_open.trash_waiting(connection),
+            fast_open.older_readers_waiting(connection, READER_VERSION),
+        )
+    purged = services.curation.purge_expired_trash() if trash else 0
+    # articles of an older library shown as reader text, their units re-anchored (formats)
+    refreshed = services.library.refresh_readers() if older else None
+    if purged:
+        services.notices.append(f"purged {plural(purged, 'unit')} trashed more than 30 days ago")
+    if refreshed:
+        services.notices.append(refreshed)

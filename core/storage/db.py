@@ -3,7 +3,8 @@
 One file, WAL, foreign keys on, busy timeout. `PRAGMA user_version` records the schema
 version; older databases are migrated in one transaction after a backup copy, newer ones are
 refused. Table modules register their models with `register_models`; other schema pieces
-(FTS) register a `SchemaHook`.
+(FTS) register a `SchemaHook`. A library that needs nothing done is opened by the first read
+instead, when it imports this module (core/storage/fast_open.py: the app's cold start).
 """
 
 from __future__ import annotations
@@ -19,28 +20,10 @@ from typing import Any
 import peewee
 
 from core.domain.errors import StorageError
-from core.storage import wal
+from core.storage import fast_open, wal
 from core.storage.errors import SQLITE_ERRORS, root_cause, translate
-
-# 2: reader text (paragraph spans and locators, unit anchors; core/storage/models.py)
-# 3: the search index folds Traditional Chinese to Simplified and keeps a word list for typo
-#    correction (core.storage.search.index registers the step: the index is built again)
-# 4: a unit's deck override, Browse's "move to deck" (core/storage/models.py)
-# 5: the review session's index holds review cards only, the due-day trigger split in two
-#    (core/storage/review/models.py: a bulk suspend of 100k cards writes half the index entries)
-# 6: the unit status index goes, Browse's (status, id) serves its reads (core/storage/browse/models.py)
-# 7: substrings are found through the vocabulary (search_tokens), the trigram table goes
-#    (core/storage/search/index.py: a third of a large web page's store and index time)
-# 8: Browse's due index goes, its sort reads the queue index one queue at a time
-#    (core/storage/browse/by_queue.py: a 100k-card forget or postpone moves one entry fewer a card)
-# 9: undo takes back its own change only: the bulk journal records what each action left
-#    (core/storage/browse/models.py), the review journal too (core/storage/review/models.py)
-# 10: a bulk journal entry may carry a library setting's change (easy days, vacations) that its
-#    undo puts back with the cards (core/storage/browse/models.py)
-# 11: an article's title the reader gave it, the source's kept beside it (core/storage/models.py)
-# 12: one undo journal (core/storage/journal.py): every undoable write appends an entry, its
-#    kind's details keyed by it; pending undos of the three old journals converted
-SCHEMA_VERSION = 12
+from core.storage.layout import SCHEMA_VERSION as SCHEMA_VERSION  # (imported from here too)
+from core.storage.layout import writable
 
 db = peewee.SqliteDatabase(None)
 
@@ -108,16 +91,9 @@ def open_file(path: Path, *, backups: Path | None = None) -> peewee.SqliteDataba
     if not db.is_closed():
         db.close()
     _refuse_newer(path)
-    if not _writable(path):
+    if not writable(path):
         return _open_read_only(path)
-    db.init(
-        str(path),
-        # wal_autocheckpoint 0: a commit does not copy the WAL back itself; a thread does, after
-        # it (core/storage/wal.py: 9-11 ms of an answer's commit every ~46 answers before)
-        pragmas={"journal_mode": "wal", "synchronous": "normal", **_WAL, **_PRAGMAS},
-        timeout=busy_timeout_ms() // 1000,  # the busy_timeout pragma is the precise one
-        check_same_thread=False,
-    )
+    _bind(path)
     try:
         db.connect(reuse_if_open=True)
         _ensure_schema(path, backups or path.parent / "backups")
@@ -132,6 +108,21 @@ def open_file(path: Path, *, backups: Path | None = None) -> peewee.SqliteDataba
 
 _WAL = {"wal_autocheckpoint": 0, "journal_size_limit": wal.limit_bytes()}
 _PRAGMAS = {"foreign_keys": 1, "cache_size": -64000, "temp_store": "memory"}
+
+
+def _bind(path: Path) -> None:
+    """Point the database at a writable file (connections are made by the first query of
+    each thread)."""
+    db.init(
+        str(path),
+        # wal_autocheckpoint 0: a commit does not copy the WAL back itself; a thread does, after
+        # it (core/storage/wal.py: 9-11 ms of an answer's commit every ~46 answers before)
+        pragmas={"journal_mode": "wal", "synchronous": "normal", **_WAL, **_PRAGMAS},
+        timeout=busy_timeout_ms() // 1000,  # the busy_timeout pragma is the precise one
+        check_same_thread=False,
+    )
+
+
 # How a file is opened for reading only: plain, then immutable when SQLite cannot make the WAL
 # index beside it (a read-only folder); see _open_read_only.
 _READ_ONLY_FLAGS = ("mode=ro", "mode=ro&immutable=1")
@@ -140,11 +131,6 @@ _READ_ONLY_FLAGS = ("mode=ro", "mode=ro&immutable=1")
 def _cannot_read_wal(exc: BaseException) -> bool:
     text = str(exc).lower()
     return "unable to open" in text or "readonly" in text
-
-
-def _writable(path: Path) -> bool:
-    """Whether this process may write the library (its folder holds the WAL files too)."""
-    return os.access(path.parent, os.W_OK) and (not path.exists() or os.access(path, os.W_OK))
 
 
 def _open_read_only(path: Path) -> peewee.SqliteDatabase:
@@ -352,3 +338,9 @@ def reading() -> Iterator[None]:
         yield
     except SQLITE_ERRORS as exc:
         raise translate(exc) from exc
+
+
+# A library open_services found ready without peewee (core/storage/fast_open.py) is bound here,
+# by the first read that imports this module: before it, nothing could have used the database.
+if (_checked := fast_open.take()) is not None:
+    _bind(_checked)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import peewee
 
 from core.storage.db import MIGRATIONS, BaseModel, register_models
-from core.storage.errors import translated
 from core.storage.fields import UntrustedJson, UntrustedLine, UntrustedText, UntrustedTitle
 
 
@@ -155,19 +154,6 @@ class CurationEvent(BaseModel):
 class Setting(BaseModel):
     key = peewee.CharField(primary_key=True)
     value_json = peewee.TextField()
-
-
-@translated
-def trash_waiting() -> bool:
-    """Whether any unit is in the trash: without one, start-up skips the purge and its imports."""
-    return bool(Unit.select(Unit.id).where(Unit.status == "trashed").limit(1).exists())
-
-
-@translated
-def older_readers_waiting(reader_version: int) -> bool:
-    """Whether an article was read by a reader older than `reader_version` (one indexed read):
-    without one, start-up skips re-rendering (core.services.refresh) and its imports."""
-    return bool(Article.select(Article.id).where(Article.reader_version < reader_version).limit(1).exists())
 
 
 register_models(

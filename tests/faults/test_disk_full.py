@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import core.services.bootstrap as bootstrap
+import core.storage.schema as schema
 from tui.cli.main import cli
 
 from .helpers import SAMPLES, integrity, library_problems, mr, query, scalar, write
@@ -23,7 +23,7 @@ from .helpers import SAMPLES, integrity, library_problems, mr, query, scalar, wr
 @contextmanager
 def page_limit(monkeypatch: pytest.MonkeyPatch, extra_pages: int) -> Iterator[None]:
     """While active, the database may grow by at most `extra_pages` pages."""
-    real = bootstrap.open_database
+    real = schema.open_database  # (what open_services calls, when it opens)
 
     def limited(path, **kwargs):  # type: ignore[no-untyped-def]
         database = real(path, **kwargs)
@@ -32,7 +32,7 @@ def page_limit(monkeypatch: pytest.MonkeyPatch, extra_pages: int) -> Iterator[No
         return database
 
     with monkeypatch.context() as m:
-        m.setattr(bootstrap, "open_database", limited)
+        m.setattr(schema, "open_database", limited)
         yield
     from core.storage.db import db
 
