@@ -43,15 +43,16 @@ async def test_review_answers_undoes_suspends_buries_and_pins_off_the_ui_thread(
 
 
 # bench/replay_keys.py's session: Triage, Review with undo, Browse, Schedule, an article, the Trash
-A_DAY = """
-t a r u a s a a a a escape
-r space 3 space 1 u space 4 space 2 x u space 3 b escape
-b space down space x u space d u down space d escape
-w e end backspace 0 enter u e end backspace 0 enter p enter u p enter escape
-l enter n n n p s m f f escape escape
-b w r u r escape escape
-r space 3 space 4 escape
-""".split()
+SESSION = (
+    "t a r u a s a a a a escape",
+    "r space 3 space 1 u space 4 space 2 x u space 3 b escape",
+    "b space down space x u space d u down space d escape",
+    "w e end backspace 0 enter u e end backspace 0 enter p enter u p enter escape",
+    "l enter n n n p s m f f escape escape",
+    "b w r u r escape escape",
+    "r space 3 space 4 escape",
+)
+A_DAY = [key for line in SESSION for key in line.split()]
 
 
 async def test_a_day_of_keys_on_every_screen_writes_nothing_on_the_ui_thread(
@@ -59,7 +60,7 @@ async def test_a_day_of_keys_on_every_screen_writes_nothing_on_the_ui_thread(
 ) -> None:
     """The replayed session of bench/replay_keys.py (which shows it changes the library as it
     did before the commands): no write statement on the UI thread from the first key to the last."""
-    async with running(samples, size=(160, 48)) as (app, pilot):
+    async with running(samples, size=(160, 48)) as (_, pilot):
         ui_thread_writes.clear()
         for key in A_DAY:
             await pilot.press(key)
