@@ -121,26 +121,11 @@ class CurationService:
         memory_type: str,
         tags: Sequence[str],
         questions: Sequence[tuple[str, str, str]],
-    ) -> ValidationReport:
+    ) -> Edited:
         """Save an edit (even with issues: they are stored and block acceptance). When the
         content changes, the questions built from the old content ask about the new one
-        (core/services/restate.py): cards teach what the unit says."""
-        edited = self.save_edit(
-            unit_id, content=content, memory_type=memory_type, tags=tags, questions=questions
-        )
-        return edited.report
-
-    def save_edit(
-        self,
-        unit_id: int,
-        *,
-        content: str,
-        memory_type: str,
-        tags: Sequence[str],
-        questions: Sequence[tuple[str, str, str]],
-    ) -> Edited:
-        """`edit`, saying whether the questions stored differ from those the form held (its
-        questions were asked again of the new content): the edit form's save (Edit command)."""
+        (core/services/restate.py): cards teach what the unit says, and `reasked` says that the
+        questions stored are not those given (the edit form's notice)."""
         unit = library_repo.unit(unit_id)
         if unit is None:
             raise MemoryRushError(f"unit {unit_id} does not exist")

@@ -98,7 +98,7 @@ class Edit(Command["Edited"]):
     what: ClassVar[str] = "saving the edit"
 
     def handle(self, services: Services) -> Edited:
-        return services.curation.save_edit(
+        return services.curation.edit(
             self.unit_id,
             content=self.content,
             memory_type=self.memory_type,
