@@ -238,3 +238,22 @@ async def test_quitting_on_an_article_remembers_where_you_were(
         await _press(pilot, "ctrl+q")
     assert last > 0 and samples.library.reading_position(article.id) == last
     assert ui_thread_writes == []
+
+
+async def test_review_makes_a_cloze_of_yours_off_the_ui_thread(
+    svc: Services, tmp_path: Path, ui_thread_writes: list[str]
+) -> None:
+    """Review makes cards of yours as the Article does (MakesCards): after the reveal, a
+    selection of the evidence and `c`."""
+    from tui.screens.review import ReviewScreen
+
+    article_id = imported(svc, tmp_path / "libraries.md", LIBRARIES)
+    svc.curation.accept_all_valid(article_id)
+    async with running(svc, start="review") as (app, pilot):
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.item is not None
+        ui_thread_writes.clear()
+        await _press(pilot, "space", "v", "right", "v", "c")
+        assert len(_yours(svc, article_id)) == 1
+        assert app.screen is screen
+    assert ui_thread_writes == []
