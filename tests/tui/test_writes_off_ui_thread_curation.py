@@ -8,6 +8,7 @@ statement went out on the UI thread. A held write lock makes Triage's keys wait,
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -225,7 +226,8 @@ async def test_quitting_on_an_article_remembers_where_you_were(
     samples: Services, ui_thread_writes: list[str]
 ) -> None:
     """The position is written by a worker that outlives the screen: quitting there (the
-    screen unmounted as the app ends) still saves it, the app waiting for its workers."""
+    screen unmounted as the app ends) still saves it (the app's thread workers are waited for
+    as its loop closes, tui/workers.py; here the test may read before that)."""
     article = samples.library.articles()[0]
     async with running(samples) as (app, pilot):
         await _press(pilot, "l", "enter")
@@ -236,6 +238,9 @@ async def test_quitting_on_an_article_remembers_where_you_were(
         await _press(pilot, "end")
         last = view.cursor
         await _press(pilot, "ctrl+q")
+    deadline = time.monotonic() + 10  # the worker may end after the app: it waits for its workers
+    while samples.library.reading_position(article.id) != last and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert last > 0 and samples.library.reading_position(article.id) == last
     assert ui_thread_writes == []
 
