@@ -147,12 +147,13 @@ async def test_triage_keeps_and_retires_changed_units_off_the_ui_thread(
     assert ui_thread_writes == []
 
 
-async def test_triage_keys_wait_while_another_process_holds_the_lock(
+async def test_triage_keys_wait_their_turn_while_another_process_holds_the_lock(
     svc: Services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The accept waits for the lock in a worker: the screen runs on, a second key meanwhile
-    says it waits (nothing done twice, nothing done to the unit shown), and once the lock is
-    free the accept is saved and the next proposal shown."""
+    """The accept waits for the lock in a worker: the screen runs on, and a key pressed
+    meanwhile waits its turn: it acts on the next proposal once the accept is saved and that one
+    shown (as when each change was saved before the next key was read), never on the unit being
+    accepted."""
     monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "20000")
     imported(svc, tmp_path / "light.md", ARTICLE)
     async with running(svc, notifications=True) as (app, pilot):
@@ -165,17 +166,31 @@ async def test_triage_keys_wait_while_another_process_holds_the_lock(
             await pilot.press("a")
             await pilot.pause(0.2)
             assert [w.name for w in app.workers if w.is_running] == ["accepting"]
-            await pilot.press("r")  # waits: the unit shown is the one being accepted
+            await pilot.press("r")  # waits its turn
             await pilot.pause()
-            assert screen.unit is not None and screen.unit.id == first
+            assert screen.unit is not None and screen.unit.id == first and screen.waiting == ["reject"]
         finally:
             other.rollback()
             other.close()
         await settle(pilot)
+        await settle(pilot)
         assert _status(svc, first) == "confirmed" and screen.unit is not None and screen.unit.id != first
-        assert all(u.status != "rejected" for u in svc.library.units())
-        shown = [str(n.message) for n in app._notifications]
-        assert any(m.startswith("Saving: the next proposal follows") for m in shown), shown
+        (rejected,) = [u for u in svc.library.units() if u.status == "rejected"]
+        assert rejected.id != first and screen.unit.id != rejected.id and screen.waiting == []
+
+
+async def test_triage_keys_pressed_fast_each_act_in_turn(samples: Services) -> None:
+    """Ten `r` without a pause: ten proposals rejected, one after the other."""
+    async with running(samples) as (_app, pilot):
+        screen = await opened(pilot, "t", TriageScreen)
+        waiting = samples.library.unit_count("proposed")
+        assert waiting > 10
+        for _ in range(10):
+            await pilot.press("r")
+        for _ in range(5):
+            await settle(pilot)
+        assert samples.library.unit_count("proposed") == waiting - 10
+        assert not screen.waiting
 
 
 async def test_article_cards_idea_unit_undo_and_position_off_the_ui_thread(

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -85,6 +86,7 @@ class TriageScreen(MakesCards):
         self.source_changed = False  # the list of units whose source changed, any status
         self.changed_waiting = 0  # how many wait for keep/retire (`c` is offered only then)
         self.saving = False  # a change made here is on its way (its keys wait: WAIT_FOR_SAVE)
+        self.waiting: list[str] = []  # the actions of keys pressed meanwhile, run in their turn
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -201,7 +203,7 @@ class TriageScreen(MakesCards):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.saving and action in WAIT_FOR_SAVE:
-            return None  # (the footer is not drawn again for it: a save takes a few ms)
+            return None  # its key waits its turn (on_key); the footer is not drawn again for it
         if action in {"accept", "reject", "edit", "skip", "open_article", *FIXES} and self.unit is None:
             return None
         if action == "evidence":
@@ -222,8 +224,6 @@ class TriageScreen(MakesCards):
         return True
 
     def why_not(self, action: str) -> str | None:
-        if self.saving and action in WAIT_FOR_SAVE:
-            return "Saving: the next proposal follows as soon as it is saved"
         if self.unit is None:
             return "No proposal on screen: import articles (i on Home), or l for the low-confidence list"
         if action == "accept":
@@ -268,6 +268,7 @@ class TriageScreen(MakesCards):
 
     def _not_saved(self, again: bool, prefer: int | None, error: Exception) -> None:
         self.saving = False
+        self.waiting.clear()  # the keys pressed meanwhile were meant for what did not happen
         if again:
             self.show_next(prefer=prefer)
 
@@ -276,6 +277,7 @@ class TriageScreen(MakesCards):
         if message.said:
             notify(self.app, message.said)
         self.show_next(prefer=message.prefer)
+        self._go_on()
 
     def action_accept(self) -> None:
         if self.unit is not None:
@@ -298,11 +300,12 @@ class TriageScreen(MakesCards):
         undone = message.result
         if undone is None:
             notify(self.app, "Nothing to undo")
-            return
-        notify(self.app, undone.notice(), severity="warning" if undone.changed_since else "information")
-        if undone.unit_id in self.skipped:
-            self.skipped.remove(undone.unit_id)
-        self.show_next(prefer=undone.unit_id)
+        else:
+            notify(self.app, undone.notice(), severity="warning" if undone.changed_since else "information")
+            if undone.unit_id in self.skipped:
+                self.skipped.remove(undone.unit_id)
+            self.show_next(prefer=undone.unit_id)
+        self._go_on()
 
     def action_accept_all(self) -> None:
         article_id = self.article_id or (self.unit.article_id if self.unit else None)
@@ -343,6 +346,31 @@ class TriageScreen(MakesCards):
     def unit_edited(self, unit_id: int) -> None:
         self.saving = False
         self.show_next(prefer=unit_id)
+        self._go_on()
+
+    def on_key(self, event: events.Key) -> None:
+        """A queue key pressed while a change is on its way waits its turn: pressed fast or held,
+        each acts on the proposal shown once the one before is saved (as when a change was
+        saved before the next key was read)."""
+        if self.saving or self.waiting:
+            active = self.active_bindings.get(event.key)
+            if active is not None and active.node is self and active.binding.action in WAIT_FOR_SAVE:
+                event.stop()
+                event.prevent_default()  # (not BaseScreen's "not available now")
+                self.waiting.append(active.binding.action)
+
+    def _go_on(self) -> None:
+        """The next waiting key's action, now that the change before it is shown; none if this
+        screen is no longer the one on top (the keys were meant for it, not for a dialog)."""
+        if not self.is_current:
+            self.waiting.clear()
+        elif self.waiting and not self.saving:
+            self.call_later(self._run_waiting, self.waiting.pop(0))
+
+    async def _run_waiting(self, action: str) -> None:
+        await self.run_action(action)
+        if not self.saving:  # it changed nothing (skip, a list switched, a key not available)
+            self._go_on()
 
     # --- fixing a proposal in one step (issue 16): b, S, E, ! ------------------------------
     # The card writer's steps (b, S) read the whole article the first time (its word counts:
