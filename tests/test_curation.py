@@ -58,7 +58,7 @@ def test_an_edit_is_revalidated_and_blocks_acceptance_until_fixed(
     unit = units[0]
     report = services.curation.edit(
         unit.id, content="  ", memory_type="opinion", tags=["a", " "], questions=[("When?", "", "qa")]
-    )
+    ).report
     assert {i.code for i in report.issues} == {"empty_content", "unknown_type", "empty_answer"}
     edited = services.library.unit(unit.id)
     assert edited is not None and edited.edited and not edited.acceptable
@@ -66,7 +66,7 @@ def test_an_edit_is_revalidated_and_blocks_acceptance_until_fixed(
     with pytest.raises(CannotAccept, match="edit it first"):
         services.curation.accept(unit.id)
 
-    report = services.curation.edit(
+    edited = services.curation.edit(
         unit.id,
         content="Reviews are scheduled just before forgetting.",
         memory_type="mechanism",
@@ -76,7 +76,7 @@ def test_an_edit_is_revalidated_and_blocks_acceptance_until_fixed(
             ("Who?", "You", "cloze"),
         ],
     )
-    assert report.ok
+    assert edited.report.ok and not edited.reasked  # the questions stored as given
     fixed = services.library.unit(unit.id)
     assert fixed is not None and fixed.acceptable
     assert fixed.evidence == unit.evidence  # evidence is never edited away

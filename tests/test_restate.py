@@ -42,13 +42,15 @@ def test_an_answer_the_edit_took_out_is_left_for_the_validator(services: Service
     (unit,) = services.library.units(outcome.article_id)
     asked = [(q.question, q.expected_answer, q.kind) for q in unit.questions]
     assert asked == [CLOZE]
-    report = services.curation.edit(
+    edited = services.curation.edit(
         unit.id,
         content=BEFORE.replace("42", "90"),
         memory_type=unit.memory_type,
         tags=unit.tags,
         questions=asked,
     )
+    report = edited.report
+    assert edited.reasked  # the question given was asked again of the new content
     stored = services.library.unit(unit.id)
     assert stored is not None and [q.expected_answer for q in stored.questions] == ["90 percent"]
     assert {i.code for i in report.issues if i.severity == "error"} == {

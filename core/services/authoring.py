@@ -335,9 +335,10 @@ class AuthoringService:
     def _edit(self, unit: StoredUnit, questions: Questions) -> ValidationReport:
         from core.services.curation import CurationService
 
-        return CurationService(self.clock).edit(
+        edited = CurationService(self.clock).edit(
             unit.id, content=unit.content, memory_type=unit.memory_type, tags=unit.tags, questions=questions
         )
+        return edited.report
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,6 +53,16 @@ class CannotAccept(MemoryRushError):
     """The unit has validation errors; fix them (edit) first."""
 
 
+@dataclass(frozen=True, slots=True)
+class Edited:
+    """An edit saved: the validator's report on it (its errors block accepting), and `reasked`:
+    the questions stored are not those the form held (asked again of the new content, or
+    trimmed)."""
+
+    report: ValidationReport
+    reasked: bool
+
+
 @dataclass
 class CurationService:
     clock: Callable[[], int]
@@ -111,31 +121,31 @@ class CurationService:
         memory_type: str,
         tags: Sequence[str],
         questions: Sequence[tuple[str, str, str]],
-    ) -> ValidationReport:
+    ) -> Edited:
         """Save an edit (even with issues: they are stored and block acceptance). When the
         content changes, the questions built from the old content ask about the new one
-        (core/services/restate.py): cards teach what the unit says."""
+        (core/services/restate.py): cards teach what the unit says, and `reasked` says that the
+        questions stored are not those given (the edit form's notice)."""
         unit = library_repo.unit(unit_id)
         if unit is None:
             raise MemoryRushError(f"unit {unit_id} does not exist")
-        questions = restated(unit, content, questions).questions
+        asked = restated(unit, content, questions).questions
         tags = [t.strip() for t in tags if t.strip()]
         report = carry_kept(
             unit.issues,
-            self.validate_edit(
-                unit, content=content, memory_type=memory_type, tags=tags, questions=questions
-            ),
+            self.validate_edit(unit, content=content, memory_type=memory_type, tags=tags, questions=asked),
         )
+        stored = [(q.strip(), a.strip(), k) for q, a, k in asked]
         curation_repo.edit(
             unit_id,
             content=content.strip(),
             memory_type=memory_type,
             tags=tags,
-            questions=[(q.strip(), a.strip(), k) for q, a, k in questions],
+            questions=stored,
             issues=report_to_list(report),
             now=self.clock(),
         )
-        return report
+        return Edited(report, reasked=stored != [tuple(q) for q in questions])
 
     def keep_anyway(self, unit_id: int, reason: str) -> bool:
         """Keep a unit whose words contradict its quote, with the reader's reason: the issue
@@ -188,4 +198,4 @@ class CurationService:
         return curation_repo.curation_rates()
 
 
-__all__ = ["CannotAccept", "CurationService"]
+__all__ = ["CannotAccept", "CurationService", "Edited"]

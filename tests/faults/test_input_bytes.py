@@ -66,6 +66,15 @@ def edited_content(home: Path) -> list[str]:
     return [row[0] for row in query(home, "SELECT content FROM unit WHERE content LIKE ?", (f"%{MARKER}%",))]
 
 
+def saved_edit(home: Path, seconds: float = 10.0) -> list[str]:
+    """`edited_content` once the edit is stored: the dialog closes at ctrl+s, and the edit is
+    saved by a worker just after (issue 31: no write on the UI thread)."""
+    deadline = time.monotonic() + seconds
+    while not (found := edited_content(home)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return found
+
+
 def test_stray_non_utf8_bytes_neither_kill_the_app_nor_lose_the_edit(library: Path, tmux: Tmux) -> None:
     target = open_edit_dialog(tmux, library)
     tmux.keys(target, "-l", f"{MARKER}-1 ")
@@ -239,7 +248,7 @@ def test_fuzzed_input_never_ends_the_app_nor_loses_the_edit(library: Path, tmux:
     tmux.keys(target, "-l", f" {MARKER}-2")
     tmux.wait_for(target, f"{MARKER}-2")
     save_edit(tmux, target)
-    (content,) = edited_content(library)
+    (content,) = saved_edit(library)
     assert f"{MARKER}-1" in content and f"{MARKER}-2" in content, content
     assert not any(c in content for c in "\x1b\x07\x9b\r\u202e"), repr(content)
     per_screen = FUZZ_SECONDS * 3 / 4 / len(SCREENS)

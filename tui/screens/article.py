@@ -10,7 +10,7 @@ Review and Triage do (MakesCards).
 
 from __future__ import annotations
 
-from functools import partial
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import ComposeResult
@@ -22,6 +22,9 @@ from textual.widgets import OptionList, Static
 
 from core.domain import MEMORY_TYPES, StoredUnit
 from core.domain.undo import Scope
+from core.services.commands.authoring import MakeIdeaUnit
+from core.services.commands.library import RememberPosition
+from core.services.commands.undo import Undo
 from tui import runner
 from tui.safe import content, notify
 from tui.screens.own_cards import MakesCards
@@ -30,6 +33,9 @@ from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.title_bar import TitleBar
 from tui.widgets.unit_pages import UNIT_PAGE, IdeaList, UnitPages
 from tui.widgets.unit_view import unit_details
+
+if TYPE_CHECKING:
+    from core.domain.undo import Undone  # noqa: F401 (read by mypy in StepUndone's base)
 
 STATUS_FILTERS: tuple[str | None, ...] = (None, "proposed", "confirmed", "rejected")
 TYPE_FILTERS: tuple[str | None, ...] = (None, *MEMORY_TYPES)
@@ -346,10 +352,9 @@ class ArticleScreen(MakesCards):
         if index is None:
             return
         self.action_ideas()  # back to the units, where the new one will be highlighted
-        make = partial(self.services.authoring.from_idea, self.article_id, index)
         view = self.query_one(ParagraphView)
         saved = lambda made: self.CardSaved(view, made.unit_id, "Unit of the idea")  # noqa: E731
-        runner.start(self, "making a unit of the idea", make, saved, group="own-cards")
+        runner.run(self, MakeIdeaUnit(self.article_id, index), saved, group="own-cards")
 
     def on_key(self, event: events.Key) -> None:
         """Any key after a save ends its line (before the key acts: a second save says its own;
@@ -363,12 +368,20 @@ class ArticleScreen(MakesCards):
             return self.is_mounted and bool(self.ideas.display) and self.ideas.ideas > 0
         return True
 
+    class StepUndone(runner.Done["Undone | None"]):
+        """The last curation step in this article was taken back (None: nothing to undo).
+        Handled by `on_article_screen_step_undone`."""
+
     def action_undo(self) -> None:
         """Undo the last curation step in this article (a card you made goes to the trash)."""
-        undone = None
-        with self.reporting("undoing"):
-            undone = self.services.undo.undo(Scope.CURATION, self.article_id)
-            notify(self.app, "Nothing to undo" if undone is None else undone.notice())
+        runner.run(self, Undo(Scope.CURATION, self.article_id), self.StepUndone, failed=self._undone)
+
+    def on_article_screen_step_undone(self, message: StepUndone) -> None:
+        notify(self.app, "Nothing to undo" if message.result is None else message.result.notice())
+        self._undone()
+
+    def _undone(self, error: Exception | None = None) -> None:
+        """Undone, or not (the app's notice said why): the units as they are now."""
         self._fresh = False
         self.refresh_data()
 
@@ -393,5 +406,5 @@ class ArticleScreen(MakesCards):
         self._remember()
 
     def _remember(self) -> None:
-        with self.reporting("remembering the reading position"):
-            self.services.library.remember_position(self.article_id, self._position)
+        """In a worker that outlives the screen (it is being left)."""
+        runner.run(self, RememberPosition(self.article_id, self._position), outlive=True)

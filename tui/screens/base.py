@@ -3,12 +3,18 @@ call's `reporting` block here; a worker's failure is the app's to report: tui/ru
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, cast
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING, Protocol, TypeVar, cast
 
 from textual import events
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
 
+from core.services.commands.curation import Edit
+from tui import runner
 from tui.navigation import navigator
 from tui.reporting import Reporting
 from tui.safe import notify
@@ -16,7 +22,11 @@ from tui.safe import notify
 if TYPE_CHECKING:
     from core.domain import SourceParagraph, StoredUnit, ValidationReport  # (annotations only)
     from core.services.bootstrap import Services
+    from core.services.commands import Command
+    from core.services.curation import Edited
     from tui.widgets.paragraph_view import Fetch
+
+T = TypeVar("T")
 
 
 class Host(Protocol):
@@ -66,8 +76,9 @@ class BaseScreen(Screen[None]):
         navigator(self.app).open_article(article_id, unit_id=unit_id, paragraph=paragraph)
 
     def edit_unit(self, unit: StoredUnit, *, with_errors: str) -> None:
-        """The edit form over `unit`: curation checks each try and saves the edit (saying
-        `with_errors` when it still has validation errors); then `unit_edited` runs."""
+        """The edit form over `unit`: curation checks each try (a read, here); the edit is saved
+        by the Edit command in a worker (saying `with_errors` when it still has validation
+        errors); then `unit_edited` runs."""
         from tui.modals.edit_unit import EditUnitModal, UnitEdit  # (a form's widgets: not at start-up)
 
         def check(edit: UnitEdit) -> ValidationReport | None:
@@ -82,25 +93,35 @@ class BaseScreen(Screen[None]):
             return None  # could not check: the form stays open
 
         def done(edit: UnitEdit | None) -> None:
-            if edit is None:
-                return
-            with self.reporting("saving the edit"):
-                report = self.services.curation.edit(
-                    unit.id,
-                    content=edit.content,
-                    memory_type=edit.memory_type,
-                    tags=edit.tags,
-                    questions=edit.questions,
-                )
-                saved = self.services.library.unit(unit.id)
-                asked = [(q.question, q.expected_answer, q.kind) for q in saved.questions] if saved else []
-                again = (
-                    " (its questions now ask about the new content)" if asked != list(edit.questions) else ""
-                )
-                notify(self.app, ("Edit saved" if report.ok else with_errors) + again)
-            self.unit_edited(unit.id)
+            if edit is not None:
+                command = Edit(unit.id, edit.content, edit.memory_type, edit.tags, edit.questions)
+                saved = partial(self.EditSaved, unit.id, with_errors)
+                self.write(command, saved, failed=lambda _: self.unit_edited(unit.id))
 
         self.app.push_screen(EditUnitModal(unit, check), done)
+
+    @dataclass
+    class EditSaved(Message):
+        """The edit form's unit was saved (`result`: its report, whether its questions were
+        asked again). Handled by `on_base_screen_edit_saved`."""
+
+        unit_id: int
+        with_errors: str
+        result: Edited
+
+    def on_base_screen_edit_saved(self, message: EditSaved) -> None:
+        edited = message.result
+        again = " (its questions now ask about the new content)" if edited.reasked else ""
+        notify(self.app, ("Edit saved" if edited.report.ok else message.with_errors) + again)
+        self.unit_edited(message.unit_id)
+
+    def write(
+        self, command: Command[T], done: Callable[[T], Message], *, failed: Callable[[Exception], None]
+    ) -> None:
+        """A change asked for here, as a command in a worker (tui/runner.py); `done(result)`
+        comes back as a message, a failure is reported by the app and then `failed(error)`. A
+        screen whose keys must wait for it overrides this (Triage)."""
+        runner.run(self, command, done, failed=failed)
 
     def unit_edited(self, unit_id: int) -> None:
         """After the edit form closed with an edit (saved, or refused with a notice)."""

@@ -13,7 +13,10 @@ from textual.content import Content
 from textual.widgets import DataTable, Static
 
 from core.domain import ArticleInfo
+from core.domain.model import Renamed
+from core.services.commands.library import Rename
 from core.text.words import plural
+from tui import runner
 from tui.safe import cell, notify
 from tui.screens.base import BaseScreen
 from tui.widgets.key_bar import KeyBar
@@ -142,15 +145,20 @@ class LibraryScreen(BaseScreen):
         )
 
         def done(title: str | None) -> None:
-            if title is None:
-                return
-            with self.reporting("renaming the article"):
-                renamed = self.services.library.rename_article(article.id, title)
-                if renamed.before != renamed.title:
-                    notify(self.app, f"Renamed to {renamed.title} (r again to change it back)")
-            self.refresh_data()
+            if title is not None:
+                refresh = lambda _: self.refresh_data()  # noqa: E731
+                runner.run(self, Rename(article.id, title), self.ArticleRenamed, failed=refresh)
 
         self.app.push_screen(Ask("Rename the article", value=article.title, placeholder=hint), done)
+
+    class ArticleRenamed(runner.Done[Renamed]):
+        """The article was renamed (r). Handled by `on_library_screen_article_renamed`."""
+
+    def on_library_screen_article_renamed(self, message: ArticleRenamed) -> None:
+        renamed = message.result
+        if renamed.before != renamed.title:
+            notify(self.app, f"Renamed to {renamed.title} (r again to change it back)")
+        self.refresh_data()
 
     def action_export(self) -> None:
         from tui.modals.export import ExportModal

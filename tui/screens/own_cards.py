@@ -3,13 +3,14 @@ the form on a unit of it (core/services/authoring.py saves either: yours, confir
 today's session). Article, Triage and Review are such screens; each says which article its
 view shows (`card_article`) and what to show once a card is made (`card_made`).
 
-A card is saved on the spot, as a review answer is (tui/screens/review.py): one transaction
-that reads the paragraph it cites, checks the card and stores it, a few ms (bench/bench_tui.py,
-"c -> cloze saved"), so it is listed in the same frame (Article says so in place, not in a
-toast: a toast is mounted and laid out, a second frame after the save). Two things go to a thread worker
-instead, and the screen does not wait: another process holding the write lock (the worker
-waits up to the busy timeout), and the first card of an article, whose card rules read all of
-it once (its topic terms, ~300 ms on 5,000 paragraphs) — a selection starting reads them ahead.
+A card is saved by a command (MakeCloze, MakeUnit: core/services/commands/authoring.py) in a
+worker, always: one transaction that reads the paragraph it cites, checks the card and stores
+it, a few ms (bench/bench_tui.py, "c -> cloze saved"); another process holding the write lock
+(the worker waits up to the busy timeout) never freezes the screen. The card is listed when its
+message comes back (Article says so in place, not in a toast: a toast is mounted and laid out,
+a second frame after the save); a second `c` meanwhile makes no second card. The first card of
+an article reads all of it once (its topic terms, ~300 ms on 5,000 paragraphs): a selection
+starting reads them ahead, in a worker, so the save itself stays short.
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from core.domain import SelectedSpan, StoredUnit
-from core.domain.errors import DatabaseBusy
 from core.domain.undo import Scope
+from core.services.commands.authoring import MakeCloze, MakeUnit
 from tui import runner
 from tui.modals.edit_unit import EditUnitModal, UnitEdit
 from tui.safe import notify
@@ -42,7 +43,7 @@ class MakesCards(BaseScreen):
 
     @dataclass
     class CardSaved(Message):
-        """A save worker stored a card of yours (`what`: "Cloze", "Unit", ...). Handled by
+        """A card of yours was saved (`what`: "Cloze", "Unit", ...). Handled by
         `on_makes_cards_card_saved`."""
 
         view: ParagraphView
@@ -97,42 +98,21 @@ class MakesCards(BaseScreen):
     def _save(
         self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...], edit: UnitEdit | None
     ) -> None:
-        """A cloze (`edit` None) or the form's unit, saved here when that takes a few ms; else
-        by a worker. A refused card is reported and nothing is saved; the selection stays."""
-        what = "saving the cloze" if edit is None else "saving your unit"
+        """A cloze (`edit` None) or the form's unit, saved by its command in a worker. A refused
+        card is reported (the app's notice) and nothing is saved; the selection stays."""
         if any(w.group == "own-cards" and w.is_running for w in self.workers if w.node is self):
             notify(self.app, "Still saving the last card: press it again once it is saved")
             return
-        if self.services.authoring.ready(article_id):
-            made: Made | None = None
-            with self.reporting(what) as saving:
-                try:
-                    made = self._store(article_id, spans, edit, wait=False)
-                except DatabaseBusy:  # another process is writing: the worker waits for it
-                    notify(
-                        self.app, "The database is busy (another process is writing): saving when it is free"
-                    )
-            if saving.failed:
-                return
-            if made is not None:
-                self.on_makes_cards_card_saved(self._saved(view, edit, made))
-                return
-        store = partial(self._store, article_id, spans, edit, wait=True)  # may wait: the lock, the first read
-        runner.start(self, what, store, partial(self._saved, view, edit), group="own-cards")
+        scope = self.undo_scope
+        command: MakeCloze | MakeUnit = (
+            MakeCloze(article_id, spans, scope)
+            if edit is None
+            else MakeUnit(article_id, spans, edit.content, edit.memory_type, edit.tags, edit.questions, scope)
+        )
+        runner.run(self, command, partial(self._saved, view, edit), group="own-cards")
 
     def _saved(self, view: ParagraphView, edit: UnitEdit | None, made: Made) -> CardSaved:
         return self.CardSaved(view, made.unit_id, _what(edit, made))
-
-    def _store(
-        self, article_id: int, spans: tuple[SelectedSpan, ...], edit: UnitEdit | None, *, wait: bool
-    ) -> Made:
-        authoring = self.services.authoring
-        if edit is None:
-            return authoring.cloze(article_id, spans, wait=wait, scope=self.undo_scope)
-        return authoring.make(
-            article_id, spans, content=edit.content, memory_type=edit.memory_type,
-            tags=edit.tags, questions=edit.questions, wait=wait, scope=self.undo_scope,
-        )  # fmt: skip
 
     def on_makes_cards_card_saved(self, message: CardSaved) -> None:
         message.view.clear_selection()

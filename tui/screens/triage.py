@@ -7,15 +7,18 @@ the selection in the evidence view (v, then grow it) its evidence, and e edits e
 c / n on a selection make a card of yours. u undoes each step (accept all valid: the batch).
 What importing the article said (why it got no unit, or few for its length) shows over its units.
 `c` switches to the units whose source changed (re-import, sync) and whose quote is gone: each
-is kept as it is (K) or retired to the trash (X); `u` undoes either.
+is kept as it is (K) or retired to the trash (X); `u` undoes either. Each change is a command
+run in a worker (core/services/commands: never a write on the UI thread).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -25,6 +28,9 @@ from textual.widgets import Static
 
 from core.domain import StoredUnit, ValidationReport
 from core.domain.undo import Scope
+from core.services.commands.authoring import NextBlank, SetEvidence, Split
+from core.services.commands.curation import Accept, AcceptAllValid, KeepAnyway, KeepAsIs, Reject, Retire
+from core.services.commands.undo import Undo
 from core.text.words import plural
 from tui import runner
 from tui.modals.reason import ReasonModal
@@ -36,10 +42,16 @@ from tui.widgets.title_bar import TitleBar
 from tui.widgets.unit_view import unit_details
 
 if TYPE_CHECKING:
+    from core.domain.undo import Undone  # noqa: F401 (read by mypy in StepUndone's base)
+    from core.services.commands import Command
     from core.services.library import LibraryService
     from core.services.triage import TriageList
 
+T = TypeVar("T")
 FIXES = {"next_blank", "split", "evidence"}
+# the keys that wait while a change made here is saved (its message shows the queue again)
+WAIT_FOR_SAVE = {"accept", "reject", "edit", "skip", "undo", "accept_all", "low_confidence"}
+WAIT_FOR_SAVE |= {"source_changed", "keep", "retire", "keep_anyway", *FIXES}
 
 
 class TriageScreen(MakesCards):
@@ -73,6 +85,8 @@ class TriageScreen(MakesCards):
         self.low_confidence = False
         self.source_changed = False  # the list of units whose source changed, any status
         self.changed_waiting = 0  # how many wait for keep/retire (`c` is offered only then)
+        self.saving = False  # a change made here is on its way (its keys wait: WAIT_FOR_SAVE)
+        self.waiting: list[str] = []  # the actions of keys pressed meanwhile, run in their turn
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -188,6 +202,8 @@ class TriageScreen(MakesCards):
         return f"{plural(waiting, 'proposal')} waiting"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.saving and action in WAIT_FOR_SAVE:
+            return None  # its key waits its turn (on_key); the footer is not drawn again for it
         if action in {"accept", "reject", "edit", "skip", "open_article", *FIXES} and self.unit is None:
             return None
         if action == "evidence":
@@ -216,22 +232,60 @@ class TriageScreen(MakesCards):
             return "Select the evidence in the article first: v, then grow it (shift+right, ), })"
         return None
 
-    # --- actions --------------------------------------------------------------------------
+    # --- actions: each change is a command run in a worker (core/services/commands) ---------
+    # Another process holding the write lock never freezes the screen; the queue's keys wait
+    # for the change (WAIT_FOR_SAVE), whose message shows the queue again.
+
+    @dataclass
+    class Saved(Message):
+        """A change made here was saved: `said` (nothing when empty), then the queue again, at
+        the unit `prefer` when given. Handled by `on_triage_screen_saved`."""
+
+        said: str
+        prefer: int | None = None
+
+    class StepUndone(runner.Done["Undone | None"]):
+        """The newest curation step (of this article) was taken back; None: nothing to undo.
+        Handled by `on_triage_screen_step_undone`."""
+
+    def write(
+        self, command: Command[T], done: Callable[[T], Message], *, failed: Callable[[Exception], None]
+    ) -> None:
+        self.saving = True
+        runner.run(self, command, done, group="triage-write", failed=failed)
+
+    def _write(
+        self,
+        command: Command[T],
+        done: Callable[[T], Message],
+        *,
+        again: bool = True,
+        prefer: int | None = None,
+    ) -> None:
+        """`write`; not saved (refused, database busy): the app's notice says why, then the
+        queue again (`again`) at `prefer`."""
+        self.write(command, done, failed=partial(self._not_saved, again, prefer))
+
+    def _not_saved(self, again: bool, prefer: int | None, error: Exception) -> None:
+        self.saving = False
+        self.waiting.clear()  # the keys pressed meanwhile were meant for what did not happen
+        if again:
+            self.show_next(prefer=prefer)
+
+    def on_triage_screen_saved(self, message: Saved) -> None:
+        self.saving = False
+        if message.said:
+            notify(self.app, message.said)
+        self.show_next(prefer=message.prefer)
+        self._go_on()
 
     def action_accept(self) -> None:
-        self._decide("accepting", "Accepted: its questions become cards", accept=True)
+        if self.unit is not None:
+            self._write(Accept(self.unit.id), saying("Accepted: its questions become cards"))
 
     def action_reject(self) -> None:
-        self._decide("rejecting", "Rejected", accept=False)
-
-    def _decide(self, what: str, done: str, *, accept: bool) -> None:
-        """Accept or reject the unit shown, then show the next proposal."""
         if self.unit is not None:
-            with self.reporting(what):
-                curation = self.services.curation
-                if (curation.accept if accept else curation.reject)(self.unit.id):
-                    notify(self.app, done)
-        self.show_next()
+            self._write(Reject(self.unit.id), saying("Rejected"))
 
     def action_skip(self) -> None:
         if self.unit is not None:
@@ -239,24 +293,25 @@ class TriageScreen(MakesCards):
         self.show_next()
 
     def action_undo(self) -> None:
-        with self.reporting("undoing"):
-            undone = self.services.undo.undo(Scope.CURATION, self.article_id)
-            if undone is None:
-                notify(self.app, "Nothing to undo")
-                return
+        self._write(Undo(Scope.CURATION, self.article_id), self.StepUndone, again=False)
+
+    def on_triage_screen_step_undone(self, message: StepUndone) -> None:
+        self.saving = False
+        undone = message.result
+        if undone is None:
+            notify(self.app, "Nothing to undo")
+        else:
             notify(self.app, undone.notice(), severity="warning" if undone.changed_since else "information")
             if undone.unit_id in self.skipped:
                 self.skipped.remove(undone.unit_id)
             self.show_next(prefer=undone.unit_id)
+        self._go_on()
 
     def action_accept_all(self) -> None:
         article_id = self.article_id or (self.unit.article_id if self.unit else None)
-        if article_id is None:
-            return
-        with self.reporting("accepting all valid units"):
-            count = self.services.curation.accept_all_valid(article_id)
-            notify(self.app, f"Accepted {plural(count, 'valid unit')} of this article")
-        self.show_next()
+        if article_id is not None:
+            said = lambda count: self.Saved(f"Accepted {plural(count, 'valid unit')} of this article")  # noqa: E731
+            self._write(AcceptAllValid(article_id), said)
 
     def action_low_confidence(self) -> None:
         self.low_confidence = not self.low_confidence
@@ -271,25 +326,14 @@ class TriageScreen(MakesCards):
         self.show_next()
 
     def action_keep(self) -> None:
-        self._settle(
-            "keeping the unit",
-            "Kept as it is: its quote stays as history of the earlier text (u undoes)",
-            retire=False,
-        )
+        if self.unit is not None:
+            said = "Kept as it is: its quote stays as history of the earlier text (u undoes)"
+            self._write(KeepAsIs(self.unit.id), saying(said))
 
     def action_retire(self) -> None:
-        self._settle(
-            "retiring the unit", "Retired to the trash: its cards leave review (u undoes)", retire=True
-        )
-
-    def _settle(self, what: str, done: str, *, retire: bool) -> None:
-        """Keep or retire the source-changed unit shown, then show the next one."""
         if self.unit is not None:
-            with self.reporting(what):
-                curation = self.services.curation
-                if (curation.retire if retire else curation.keep)(self.unit.id):
-                    notify(self.app, done)
-        self.show_next()
+            said = "Retired to the trash: its cards leave review (u undoes)"
+            self._write(Retire(self.unit.id), saying(said))
 
     def action_open_article(self) -> None:
         if self.unit is not None:
@@ -300,56 +344,56 @@ class TriageScreen(MakesCards):
             self.edit_unit(self.unit, with_errors="Edit saved with validation errors: fix before accepting")
 
     def unit_edited(self, unit_id: int) -> None:
+        self.saving = False
         self.show_next(prefer=unit_id)
+        self._go_on()
+
+    def on_key(self, event: events.Key) -> None:
+        """A queue key pressed while a change is on its way waits its turn: pressed fast or held,
+        each acts on the proposal shown once the one before is saved (as when a change was
+        saved before the next key was read)."""
+        if self.saving or self.waiting:
+            active = self.active_bindings.get(event.key)
+            if active is not None and active.node is self and active.binding.action in WAIT_FOR_SAVE:
+                event.stop()
+                event.prevent_default()  # (not BaseScreen's "not available now")
+                self.waiting.append(active.binding.action)
+
+    def _go_on(self) -> None:
+        """The next waiting key's action, now that the change before it is shown; none if this
+        screen is no longer the one on top (the keys were meant for it, not for a dialog)."""
+        if not self.is_current:
+            self.waiting.clear()
+        elif self.waiting and not self.saving:
+            self.call_later(self._run_waiting, self.waiting.pop(0))
+
+    async def _run_waiting(self, action: str) -> None:
+        await self.run_action(action)
+        if not self.saving:  # it changed nothing (skip, a list switched, a key not available)
+            self._go_on()
 
     # --- fixing a proposal in one step (issue 16): b, S, E, ! ------------------------------
     # The card writer's steps (b, S) read the whole article the first time (its word counts:
-    # seconds on a very long one), so they run in workers whose result is `Fixed`; every step
-    # is a curation event, so `u` takes it back.
-
-    @dataclass
-    class Fixed(Message):
-        """A fix was saved. Handled by `on_triage_screen_fixed` (the unit is shown again)."""
-
-        unit_id: int
-        said: str
-
-    def on_triage_screen_fixed(self, message: Fixed) -> None:
-        notify(self.app, message.said)
-        self.show_next(prefer=message.unit_id)
+    # seconds on a very long one); every step is a curation event, so `u` takes it back.
 
     def action_next_blank(self) -> None:
         if self.unit is not None:
-            self._next_blank(self.unit.id)
-
-    def _next_blank(self, unit_id: int) -> None:
-        def fixed(report: ValidationReport) -> TriageScreen.Fixed:
-            said = "Next blank (u undoes)" if report.ok else "Next blank: it has validation errors"
-            return self.Fixed(unit_id, said)
-
-        blank = partial(self.services.authoring.next_blank, unit_id)
-        runner.start(self, "choosing the next blank", blank, fixed, group="fix")
+            unit_id = self.unit.id
+            said = checked("Next blank (u undoes)", "Next blank: it has validation errors", unit_id)
+            self._write(NextBlank(unit_id), said, again=False)
 
     def action_split(self) -> None:
         if self.unit is not None:
-            self._split(self.unit.id)
-
-    def _split(self, unit_id: int) -> None:
-        said = "Split in two: this is the first part, the second is next (u undoes)"
-        split = partial(self.services.authoring.split, unit_id)
-        runner.start(self, "splitting the unit", split, lambda _: self.Fixed(unit_id, said), group="fix")
+            said = "Split in two: this is the first part, the second is next (u undoes)"
+            unit_id = self.unit.id
+            self._write(Split(unit_id), lambda _: self.Saved(said, unit_id), again=False)
 
     def action_evidence(self) -> None:
         view = self.query_one(ParagraphView)
-        if self.unit is None or not view.selection:
-            return
-        unit = self.unit
-        with self.reporting("changing the evidence"):
-            report = self.services.authoring.set_evidence(unit.id, view.selected_spans())
-            notify(
-                self.app, "Evidence changed" if report.ok else "Evidence changed: it has validation errors"
-            )
-        self.show_next(prefer=unit.id)
+        if self.unit is not None and view.selection:
+            unit_id = self.unit.id
+            said = checked("Evidence changed", "Evidence changed: it has validation errors", unit_id)
+            self._write(SetEvidence(unit_id, tuple(view.selected_spans())), said, prefer=unit_id)
 
     def action_keep_anyway(self) -> None:
         unit = self.unit
@@ -358,12 +402,9 @@ class TriageScreen(MakesCards):
             return
 
         def done(reason: str | None) -> None:
-            if not reason:
-                return
-            with self.reporting("keeping the unit"):
-                if self.services.curation.keep_anyway(unit.id, reason):
-                    notify(self.app, "Kept with your reason: it can be accepted now (u undoes)")
-            self.show_next(prefer=unit.id)
+            if reason:
+                said = saying("Kept with your reason: it can be accepted now (u undoes)", unit.id)
+                self._write(KeepAnyway(unit.id, reason), said, prefer=unit.id)
 
         question = (
             "Keep it anyway? Why is the quote's fact not what it says:"
@@ -377,3 +418,13 @@ class TriageScreen(MakesCards):
 
     def on_paragraph_view_selection_changed(self, event: ParagraphView.SelectionChanged) -> None:
         self.refresh_bindings()
+
+
+def saying(said: str, prefer: int | None = None) -> Callable[[bool], TriageScreen.Saved]:
+    """The `done` of a change whose result says whether it did anything: `said` if it did."""
+    return lambda did: TriageScreen.Saved(said if did else "", prefer)
+
+
+def checked(ok: str, errors: str, unit_id: int) -> Callable[[ValidationReport], TriageScreen.Saved]:
+    """The `done` of a fix: the unit again, with what its new check found."""
+    return lambda report: TriageScreen.Saved(ok if report.ok else errors, unit_id)
