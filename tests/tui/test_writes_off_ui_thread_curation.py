@@ -165,7 +165,7 @@ async def test_triage_keys_wait_their_turn_while_another_process_holds_the_lock(
         try:
             await pilot.press("a")
             await pilot.pause(0.2)
-            assert [w.name for w in app.workers if w.is_running] == ["accepting"]
+            assert app.worker_threads.writing()  # the accept waits on the writer thread
             await pilot.press("r")  # waits its turn
             await pilot.pause()
             assert screen.unit is not None and screen.unit.id == first and screen.waiting == ["reject"]

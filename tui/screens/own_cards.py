@@ -40,6 +40,7 @@ class MakesCards(BaseScreen):
     """A screen whose paragraph view makes cards of yours from its selection."""
 
     undo_scope = Scope.CURATION  # where u takes a card made here back (Review: its own undo)
+    card_on_its_way = False  # a card of yours is being saved (on the writer thread)
 
     @dataclass
     class CardSaved(Message):
@@ -100,7 +101,8 @@ class MakesCards(BaseScreen):
     ) -> None:
         """A cloze (`edit` None) or the form's unit, saved by its command in a worker. A refused
         card is reported (the app's notice) and nothing is saved; the selection stays."""
-        if any(w.group == "own-cards" and w.is_running for w in self.workers if w.node is self):
+        drafting = any(w.group == "own-cards" and w.is_running for w in self.workers if w.node is self)
+        if drafting or self.card_on_its_way:
             notify(self.app, "Still saving the last card: press it again once it is saved")
             return
         scope = self.undo_scope
@@ -109,12 +111,17 @@ class MakesCards(BaseScreen):
             if edit is None
             else MakeUnit(article_id, spans, edit.content, edit.memory_type, edit.tags, edit.questions, scope)
         )
-        runner.run(self, command, partial(self._saved, view, edit), group="own-cards")
+        self.card_on_its_way = True
+        runner.run(self, command, partial(self._saved, view, edit), failed=self._not_saved)
+
+    def _not_saved(self, error: Exception) -> None:
+        self.card_on_its_way = False
 
     def _saved(self, view: ParagraphView, edit: UnitEdit | None, made: Made) -> CardSaved:
         return self.CardSaved(view, made.unit_id, _what(edit, made))
 
     def on_makes_cards_card_saved(self, message: CardSaved) -> None:
+        self.card_on_its_way = False
         message.view.clear_selection()
         self.card_made(message.unit_id)
         self.card_said(message.what)

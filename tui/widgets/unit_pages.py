@@ -91,7 +91,12 @@ class UnitPages(SteadyOptionList):
 
     def add_yours(self, made: list[StoredUnit]) -> None:
         """Your units at the end of the list, the last one highlighted; while pages are left to
-        load they stay after the pages as those come."""
+        load they stay after the pages as those come. One already listed (the list was read
+        again after the card was saved, before its message came) is not listed twice."""
+        listed = {u.id for u in self.units}
+        made = [u for u in made if u.id not in listed]
+        if not made:
+            return
         if self.more:
             self._ahead.extend(made)
         self.units.extend(made)
