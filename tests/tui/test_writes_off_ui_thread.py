@@ -5,8 +5,11 @@ writes happened (in the database) and that none of them was on the UI thread."""
 
 from __future__ import annotations
 
-from conftest import running, settle
+import sqlite3
 
+from conftest import running, settle, until
+
+from core.host import paths
 from core.services.bootstrap import Services
 from tui.screens.review import ReviewScreen
 
@@ -67,3 +70,28 @@ async def test_a_day_of_keys_on_every_screen_writes_nothing_on_the_ui_thread(
             await settle(pilot)
         assert samples.review.summary().answers_today >= 5
     assert ui_thread_writes == []
+
+
+async def test_review_keys_typed_ahead_of_a_save_act_in_their_turn(samples: Services) -> None:
+    """space 3 space 3 typed faster than an answer is saved (another process holds the write lock
+    for a moment): no key is lost or refused; each acts on the card shown once the one before is
+    saved, as when the UI thread saved an answer before it read the next key."""
+    article = samples.library.articles()[-1]
+    samples.curation.accept_all_valid(article.id)
+    async with running(samples, start="review", notifications=True) as (app, pilot):
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.item is not None
+        other = sqlite3.connect(str(paths.database_path()), timeout=0)
+        other.execute("BEGIN IMMEDIATE")  # the first answer waits for it on the writer thread
+        try:
+            await pilot.press("space", "3", "space", "3", "space", "4")
+            await pilot.pause(0.2)
+            assert screen.ahead.waiting == ["reveal", "rate(3)", "reveal", "rate(4)"]
+        finally:
+            other.rollback()
+            other.close()
+        await until(pilot, lambda: len(screen.answered) == 3 and not screen.ahead.waiting)
+        await settle(pilot)
+        assert len(set(screen.answered)) == 3
+        assert not [n for n in app._notifications if "not available" in str(n.message).lower()]
+    assert samples.review.summary().answers_today == 3

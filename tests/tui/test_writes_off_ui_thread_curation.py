@@ -168,7 +168,7 @@ async def test_triage_keys_wait_their_turn_while_another_process_holds_the_lock(
             assert app.worker_threads.writing()  # the accept waits on the writer thread
             await pilot.press("r")  # waits its turn
             await pilot.pause()
-            assert screen.unit is not None and screen.unit.id == first and screen.waiting == ["reject"]
+            assert screen.unit is not None and screen.unit.id == first and screen.ahead.waiting == ["reject"]
         finally:
             other.rollback()
             other.close()
@@ -176,7 +176,7 @@ async def test_triage_keys_wait_their_turn_while_another_process_holds_the_lock(
         await settle(pilot)
         assert _status(svc, first) == "confirmed" and screen.unit is not None and screen.unit.id != first
         (rejected,) = [u for u in svc.library.units() if u.status == "rejected"]
-        assert rejected.id != first and screen.unit.id != rejected.id and screen.waiting == []
+        assert rejected.id != first and screen.unit.id != rejected.id and screen.ahead.waiting == []
 
 
 async def test_triage_keys_pressed_fast_each_act_in_turn(samples: Services) -> None:
@@ -190,7 +190,7 @@ async def test_triage_keys_pressed_fast_each_act_in_turn(samples: Services) -> N
         for _ in range(5):
             await settle(pilot)
         assert samples.library.unit_count("proposed") == waiting - 10
-        assert not screen.waiting
+        assert not screen.ahead.waiting
 
 
 async def test_article_cards_idea_unit_undo_and_position_off_the_ui_thread(

@@ -35,6 +35,7 @@ from core.services.commands.undo import Undo
 from tui import runner
 from tui.safe import content, notify
 from tui.screens.own_cards import MakesCards
+from tui.screens.type_ahead import TypeAhead
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.review_card import (
@@ -87,7 +88,7 @@ class ReviewScreen(MakesCards):
         self.revealed = False
         self.shown_at = 0.0
         self.answered: list[int] = []  # the card of each answer given here (undo takes the last)
-        self.saving = False  # an answer is being saved (by the worker)
+        self.ahead = TypeAhead(self, WAIT_FOR_SAVE)  # the card's keys pressed while a change is saved
         self._progress_timer: Timer | None = None
 
     @dataclass
@@ -215,8 +216,8 @@ class ReviewScreen(MakesCards):
             evidence.update(evidence_view(item.article_title, shown))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.saving and action in WAIT_FOR_SAVE:
-            return False
+        if self.ahead.saving and action in WAIT_FOR_SAVE:
+            return None  # its key waits its turn (on_key); the footer is not drawn again for it
         if action in ("rate", "card_info"):  # card info after the answer: memory figures spoil no recall
             return True if self.item is not None and self.revealed else None
         if action == "reveal":
@@ -228,8 +229,6 @@ class ReviewScreen(MakesCards):
         return True
 
     def why_not(self, action: str) -> str | None:
-        if self.saving and action in WAIT_FOR_SAVE:
-            return "Saving: the next card follows as soon as it is saved"
         if self.item is None:
             return "The session is complete: nothing to review now (escape: back to Home)"
         if action == "rate":
@@ -250,7 +249,7 @@ class ReviewScreen(MakesCards):
         self.call_after_refresh(self.refresh_bindings)
 
     def action_rate(self, rating: int) -> None:
-        if self.item is None or not self.revealed or self.saving:
+        if self.item is None or not self.revealed or self.ahead.saving:
             return
         card_id, duration_ms = self.item.card.id, int((time.monotonic() - self.shown_at) * 1000)
         self._write(Answer(card_id, rating, duration_ms), partial(self.AnswerSaved, card_id))
@@ -260,15 +259,17 @@ class ReviewScreen(MakesCards):
         wait for it (WAIT_FOR_SAVE), and another process holding the write lock (up to the busy
         timeout) never freezes the screen. Not saved (database busy, disk full): the app's notice
         says why and the card stays up to retry."""
-        self.saving = True
+        self.ahead.started()
         runner.run(self, command, done, failed=self._not_saved)
 
     def _not_saved(self, error: Exception) -> None:
-        self.saving = False
+        self.ahead.failed()  # (the keys pressed meanwhile were meant for what did not happen)
+
+    def on_key(self, event: events.Key) -> None:
+        self.ahead.holds(event)  # a card's key pressed while a change is on its way waits its turn
 
     def on_review_screen_answer_saved(self, message: AnswerSaved) -> None:
         """An answer was saved: note it, then the next card."""
-        self.saving = False
         self.answered.append(message.card_id)
         result = message.result
         for warning in result.warnings:
@@ -276,6 +277,7 @@ class ReviewScreen(MakesCards):
         if result.became_leech:
             notify(self.app, "This card lapsed too often: suspended and tagged leech", severity="warning")
         self.next_card()
+        self.ahead.shown()
 
     def catch_up(self) -> None:
         """A new day began while another process held the write lock, so its unbury was not done
@@ -284,7 +286,7 @@ class ReviewScreen(MakesCards):
         runner.run(self, CatchUp(), self.DayCaughtUp)
 
     def on_review_screen_day_caught_up(self, message: DayCaughtUp) -> None:
-        if message.result and not self.saving:  # (else the answer's next card comes from the new queue)
+        if message.result and not self.ahead.saving:  # (else the answer's next card comes from the new queue)
             self.next_card(keep_revealed=True)
 
     def action_undo(self) -> None:
@@ -293,16 +295,16 @@ class ReviewScreen(MakesCards):
         self._write(Undo(Scope.REVIEW), self.StepUndone)
 
     def on_review_screen_step_undone(self, message: StepUndone) -> None:
-        self.saving = False
         done = message.result
         if done is None:
             notify(self.app, "Nothing to undo")
-            return
-        notify(self.app, done.notice(), severity="warning" if done.changed_since else "information")
+        else:
+            notify(self.app, done.notice(), severity="warning" if done.changed_since else "information")
         if isinstance(done, UndoResult) and not done.changed_since:  # the card is shown again
             if done.action == "rate" and self.answered:
                 self.answered.pop()
             self.next_card()
+        self.ahead.shown()
 
     def action_suspend(self) -> None:
         if self.item is not None:
@@ -319,10 +321,10 @@ class ReviewScreen(MakesCards):
 
     def on_review_screen_set_aside_done(self, message: SetAsideDone) -> None:
         """The card shown was suspended or buried: the next one."""
-        self.saving = False
         if message.result:
             notify(self.app, message.said)
         self.next_card()
+        self.ahead.shown()
 
     def action_pin(self) -> None:
         if self.item is not None:
@@ -331,13 +333,13 @@ class ReviewScreen(MakesCards):
 
     def on_review_screen_pinned(self, message: Pinned) -> None:
         """Pinned or unpinned: the card again, re-timed (its pin shown)."""
-        self.saving = False
         if message.result:
             notify(self.app, "Pinned: reviewed at a higher retention" if message.pinned else "Unpinned")
         self.item = None
         with self.reporting("reloading the card"):
             self.item = self.services.review.next_card()
         self._paint()
+        self.ahead.shown()
 
     # --- selecting in the evidence (cards of yours) --------------------------------------------
 

@@ -36,6 +36,7 @@ from tui import runner
 from tui.modals.reason import ReasonModal
 from tui.safe import content, notify
 from tui.screens.own_cards import MakesCards
+from tui.screens.type_ahead import TypeAhead
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.title_bar import TitleBar
@@ -85,8 +86,7 @@ class TriageScreen(MakesCards):
         self.low_confidence = False
         self.source_changed = False  # the list of units whose source changed, any status
         self.changed_waiting = 0  # how many wait for keep/retire (`c` is offered only then)
-        self.saving = False  # a change made here is on its way (its keys wait: WAIT_FOR_SAVE)
-        self.waiting: list[str] = []  # the actions of keys pressed meanwhile, run in their turn
+        self.ahead = TypeAhead(self, WAIT_FOR_SAVE)  # the queue's keys pressed while a change is saved
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -202,7 +202,7 @@ class TriageScreen(MakesCards):
         return f"{plural(waiting, 'proposal')} waiting"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.saving and action in WAIT_FOR_SAVE:
+        if self.ahead.saving and action in WAIT_FOR_SAVE:
             return None  # its key waits its turn (on_key); the footer is not drawn again for it
         if action in {"accept", "reject", "edit", "skip", "open_article", *FIXES} and self.unit is None:
             return None
@@ -251,8 +251,8 @@ class TriageScreen(MakesCards):
     def write(
         self, command: Command[T], done: Callable[[T], Message], *, failed: Callable[[Exception], None]
     ) -> None:
-        self.saving = True
-        runner.run(self, command, done, group="triage-write", failed=failed)
+        self.ahead.started()
+        runner.run(self, command, done, failed=failed)
 
     def _write(
         self,
@@ -267,17 +267,15 @@ class TriageScreen(MakesCards):
         self.write(command, done, failed=partial(self._not_saved, again, prefer))
 
     def _not_saved(self, again: bool, prefer: int | None, error: Exception) -> None:
-        self.saving = False
-        self.waiting.clear()  # the keys pressed meanwhile were meant for what did not happen
+        self.ahead.failed()
         if again:
             self.show_next(prefer=prefer)
 
     def on_triage_screen_saved(self, message: Saved) -> None:
-        self.saving = False
         if message.said:
             notify(self.app, message.said)
         self.show_next(prefer=message.prefer)
-        self._go_on()
+        self.ahead.shown()
 
     def action_accept(self) -> None:
         if self.unit is not None:
@@ -296,7 +294,6 @@ class TriageScreen(MakesCards):
         self._write(Undo(Scope.CURATION, self.article_id), self.StepUndone, again=False)
 
     def on_triage_screen_step_undone(self, message: StepUndone) -> None:
-        self.saving = False
         undone = message.result
         if undone is None:
             notify(self.app, "Nothing to undo")
@@ -305,7 +302,7 @@ class TriageScreen(MakesCards):
             if undone.unit_id in self.skipped:
                 self.skipped.remove(undone.unit_id)
             self.show_next(prefer=undone.unit_id)
-        self._go_on()
+        self.ahead.shown()
 
     def action_accept_all(self) -> None:
         article_id = self.article_id or (self.unit.article_id if self.unit else None)
@@ -344,33 +341,11 @@ class TriageScreen(MakesCards):
             self.edit_unit(self.unit, with_errors="Edit saved with validation errors: fix before accepting")
 
     def unit_edited(self, unit_id: int) -> None:
-        self.saving = False
         self.show_next(prefer=unit_id)
-        self._go_on()
+        self.ahead.shown()
 
     def on_key(self, event: events.Key) -> None:
-        """A queue key pressed while a change is on its way waits its turn: pressed fast or held,
-        each acts on the proposal shown once the one before is saved (as when a change was
-        saved before the next key was read)."""
-        if self.saving or self.waiting:
-            active = self.active_bindings.get(event.key)
-            if active is not None and active.node is self and active.binding.action in WAIT_FOR_SAVE:
-                event.stop()
-                event.prevent_default()  # (not BaseScreen's "not available now")
-                self.waiting.append(active.binding.action)
-
-    def _go_on(self) -> None:
-        """The next waiting key's action, now that the change before it is shown; none if this
-        screen is no longer the one on top (the keys were meant for it, not for a dialog)."""
-        if not self.is_current:
-            self.waiting.clear()
-        elif self.waiting and not self.saving:
-            self.call_later(self._run_waiting, self.waiting.pop(0))
-
-    async def _run_waiting(self, action: str) -> None:
-        await self.run_action(action)
-        if not self.saving:  # it changed nothing (skip, a list switched, a key not available)
-            self._go_on()
+        self.ahead.holds(event)  # a queue key pressed while a change is on its way waits its turn
 
     # --- fixing a proposal in one step (issue 16): b, S, E, ! ------------------------------
     # The card writer's steps (b, S) read the whole article the first time (its word counts:
