@@ -3,7 +3,8 @@
 Rows become these at the repository edge; services return them; the TUI renders them.
 Nothing here does I/O.
 
-The constants are here; the types are in core.domain.model, loaded the first time one is named
+The constants are here; the types are in core.domain.model (validation issues in
+core.domain.issues), loaded the first time one is named
 (`from core.domain import StoredUnit`, PEP 562 `__getattr__`, as textual.widgets does). Any
 module of this package (core.domain.errors, ...) runs this file first, and the way to the app's
 first frame needs several of them and none of the types: building their ~20 frozen dataclasses
@@ -41,18 +42,22 @@ READER_VERSION = 3
 
 
 if TYPE_CHECKING:
-    from core.domain.model import *  # noqa: F403  (what __getattr__ hands out)
+    from core.domain.issues import *  # noqa: F403  (what __getattr__ hands out)
+    from core.domain.model import *  # noqa: F403
 else:
+    _MISSING = object()
 
     def __getattr__(name: str) -> object:
-        """A type of core.domain.model, loaded on first use (then kept here)."""
+        """A type of core.domain.model or .issues, loaded on first use (then kept here)."""
         if name.startswith("__"):  # dunder probes (copy, pickle, doctest) find nothing here
             raise AttributeError(name)
         from importlib import import_module  # (`from core.domain import model` would ask this hook again)
 
-        try:
-            value = getattr(import_module("core.domain.model"), name)
-        except AttributeError:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+        for module in ("core.domain.model", "core.domain.issues"):
+            value = getattr(import_module(module), name, _MISSING)
+            if value is not _MISSING:
+                break
+        else:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
         globals()[name] = value
         return value
