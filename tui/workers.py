@@ -18,12 +18,15 @@ exit the writes still queued are done, within the same GRACE_S.
 from __future__ import annotations
 
 import concurrent.futures
+import logging
 import queue
 import threading
 from collections.abc import Callable
 from typing import Any
 
 GRACE_S = 3.0
+log = logging.getLogger(__name__)
+log.addHandler(logging.NullHandler())
 
 
 class DaemonWorkerThreads(concurrent.futures.ThreadPoolExecutor):
@@ -68,10 +71,18 @@ class DaemonWorkerThreads(concurrent.futures.ThreadPoolExecutor):
             future, fn = item
             self._run(future, fn)
             if self._writes.empty():  # a burst of writes shares a connection; idle, it is closed
-                self._writer_ends()
+                self._end_quietly()
             with self._guard:
                 self._pending_writes -= 1
-        self._writer_ends()
+        self._end_quietly()
+
+    def _end_quietly(self) -> None:
+        """The writer's connection closed; a failure to close it never ends the writer (every
+        later write would wait for ever): logged, and the next write opens its own."""
+        try:
+            self._writer_ends()
+        except Exception:
+            log.exception("closing the writer's database connection")
 
     def _run(
         self, future: concurrent.futures.Future[Any], fn: Callable[..., Any], *args: Any, **kwargs: Any

@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import sqlite3
 
-from conftest import running, settle, until
+import pytest
+from conftest import opened, running, settle, until
+from textual import events
+from textual.widgets import TextArea
 
 from core.host import paths
 from core.services.bootstrap import Services
 from tui.screens.review import ReviewScreen
+from tui.screens.triage import TriageScreen
 
 
 async def test_review_answers_undoes_suspends_buries_and_pins_off_the_ui_thread(
@@ -95,3 +99,80 @@ async def test_review_keys_typed_ahead_of_a_save_act_in_their_turn(samples: Serv
         assert len(set(screen.answered)) == 3
         assert not [n for n in app._notifications if "not available" in str(n.message).lower()]
     assert samples.review.summary().answers_today == 3
+
+
+def _burst(app: object, *keys: str) -> None:
+    """Keys as a terminal sends a burst of them (one read, several Key events queued at once):
+    Textual offers them all to the screen before the first one's action has run."""
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))  # type: ignore[attr-defined]
+
+
+async def test_a_burst_of_triage_keys_accepts_one_proposal_a_key(samples: Services) -> None:
+    """a a a a sent at once (held down, or typed ahead): four proposals accepted, none lost to
+    the first one's save."""
+    async with running(samples) as (app, pilot):
+        screen = await opened(pilot, "t", TriageScreen)
+        waiting = samples.library.unit_count("proposed")
+        _burst(app, "a", "a", "a", "a")
+        await until(
+            pilot, lambda: samples.library.unit_count("proposed") == waiting - 4 and not screen.ahead.busy
+        )
+        await settle(pilot)
+        assert samples.library.unit_count("proposed") == waiting - 4
+
+
+async def test_a_key_typed_while_an_edit_fails_to_save_goes_with_it(
+    samples: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Triage: e, the edit saved (ctrl+s) while another process holds the write lock past the
+    busy timeout, a pressed meanwhile: the edit is not saved, and the a, meant for the edited
+    unit, does not accept the unit as it was."""
+    monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "300")
+    async with running(samples, notifications=True) as (app, pilot):
+        screen = await opened(pilot, "t", TriageScreen)
+        unit = screen.unit
+        assert unit is not None and unit.acceptable
+        await pilot.press("e")
+        await settle(pilot)
+        app.screen.query_one("#edit-content", TextArea).text = unit.content + " fixed"
+        other = sqlite3.connect(str(paths.database_path()), timeout=0)
+        other.execute("BEGIN IMMEDIATE")
+        try:
+            await pilot.press("ctrl+s")
+            await pilot.pause(0.05)
+            assert app.screen is screen and screen.ahead.saving
+            await pilot.press("a")
+            assert screen.ahead.waiting == ["accept"]
+            await until(pilot, lambda: not screen.ahead.saving)
+        finally:
+            other.rollback()
+            other.close()
+        await settle(pilot)
+        assert screen.ahead.waiting == []
+        stored = samples.library.unit(unit.id)
+        assert stored is not None and stored.status == "proposed" and "fixed" not in stored.content
+        assert any("busy" in str(n.message) for n in app._notifications)
+
+
+async def test_review_shows_the_card_as_edited(samples: Services) -> None:
+    """e on a revealed card, the content changed and saved: the card shown is the edited one
+    (its screen read it again once the edit was saved, not before)."""
+    article = samples.library.articles()[-1]
+    samples.curation.accept_all_valid(article.id)
+    async with running(samples, start="review") as (app, pilot):
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.item is not None
+        await pilot.press("space")
+        await settle(pilot)
+        await pilot.press("e")
+        await settle(pilot)
+        area = app.screen.query_one("#edit-content", TextArea)
+        area.text = screen.item.unit_content + " Edited here."
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        if app.screen is not screen:  # validation issues shown: saved anyway
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+        assert app.screen is screen and screen.item is not None and screen.revealed
+        assert screen.item.unit_content.endswith("Edited here.")

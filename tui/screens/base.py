@@ -96,7 +96,7 @@ class BaseScreen(Screen[None]):
             if edit is not None:
                 command = Edit(unit.id, edit.content, edit.memory_type, edit.tags, edit.questions)
                 saved = partial(self.EditSaved, unit.id, with_errors)
-                self.write(command, saved, failed=lambda _: self.unit_edited(unit.id))
+                self.write(command, saved, failed=lambda _: self.edit_not_saved(unit.id))
 
         self.app.push_screen(EditUnitModal(unit, check), done)
 
@@ -122,6 +122,10 @@ class BaseScreen(Screen[None]):
         comes back as a message, a failure is reported by the app and then `failed(error)`. A
         screen whose keys must wait for it overrides this (Triage)."""
         runner.run(self, command, done, failed=failed)
+
+    def edit_not_saved(self, unit_id: int) -> None:
+        """The edit was not saved (the app's notice says why): the unit as it is stored."""
+        self.unit_edited(unit_id)
 
     def unit_edited(self, unit_id: int) -> None:
         """After the edit form closed with an edit (saved, or refused with a notice)."""

@@ -35,7 +35,7 @@ from core.services.commands.undo import Undo
 from tui import runner
 from tui.safe import content, notify
 from tui.screens.own_cards import MakesCards
-from tui.screens.type_ahead import TypeAhead
+from tui.screens.type_ahead import TypeAhead, in_turn
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.review_card import (
@@ -88,7 +88,7 @@ class ReviewScreen(MakesCards):
         self.revealed = False
         self.shown_at = 0.0
         self.answered: list[int] = []  # the card of each answer given here (undo takes the last)
-        self.ahead = TypeAhead(self, WAIT_FOR_SAVE)  # the card's keys pressed while a change is saved
+        self.ahead = TypeAhead(self)  # the card's keys pressed while a change is saved
         self._progress_timer: Timer | None = None
 
     @dataclass
@@ -216,8 +216,8 @@ class ReviewScreen(MakesCards):
             evidence.update(evidence_view(item.article_title, shown))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.ahead.saving and action in WAIT_FOR_SAVE:
-            return None  # its key waits its turn (on_key); the footer is not drawn again for it
+        if action in WAIT_FOR_SAVE and self.ahead.busy:
+            return True  # kept for its turn (@in_turn): it acts on the card shown then
         if action in ("rate", "card_info"):  # card info after the answer: memory figures spoil no recall
             return True if self.item is not None and self.revealed else None
         if action == "reveal":
@@ -243,11 +243,13 @@ class ReviewScreen(MakesCards):
 
     # --- actions --------------------------------------------------------------------------------
 
+    @in_turn
     def action_reveal(self) -> None:
         self.revealed = True
         self._paint()
         self.call_after_refresh(self.refresh_bindings)
 
+    @in_turn
     def action_rate(self, rating: int) -> None:
         if self.item is None or not self.revealed or self.ahead.saving:
             return
@@ -260,13 +262,13 @@ class ReviewScreen(MakesCards):
         timeout) never freezes the screen. Not saved (database busy, disk full): the app's notice
         says why and the card stays up to retry."""
         self.ahead.started()
+        # the card's evidence view keeps no key now (space scrolls it): the keys typed ahead are
+        # the card's, for the card that follows
+        self.query_one("#review-body").focus()
         runner.run(self, command, done, failed=self._not_saved)
 
     def _not_saved(self, error: Exception) -> None:
         self.ahead.failed()  # (the keys pressed meanwhile were meant for what did not happen)
-
-    def on_key(self, event: events.Key) -> None:
-        self.ahead.holds(event)  # a card's key pressed while a change is on its way waits its turn
 
     def on_review_screen_answer_saved(self, message: AnswerSaved) -> None:
         """An answer was saved: note it, then the next card."""
@@ -289,6 +291,7 @@ class ReviewScreen(MakesCards):
         if message.result and not self.ahead.saving:  # (else the answer's next card comes from the new queue)
             self.next_card(keep_revealed=True)
 
+    @in_turn
     def action_undo(self) -> None:
         """Take back the latest step done here (the one journal's Review scope): an answer, a
         suspend, a bury ..., or a card of yours made here (to the trash)."""
@@ -306,12 +309,14 @@ class ReviewScreen(MakesCards):
             self.next_card()
         self.ahead.shown()
 
+    @in_turn
     def action_suspend(self) -> None:
         if self.item is not None:
             self._write(
                 SetAside(self.item.card.id, bury=False), partial(self.SetAsideDone, "Suspended (u to undo)")
             )
 
+    @in_turn
     def action_bury(self) -> None:
         if self.item is not None:
             self._write(
@@ -326,6 +331,7 @@ class ReviewScreen(MakesCards):
         self.next_card()
         self.ahead.shown()
 
+    @in_turn
     def action_pin(self) -> None:
         if self.item is not None:
             pinned = not self.item.pinned
@@ -383,6 +389,12 @@ class ReviewScreen(MakesCards):
     def card_made(self, unit_id: int) -> None:
         self._close_selecting()
 
+    def unit_edited(self, unit_id: int) -> None:
+        """After the edit form (saved or not): the card as its unit now is, its answer still
+        shown (the screen's resume read it before the edit was saved)."""
+        if self.item is not None and self.item.unit_id == unit_id:
+            self.next_card(keep_revealed=True)
+
     def action_open_source(self) -> None:
         if self.item is not None:
             self.open_article(self.item.article_id, unit_id=self.item.unit_id)
@@ -393,6 +405,7 @@ class ReviewScreen(MakesCards):
         if self.item is not None:
             self.app.push_screen(CardInfoModal(self.services, (self.item.card.id,)))
 
+    @in_turn
     def action_edit(self) -> None:
         unit = None
         if self.item is not None:

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -36,7 +35,7 @@ from tui import runner
 from tui.modals.reason import ReasonModal
 from tui.safe import content, notify
 from tui.screens.own_cards import MakesCards
-from tui.screens.type_ahead import TypeAhead
+from tui.screens.type_ahead import TypeAhead, in_turn
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.title_bar import TitleBar
@@ -86,7 +85,7 @@ class TriageScreen(MakesCards):
         self.low_confidence = False
         self.source_changed = False  # the list of units whose source changed, any status
         self.changed_waiting = 0  # how many wait for keep/retire (`c` is offered only then)
-        self.ahead = TypeAhead(self, WAIT_FOR_SAVE)  # the queue's keys pressed while a change is saved
+        self.ahead = TypeAhead(self)  # the queue's keys pressed while a change is saved
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -202,8 +201,8 @@ class TriageScreen(MakesCards):
         return f"{plural(waiting, 'proposal')} waiting"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.ahead.saving and action in WAIT_FOR_SAVE:
-            return None  # its key waits its turn (on_key); the footer is not drawn again for it
+        if action in WAIT_FOR_SAVE and self.ahead.busy:
+            return True  # kept for its turn (@in_turn): it acts on what is shown then
         if action in {"accept", "reject", "edit", "skip", "open_article", *FIXES} and self.unit is None:
             return None
         if action == "evidence":
@@ -277,19 +276,23 @@ class TriageScreen(MakesCards):
         self.show_next(prefer=message.prefer)
         self.ahead.shown()
 
+    @in_turn
     def action_accept(self) -> None:
         if self.unit is not None:
             self._write(Accept(self.unit.id), saying("Accepted: its questions become cards"))
 
+    @in_turn
     def action_reject(self) -> None:
         if self.unit is not None:
             self._write(Reject(self.unit.id), saying("Rejected"))
 
+    @in_turn
     def action_skip(self) -> None:
         if self.unit is not None:
             self.skipped.append(self.unit.id)
         self.show_next()
 
+    @in_turn
     def action_undo(self) -> None:
         self._write(Undo(Scope.CURATION, self.article_id), self.StepUndone, again=False)
 
@@ -304,29 +307,34 @@ class TriageScreen(MakesCards):
             self.show_next(prefer=undone.unit_id)
         self.ahead.shown()
 
+    @in_turn
     def action_accept_all(self) -> None:
         article_id = self.article_id or (self.unit.article_id if self.unit else None)
         if article_id is not None:
             said = lambda count: self.Saved(f"Accepted {plural(count, 'valid unit')} of this article")  # noqa: E731
             self._write(AcceptAllValid(article_id), said)
 
+    @in_turn
     def action_low_confidence(self) -> None:
         self.low_confidence = not self.low_confidence
         self.source_changed = False
         self.skipped.clear()
         self.show_next()
 
+    @in_turn
     def action_source_changed(self) -> None:
         self.source_changed = not self.source_changed
         self.low_confidence = False
         self.skipped.clear()
         self.show_next()
 
+    @in_turn
     def action_keep(self) -> None:
         if self.unit is not None:
             said = "Kept as it is: its quote stays as history of the earlier text (u undoes)"
             self._write(KeepAsIs(self.unit.id), saying(said))
 
+    @in_turn
     def action_retire(self) -> None:
         if self.unit is not None:
             said = "Retired to the trash: its cards leave review (u undoes)"
@@ -336,33 +344,39 @@ class TriageScreen(MakesCards):
         if self.unit is not None:
             self.open_article(self.unit.article_id, unit_id=self.unit.id)
 
+    @in_turn
     def action_edit(self) -> None:
         if self.unit is not None:
             self.edit_unit(self.unit, with_errors="Edit saved with validation errors: fix before accepting")
+
+    def edit_not_saved(self, unit_id: int) -> None:
+        """The keys typed after the edit were meant for the edited unit: they go."""
+        self.ahead.failed()
+        self.show_next(prefer=unit_id)
 
     def unit_edited(self, unit_id: int) -> None:
         self.show_next(prefer=unit_id)
         self.ahead.shown()
 
-    def on_key(self, event: events.Key) -> None:
-        self.ahead.holds(event)  # a queue key pressed while a change is on its way waits its turn
-
     # --- fixing a proposal in one step (issue 16): b, S, E, ! ------------------------------
     # The card writer's steps (b, S) read the whole article the first time (its word counts:
     # seconds on a very long one); every step is a curation event, so `u` takes it back.
 
+    @in_turn
     def action_next_blank(self) -> None:
         if self.unit is not None:
             unit_id = self.unit.id
             said = checked("Next blank (u undoes)", "Next blank: it has validation errors", unit_id)
             self._write(NextBlank(unit_id), said, again=False)
 
+    @in_turn
     def action_split(self) -> None:
         if self.unit is not None:
             said = "Split in two: this is the first part, the second is next (u undoes)"
             unit_id = self.unit.id
             self._write(Split(unit_id), lambda _: self.Saved(said, unit_id), again=False)
 
+    @in_turn
     def action_evidence(self) -> None:
         view = self.query_one(ParagraphView)
         if self.unit is not None and view.selection:
@@ -370,6 +384,7 @@ class TriageScreen(MakesCards):
             said = checked("Evidence changed", "Evidence changed: it has validation errors", unit_id)
             self._write(SetEvidence(unit_id, tuple(view.selected_spans())), said, prefer=unit_id)
 
+    @in_turn
     def action_keep_anyway(self) -> None:
         unit = self.unit
         first = next((i for i in unit.issues if i.keepable and not i.kept), None) if unit else None

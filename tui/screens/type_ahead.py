@@ -1,60 +1,68 @@
-"""Type-ahead: the keys of a screen's queue pressed while its change is on its way wait their turn.
+"""Type-ahead: a screen's queue keys pressed while its change is on its way wait their turn.
 
 Every change is a command run on the writer thread (tui/runner.py), so a rating or an accept is
 saved a few milliseconds after its key, not before the next key is read as when the UI thread
-wrote it. A reader who knows the next step (space 3 space 3, or r held down in Triage) would lose
-those keys, or see "not available" for them. Here they are kept in order and each runs once the
-change before it is shown, on what is on screen then, as if the save had been instant. A change
-that fails drops them (they were meant for what did not happen); a dialog put on top takes none.
+wrote it. A reader who knows the next step (space 3 space 3, or a held down in Triage) would lose
+those keys: Textual offers every key of a burst to the screen before the first one's action has
+run, and then skips the actions its screen disables while saving. So the queue's actions stay
+enabled (`check_action`: `ahead.busy`) and each is declared `@in_turn`: pressed while a change is
+on its way, or while keys before it still wait, it is kept, in order, and run once the change
+before it is shown, on what is on screen then, as if the save had been instant (its own
+check_action decides then whether it can act). A change that fails drops the keys kept (they
+were meant for what did not happen); a dialog put on top takes none of them.
 
-Triage and Review compose one (`self.ahead = TypeAhead(self, WAIT_FOR_SAVE)`), call `holds`
-from `on_key`, `started` as a change is sent and `shown` / `failed` from its message's handler.
+Triage and Review compose one (`self.ahead = TypeAhead(self)`), call `started` as a change is
+sent and `shown` / `failed` from its message's handler.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, Protocol, TypeVar
 
-from textual import events
 from textual.screen import Screen
 
 
+class HasTypeAhead(Protocol):
+    ahead: TypeAhead
+
+
+S = TypeVar("S", bound=HasTypeAhead)
+Action = Callable[..., None]
+
+
 class TypeAhead:
-    """The keys of `actions` pressed on `screen` while `saving`, run in their turn."""
+    """The `@in_turn` actions of `screen` asked while a change is on its way, run in their turn."""
 
-    def __init__(self, screen: Screen[object], actions: Collection[str]) -> None:
+    def __init__(self, screen: Screen[Any]) -> None:
         self.screen = screen
-        self.actions = actions
         self.saving = False  # a change made on the screen is on its way
-        self.waiting: list[str] = []  # the actions of the keys pressed meanwhile
+        self.waiting: list[str] = []  # the actions kept meanwhile ("accept", "rate(3)")
+        self._replaying = False  # a kept action is running: it acts, it is not kept again
 
-    def holds(self, event: events.Key) -> bool:
-        """Keep `event` for later (True) when it is one of the queue's keys pressed while a
-        change is on its way, or while keys before it still wait."""
-        if not (self.saving or self.waiting):
+    @property
+    def busy(self) -> bool:
+        """An action asked now would be kept (its binding stays enabled for it)."""
+        return (self.saving or bool(self.waiting)) and not self._replaying
+
+    def keeps(self, action: str) -> bool:
+        """Keep `action` for its turn (True) when the screen is busy."""
+        if not self.busy:
             return False
-        active = self.screen.active_bindings.get(event.key)
-        if (
-            active is None
-            or active.node is not self.screen
-            or self._name(active.binding.action) not in self.actions
-        ):
-            return False
-        event.stop()
-        event.prevent_default()  # (not BaseScreen's "not available now")
-        self.waiting.append(active.binding.action)
+        self.waiting.append(action)
         return True
 
     def started(self) -> None:
         self.saving = True
 
     def shown(self) -> None:
-        """The change is saved and its outcome shown: the next waiting key, if any."""
+        """The change is saved and its outcome shown: the next kept action, if any."""
         self.saving = False
         self._go_on()
 
     def failed(self) -> None:
-        """The change was not saved: the keys pressed meanwhile go."""
+        """The change was not saved: the actions kept meanwhile go."""
         self.saving = False
         self.waiting.clear()
 
@@ -65,11 +73,24 @@ class TypeAhead:
             self.screen.call_later(self._run, self.waiting.pop(0))
 
     async def _run(self, action: str) -> None:
-        await self.screen.run_action(action)
-        if not self.saving:  # it changed nothing (skip, a list switched, a key not available)
+        self._replaying = True
+        try:
+            await self.screen.run_action(action)  # (its check_action decides on what is shown now)
+        finally:
+            self._replaying = False
+        if not self.saving:  # it changed nothing (skip, a list switched, a key not available now)
             self._go_on()
 
-    @staticmethod
-    def _name(action: str) -> str:
-        """`rate(3)` -> `rate`."""
-        return action.split("(", 1)[0]
+
+def in_turn(action: Action) -> Action:
+    """Declare a screen's action (`action_accept`, `action_rate`) one that waits its turn while
+    a change is on its way (TypeAhead)."""
+    name = action.__name__.removeprefix("action_")
+
+    @wraps(action)
+    def run(screen: HasTypeAhead, *params: object) -> None:
+        asked = f"{name}({', '.join(map(repr, params))})" if params else name
+        if not screen.ahead.keeps(asked):
+            action(screen, *params)
+
+    return run
