@@ -30,9 +30,9 @@ class ThemeKept(Message):
 
 def keep_theme(app: App[object], services: Services, theme: Theme) -> None:
     """Save `theme` as the setting (validated as every setting is), in a worker; a file that
-    cannot be written is said (`said_kept`), and the theme stays in use for this run."""
-    if theme.name == services.config.theme:
-        return  # (Settings saved it already)
+    cannot be written is said (`said_kept`), and the theme stays in use for this run. Whether it
+    is the setting already is asked when the save runs, after the saves queued before it (a
+    theme picked and then the one before it picked again is the one kept)."""
     from tui import runner  # (not needed for the first frame)
 
     runner.run(app, ChangeSetting("theme", theme.name), ThemeKept, group="settings")

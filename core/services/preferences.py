@@ -28,6 +28,8 @@ class Preferences:
         """The settings with `values` changed, each validated (ConfigError says which and why),
         written to config.toml (OSError when it cannot be) and in use from now on."""
         changed = replace(self.settings.current, **{k: validate_value(k, v) for k, v in values.items()})
+        if changed == self.settings.current:
+            return changed  # (already so: nothing to write)
         return self.adopt(changed)
 
     def adopt(self, config: Config) -> Config:

@@ -39,3 +39,14 @@ async def test_the_palettes_theme_choice_is_saved_and_used_at_the_next_start(svc
     async with again.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert again.theme == CHOSEN
+
+
+async def test_a_theme_picked_then_the_one_before_picked_again_keeps_the_one_before(svc: Services) -> None:
+    """Two picks in a row, faster than config.toml is written: the last one is kept (whether a
+    pick is already the setting is asked when its save runs, not when it is queued)."""
+    async with running(svc) as (app, pilot):
+        first = app.theme
+        app.theme = CHOSEN
+        app.theme = first
+        await settle(pilot)
+    assert load_config(paths.config_path()).theme == first

@@ -40,13 +40,20 @@ class NotSaved:
 
 @dataclass(frozen=True, slots=True)
 class SaveSettings(Command["Config | NotSaved"]):
-    """Settings' ctrl+s: the whole `config` written to config.toml and in use from now on."""
+    """Settings' ctrl+s: the settings the form `changed`, taken from `config` onto those in use
+    when it runs (a theme or a retention saved elsewhere meanwhile, queued before it, stays),
+    written to config.toml and in use from now on; none named: the whole `config` (a library
+    file's settings)."""
 
     config: Config
+    changed: tuple[str, ...] = ()
     what: ClassVar[str] = "saving the settings"
 
     def handle(self, services: Services) -> Config | NotSaved:
-        return _saved(services.preferences, lambda preferences: preferences.adopt(self.config))
+        if not self.changed:
+            return _saved(services.preferences, lambda preferences: preferences.adopt(self.config))
+        values = {name: getattr(self.config, name) for name in self.changed}
+        return _saved(services.preferences, lambda preferences: preferences.change(**values))
 
 
 @dataclass(frozen=True, slots=True)
