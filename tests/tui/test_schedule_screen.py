@@ -131,3 +131,30 @@ async def test_u_takes_the_easy_days_back_with_the_cards(svc: Services, tui_cloc
             in screen_text(app)
         )
         assert q("SELECT COUNT(*) FROM setting WHERE key = 'easy_days'") == [(0,)]
+
+
+async def test_a_move_that_fails_says_why_and_leaves_no_line_saying_it_is_under_way(
+    svc: Services, tui_clock: FixedClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The write lock held past the busy timeout: the easy day's move is not done, the app's
+    notice says the database is busy, and "Moving cards …" does not stay on the screen."""
+    monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "300")
+    due_one_a_day(svc, tui_clock)
+    before = _per_day(tui_clock)
+    async with running(svc, notifications=True) as (app, pilot):
+        await pilot.press("w")
+        await settle(pilot)
+        easy = ["1"] * 7
+        easy[(tui_clock.now().date() + timedelta(days=2)).weekday()] = "0"
+        other = sqlite3.connect(str(paths.database_path()), timeout=0)
+        other.execute("BEGIN IMMEDIATE")
+        try:
+            await pilot.press("e", *["backspace"] * 20, *" ".join(easy), "enter")
+            await settle(pilot)
+        finally:
+            other.rollback()
+            other.close()
+        await settle(pilot)
+        assert _per_day(tui_clock) == before
+        assert any("busy" in str(n.message) for n in app._notifications)
+        assert "Moving cards off the easy days …" not in screen_text(app)

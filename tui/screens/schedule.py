@@ -152,7 +152,11 @@ class ScheduleScreen(OffersReschedule):
         from tui.screens.bulk import in_bulk_worker
 
         self.query_one("#schedule-result", Static).update(content(f"{command.what.capitalize()} …"))
-        in_bulk_worker(self, command, partial(self.CardsMoved, said, refused))
+        in_bulk_worker(self, command, partial(self.CardsMoved, said, refused), failed=self._not_moved)
+
+    def _not_moved(self, error: Exception) -> None:
+        """The app's notice said why: the line that said it was under way goes."""
+        self.query_one("#schedule-result", Static).update("")
 
     def on_schedule_screen_cards_moved(self, message: CardsMoved) -> None:
         if isinstance(message.result, str):

@@ -170,7 +170,13 @@ class SettingsScreen(OffersReschedule):
         # saved, and in use by every service at once (extractor choice included)
         self._saving(True)
         saved = partial(self.Saved, old, changed)
-        runner.run(self, SaveSettings(config, tuple(changed)), saved, group="settings", failed=lambda _: self._saving(False))
+        runner.run(
+            self,
+            SaveSettings(config, tuple(changed)),
+            saved,
+            group="settings",
+            failed=lambda _: self._saving(False),
+        )
 
     def _saving(self, on: bool) -> None:
         self.saving = on
