@@ -176,3 +176,24 @@ async def test_review_shows_the_card_as_edited(samples: Services) -> None:
             await settle(pilot)
         assert app.screen is screen and screen.item is not None and screen.revealed
         assert screen.item.unit_content.endswith("Edited here.")
+
+
+async def test_a_burst_of_review_keys_answers_a_card_a_pair(samples: Services) -> None:
+    """3 space 3 space 4 sent at once under a revealed card: three cards answered, each revealed
+    first (the keys after the first 3 come while its answer is on the writer thread, and Textual
+    offers them all to the screen before the first one's action has run)."""
+    article = samples.library.articles()[-1]
+    samples.curation.accept_all_valid(article.id)
+    async with running(samples, start="review", notifications=True) as (app, pilot):
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await pilot.press("space")
+        await settle(pilot)
+        _burst(app, "3", "space", "3", "space", "4")
+        await until(pilot, lambda: len(screen.answered) == 3 and not screen.ahead.busy)
+        await settle(pilot)
+        assert len(set(screen.answered)) == 3 and not screen.revealed
+        await pilot.press("space", "space")  # a second space on a revealed card says why, as before
+        await settle(pilot)
+        assert any("The answer is shown" in str(n.message) for n in app._notifications)
+    assert samples.review.summary().answers_today == 3

@@ -89,6 +89,7 @@ class ReviewScreen(MakesCards):
         self.shown_at = 0.0
         self.answered: list[int] = []  # the card of each answer given here (undo takes the last)
         self.ahead = TypeAhead(self)  # the card's keys pressed while a change is saved
+        self.rating_on_its_way = False  # a rating key has reached the screen, its action not run yet
         self._progress_timer: Timer | None = None
 
     @dataclass
@@ -262,6 +263,7 @@ class ReviewScreen(MakesCards):
         timeout) never freezes the screen. Not saved (database busy, disk full): the app's notice
         says why and the card stays up to retry."""
         self.ahead.started()
+        self.rating_on_its_way = False
         # the card's evidence view keeps no key now (space scrolls it): the keys typed ahead are
         # the card's, for the card that follows
         self.query_one("#review-body").focus()
@@ -388,6 +390,19 @@ class ReviewScreen(MakesCards):
 
     def card_made(self, unit_id: int) -> None:
         self._close_selecting()
+
+    def on_key(self, event: events.Key) -> None:
+        """Textual offers every key of a burst (3 space 3, typed ahead) to the screen before the
+        first one's action runs: behind a rating, a space is the next card's, not a reveal the
+        card shown refuses (BaseScreen would say "the answer is shown"); its action decides."""
+        active = self.active_bindings.get(event.key)
+        if active is None or active.node is not self:
+            return
+        name = active.binding.action.partition("(")[0]
+        if self.rating_on_its_way and name in WAIT_FOR_SAVE:
+            event.prevent_default()  # (BaseScreen's on_key: not run)
+        elif name == "rate" and active.enabled:
+            self.rating_on_its_way = True
 
     def unit_edited(self, unit_id: int) -> None:
         """After the edit form (saved or not): the card as its unit now is, its answer still
