@@ -146,9 +146,7 @@ class MemoryRushApp(App[None]):
         # Thread workers run here: a worker stuck in a slow request never holds up quitting.
         asyncio.get_running_loop().set_default_executor(self.worker_threads)
         self._end_on_signals()
-        self.theme_changed_signal.subscribe(
-            self, partial(keep_theme, self, self.services)
-        )  # tui/theme_setting.py
+        self.theme_changed_signal.subscribe(self, partial(keep_theme, self))  # tui/theme_setting.py
         if self._theme_problems or self.services.notices:
             from tui.safe import notify  # (imported here: not needed for most first frames)
 

@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from core.host.config import Config
-    from core.services.bootstrap import Services
 
 
 class ThemeKept(Message):
@@ -28,7 +27,7 @@ class ThemeKept(Message):
         self.result = result
 
 
-def keep_theme(app: App[object], services: Services, theme: Theme) -> None:
+def keep_theme(app: App[object], theme: Theme) -> None:
     """Save `theme` as the setting (validated as every setting is), in a worker; a file that
     cannot be written is said (`said_kept`), and the theme stays in use for this run. Whether it
     is the setting already is asked when the save runs, after the saves queued before it (a

@@ -89,7 +89,6 @@ class ReviewScreen(MakesCards):
         self.shown_at = 0.0
         self.answered: list[int] = []  # the card of each answer given here (undo takes the last)
         self.ahead = TypeAhead(self)  # the card's keys pressed while a change is saved
-        self.key_on_its_way = False  # a reveal or rating key reached the screen, its action not run yet
         self._progress_timer: Timer | None = None
 
     @dataclass
@@ -246,7 +245,7 @@ class ReviewScreen(MakesCards):
 
     @in_turn
     def action_reveal(self) -> None:
-        self.key_on_its_way = False
+        self.ahead.ran()
         self.revealed = True
         self._paint()
         self.call_after_refresh(self.refresh_bindings)
@@ -264,7 +263,6 @@ class ReviewScreen(MakesCards):
         timeout) never freezes the screen. Not saved (database busy, disk full): the app's notice
         says why and the card stays up to retry."""
         self.ahead.started()
-        self.key_on_its_way = False
         # the card's evidence view keeps no key now (space scrolls it): the keys typed ahead are
         # the card's, for the card that follows
         self.query_one("#review-body").focus()
@@ -393,18 +391,8 @@ class ReviewScreen(MakesCards):
         self._close_selecting()
 
     def on_key(self, event: events.Key) -> None:
-        """Textual offers every key of a burst (space 3 space 3, typed ahead) to the screen before
-        the first one's action runs: behind a reveal, a 3 is the revealed card's; behind a rating,
-        a space is the next card's; neither is refused by the card as it is shown now (BaseScreen
-        would say "show the answer first"): its action decides when it runs."""
-        active = self.active_bindings.get(event.key)
-        if active is None or active.node is not self:
-            return
-        name = active.binding.action.partition("(")[0]
-        if self.key_on_its_way and name in WAIT_FOR_SAVE:
-            event.prevent_default()  # (BaseScreen's on_key: not run)
-        elif name in ("rate", "reveal") and active.enabled:
-            self.key_on_its_way = True
+        # behind a reveal, a 3 is the revealed card's; behind a rating, a space is the next card's
+        self.ahead.behind(event, WAIT_FOR_SAVE, leads=("rate", "reveal"))
 
     def unit_edited(self, unit_id: int) -> None:
         """After the edit form (saved or not): the card as its unit now is, its answer still

@@ -17,10 +17,11 @@ sent and `shown` / `failed` from its message's handler.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import wraps
 from typing import Any, Protocol, TypeVar
 
+from textual import events
 from textual.screen import Screen
 
 
@@ -40,6 +41,7 @@ class TypeAhead:
         self.saving = False  # a change made on the screen is on its way
         self.waiting: list[str] = []  # the actions kept meanwhile ("accept", "rate(3)")
         self._replaying = False  # a kept action is running: it acts, it is not kept again
+        self._led = False  # a leading key reached the screen, its action not run yet (`behind`)
 
     @property
     def busy(self) -> bool:
@@ -53,8 +55,27 @@ class TypeAhead:
         self.waiting.append(action)
         return True
 
+    def behind(self, event: events.Key, actions: Collection[str], *, leads: Collection[str]) -> None:
+        """From the screen's on_key. Textual offers every key of a burst (space 3 space 3, typed
+        ahead) to the screen before the first one's action runs, and BaseScreen refuses with a
+        word a key its screen disables now. Behind a key of `leads` on its way, a key of
+        `actions` is not refused by what is shown now: its action decides when it runs."""
+        active = self.screen.active_bindings.get(event.key)
+        if active is None or active.node is not self.screen:
+            return
+        name = active.binding.action.partition("(")[0]
+        if self._led and name in actions:
+            event.prevent_default()  # (BaseScreen's on_key: not run)
+        elif name in leads and active.enabled:
+            self._led = True
+
+    def ran(self) -> None:
+        """A leading key's action ran (a reveal): the keys after it are judged as usual."""
+        self._led = False
+
     def started(self) -> None:
         self.saving = True
+        self._led = False
 
     def shown(self) -> None:
         """The change is saved and its outcome shown: the next kept action, if any."""
