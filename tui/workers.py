@@ -30,7 +30,8 @@ log.addHandler(logging.NullHandler())
 
 
 class DaemonWorkerThreads(concurrent.futures.ThreadPoolExecutor):
-    """An executor (asyncio wants a ThreadPoolExecutor) with one daemon thread per task."""
+    """An executor (asyncio wants a ThreadPoolExecutor) with one daemon thread per task, and the
+    app's one writer thread (`write`)."""
 
     def __init__(self, grace: float = GRACE_S) -> None:
         super().__init__(max_workers=1, thread_name_prefix="memoryrush-worker")  # (its pool is unused)

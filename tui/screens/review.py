@@ -262,11 +262,10 @@ class ReviewScreen(MakesCards):
         wait for it (WAIT_FOR_SAVE), and another process holding the write lock (up to the busy
         timeout) never freezes the screen. Not saved (database busy, disk full): the app's notice
         says why and the card stays up to retry."""
-        self.ahead.started()
         # the card's evidence view keeps no key now (space scrolls it): the keys typed ahead are
         # the card's, for the card that follows
         self.query_one("#review-body").focus()
-        runner.run(self, command, done, failed=self._not_saved)
+        self.ahead.write(command, done, failed=self._not_saved)
 
     def _not_saved(self, error: Exception) -> None:
         self.ahead.failed()  # (the keys pressed meanwhile were meant for what did not happen)

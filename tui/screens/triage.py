@@ -250,8 +250,7 @@ class TriageScreen(MakesCards):
     def write(
         self, command: Command[T], done: Callable[[T], Message], *, failed: Callable[[Exception], None]
     ) -> None:
-        self.ahead.started()
-        runner.run(self, command, done, failed=failed)
+        self.ahead.write(command, done, failed=failed)
 
     def _write(
         self,

@@ -11,25 +11,31 @@ before it is shown, on what is on screen then, as if the save had been instant (
 check_action decides then whether it can act). A change that fails drops the keys kept (they
 were meant for what did not happen); a dialog put on top takes none of them.
 
-Triage and Review compose one (`self.ahead = TypeAhead(self)`), call `started` as a change is
-sent and `shown` / `failed` from its message's handler.
+Triage and Review compose one (`self.ahead = TypeAhead(self)`), send their changes through
+its `write` and call `shown` / `failed` from the change's message handler.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from functools import wraps
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from textual import events
+from textual.message import Message
 from textual.screen import Screen
+
+from tui import runner
+
+if TYPE_CHECKING:
+    from core.services.commands import Command
 
 
 class HasTypeAhead(Protocol):
     ahead: TypeAhead
 
 
-S = TypeVar("S", bound=HasTypeAhead)
+T = TypeVar("T")
 Action = Callable[..., None]
 
 
@@ -73,9 +79,14 @@ class TypeAhead:
         """A leading key's action ran (a reveal): the keys after it are judged as usual."""
         self._led = False
 
-    def started(self) -> None:
+    def write(
+        self, command: Command[T], done: Callable[[T], Message], *, failed: Callable[[Exception], None]
+    ) -> None:
+        """The screen's change, run as a command (tui/runner.py); the queue's keys wait for it
+        until the screen calls `shown` (or `failed` does)."""
         self.saving = True
         self._led = False
+        runner.run(self.screen, command, done, failed=failed)
 
     def shown(self) -> None:
         """The change is saved and its outcome shown: the next kept action, if any."""
