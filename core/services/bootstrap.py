@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from core.domain import READER_VERSION
 from core.host import paths
@@ -20,7 +20,6 @@ if TYPE_CHECKING:  # the services are imported where first used: a faster start-
     from core.services.authoring import AuthoringService
     from core.services.browse.schedule import ScheduleService
     from core.services.browse.service import BrowseService
-    from core.services.commands import Command
     from core.services.curation import CurationService
     from core.services.home import HomeService
     from core.services.library import LibraryService
@@ -31,7 +30,14 @@ if TYPE_CHECKING:  # the services are imported where first used: a faster start-
     from core.services.triage import TriageService
     from core.services.undo import UndoService
 
-R = TypeVar("R")
+R = TypeVar("R", covariant=True)
+
+
+class Handled(Protocol[R]):
+    """What `Services.run` takes: a typed command (core/services/commands `Command[R]`, which
+    names this module's Services; named here by its shape, so the two do not import each other)."""
+
+    def handle(self, services: Services) -> R: ...
 
 
 @dataclass
@@ -131,7 +137,7 @@ class Services:
 
         return SearchService(self.settings, self.clock.epoch)
 
-    def run(self, command: Command[R]) -> R:
+    def run(self, command: Handled[R]) -> R:
         """The one way to change the library: a typed command's handler (core/services/commands).
         In the app it runs in a worker named by the command (tui/runner.py `run`)."""
         return command.handle(self)
