@@ -20,10 +20,14 @@ def test_review_says_the_action_and_what_it_left() -> None:
 
 def test_a_card_you_made_is_said_to_be_in_the_trash() -> None:
     assert CurationUndo(3, action="make").notice().startswith("Undone: the card you made is in the trash")
-    assert CurationUndo(3, action="accept").notice() == "Undone"
+    assert CurationUndo(3, action="accept").notice() == "Undone: accept"
+    assert CurationUndo(3, action="keep_anyway").notice() == "Undone: keep anyway"
+    assert CurationUndo(3, action="trash").notice() == "Undone: move to the trash"
+    assert CurationUndo(3).notice() == "Undone"
     assert CurationUndo(3, changed_since=True, action="make").notice().startswith("Not undone")
     assert (
-        CurationUndo(3, left=1, action="accept").notice() == "Undone · 1 unit changed since left as they are"
+        CurationUndo(3, left=1, action="accept").notice()
+        == "Undone: accept · 1 unit changed since left as they are"
     )
 
 

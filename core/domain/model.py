@@ -368,6 +368,12 @@ class CurationUndo:
             return "Not undone: the unit was changed after that step (answered, tagged or edited), so it stays as it is"
         if self.action == "make" and not self.left:
             return "Undone: the card you made is in the trash (restore brings it back)"
+        said = f"Undone: {_STEP_WORDS.get(self.action, self.action.replace('_', ' '))}".rstrip(": ")
         if self.left:
-            return f"Undone · {self.left} unit{'s' if self.left != 1 else ''} changed since left as they are"
-        return "Undone"
+            return f"{said} · {self.left} unit{'s' if self.left != 1 else ''} changed since left as they are"
+        return said
+
+
+# How a curation step is named when it is undone ("Undone: reject"), where its stored name is not
+# the word (core/storage/curation.py records the step's name).
+_STEP_WORDS = {"keep_anyway": "keep anyway", "evidence": "evidence change", "trash": "move to the trash"}

@@ -221,7 +221,7 @@ def test_every_screen_writes_only_textual_escapes_to_a_real_terminal(
         ("Down", "Library", "[@click=app.quit]"),  # newest first: the hostile article is second
         ("Enter", "Article", "LLM says"),
         ("t", "Triage", "Accept"),
-        ("e", "Edit unit", "Tags (comma separated)"),
+        ("e", "Edit unit", "Tags, separated by spaces or commas"),
     ]
     tmux.escape(target)
     for key, _name, shown in tour:

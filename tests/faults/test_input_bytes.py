@@ -45,7 +45,7 @@ def open_edit_dialog(tmux: Tmux, home: Path, **kwargs: object) -> str:
     tmux.keys(target, "t")
     tmux.wait_for(target, "Accept")
     tmux.keys(target, "e")
-    tmux.wait_for(target, "Tags (comma separated)")
+    tmux.wait_for(target, "Tags, separated by spaces or commas")
     time.sleep(0.3)
     return target
 
@@ -56,7 +56,7 @@ def save_edit(tmux: Tmux, target: str) -> None:
         tmux.keys(target, "C-s")
         deadline = time.monotonic() + 1.0  # (it used to sleep the whole second every time)
         while time.monotonic() < deadline:
-            if "Tags (comma separated)" not in tmux.screen(target):
+            if "Tags, separated by spaces or commas" not in tmux.screen(target):
                 return
             time.sleep(0.05)
     raise AssertionError(f"the edit dialog did not close:\n{tmux.screen(target)}")
@@ -102,7 +102,7 @@ def test_a_paste_is_text_and_presses_no_key(library: Path, tmux: Tmux, tmp_path:
     tmux.tmux("paste-buffer", "-p", "-t", target)  # -p: bracketed, as a terminal pastes
     tmux.wait_for(target, "line two")
     time.sleep(0.5)
-    assert "Tags (comma separated)" in tmux.screen(target), "the paste closed the dialog"
+    assert "Tags, separated by spaces or commas" in tmux.screen(target), "the paste closed the dialog"
     save_edit(tmux, target)
     tmux.quit_app(target)
     assert tmux.title(target) == Tmux.TITLE

@@ -99,7 +99,7 @@ class EditUnitModal(Modal[UnitEdit | None]):
                     allow_blank=False,
                     id="edit-type",
                 )
-                yield Label(Content("Tags (comma separated) or space separated; Calvin_cycle is one tag"))
+                yield Label(Content("Tags, separated by spaces or commas (Calvin_cycle is one tag)"))
                 yield SafeInput(tag_line(unit.tags), id="edit-tags")
                 with Vertical(id="edit-questions"):
                     for q in unit.questions or ():
