@@ -4,15 +4,9 @@ Chinese: each is a named code in the report, with the severity the extractors ac
 from __future__ import annotations
 
 import pytest
+from card_support import one_card, one_paragraph
 
-from core.domain import (
-    ArticleMemoryOutput,
-    EvidenceSpan,
-    MemoryUnit,
-    RecallQuestion,
-    SourceDocument,
-    SourceParagraph,
-)
+from core.domain import ArticleMemoryOutput, SourceDocument
 from core.validation import validate
 from core.validation.plain import render_plain, strip_furniture
 
@@ -22,10 +16,6 @@ EN = (
     "The Calvin cycle fixes carbon dioxide because the enzyme RuBisCO binds it."
 )
 ZH = "光合作用是植物利用光能制造有机物的过程。因为叶绿素吸收红光，所以叶片呈绿色。"
-
-
-def doc(text: str) -> SourceDocument:
-    return SourceDocument("d", "/x", "t", (SourceParagraph("p_001", text, "paragraph", 0),))
 
 
 def card(
@@ -38,8 +28,8 @@ def card(
     mtype: str = "claim",
     tags=("a b", "c d"),
 ) -> tuple[ArticleMemoryOutput, SourceDocument]:
-    unit = MemoryUnit(content, mtype, (EvidenceSpan("p_001", content),), tuple(tags), 0.5)
-    return ArticleMemoryOutput("", (), (unit,), (RecallQuestion(question, answer, 0, kind),)), doc(text)
+    out = one_card(content, content, question, answer, kind, mtype=mtype, tags=tags, confidence=0.5)
+    return out, one_paragraph(text)
 
 
 def codes(out: ArticleMemoryOutput, d: SourceDocument, severity: str | None = None) -> set[str]:
