@@ -3,6 +3,8 @@ Chinese: each is a named code in the report, with the severity the extractors ac
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from card_support import one_card, one_paragraph
 
@@ -19,17 +21,12 @@ ZH = "光合作用是植物利用光能制造有机物的过程。因为叶绿�
 
 
 def card(
-    text: str,
-    content: str,
-    question: str,
-    answer: str,
-    kind: str = "qa",
-    *,
-    mtype: str = "claim",
-    tags=("a b", "c d"),
+    text: str, content: str, question: str, answer: str, kind: str = "qa", **unit: Any
 ) -> tuple[ArticleMemoryOutput, SourceDocument]:
-    out = one_card(content, content, question, answer, kind, mtype=mtype, tags=tags, confidence=0.5)
-    return out, one_paragraph(text)
+    """`one_card` quoting `content` whole (tags "a b", "c d" and confidence 0.5 unless `unit`
+    says otherwise), on one paragraph of `text`."""
+    unit = {"tags": ("a b", "c d"), "confidence": 0.5, **unit}
+    return one_card(content, content, question, answer, kind, **unit), one_paragraph(text)
 
 
 def codes(out: ArticleMemoryOutput, d: SourceDocument, severity: str | None = None) -> set[str]:

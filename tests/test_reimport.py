@@ -98,6 +98,16 @@ def learn(services: Services, path: Path) -> list[StoredUnit]:
     return services.library.units(outcome.article_id)
 
 
+def learned_then_edited(services: Services, path: Path) -> list[StoredUnit]:
+    """The English story's first draft `learn`ed at `path`, then its second draft imported over
+    it: the units as they were learnt."""
+    path.write_text("\n\n".join(ENGLISH.before) + "\n", encoding="utf-8")
+    units = learn(services, path)
+    path.write_text("\n\n".join(ENGLISH.after) + "\n", encoding="utf-8")
+    services.library.import_paths([path], extractor="placeholder")
+    return units
+
+
 @pytest.mark.parametrize("story", [ENGLISH, CHINESE], ids=["english", "chinese"])
 def test_a_changed_source_keeps_every_unit_whose_quote_survives(
     services: Services, tmp_path: Path, story: Story
@@ -203,10 +213,7 @@ def test_the_reading_position_follows_its_paragraph(services: Services, tmp_path
 
 def test_keep_and_retire_a_source_changed_unit_with_undo(services: Services, tmp_path: Path) -> None:
     path = tmp_path / "notes.txt"
-    path.write_text("\n\n".join(ENGLISH.before) + "\n", encoding="utf-8")
-    units = learn(services, path)
-    path.write_text("\n\n".join(ENGLISH.after) + "\n", encoding="utf-8")
-    services.library.import_paths([path], extractor="placeholder")
+    units = learned_then_edited(services, path)
     waiting = services.library.units(source_changed=True)
     assert [u.id for u in waiting] == [units[i].id for i in ENGLISH.gone]
     assert services.library.unit_count(source_changed=True) == 2
@@ -233,10 +240,7 @@ def test_keep_and_retire_a_source_changed_unit_with_undo(services: Services, tmp
 
 def test_units_found_again_after_a_revert_need_no_decision(services: Services, tmp_path: Path) -> None:
     path = tmp_path / "notes.txt"
-    path.write_text("\n\n".join(ENGLISH.before) + "\n", encoding="utf-8")
-    units = learn(services, path)
-    path.write_text("\n\n".join(ENGLISH.after) + "\n", encoding="utf-8")
-    services.library.import_paths([path], extractor="placeholder")
+    units = learned_then_edited(services, path)
     path.write_text("\n\n".join(ENGLISH.before) + "\n", encoding="utf-8")  # the edit reverted
     [outcome] = services.library.import_paths([path], extractor="placeholder")
     assert outcome.status == "new_version"
