@@ -177,20 +177,19 @@ def print_ours(
     parse_t: Times, bare: dict[str, Times], full: dict[str, Times], analysis_t: Times
 ) -> tuple[Times, Times]:
     """Our code path's figures, store only and with the index; returns both totals."""
-    print("ours, real code path, store only:")
-    line("parse (read_document)", parse_t)
-    for name, t in bare.items():
-        line(name, t)
-    bare_total = total(parse_t, *bare.values())
-    line("= parse + store", bare_total)
-    print("ours, real code path, with the search index in the same transaction:")
-    line("parse (read_document)", parse_t)
-    for name, t in full.items():
-        line(name, t)
-    full_total = total(parse_t, *full.values())
-    line("= parse + store + index", full_total)
+    totals = []
+    for way, parts, sum_label in (
+        ("store only", bare, "= parse + store"),
+        ("with the search index in the same transaction", full, "= parse + store + index"),
+    ):
+        print(f"ours, real code path, {way}:")
+        line("parse (read_document)", parse_t)
+        for name, t in parts.items():
+            line(name, t)
+        totals.append(total(parse_t, *parts.values()))
+        line(sum_label, totals[-1])
     line("(of index: Python analysis, index_row, timed apart)", analysis_t)
-    return bare_total, full_total
+    return totals[0], totals[1]
 
 
 def print_raw(

@@ -66,6 +66,7 @@ BLANKED = {"timings_json", "duration_ms"}
 async def replay(keys: list[str]) -> None:
     from core.host.clock import FixedClock
     from core.services.bootstrap import open_services
+    from tests.pilot_support import settle  # the tests' wait: every key's work ends before the next
     from tui.app import MemoryRushApp
 
     clock = FixedClock(NOW)
@@ -90,24 +91,6 @@ async def replay(keys: list[str]) -> None:
         await pilot.press("ctrl+q")
         await settle(pilot)
     services.close()
-
-
-async def settle(pilot: object) -> None:
-    """Every worker ended (the Import tree's loader aside) and the screen repainted."""
-    from textual.widgets import DirectoryTree
-    from textual.worker import WorkerFailed
-
-    app = pilot.app  # type: ignore[attr-defined]
-    for _ in range(3):
-        while app.worker_threads.writing():  # the writer thread's commands (tui/workers.py)
-            await pilot.pause(0.005)  # type: ignore[attr-defined]
-        ours = [w for w in app.workers if not isinstance(w.node, DirectoryTree)]
-        if ours:
-            try:
-                await app.workers.wait_for_complete(ours)
-            except WorkerFailed:
-                pass
-        await pilot.pause()  # type: ignore[attr-defined]
 
 
 def dump(database: Path) -> list[str]:

@@ -1,5 +1,6 @@
 """Another process on the test's library: the scripts of tests/scripts started with
-MEMORYRUSH_HOME pointing at it, and the database read from outside with the standard library."""
+MEMORYRUSH_HOME pointing at it, and the database read (or its write lock held) from outside with
+the standard library."""
 
 from __future__ import annotations
 
@@ -36,6 +37,21 @@ def lock_held(home: Path) -> Iterator[subprocess.Popen[str]]:
         if proc.poll() is None:
             proc.kill()
         proc.wait(timeout=10)
+
+
+@contextmanager
+def write_locked() -> Iterator[None]:
+    """Another connection holds the library's write lock (BEGIN IMMEDIATE) while the block runs:
+    a write of the app waits for it, or fails busy."""
+    from core.host import paths
+
+    other = sqlite3.connect(str(paths.database_path()), timeout=0)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    finally:
+        other.rollback()
+        other.close()
 
 
 def count(db_file: Path, sql: str) -> int:

@@ -8,25 +8,13 @@ Each test failed on the card writer before this change (main at 866bb52)."""
 from __future__ import annotations
 
 import pytest
+from offline_support import doc, run
 
-from core.domain import ArticleMemoryOutput, SourceDocument, SourceParagraph
-from core.extraction.offline import OfflineExtractor, blank_model, clause
+from core.extraction.offline import blank_model, clause
 from core.extraction.offline.candidates import DocCounts
 from core.extraction.offline.segment import zh_words
-from core.validation import validate
 
 NO_COUNTS = DocCounts({}, 10)
-
-
-def doc(*paragraphs: str, language: str = "en") -> SourceDocument:
-    paras = tuple(SourceParagraph(f"p_{i + 1:03d}", t, "paragraph", i) for i, t in enumerate(paragraphs))
-    return SourceDocument("doc_f", "/tmp/f.txt", "f", paras, language=language)
-
-
-def run(d: SourceDocument) -> ArticleMemoryOutput:
-    out = OfflineExtractor().extract(d).output
-    assert validate(out, d).ok
-    return out
 
 
 def blanks(content: str, lang: str = "en") -> list[str]:

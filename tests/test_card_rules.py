@@ -3,16 +3,12 @@ Chinese: each is a named code in the report, with the severity the extractors ac
 
 from __future__ import annotations
 
-import pytest
+from typing import Any
 
-from core.domain import (
-    ArticleMemoryOutput,
-    EvidenceSpan,
-    MemoryUnit,
-    RecallQuestion,
-    SourceDocument,
-    SourceParagraph,
-)
+import pytest
+from card_support import one_card, one_paragraph
+
+from core.domain import ArticleMemoryOutput, SourceDocument
 from core.validation import validate
 from core.validation.plain import render_plain, strip_furniture
 
@@ -24,22 +20,13 @@ EN = (
 ZH = "光合作用是植物利用光能制造有机物的过程。因为叶绿素吸收红光，所以叶片呈绿色。"
 
 
-def doc(text: str) -> SourceDocument:
-    return SourceDocument("d", "/x", "t", (SourceParagraph("p_001", text, "paragraph", 0),))
-
-
 def card(
-    text: str,
-    content: str,
-    question: str,
-    answer: str,
-    kind: str = "qa",
-    *,
-    mtype: str = "claim",
-    tags=("a b", "c d"),
+    text: str, content: str, question: str, answer: str, kind: str = "qa", **unit: Any
 ) -> tuple[ArticleMemoryOutput, SourceDocument]:
-    unit = MemoryUnit(content, mtype, (EvidenceSpan("p_001", content),), tuple(tags), 0.5)
-    return ArticleMemoryOutput("", (), (unit,), (RecallQuestion(question, answer, 0, kind),)), doc(text)
+    """`one_card` quoting `content` whole (tags "a b", "c d" and confidence 0.5 unless `unit`
+    says otherwise), on one paragraph of `text`."""
+    unit = {"tags": ("a b", "c d"), "confidence": 0.5, **unit}
+    return one_card(content, content, question, answer, kind, **unit), one_paragraph(text)
 
 
 def codes(out: ArticleMemoryOutput, d: SourceDocument, severity: str | None = None) -> set[str]:

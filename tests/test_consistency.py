@@ -8,19 +8,11 @@ import re
 from pathlib import Path
 
 import pytest
+from card_support import one_card, one_paragraph
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.domain import (
-    ArticleMemoryOutput,
-    EvidenceSpan,
-    MemoryUnit,
-    RecallQuestion,
-    SourceDocument,
-    SourceParagraph,
-    ValidationIssue,
-    ValidationReport,
-)
+from core.domain import ValidationIssue, ValidationReport
 from core.validation import validate
 from core.validation.cards import CARD_CODES
 from core.validation.consistency import CODES, check, verbatim
@@ -299,10 +291,6 @@ def test_findings_become_coded_issues_errors_and_warnings() -> None:
     assert check("The process has two stages.", "The process has two stages.").issues("memory_units[0]") == ()
 
 
-def _document(text: str) -> SourceDocument:
-    return SourceDocument("doc_test", "/tmp/t.md", "t", (SourceParagraph("p_001", text, "paragraph", 0),))
-
-
 def claims(report: ValidationReport) -> list[ValidationIssue]:
     """The claim checks' issues (the card rules' warnings have tests of their own)."""
     return [i for i in report.issues if i.code.startswith("claim_")]
@@ -310,12 +298,10 @@ def claims(report: ValidationReport) -> list[ValidationIssue]:
 
 def test_the_validator_blocks_an_edit_that_contradicts_its_quote() -> None:
     quote = "The survey found that 42 percent of adults never use a library."
-    doc = _document(quote)
+    doc = one_paragraph(quote)
 
     def report(content: str, answer: str = "42 percent"):  # type: ignore[no-untyped-def]
-        unit = MemoryUnit(content, "claim", (EvidenceSpan("p_001", quote),), (), 0.8)
-        question = RecallQuestion("What share of adults never use a library?", answer, 0, "qa")
-        return validate(ArticleMemoryOutput("", (), (unit,), (question,)), doc)
+        return validate(one_card(content, quote, "What share of adults never use a library?", answer), doc)
 
     assert claims(report(quote)) == []  # verbatim content: never flagged
     assert report("42% of adults never use a library, the survey found.").ok
@@ -342,27 +328,24 @@ def test_a_cloze_answer_is_read_in_its_sentence() -> None:
     """A blank just after the quote's own negation: the answer alone ('understood') would drop
     the 'never'; filled into its sentence it says what the quote says."""
     quote = "However, spacing cannot rescue material that was never understood."
-    doc = _document(quote)
-    unit = MemoryUnit(quote, "claim", (EvidenceSpan("p_001", quote),), ("spacing",), 0.8)
-    cloze = RecallQuestion(
-        "However, spacing cannot rescue material that was never ____.", "understood", 0, "cloze"
-    )
-    assert claims(validate(ArticleMemoryOutput("", (), (unit,), (cloze,)), doc)) == []
-    wrong = RecallQuestion(
-        "However, spacing cannot rescue material that was ____ understood.", "always", 0, "cloze"
-    )
-    found = claims(validate(ArticleMemoryOutput("", (), (unit,), (wrong,)), doc))
+    doc = one_paragraph(quote)
+
+    def cloze(question: str, answer: str) -> list[ValidationIssue]:
+        return claims(validate(one_card(quote, quote, question, answer, "cloze", tags=("spacing",)), doc))
+
+    assert cloze("However, spacing cannot rescue material that was never ____.", "understood") == []
+    found = cloze("However, spacing cannot rescue material that was ____ understood.", "always")
     assert {i.location for i in found} == {"recall_questions[0]"} and all(
         i.severity == "error" for i in found
     )
 
 
 def test_an_ungrounded_unit_is_not_checked_against_a_quote_that_is_not_there() -> None:
-    doc = _document("Photosynthesis has two stages.")
-    unit = MemoryUnit(
-        "Photosynthesis has three stages.", "claim", (EvidenceSpan("p_404", "two stages"),), (), 0.5
+    doc = one_paragraph("Photosynthesis has two stages.")
+    unit = one_card(
+        "Photosynthesis has three stages.", "two stages", "Q?", "A", paragraph_id="p_404", confidence=0.5
     )
-    report = validate(ArticleMemoryOutput("", (), (unit,), (RecallQuestion("Q?", "A", 0, "qa"),)), doc)
+    report = validate(unit, doc)
     assert [i.code for i in report.issues if i.code not in CARD_CODES] == ["unknown_paragraph"]
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from core.domain import ArticleMemoryOutput, MemoryUnit, SourceDocument
 from core.host.clock import FixedClock
 from core.host.config import Config
@@ -39,36 +41,31 @@ def import_with(home: Path, clock: FixedClock, config: Config, path: Path) -> di
         svc.close()
 
 
-def test_by_default_every_proposal_waits_for_the_user(
-    data_home: Path, clock: FixedClock, tmp_path: Path
+WAITS, CONFIRMED, PARKED = ("proposed", False), ("confirmed", False), ("proposed", True)
+
+
+@pytest.mark.parametrize(
+    ("config", "expected"),
+    [
+        pytest.param(Config(), [WAITS] * 4, id="by_default_every_proposal_waits_for_the_user"),
+        pytest.param(
+            Config(auto_accept_threshold=0.8),
+            [CONFIRMED, WAITS, WAITS, WAITS],
+            id="auto_accept_threshold_accepts_only_valid_confident_units",
+        ),
+        pytest.param(
+            Config(auto_accept_threshold=0.8, low_confidence_floor=0.3),
+            [CONFIRMED, WAITS, PARKED, WAITS],
+            id="low_confidence_floor_parks_units_without_deleting_them",
+        ),
+    ],
+)
+def test_the_import_settings_decide_which_units_wait(
+    data_home: Path, clock: FixedClock, tmp_path: Path, config: Config, expected: list[tuple[str, bool]]
 ) -> None:
-    result = import_with(data_home, clock, Config(), write(tmp_path / "a.txt"))
-    assert result == {i: ("proposed", False) for i in range(4)}
-
-
-def test_auto_accept_threshold_accepts_only_valid_confident_units(
-    data_home: Path, clock: FixedClock, tmp_path: Path
-) -> None:
-    result = import_with(data_home, clock, Config(auto_accept_threshold=0.8), write(tmp_path / "a.txt"))
-    assert result == {
-        0: ("confirmed", False),
-        1: ("proposed", False),
-        2: ("proposed", False),
-        3: ("proposed", False),
-    }
-
-
-def test_low_confidence_floor_parks_units_without_deleting_them(
-    data_home: Path, clock: FixedClock, tmp_path: Path
-) -> None:
-    config = Config(auto_accept_threshold=0.8, low_confidence_floor=0.3)
+    """Units 0-3 of `confidence_article` by position: (status, parked as low confidence)."""
     result = import_with(data_home, clock, config, write(tmp_path / "a.txt"))
-    assert result == {
-        0: ("confirmed", False),
-        1: ("proposed", False),
-        2: ("proposed", True),
-        3: ("proposed", False),
-    }
+    assert result == dict(enumerate(expected))
 
 
 # --- trash -----------------------------------------------------------------------------------

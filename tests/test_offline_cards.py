@@ -8,27 +8,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from offline_support import doc, run
 
-from core.domain import ArticleMemoryOutput, SourceDocument, SourceParagraph
-from core.extraction.offline import OfflineExtractor
+from core.domain import ArticleMemoryOutput, SourceDocument
 from core.extraction.offline.blank_model import BLANK
-from core.validation import validate
 from core.validation.lexicon import CONTEXT_REFERENCE, DANGLING_EN, DANGLING_ZH
-
-
-def doc(*paragraphs: str | tuple[str, str], language: str = "en") -> SourceDocument:
-    paras = []
-    for i, p in enumerate(paragraphs):
-        kind, text = p if isinstance(p, tuple) else ("paragraph", p)
-        paras.append(SourceParagraph(f"p_{i + 1:03d}", text, kind, i))
-    return SourceDocument("doc_t", "/tmp/t.md", "t", tuple(paras), language=language)
-
-
-def run(d: SourceDocument) -> ArticleMemoryOutput:
-    out = OfflineExtractor().extract(d).output
-    assert validate(out, d).ok
-    return out
-
 
 MASKED = doc(
     "Masked arrays are arrays that may have missing or invalid entries.",

@@ -18,15 +18,8 @@ import pytest
 from ollama_replies import first_sentence, grounded_output, prose_ids, reply_json, rivers_text
 from ollama_server import OllamaTestServer, Reply
 
-from core.domain import (
-    EVIDENCE_FIELDS,
-    ArticleMemoryOutput,
-    CoreIdea,
-    EvidenceSpan,
-    MemoryUnit,
-    RecallQuestion,
-    SourceDocument,
-)
+from core import domain
+from core.domain import EVIDENCE_FIELDS, ArticleMemoryOutput, SourceDocument
 from core.extraction.base import make_extractor
 from core.extraction.ollama import DEFAULT_MODEL, OllamaExtractor
 from core.extraction.ollama.prompt import PROMPT_VERSION, estimate_tokens
@@ -117,12 +110,12 @@ def test_schema_names_exactly_the_contract_fields() -> None:
     props = schema["properties"]
     names = lambda cls: [f.name for f in dataclasses.fields(cls)]  # noqa: E731
     assert list(props) == names(ArticleMemoryOutput) == schema["required"]
-    assert list(props["core_ideas"]["items"]["properties"]) == names(CoreIdea)
-    assert list(props["memory_units"]["items"]["properties"]) == names(MemoryUnit)
-    assert list(props["recall_questions"]["items"]["properties"]) == names(RecallQuestion)
+    assert list(props["core_ideas"]["items"]["properties"]) == names(domain.CoreIdea)
+    assert list(props["memory_units"]["items"]["properties"]) == names(domain.MemoryUnit)
+    assert list(props["recall_questions"]["items"]["properties"]) == names(domain.RecallQuestion)
     # a model writes where it quotes from; where that paragraph sits (its locator) is the library's
     evidence = list(props["memory_units"]["items"]["properties"]["evidence"]["items"]["properties"])
-    assert evidence == list(EVIDENCE_FIELDS) == [f for f in names(EvidenceSpan) if f != "locator"]
+    assert evidence == list(EVIDENCE_FIELDS) == [f for f in names(domain.EvidenceSpan) if f != "locator"]
 
 
 def test_registry_builds_it_with_bootstrap_keywords(server: OllamaTestServer) -> None:

@@ -85,13 +85,19 @@ REPLY_FAULTS = {
 }
 
 
+def extract_after(fault: str, server: OllamaTestServer, doc: SourceDocument) -> ExtractionResult:
+    """What the extractor makes of `doc` when the server gives `fault`'s scripted replies."""
+    build, _ = REPLY_FAULTS[fault]
+    server.chat(*build(doc))
+    return OllamaExtractor(host=server.url, timeout=10).extract(doc)
+
+
 @pytest.mark.parametrize("fault", sorted(REPLY_FAULTS))
 def test_reply_fault_falls_back_with_notice(
     fault: str, server: OllamaTestServer, doc: SourceDocument
 ) -> None:
     build, phrase = REPLY_FAULTS[fault]
-    server.chat(*build(doc))
-    result = OllamaExtractor(host=server.url, timeout=10).extract(doc)
+    result = extract_after(fault, server, doc)
     assert_fell_back(result, doc, phrase)
     assert server.pending() == 0, "every scripted reply was asked for"
     if fault in {"invalid_json", "fenced_json", "empty_reply", "truncated_json"}:
@@ -102,9 +108,7 @@ def test_reply_fault_falls_back_with_notice(
 def test_ungrounded_reply_records_what_was_dropped(
     fault: str, server: OllamaTestServer, doc: SourceDocument
 ) -> None:
-    build, _ = REPLY_FAULTS[fault]
-    server.chat(*build(doc))
-    result = OllamaExtractor(host=server.url, timeout=10).extract(doc)
+    result = extract_after(fault, server, doc)
     code = "unknown_paragraph" if fault == "invented_ids" else "quote_not_found"
     units = [d for d in result.dropped if d["kind"] == "memory_unit"]
     assert units and all(code in d["reasons"] for d in units)

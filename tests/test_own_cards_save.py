@@ -5,16 +5,15 @@ whole article."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from process_support import write_locked
 
 from core.domain import READER, SelectedSpan
 from core.domain.errors import DatabaseBusy
-from core.host import paths
 from core.services.bootstrap import Services
 from core.storage.db import db
 
@@ -78,14 +77,8 @@ def test_a_no_wait_cloze_on_a_locked_database_saves_nothing_and_says_so(
     article_id = _article(services, tmp_path)
     services.authoring.topics(article_id)
     assert services.authoring.ready(article_id)
-    other = sqlite3.connect(str(paths.database_path()), timeout=0)
-    other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
-    try:
-        with pytest.raises(DatabaseBusy, match="nothing was saved"):
-            services.authoring.cloze(article_id, [_span("warm")], wait=False)
-    finally:
-        other.rollback()
-        other.close()
+    with write_locked(), pytest.raises(DatabaseBusy, match="nothing was saved"):  # another process's lock
+        services.authoring.cloze(article_id, [_span("warm")], wait=False)
     assert _yours(services, article_id) == []
     made = services.authoring.cloze(article_id, [_span("warm")], wait=False)  # the lock is free again
     assert _yours(services, article_id) == [made.unit_id]

@@ -278,12 +278,10 @@ def test_undo_a_rating_after_trashing_keeps_the_unit_hidden(services: Services, 
 
 
 def test_answer_on_a_locked_database_writes_nothing(data_home: Path, clock: FixedClock, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import sqlite3
-
     import pytest
+    from process_support import write_locked
 
     from core.domain.errors import DatabaseBusy
-    from core.host import paths
 
     monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "100")
     svc = open_services(data_home, clock=clock)
@@ -292,14 +290,8 @@ def test_answer_on_a_locked_database_writes_nothing(data_home: Path, clock: Fixe
     item = svc.review.next_card()
     assert item is not None
     before = card_state(item.card.id)
-    other = sqlite3.connect(str(paths.database_path()), timeout=0)
-    other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
-    try:
-        with pytest.raises(DatabaseBusy, match="nothing was saved"):
-            svc.review.answer(item.card.id, 3)
-    finally:
-        other.rollback()
-        other.close()
+    with write_locked(), pytest.raises(DatabaseBusy, match="nothing was saved"):  # another process's lock
+        svc.review.answer(item.card.id, 3)
     assert card_state(item.card.id) == before
     assert q("SELECT COUNT(*) FROM review_log") == [(0,)] and q("SELECT COUNT(*) FROM undo_entry") == [(0,)]
     assert svc.review.answer(item.card.id, 3).review_log_id > 0  # the same card, answered again

@@ -44,15 +44,21 @@ def run(ratings: tuple[int, ...], policy: Policy = PLAIN) -> tuple[list[int], Ca
     return days, card
 
 
-def test_golden_interval_sequence_matches_pinned_days_and_fsrs() -> None:
-    days, card = run(RATINGS)
-    assert days == GOLDEN_DAYS
+def fsrs_run(ratings: tuple[int, ...]) -> tuple[list[int], fsrs.Card]:
+    """The same ratings given to fsrs itself (fuzz off): the days between answers, the last card."""
     ref = fsrs.Scheduler(enable_fuzzing=False)
     c = fsrs.Card(card_id=1, due=T0)
     ref_days = []
-    for r in RATINGS:
+    for r in ratings:
         c, _ = ref.review_card(c, fsrs.Rating(r), c.due)
         ref_days.append((c.due - c.last_review).days)
+    return ref_days, c
+
+
+def test_golden_interval_sequence_matches_pinned_days_and_fsrs() -> None:
+    days, card = run(RATINGS)
+    assert days == GOLDEN_DAYS
+    ref_days, c = fsrs_run(RATINGS)
     assert days == ref_days
     assert card.stability == pytest.approx(c.stability) and card.difficulty == pytest.approx(c.difficulty)
     assert card.reps == len(RATINGS) and card.lapses == 1  # one Again from Review is a lapse
@@ -70,13 +76,7 @@ def test_golden_interval_sequence_matches_pinned_days_and_fsrs() -> None:
 def test_more_golden_sequences(ratings: tuple[int, ...], expected: list[int]) -> None:
     """Pinned days (fsrs 6.3 default parameters, fuzz off), also checked against fsrs itself."""
     assert run(ratings)[0] == expected
-    ref = fsrs.Scheduler(enable_fuzzing=False)
-    c = fsrs.Card(card_id=1, due=T0)
-    ref_days = []
-    for r in ratings:
-        c, _ = ref.review_card(c, fsrs.Rating(r), c.due)
-        ref_days.append((c.due - c.last_review).days)
-    assert ref_days == expected
+    assert fsrs_run(ratings)[0] == expected
 
 
 def test_states_follow_the_learning_steps() -> None:

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import SCRIPTS, mr_env, wait_for_line
+from core.services.bootstrap import Services
+
+from .helpers import RUBISCO, SAMPLES, SCRIPTS, mr_env, wait_for_line
 from .tmux import Tmux, tmux_available
 
 
@@ -79,3 +81,13 @@ def tmux(tmp_path: Path) -> Iterator[Tmux]:
         yield t
     finally:
         t.close()
+
+
+@pytest.fixture
+def rubisco_article(services: Services) -> tuple[Services, int, str]:
+    """The photosynthesis sample imported (offline extractor): (services, its article id, the id
+    of the paragraph that holds the RuBisCO sentence, `RUBISCO`)."""
+    (outcome,) = services.library.import_paths([SAMPLES / "photosynthesis.txt"], extractor="offline")
+    assert outcome.article_id is not None
+    pid = next(p.paragraph_id for p in services.library.paragraphs(outcome.article_id) if RUBISCO in p.text)
+    return services, outcome.article_id, pid

@@ -79,6 +79,16 @@ SETTINGS = {
 }
 
 
+def import_with_presets(col, package: Path) -> None:  # type: ignore[no-untyped-def]
+    """`package` imported into the Anki collection `col` with its scheduling and its presets."""
+    options = anki_collection.ImportAnkiPackageOptions(
+        with_scheduling=True, with_deck_configs=True, merge_notetypes=True
+    )
+    col.import_anki_package(
+        anki_collection.ImportAnkiPackageRequest(package_path=str(package), options=options)
+    )
+
+
 @pytest.fixture(params=sorted(SETTINGS))
 def settings(request: pytest.FixtureRequest) -> Settings:
     return SETTINGS[request.param]
@@ -101,14 +111,7 @@ def imported(services: Services, clock: FixedClock, tmp_path: Path, settings: Se
     run_export(services, "anki-history", package, ExportFilter())
     col = anki_collection.Collection(str(tmp_path / "c.anki2"))
     try:
-        col.import_anki_package(
-            anki_collection.ImportAnkiPackageRequest(
-                package_path=str(package),
-                options=anki_collection.ImportAnkiPackageOptions(
-                    with_scheduling=True, with_deck_configs=True, merge_notetypes=True
-                ),
-            )
-        )
+        import_with_presets(col, package)
         cards = {
             col.get_note(col.get_card(cid).nid)["MemoryRush ID"].rsplit("/q", 1)[1]: cid
             for cid in col.find_cards("")
@@ -189,14 +192,7 @@ def test_a_new_export_after_optimizing_moves_the_decks_to_the_new_parameters(
         run_export(services, "anki-history", package, ExportFilter())
         col = anki_collection.Collection(str(collection))
         try:
-            col.import_anki_package(
-                anki_collection.ImportAnkiPackageRequest(
-                    package_path=str(package),
-                    options=anki_collection.ImportAnkiPackageOptions(
-                        with_scheduling=True, with_deck_configs=True, merge_notetypes=True
-                    ),
-                )
-            )
+            import_with_presets(col, package)
             for cid in col.find_cards(""):
                 preset = col.decks.config_dict_for_deck_id(col.get_card(cid).did)
                 expected = parameters or DEFAULT_PARAMETERS

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -32,6 +33,22 @@ SCREEN_WAIT_MS = 20_000
 def _prepare(home: Path) -> None:
     result = run_mr(home, "import", str(SAMPLES / "photosynthesis.txt"), "--extractor", "placeholder")
     assert result.returncode == 0, result.stderr
+
+
+def run_review(home: Path, monkeypatch: pytest.MonkeyPatch, body: Any, wait_ms: int = SCREEN_WAIT_MS) -> None:
+    """`body(app, pilot, screen, card)` run on the Review screen (`card` shown) of a confirmed
+    library whose writes wait up to `wait_ms` for another process's lock."""
+    from tui.screens.review import ReviewScreen
+
+    monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", str(wait_ms))
+    confirmed_library(home)
+
+    async def on_review(app, pilot) -> None:  # type: ignore[no-untyped-def]
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.item is not None
+        await body(app, pilot, screen, screen.item.card.id)
+
+    run_app(home, on_review, start="review")
 
 
 def test_cli_import_reports_busy_when_another_process_holds_the_lock(
@@ -90,15 +107,8 @@ def test_review_answer_while_locked_stays_on_screen_to_retry(
     """The app's review screen: the answer cannot be saved while another process holds the
     lock; a busy notice is shown, the same card stays revealed, and pressing the key again
     after the lock is gone saves it once."""
-    from tui.screens.review import ReviewScreen
 
-    monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", "200")
-    confirmed_library(home)
-
-    async def body(app, pilot) -> None:  # type: ignore[no-untyped-def]
-        assert isinstance(app.screen, ReviewScreen)
-        screen = app.screen
-        card = screen.item.card.id
+    async def body(app, pilot, screen, card: int) -> None:  # type: ignore[no-untyped-def]
         await pilot.press("space")
         await settle(pilot)
         holder = start_holder("hold_exclusive.py", str(db_file(home)), ready="locked")
@@ -115,7 +125,7 @@ def test_review_answer_while_locked_stays_on_screen_to_retry(
         assert scalar(home, "SELECT COUNT(*) FROM review_log WHERE card_id = ?", (card,)) == 1
         assert scalar(home, "SELECT reps FROM card WHERE id = ?", (card,)) == 1
 
-    run_app(home, body, start="review")
+    run_review(home, monkeypatch, body, wait_ms=200)
     assert reps_mismatches(home) == []
     assert integrity(home) == "ok"
 
@@ -126,15 +136,8 @@ def test_a_held_lock_never_freezes_the_review_screen(
     """The answer waits for the lock in a worker (up to the busy timeout): meanwhile the screen
     answers keys; once the other process lets go, the answer is saved and the next card shown."""
     from tui.screens.help import HelpScreen
-    from tui.screens.review import ReviewScreen
 
-    monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", str(SCREEN_WAIT_MS))
-    confirmed_library(home)
-
-    async def body(app, pilot) -> None:  # type: ignore[no-untyped-def]
-        screen = app.screen
-        assert isinstance(screen, ReviewScreen)
-        card = screen.item.card.id
+    async def body(app, pilot, screen, card: int) -> None:  # type: ignore[no-untyped-def]
         await pilot.press("space")
         await settle(pilot)
         holder = start_holder("hold_exclusive.py", str(db_file(home)), ready="locked")
@@ -151,7 +154,7 @@ def test_a_held_lock_never_freezes_the_review_screen(
         assert screen.item is None or screen.item.card.id != card  # on to the next card
         assert not notices(app, "error")
 
-    run_app(home, body, start="review")
+    run_review(home, monkeypatch, body)
     assert reps_mismatches(home) == []
 
 
@@ -199,15 +202,8 @@ def test_a_new_day_under_a_held_lock_never_freezes_review_and_unburies_after(
     timeout on the first key after midnight."""
     from core.domain.review import Queue
     from tui.screens.help import HelpScreen
-    from tui.screens.review import ReviewScreen
 
-    monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", str(SCREEN_WAIT_MS))
-    confirmed_library(home)
-
-    async def body(app, pilot) -> None:  # type: ignore[no-untyped-def]
-        screen = app.screen
-        assert isinstance(screen, ReviewScreen)
-        buried = screen.item.card.id
+    async def body(app, pilot, screen, buried: int) -> None:  # type: ignore[no-untyped-def]
         await pilot.press("b")  # buried until the review day ends
         await settle(pilot)
         assert scalar(home, "SELECT queue FROM card WHERE id = ?", (buried,)) == Queue.BURIED
@@ -230,7 +226,7 @@ def test_a_new_day_under_a_held_lock_never_freezes_review_and_unburies_after(
         assert buried in app.services.review.today.ids()  # in the new day's session
         assert not notices(app, "error")
 
-    run_app(home, body, start="review")
+    run_review(home, monkeypatch, body)
     assert integrity(home) == "ok"
 
 
@@ -244,11 +240,7 @@ def test_browse_opens_at_once_under_a_held_lock_when_a_burial_has_ended(
     from core.domain.review import Queue
     from tui.screens.browse import BrowseScreen
 
-    monkeypatch.setenv("MEMORYRUSH_BUSY_TIMEOUT_MS", str(SCREEN_WAIT_MS))
-    confirmed_library(home)
-
-    async def body(app, pilot) -> None:  # type: ignore[no-untyped-def]
-        buried = app.screen.item.card.id
+    async def body(app, pilot, _, buried: int) -> None:  # type: ignore[no-untyped-def]
         await pilot.press("b")  # buried until the review day ends
         await settle(pilot)
         await pilot.press("escape")  # Home
@@ -269,5 +261,5 @@ def test_browse_opens_at_once_under_a_held_lock_when_a_burial_has_ended(
         await settle(pilot)
         assert scalar(home, "SELECT queue FROM card WHERE id = ?", (buried,)) == Queue.NEW
 
-    run_app(home, body, start="review")
+    run_review(home, monkeypatch, body)
     assert integrity(home) == "ok"

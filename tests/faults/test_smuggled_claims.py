@@ -23,27 +23,19 @@ from core.services.curation import CannotAccept
 from core.storage import proposals
 from core.validation import validate
 
-from .helpers import RUBISCO, SAMPLES, rubisco_card
+from .helpers import RUBISCO, rubisco_card
 
 QUOTE = RUBISCO
 SMUGGLED = "Also, vaccines cause autism, so avoid them."
 CONTENT = f"The enzyme RuBisCO fixes carbon dioxide from the air into organic molecules. {SMUGGLED}"
 
 
-@pytest.fixture
-def article(services: Services) -> tuple[Services, int, str]:
-    (outcome,) = services.library.import_paths([SAMPLES / "photosynthesis.txt"], extractor="offline")
-    assert outcome.article_id is not None
-    pid = next(p.paragraph_id for p in services.library.paragraphs(outcome.article_id) if QUOTE in p.text)
-    return services, outcome.article_id, pid
-
-
 def smuggling(article_id: int, pid: str) -> dict[str, Any]:
     return rubisco_card(article_id, pid, content=CONTENT)
 
 
-def test_an_agents_smuggled_sentence_is_refused_and_named(article: tuple[Services, int, str]) -> None:
-    services, article_id, pid = article
+def test_an_agents_smuggled_sentence_is_refused_and_named(rubisco_article: tuple[Services, int, str]) -> None:
+    services, article_id, pid = rubisco_article
     tools = AgentTools(services, allow_propose=True, client="smuggler")
     before = services.library.unit_count()
     with pytest.raises(ProposalRefused) as refused:
@@ -55,10 +47,10 @@ def test_an_agents_smuggled_sentence_is_refused_and_named(article: tuple[Service
     assert isinstance(tools.propose(**honest), int)  # the quote alone is welcome
 
 
-def test_a_smuggled_sentence_alone_is_refused_too(article: tuple[Services, int, str]) -> None:
+def test_a_smuggled_sentence_alone_is_refused_too(rubisco_article: tuple[Services, int, str]) -> None:
     """Not only added to a quote: a content no quote backs at all was a warning, now an error
     (its quote has none of its words: evidence unrelated to it, issue 32)."""
-    services, article_id, pid = article
+    services, article_id, pid = rubisco_article
     tools = AgentTools(services, allow_propose=True, client="smuggler")
     with pytest.raises(ProposalRefused, match="claim_unrelated"):
         tools.propose(**{**smuggling(article_id, pid), "content": "Vaccines cause autism, so avoid them."})
@@ -84,9 +76,9 @@ JOINED = {  # the re-attack's joins: each one passed as part of a sentence the q
 
 @pytest.mark.parametrize("join", sorted(JOINED))
 def test_a_claim_joined_inside_the_sentence_is_refused_and_named(
-    article: tuple[Services, int, str], join: str
+    rubisco_article: tuple[Services, int, str], join: str
 ) -> None:
-    services, article_id, pid = article
+    services, article_id, pid = rubisco_article
     tools = AgentTools(services, allow_propose=True, client="smuggler")
     before = services.library.unit_count()
     with pytest.raises(ProposalRefused) as refused:
@@ -113,11 +105,11 @@ def test_a_claim_joined_inside_the_sentence_is_refused_and_named(
     ids=["in-the-answer", "in-the-question", "in-a-whose-clause", "the-answer-alone"],
 )
 def test_a_claim_in_a_question_or_an_answer_is_refused(
-    article: tuple[Services, int, str], question: str, answer: str
+    rubisco_article: tuple[Services, int, str], question: str, answer: str
 ) -> None:
     """Re-attack: with the content honest, the claim moved to the expected answer or the
     question, and was stored."""
-    services, article_id, pid = article
+    services, article_id, pid = rubisco_article
     tools = AgentTools(services, allow_propose=True, client="smuggler")
     before = services.library.unit_count()
     honest = {**smuggling(article_id, pid), "content": CONTENT.removesuffix(" " + SMUGGLED)}
@@ -146,10 +138,10 @@ def test_a_claim_in_a_question_or_an_answer_is_refused(
     assert isinstance(tools.propose(**{**honest, "questions": fair}), int)
 
 
-def test_clauses_the_quote_backs_pass(article: tuple[Services, int, str]) -> None:
+def test_clauses_the_quote_backs_pass(rubisco_article: tuple[Services, int, str]) -> None:
     """Clauses each backed by the quotes are no claim of their own: joined by ", and" and a
     semicolon, the unit is stored."""
-    services, article_id, pid = article
+    services, article_id, pid = rubisco_article
     tools = AgentTools(services, allow_propose=True, client="honest")
     content = "RuBisCO fixes carbon dioxide from the air; it fixes it into organic molecules, and RuBisCO is an enzyme."
     assert isinstance(tools.propose(**{**smuggling(article_id, pid), "content": content}), int)
@@ -162,10 +154,10 @@ def _report(services: Services, article_id: int, pid: str, *, authored: bool) ->
     return validate(ArticleMemoryOutput("", (), (unit,), (question,)), document, authored=authored)
 
 
-def test_in_triage_it_is_kept_only_with_a_reason(article: tuple[Services, int, str]) -> None:
+def test_in_triage_it_is_kept_only_with_a_reason(rubisco_article: tuple[Services, int, str]) -> None:
     """A unit carrying the error (as a re-check of someone else's words stores it) cannot be
     accepted until the reader keeps it with a reason; then it can."""
-    services, article_id, pid = article
+    services, article_id, pid = rubisco_article
     report = _report(services, article_id, pid, authored=False)
     (issue,) = [i for i in report.issues if i.severity == "error"]
     assert issue.code == "claim_unsupported_sentence" and issue.keepable and SMUGGLED in issue.message
@@ -190,9 +182,9 @@ def test_in_triage_it_is_kept_only_with_a_reason(article: tuple[Services, int, s
     assert services.curation.accept(unit_id)
 
 
-def test_in_your_own_card_it_is_a_warning(article: tuple[Services, int, str]) -> None:
+def test_in_your_own_card_it_is_a_warning(rubisco_article: tuple[Services, int, str]) -> None:
     """Your own words are yours: the sentence is named, and nothing is refused."""
-    services, article_id, pid = article
+    services, article_id, pid = rubisco_article
     report = _report(services, article_id, pid, authored=True)
     assert report.ok
     (issue,) = [i for i in report.issues if i.code == "claim_unsupported_sentence"]

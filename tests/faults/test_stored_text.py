@@ -17,20 +17,20 @@ from pathlib import Path
 
 import pytest
 
-from core.domain import SelectedSpan
+from core.domain import SelectedSpan, StoredUnit
 from core.domain.browse import BrowseFilter, BulkAction, RowKey, Selection
 from core.host.clock import FixedClock
 from core.services.agents import AgentTools
 from core.services.bootstrap import Services, open_services
 
-from .helpers import CONTROL_RE, SAMPLES, db_file, mr, write
+from .helpers import CONTROL_RE, RUBISCO, db_file, mr, write
 
 # the attack's payload: OSC ... ST, ESC [ J, DCS ... ST, a C1 CSI, a right-to-left override
 HOSTILE = "\x1b]0;PWNED\x1b\\ \x1b[J \x1bPqPWNED\x1b\\ \x9b2J \u202etxt.exe"
 # in an agent's content, questions and answers, controls alone: the sequences' letters ("PWNED")
 # are words no quote backs, and such a proposal is refused on that ground alone (issue 34, item 6)
 BARE = "\x1b\x9b\x07\u202e"
-QUOTE = "the enzyme RuBisCO fixes carbon dioxide from the air into organic molecules"
+QUOTE = RUBISCO
 # every column of outside text (core/storage/fields.py) and the rows they are in
 COLUMNS = {
     "unit": ("content", "tags_json", "issues_json", "model"),
@@ -77,19 +77,10 @@ def _decoded(text: str, column: str) -> str:
     return " ".join(out)
 
 
-@pytest.fixture
-def library(services: Services) -> tuple[Services, int, str]:
-    """The photosynthesis article (offline extractor): (services, article id, RuBisCO's paragraph)."""
-    (outcome,) = services.library.import_paths([SAMPLES / "photosynthesis.txt"], extractor="offline")
-    assert outcome.article_id is not None
-    pid = next(p.paragraph_id for p in services.library.paragraphs(outcome.article_id) if QUOTE in p.text)
-    return services, outcome.article_id, pid
-
-
 def test_an_agents_proposal_and_its_name_are_stored_through_the_gate(
-    library: tuple[Services, int, str], data_home: Path
+    rubisco_article: tuple[Services, int, str], data_home: Path
 ) -> None:
-    services, article_id, pid = library
+    services, article_id, pid = rubisco_article
     tools = AgentTools(services, allow_propose=True, client=f"bot{HOSTILE}\nline two")
     unit_id = tools.propose(
         article_id,
@@ -119,9 +110,9 @@ def test_an_agents_proposal_and_its_name_are_stored_through_the_gate(
 
 
 def test_a_card_you_make_is_stored_through_the_gate(
-    library: tuple[Services, int, str], data_home: Path
+    rubisco_article: tuple[Services, int, str], data_home: Path
 ) -> None:
-    services, article_id, pid = library
+    services, article_id, pid = rubisco_article
     text = next(p.text for p in services.library.paragraphs(article_id) if p.paragraph_id == pid)
     at = text.index(QUOTE)
     services.authoring.make(
@@ -135,11 +126,17 @@ def test_a_card_you_make_is_stored_through_the_gate(
     assert stored_controls(data_home) == []
 
 
+@pytest.fixture
+def rubisco_unit(rubisco_article: tuple[Services, int, str]) -> tuple[Services, StoredUnit]:
+    """(services, the photosynthesis article's first proposed or confirmed unit)."""
+    services, article_id, _ = rubisco_article
+    return services, services.library.units(article_id, ["proposed", "confirmed"])[0]
+
+
 def test_an_edit_in_triage_is_stored_through_the_gate(
-    library: tuple[Services, int, str], data_home: Path
+    rubisco_unit: tuple[Services, StoredUnit], data_home: Path
 ) -> None:
-    services, article_id, _ = library
-    unit = services.library.units(article_id, ["proposed", "confirmed"])[0]
+    services, unit = rubisco_unit
     services.curation.edit(
         unit.id,
         content=f"{unit.content} {HOSTILE}",
@@ -152,10 +149,9 @@ def test_an_edit_in_triage_is_stored_through_the_gate(
 
 
 def test_a_tag_from_browse_is_stored_through_the_gate(
-    library: tuple[Services, int, str], data_home: Path
+    rubisco_unit: tuple[Services, StoredUnit], data_home: Path
 ) -> None:
-    services, article_id, _ = library
-    unit = services.library.units(article_id, ["proposed", "confirmed"])[0]
+    services, unit = rubisco_unit
     services.browse.act(
         BulkAction.TAG, Selection(BrowseFilter(), (RowKey(None, unit.id),)), tag=f"b{HOSTILE}"
     )
@@ -172,9 +168,9 @@ def test_an_imported_file_name_and_title_are_stored_through_the_gate(home: Path,
 
 
 def test_a_library_file_is_loaded_through_the_gate(
-    library: tuple[Services, int, str], data_home: Path, tmp_path: Path, clock: FixedClock
+    rubisco_article: tuple[Services, int, str], data_home: Path, tmp_path: Path, clock: FixedClock
 ) -> None:
-    services, article_id, _ = library
+    services, article_id, _ = rubisco_article
     services.close()
     out = tmp_path / "library.json"
     assert mr(data_home, "export", "json", str(out)).returncode == 0

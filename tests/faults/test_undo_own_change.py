@@ -117,25 +117,25 @@ def _step(services: Services, clock: FixedClock, rng: random.Random, model: Mode
         clock.advance(days=rng.randint(1, 4))
         services.review.start_session()  # the new day: burials lifted (no journal)
         return "day"
-    if op == "undo_bulk":
-        done = services.undo.undo(Scope.BULK)
-        if not model.bulk:
-            assert done is None
-            return "undo bulk: nothing"
-        action, entry = model.bulk.pop()
-        assert done is not None and done.action == action
-        expected = _expect_bulk_undo(action, entry, before)
-        assert _cards() == expected, f"bulk undo of {action}"
-        return f"undo bulk {action} (left {done.cards_left})"
-    review = services.undo.undo(Scope.REVIEW)
-    if not model.review:
-        assert review is None
-        return "undo review: nothing"
-    main, entry = model.review.pop()
-    assert review is not None and review.card_id == main
-    expected = _expect_review_undo(main, entry, before)
-    assert _cards() == expected, f"review undo of {review.action} on {main}"
-    return f"undo review {review.action}{' (changed since)' if review.changed_since else ''}"
+    return _undo(services, Scope.BULK if op == "undo_bulk" else Scope.REVIEW, model, before)
+
+
+def _undo(services: Services, scope: Scope, model: Model, before: dict[int, Row]) -> str:
+    """Undo from Browse (BULK) or Review; each card must be what the undone entry implies."""
+    done = services.undo.undo(scope)
+    name, journal = ("bulk", model.bulk) if scope is Scope.BULK else ("review", model.review)
+    if not journal:
+        assert done is None
+        return f"undo {name}: nothing"
+    key, entry = journal.pop()
+    assert done is not None
+    if scope is Scope.BULK:
+        assert done.action == key
+        assert _cards() == _expect_bulk_undo(key, entry, before), f"bulk undo of {key}"
+        return f"undo bulk {key} (left {done.cards_left})"
+    assert done.card_id == key
+    assert _cards() == _expect_review_undo(key, entry, before), f"review undo of {done.action} on {key}"
+    return f"undo review {done.action}{' (changed since)' if done.changed_since else ''}"
 
 
 @pytest.mark.parametrize("seed", range(24))

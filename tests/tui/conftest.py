@@ -20,15 +20,17 @@ from typing import Any, TypeVar
 import peewee
 import pytest
 from built_libraries import copy_built
-from textual.widgets import DirectoryTree, Input, TextArea
-from textual.worker import WorkerFailed
+from textual.widgets import Input, TextArea
 
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services, open_services
 from sample_articles import sample_paths
+from tests.pilot_support import screen_text as screen_text  # (re-exported: tests import them from here)
+from tests.pilot_support import settle as settle
 from tui.app import MemoryRushApp
 from tui.modals.search import SearchModal
 from tui.screens.article import ArticleScreen
+from tui.screens.review import ReviewScreen
 
 S = TypeVar("S")
 NOW = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
@@ -115,6 +117,12 @@ def imported(services: Services, path: Path, text: str) -> int:
     return outcome.article_id
 
 
+def confirm_all(services: Services) -> None:
+    """Every valid proposal of every article confirmed: each unit's cards are due."""
+    for article in services.library.articles():
+        services.curation.accept_all_valid(article.id)
+
+
 def make_app(services: Services, *, theme: str = "memoryrush-dark", start: str = "home") -> MemoryRushApp:
     services.config = replace(services.config, theme=theme)
     return MemoryRushApp(services, start=start)
@@ -131,6 +139,20 @@ async def running(
         yield app, pilot
 
 
+@asynccontextmanager
+async def reviewing(
+    services: Services, **options: Any
+) -> AsyncIterator[tuple[MemoryRushApp, Any, ReviewScreen]]:
+    """The last article's units confirmed, then the app `running` (with `options`) on Review with
+    a card shown: (app, pilot, the Review screen)."""
+    article = services.library.articles()[-1]
+    services.curation.accept_all_valid(article.id)
+    async with running(services, start="review", **options) as (app, pilot):
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.item is not None
+        yield app, pilot, screen
+
+
 async def opened(pilot: Any, key: str, kind: type[S]) -> S:
     """`key` pressed and the app settled: the screen it opened, which must be a `kind`."""
     await pilot.press(key)
@@ -138,28 +160,6 @@ async def opened(pilot: Any, key: str, kind: type[S]) -> S:
     screen = pilot.app.screen
     assert isinstance(screen, kind)
     return screen
-
-
-def screen_text(app: MemoryRushApp) -> str:
-    """What the terminal shows right now, as plain text (one line per row)."""
-    strips = app.screen._compositor.render_strips()
-    return "\n".join("".join(segment.text for segment in strip) for strip in strips)
-
-
-async def settle(pilot: object, rounds: int = 3) -> None:
-    """Let workers finish and the screen repaint."""
-    app = pilot.app  # type: ignore[attr-defined]
-    for _ in range(rounds):
-        while app.worker_threads.writing():  # the writer thread's commands (tui/workers.py)
-            await pilot.pause(0.005)  # type: ignore[attr-defined]
-        # DirectoryTree keeps a loader worker alive for its whole life: don't wait for it.
-        ours = [w for w in app.workers if not isinstance(w.node, DirectoryTree)]
-        if ours:  # (an empty list would mean "all workers")
-            try:
-                await app.workers.wait_for_complete(ours)
-            except WorkerFailed:  # the app reports it as a notice; tests check that
-                pass
-        await pilot.pause()  # type: ignore[attr-defined]
 
 
 async def article_screen(pilot: Any, article_id: int, **where: Any) -> ArticleScreen:

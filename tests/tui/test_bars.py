@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import gc
 
-from conftest import running, screen_text, settle
+from conftest import confirm_all, running, screen_text, settle
 
 from core.services.bootstrap import Services
 from tui.app import SCREEN_STYLES
@@ -33,8 +33,7 @@ async def test_key_bar_shows_the_keys_and_a_click_presses_one(samples: Services)
 
 
 async def test_a_disabled_key_is_shown_but_a_click_does_nothing(samples: Services) -> None:
-    for article in samples.library.articles():
-        samples.curation.accept_all_valid(article.id)
+    confirm_all(samples)
     async with running(samples, start="review") as (app, pilot):
         screen = app.screen
         assert isinstance(screen, ReviewScreen) and screen.item is not None
@@ -53,8 +52,7 @@ async def test_the_review_footer_shows_whole_keys_at_80_and_every_shown_key_at_1
     """At 80 columns the footer keeps the keys that fit, each whole ("v Sele" was cut before),
     and the palette key; at 160 every key Review shows fits. Pin and select-in-evidence are in
     Help and the palette only."""
-    for article in samples.library.articles():
-        samples.curation.accept_all_valid(article.id)
+    confirm_all(samples)
     for width in (80, 160):
         async with running(samples, start="review", size=(width, 30)) as (app, _):
             screen = app.screen

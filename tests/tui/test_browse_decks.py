@@ -4,7 +4,7 @@ first entry moves it back to its own article's deck."""
 
 from __future__ import annotations
 
-from conftest import SIZE, make_app, screen_text, settle
+from conftest import opened, running, screen_text, settle
 from test_review_support import add_units, q
 
 from core.host.clock import FixedClock
@@ -39,13 +39,8 @@ async def test_move_a_card_to_another_articles_deck_undo_it_and_move_it_back(
     q("UPDATE unit SET content = ? WHERE id = ?", content, moved)
     with db.atomic():  # written past the app: its search index too (Browse's text filter reads it)
         search_index.reindex_unit(moved)
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("b")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, BrowseScreen)
+    async with running(svc) as (app, pilot):
+        screen = await opened(pilot, "b", BrowseScreen)
         await _filter(pilot, content)  # the moved unit's two cards
         assert {r.key.unit_id for r in screen._rows.values()} == {moved}
 

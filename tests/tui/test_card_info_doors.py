@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from conftest import article_screen, opened, running, screen_text, settle
+from conftest import article_screen, confirm_all, opened, reviewing, running, screen_text, settle
 
 from core.services.bootstrap import Services
 from tui.modals.card_info import CardInfoModal
-from tui.screens.review import ReviewScreen
 
 
 async def test_review_shows_card_info_only_after_the_answer(samples: Services) -> None:
-    article = samples.library.articles()[-1]
-    samples.curation.accept_all_valid(article.id)
-    async with running(samples, start="review") as (app, pilot):
-        screen = app.screen
-        assert isinstance(screen, ReviewScreen) and screen.item is not None
+    async with reviewing(samples) as (app, pilot, screen):
         await pilot.press("i")
         await settle(pilot)
         assert not isinstance(app.screen, CardInfoModal)  # would show the memory before recall
@@ -25,8 +20,7 @@ async def test_review_shows_card_info_only_after_the_answer(samples: Services) -
 
 
 async def test_article_shows_each_card_of_the_unit(samples: Services) -> None:
-    for each in samples.library.articles():
-        samples.curation.accept_all_valid(each.id)
+    confirm_all(samples)
     article, unit = next(
         (a, u)
         for a in samples.library.articles()

@@ -5,7 +5,10 @@ is an error that `!` cannot keep: the unit waits until its evidence is fixed."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from conftest import opened, running, settle
 from textual.widgets import TextArea
@@ -22,28 +25,33 @@ Mitochondria release the energy stored in glucose through cellular respiration, 
 """
 
 
-async def _triage_at(pilot, app, svc: Services, tmp_path: Path, words: str):  # type: ignore[no-untyped-def]
+@asynccontextmanager
+async def triage_at(svc: Services, tmp_path: Path, words: str) -> AsyncIterator[tuple[Any, Any, Any]]:
+    """ARTICLE imported, the app running on Triage at the proposal that holds `words`:
+    (app, pilot, the Triage screen)."""
     from tui.screens.triage import TriageScreen
 
     path = tmp_path / "light.md"
     path.write_text(ARTICLE, encoding="utf-8")
-    (outcome,) = svc.library.import_paths([path], extractor="offline")
-    assert outcome.status == "imported"
-    await settle(pilot)
-    screen = await opened(pilot, "t", TriageScreen)
-    for _ in range(4):
-        if words in screen.unit.content:
-            return screen
-        await pilot.press("s")
+    async with running(svc) as (app, pilot):
+        (outcome,) = svc.library.import_paths([path], extractor="offline")
+        assert outcome.status == "imported"
         await settle(pilot)
-    raise AssertionError(f"no proposal holds {words!r}")
+        screen = await opened(pilot, "t", TriageScreen)
+        for _ in range(4):
+            if words in screen.unit.content:
+                break
+            await pilot.press("s")
+            await settle(pilot)
+        else:
+            raise AssertionError(f"no proposal holds {words!r}")
+        yield app, pilot, screen
 
 
 async def test_an_edited_fact_kept_with_a_reason_is_what_its_cloze_teaches(
     svc: Services, tmp_path: Path
 ) -> None:
-    async with running(svc) as (app, pilot):
-        screen = await _triage_at(pilot, app, svc, tmp_path, "42 percent")
+    async with triage_at(svc, tmp_path, "42 percent") as (app, pilot, screen):
         unit = screen.unit
         assert [q.expected_answer for q in unit.questions] == ["42 percent"]
         await pilot.press("e")
@@ -70,8 +78,7 @@ async def test_an_edited_fact_kept_with_a_reason_is_what_its_cloze_teaches(
 async def test_evidence_unrelated_to_the_content_is_an_error_keep_anyway_cannot_keep(
     svc: Services, tmp_path: Path
 ) -> None:
-    async with running(svc) as (app, pilot):
-        screen = await _triage_at(pilot, app, svc, tmp_path, "42 percent")
+    async with triage_at(svc, tmp_path, "42 percent") as (_, pilot, screen):
         unit = screen.unit
         await pilot.press("home", "v", "right_curly_bracket", "E")  # the photosynthesis paragraph
         await settle(pilot)

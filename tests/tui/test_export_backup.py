@@ -11,7 +11,7 @@ import zipfile
 from dataclasses import replace
 from pathlib import Path
 
-from conftest import SIZE, make_app, opened, running, settle
+from conftest import SIZE, confirm_all, make_app, opened, running, settle
 from textual.widgets import Input, Select, Static
 
 from core.host import paths
@@ -30,8 +30,7 @@ async def _open_export(pilot) -> ExportModal:  # type: ignore[no-untyped-def]
 async def test_export_dialog_writes_an_anki_package_and_a_json_file(
     samples: Services, tmp_path: Path
 ) -> None:
-    for article in samples.library.articles():
-        samples.curation.accept_all_valid(article.id)
+    confirm_all(samples)
     async with running(samples) as (_, pilot):
         modal = await _open_export(pilot)
         modal.query_one("#export-path", Input).value = str(tmp_path / "mine.apkg")
@@ -94,8 +93,7 @@ async def test_the_automatic_backup_runs_after_the_first_frame(samples: Services
 async def test_the_export_dialog_refuses_the_library_file(samples: Services) -> None:
     """Typing the library's own path in the Export dialog is refused with the reason; the library
     stays whole and the app goes on (the dialog writes through the exports' one door)."""
-    for article in samples.library.articles():
-        samples.curation.accept_all_valid(article.id)
+    confirm_all(samples)
     async with running(samples) as (app, pilot):
         modal = await _open_export(pilot)
         modal.query_one("#export-format", Select).value = "json"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import opened, running, settle
+from conftest import confirm_all, opened, running, settle
 from textual.color import Color
 from textual.widgets import Input, Select, Static
 
@@ -54,8 +54,7 @@ async def test_an_article_without_confirmed_units_writes_nothing(
 async def test_the_path_starts_in_downloads_then_in_the_last_folder_used(
     samples: Services, tmp_path: Path, downloads: Path
 ) -> None:
-    for article in samples.library.articles():
-        samples.curation.accept_all_valid(article.id)
+    confirm_all(samples)
     out = tmp_path / "exports"
     out.mkdir()
     async with running(samples) as (_, pilot):

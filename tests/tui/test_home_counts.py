@@ -6,15 +6,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from conftest import opened, running, screen_text
+from conftest import confirm_all, opened, running, screen_text
 
 from core.services.bootstrap import Services
 from tui.screens.review import ReviewScreen
 
 
 async def test_home_says_as_many_new_as_review_shows(samples: Services) -> None:
-    for article in samples.library.articles():
-        samples.curation.accept_all_valid(article.id)
+    confirm_all(samples)
     samples.config = replace(samples.config, new_per_day=10)
     samples.review.start_session()
     for _ in range(3):  # three new cards answered today: 7 more today, not 10

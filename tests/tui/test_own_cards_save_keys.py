@@ -7,18 +7,17 @@ a second `c` meanwhile makes no second card, and the card is saved when the lock
 
 from __future__ import annotations
 
-import sqlite3
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import imported, running, settle
+from process_support import write_locked
 from spies import noted, says
 from textual.widgets import Static
 
 from core.domain import READER, SelectedSpan
-from core.host import paths
 from core.services.bootstrap import Services
 
 ARTICLE = """# Libraries
@@ -131,18 +130,13 @@ async def test_c_on_a_locked_database_waits_in_a_worker_and_saves_when_free(
     async with running(svc, notifications=True) as (app, pilot):
         await _select_42_percent(pilot)
         view = app.screen.query_one(ParagraphView)
-        other = sqlite3.connect(str(paths.database_path()), timeout=0)
-        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
-        try:
+        with write_locked():  # another process holds the write lock
             await pilot.press("c")
             await pilot.pause(0.2)
             assert app.worker_threads.writing()  # the cloze waits on the writer thread
             assert view.selection is not None and not _yours(svc, article_id)  # waiting, kept
             await pilot.press("c")  # again, impatient: not a second card
             await pilot.pause()
-        finally:
-            other.rollback()
-            other.close()
         await settle(pilot)
         assert len(_yours(svc, article_id)) == 1 and view.selection is None
         shown = [str(n.message) for n in app._notifications]

@@ -10,7 +10,8 @@ the page after that lay out its paragraphs again."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -42,6 +43,15 @@ class ViewApp(App[None]):
         self.query_one(ParagraphView).load(len(PARAGRAPHS), fetch)
 
 
+@asynccontextmanager
+async def viewing() -> AsyncIterator[tuple[ViewApp, Any, ParagraphView]]:
+    """The paragraphs in a view run at 80x60 and drawn once: (app, pilot, view)."""
+    app = ViewApp()
+    async with app.run_test(size=(80, 60)) as pilot:
+        await pilot.pause()
+        yield app, pilot, app.query_one(ParagraphView)
+
+
 def laid_out(calls: list[object]) -> Any:
     """Visual.to_strips noting each paragraph's text laid out (wrapped into lines) by Textual."""
     to_strips = Visual.to_strips
@@ -56,10 +66,7 @@ def laid_out(calls: list[object]) -> Any:
 async def test_page_down_lays_out_only_the_paragraph_the_cursor_lands_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    app = ViewApp()
-    async with app.run_test(size=(80, 60)) as pilot:
-        await pilot.pause()
-        view = app.query_one(ParagraphView)
+    async with viewing() as (app, pilot, view):
         assert view.has_focus
 
         async def page(direction: int) -> int:
@@ -101,10 +108,7 @@ async def test_page_down_paints_lines_styled_ahead_but_the_cursor_paragraphs(
 ) -> None:
     from tui.widgets.line_memo import StyledLines
 
-    app = ViewApp()
-    async with app.run_test(size=(80, 60)) as pilot:
-        await pilot.pause()
-        view = app.query_one(ParagraphView)
+    async with viewing() as (app, pilot, view):
         for _ in range(8):
             await app.workers.wait_for_complete()
             await pilot.pause()

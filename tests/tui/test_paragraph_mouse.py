@@ -5,7 +5,10 @@ the view draws them (its strips), so the test checks the mapping against the rea
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from conftest import imported, running, settle
 from rich.cells import cell_len
@@ -19,10 +22,6 @@ EN = (
 )
 ZH = "间隔重复在你快要忘记之前安排复习，每次成功回忆之后间隔都会变长，记忆因此可以保持很多年而不会轻易消失。"
 ARTICLE = f"# Memory\n\n{EN}\n\n{ZH}\n\nA closing line.\n"
-
-
-def _import(svc: Services, tmp_path: Path) -> None:
-    imported(svc, tmp_path / "memory.md", ARTICLE)
 
 
 def _find(view, needle: str, nth: int = 0) -> tuple[int, int]:  # type: ignore[no-untyped-def]
@@ -55,24 +54,27 @@ async def _drag(pilot, view, start: tuple[int, int], end: tuple[int, int]) -> st
     return "|".join(s.text for s in view.selected_spans())
 
 
-async def _opened(pilot):  # type: ignore[no-untyped-def]
+@asynccontextmanager
+async def article_open(svc: Services, tmp_path: Path) -> AsyncIterator[tuple[Any, Any]]:
+    """ARTICLE imported, the app running with it open in the Article screen, its first paragraph
+    at the top: (pilot, the paragraph view)."""
     from tui.widgets.paragraph_view import ParagraphView
 
-    await settle(pilot)
-    await pilot.press("l", "enter")
-    await settle(pilot)
-    view = pilot.app.screen.query_one(ParagraphView)
-    view.go_to(0, top=True)
-    await settle(pilot)
-    return view
+    imported(svc, tmp_path / "memory.md", ARTICLE)
+    async with running(svc) as (_, pilot):
+        await settle(pilot)
+        await pilot.press("l", "enter")
+        await settle(pilot)
+        view = pilot.app.screen.query_one(ParagraphView)
+        view.go_to(0, top=True)
+        await settle(pilot)
+        yield pilot, view
 
 
 async def test_a_drag_selects_exact_characters_on_a_line_and_across_its_wrap(
     svc: Services, tmp_path: Path
 ) -> None:
-    _import(svc, tmp_path)
-    async with running(svc) as (_, pilot):
-        view = await _opened(pilot)
+    async with article_open(svc, tmp_path) as (pilot, view):
         _, first_y = _find(view, "Spaced")
         assert _find(view, "years.")[1] > first_y, "the paragraph must wrap for this test"
         assert await _drag(pilot, view, _find(view, "repetition"), _last_cell(view, "schedules")) == (
@@ -93,9 +95,7 @@ async def test_a_drag_selects_exact_characters_on_a_line_and_across_its_wrap(
 
 
 async def test_a_drag_selects_chinese_characters_by_their_two_cells(svc: Services, tmp_path: Path) -> None:
-    _import(svc, tmp_path)
-    async with running(svc) as (_, pilot):
-        view = await _opened(pilot)
+    async with article_open(svc, tmp_path) as (pilot, view):
         x, y = _find(view, "复习")
         # from the second cell of 复 to the first cell of 习: either half of a character is it
         assert await _drag(pilot, view, (x + 1, y), (x + 2, y)) == "复习"
@@ -111,9 +111,7 @@ async def test_a_drag_selects_chinese_characters_by_their_two_cells(svc: Service
 async def test_a_drag_over_two_paragraphs_selects_the_end_of_one_and_the_start_of_the_next(
     svc: Services, tmp_path: Path
 ) -> None:
-    _import(svc, tmp_path)
-    async with running(svc) as (_, pilot):
-        view = await _opened(pilot)
+    async with article_open(svc, tmp_path) as (pilot, view):
         assert (
             await _drag(pilot, view, _find(view, "years"), _last_cell(view, "间隔重复")) == "years.|间隔重复"
         )

@@ -4,11 +4,21 @@ counts answers and the cards they were on, each in the right number."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from conftest import running, screen_text, settle
 
 from core.services.bootstrap import Services
 from tui.screens.review import ReviewScreen
+
+
+async def last_card_easy(pilot: Any, app: Any) -> str:
+    """Space and Easy on the last card; what the summary then shows, white space folded."""
+    await pilot.press("space", "4")
+    await settle(pilot)
+    await pilot.pause(0.4)
+    await settle(pilot)
+    return " ".join(screen_text(app).split())
 
 
 async def test_a_card_failed_once_counts_two_answers_on_one_card(samples: Services) -> None:
@@ -30,11 +40,7 @@ async def test_a_card_failed_once_counts_two_answers_on_one_card(samples: Servic
         shown = screen_text(app)
         assert "Left 0 new · 0 reviews · 1 learning" in shown, shown
         assert "· 2 answers" in shown
-        await pilot.press("space", "4")
-        await settle(pilot)
-        await pilot.pause(0.4)
-        await settle(pilot)
-        shown = " ".join(screen_text(app).split())
+        shown = await last_card_easy(pilot, app)
         assert "This session: 3 answers on 2 cards." in shown, shown
         assert "Today: 2 new cards, 0 reviews, 3 answers." in shown
         assert "· 3 answers" in shown
@@ -45,11 +51,7 @@ async def test_one_of_each_is_singular(samples: Services) -> None:
     samples.curation.accept_all_valid(article.id)
     samples.config = replace(samples.config, new_per_day=1)
     async with running(samples, start="review") as (app, pilot):
-        await pilot.press("space", "4")
-        await settle(pilot)
-        await pilot.pause(0.4)
-        await settle(pilot)
-        shown = " ".join(screen_text(app).split())
+        shown = await last_card_easy(pilot, app)
         assert "This session: 1 answer on 1 card." in shown, shown
         assert "Today: 1 new card, 0 reviews, 1 answer." in shown
         assert "· 1 answer" in shown and "1 answers" not in shown

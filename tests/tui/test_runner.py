@@ -16,11 +16,11 @@ from typing import ClassVar
 
 import pytest
 from conftest import opened, running, settle, until
+from process_support import write_locked
 from test_review_support import due_one_a_day, q
 
 from core.domain.errors import MemoryRushError
 from core.domain.home import HomeFigures
-from core.host import paths
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from core.services.commands import Command
@@ -135,17 +135,12 @@ async def test_a_bulk_write_that_outlives_its_screen_says_it_is_done(
     easy[(today + timedelta(days=2)).weekday()] = "0"
     async with running(svc, notifications=True) as (app, pilot):
         await opened(pilot, "w", ScheduleScreen)
-        other = sqlite3.connect(str(paths.database_path()), timeout=0)
-        other.execute("BEGIN IMMEDIATE")
-        try:
+        with write_locked():
             await pilot.press("e", *["backspace"] * 20, *" ".join(easy), "enter")
             await pilot.pause(0.2)
             await pilot.press("escape")  # back Home: the move goes on
             await pilot.pause()
             assert isinstance(app.screen, HomeScreen)
-        finally:
-            other.rollback()
-            other.close()
         await settle(pilot)
         assert any(n.message == "Done: moving cards off the easy days" for n in app._notifications)
         day = int(tui_clock.now().timestamp()) // 86400 + 2
@@ -253,13 +248,12 @@ def test_a_write_asked_just_before_the_app_ends_is_done(svc: Services) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class _Slow(Command[None]):
+class _Slow(_Noted):
     """A test's write that takes a moment, so that the app has ended before it is done."""
 
-    word: str
-    seen: list[tuple[str, str]]
     what: ClassVar[str] = "writing slowly"
 
-    def handle(self, services: Services) -> None:
+    def handle(self, services: Services) -> str:
         time.sleep(0.2)
         self.seen.append((self.word, threading.current_thread().name))
+        return self.word

@@ -3,14 +3,13 @@ database has the new due dates and the library's settings (issue 17's "Done when
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import timedelta
 
 import pytest
 from conftest import opened, running, screen_text, settle
+from process_support import write_locked
 from test_review_support import due_one_a_day, q
 
-from core.host import paths
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from tui.screens.schedule import ScheduleScreen
@@ -67,9 +66,7 @@ async def test_moving_cards_runs_in_a_worker_while_the_screen_answers(
         await settle(pilot)
         easy = ["1"] * 7
         easy[(tui_clock.now().date() + timedelta(days=2)).weekday()] = "0"
-        other = sqlite3.connect(str(paths.database_path()), timeout=0)
-        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
-        try:
+        with write_locked():  # another process holds the write lock
             await pilot.press("e", *["backspace"] * 20, *" ".join(easy), "enter")
             await pilot.pause(0.2)
             assert [w.name for w in app.workers if w.is_running] == ["moving cards off the easy days"]
@@ -79,9 +76,6 @@ async def test_moving_cards_runs_in_a_worker_while_the_screen_answers(
             assert app.screen is not None and not isinstance(app.screen, ScheduleScreen)
             await pilot.press("escape")
             assert _per_day(tui_clock) == before  # nothing moved while the lock is held
-        finally:
-            other.rollback()
-            other.close()
         await settle(pilot)
         assert _per_day(tui_clock)[2] == 0
         await pilot.press("u")
@@ -146,14 +140,9 @@ async def test_a_move_that_fails_says_why_and_leaves_no_line_saying_it_is_under_
         await settle(pilot)
         easy = ["1"] * 7
         easy[(tui_clock.now().date() + timedelta(days=2)).weekday()] = "0"
-        other = sqlite3.connect(str(paths.database_path()), timeout=0)
-        other.execute("BEGIN IMMEDIATE")
-        try:
+        with write_locked():
             await pilot.press("e", *["backspace"] * 20, *" ".join(easy), "enter")
             await settle(pilot)
-        finally:
-            other.rollback()
-            other.close()
         await settle(pilot)
         assert _per_day(tui_clock) == before
         assert any("busy" in str(n.message) for n in app._notifications)

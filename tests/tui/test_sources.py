@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, article_screen, make_app, opened, running, screen_text, settle, until
+from conftest import article_screen, opened, running, screen_text, settle, until
 from textual.content import Content
 from textual.widgets import Static
 
@@ -90,13 +90,8 @@ async def test_a_source_changed_unit_is_kept_or_retired_and_undone(svc: Services
     svc.library.import_paths([path], extractor="placeholder")
     changed = svc.library.units(source_changed=True)
     assert len(changed) == 2
-    app = make_app(svc)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("t")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TriageScreen)
+    async with running(svc) as (app, pilot):
+        screen = await opened(pilot, "t", TriageScreen)
         assert screen.check_action("keep", ()) is False  # a new proposal: nothing to keep
         await pilot.press("c")
         await settle(pilot)

@@ -5,14 +5,12 @@ writes happened (in the database) and that none of them was on the UI thread."""
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
-from conftest import opened, running, settle, until
+from conftest import opened, reviewing, running, settle, until
+from process_support import write_locked
 from textual import events
 from textual.widgets import TextArea
 
-from core.host import paths
 from core.services.bootstrap import Services
 from tui.screens.review import ReviewScreen
 from tui.screens.triage import TriageScreen
@@ -21,11 +19,7 @@ from tui.screens.triage import TriageScreen
 async def test_review_answers_undoes_suspends_buries_and_pins_off_the_ui_thread(
     samples: Services, ui_thread_writes: list[str]
 ) -> None:
-    article = samples.library.articles()[-1]
-    samples.curation.accept_all_valid(article.id)
-    async with running(samples, start="review") as (app, pilot):
-        screen = app.screen
-        assert isinstance(screen, ReviewScreen) and screen.item is not None
+    async with reviewing(samples) as (_, pilot, screen):
         ui_thread_writes.clear()
         first = screen.item.card.id
         await pilot.press("space", "3")  # an answer
@@ -80,20 +74,11 @@ async def test_review_keys_typed_ahead_of_a_save_act_in_their_turn(samples: Serv
     """space 3 space 3 typed faster than an answer is saved (another process holds the write lock
     for a moment): no key is lost or refused; each acts on the card shown once the one before is
     saved, as when the UI thread saved an answer before it read the next key."""
-    article = samples.library.articles()[-1]
-    samples.curation.accept_all_valid(article.id)
-    async with running(samples, start="review", notifications=True) as (app, pilot):
-        screen = app.screen
-        assert isinstance(screen, ReviewScreen) and screen.item is not None
-        other = sqlite3.connect(str(paths.database_path()), timeout=0)
-        other.execute("BEGIN IMMEDIATE")  # the first answer waits for it on the writer thread
-        try:
+    async with reviewing(samples, notifications=True) as (app, pilot, screen):
+        with write_locked():  # the first answer waits for it on the writer thread
             await pilot.press("space", "3", "space", "3", "space", "4")
             await pilot.pause(0.2)
             assert screen.ahead.waiting == ["reveal", "rate(3)", "reveal", "rate(4)"]
-        finally:
-            other.rollback()
-            other.close()
         await until(pilot, lambda: len(screen.answered) == 3 and not screen.ahead.waiting)
         await settle(pilot)
         assert len(set(screen.answered)) == 3
@@ -136,18 +121,13 @@ async def test_a_key_typed_while_an_edit_fails_to_save_goes_with_it(
         await pilot.press("e")
         await settle(pilot)
         app.screen.query_one("#edit-content", TextArea).text = unit.content + " fixed"
-        other = sqlite3.connect(str(paths.database_path()), timeout=0)
-        other.execute("BEGIN IMMEDIATE")
-        try:
+        with write_locked():
             await pilot.press("ctrl+s")
             await pilot.pause(0.05)
             assert app.screen is screen and screen.ahead.saving
             await pilot.press("a")
             assert screen.ahead.waiting == ["accept"]
             await until(pilot, lambda: not screen.ahead.saving)
-        finally:
-            other.rollback()
-            other.close()
         await settle(pilot)
         assert screen.ahead.waiting == []
         stored = samples.library.unit(unit.id)
@@ -158,11 +138,7 @@ async def test_a_key_typed_while_an_edit_fails_to_save_goes_with_it(
 async def test_review_shows_the_card_as_edited(samples: Services) -> None:
     """e on a revealed card, the content changed and saved: the card shown is the edited one
     (its screen read it again once the edit was saved, not before)."""
-    article = samples.library.articles()[-1]
-    samples.curation.accept_all_valid(article.id)
-    async with running(samples, start="review") as (app, pilot):
-        screen = app.screen
-        assert isinstance(screen, ReviewScreen) and screen.item is not None
+    async with reviewing(samples) as (app, pilot, screen):
         await pilot.press("space")
         await settle(pilot)
         await pilot.press("e")

@@ -4,14 +4,12 @@ writing keys, checks each write happened (database) and that none was on the UI 
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 from conftest import opened, running, searched, settle
+from process_support import write_locked
 from test_review_support import q
 from writes_support import commands_run  # noqa: F401 (a fixture)
 
-from core.host import paths
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from tui.screens.browse import BrowseScreen
@@ -123,18 +121,13 @@ async def test_the_trash_waits_for_a_restore_on_its_way(
         screen = await opened(pilot, "b", BrowseScreen)
         trash = await opened(pilot, "w", TrashScreen)
         assert screen is not trash
-        other = sqlite3.connect(str(paths.database_path()), timeout=0)
-        other.execute("BEGIN IMMEDIATE")
-        try:
+        with write_locked():
             await pilot.press("r")
             await pilot.pause(0.1)
             assert trash.writing
             await pilot.press("r")
             await pilot.pause()
             assert any("still being written" in str(n.message) for n in app._notifications)
-        finally:
-            other.rollback()
-            other.close()
         await settle(pilot)
         assert not trash.writing
     assert commands_run.count("RestoreArticle") == 1

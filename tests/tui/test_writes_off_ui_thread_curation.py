@@ -7,16 +7,15 @@ statement went out on the UI thread. A held write lock makes Triage's keys wait,
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from pathlib import Path
 
 import pytest
 from conftest import imported, opened, running, settle
+from process_support import write_locked
 from textual.widgets import Input, TextArea
 
 from core.domain import READER
-from core.host import paths
 from core.services.bootstrap import Services
 from tui.modals.edit_unit import EditUnitModal
 from tui.modals.prompt import Ask
@@ -160,18 +159,13 @@ async def test_triage_keys_wait_their_turn_while_another_process_holds_the_lock(
         screen = await opened(pilot, "t", TriageScreen)
         assert screen.unit is not None
         first = screen.unit.id
-        other = sqlite3.connect(str(paths.database_path()), timeout=0)
-        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
-        try:
+        with write_locked():  # another process holds the write lock
             await pilot.press("a")
             await pilot.pause(0.2)
             assert app.worker_threads.writing()  # the accept waits on the writer thread
             await pilot.press("r")  # waits its turn
             await pilot.pause()
             assert screen.unit is not None and screen.unit.id == first and screen.ahead.waiting == ["reject"]
-        finally:
-            other.rollback()
-            other.close()
         await settle(pilot)
         await settle(pilot)
         assert _status(svc, first) == "confirmed" and screen.unit is not None and screen.unit.id != first

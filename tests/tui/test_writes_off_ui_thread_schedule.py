@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import opened, running, settle, until
+from conftest import confirm_all, opened, running, settle, until
 from test_review_support import due_one_a_day, q
 from textual.command import CommandList
 from textual.widgets import Input
@@ -115,8 +115,7 @@ async def test_the_export_and_its_folder_are_commands_off_the_ui_thread(
     ui_thread_config_writes: list[Path],  # noqa: F811
     commands_run: list[str],  # noqa: F811
 ) -> None:
-    for article in samples.library.articles():
-        samples.curation.accept_all_valid(article.id)
+    confirm_all(samples)
     out = tmp_path / "exports"
     out.mkdir()
     async with running(samples) as (_, pilot):
