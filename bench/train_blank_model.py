@@ -10,7 +10,7 @@ core/extraction/offline/candidates.py is labelled 1 when its token F1 with a hum
 >= 0.5 (the scorer's hit@.5), and an L2-regularised logistic model is fitted by gradient
 descent (numpy). The estimate is 5-fold cross-validation BY ARTICLE: a fold's articles are
 never seen while fitting the weights it is scored with. Reported: hit@.5 of the chosen blank
-(the product's own `choose`, with the card rules) beside a random allowed candidate.
+(the product's own `pick`, with the card rules) beside a random allowed candidate.
 """
 
 from __future__ import annotations
@@ -112,9 +112,10 @@ def evaluate(
 ) -> tuple[int, int, int]:
     hits = rand = n = 0
     for r in records:
-        chosen = blank_model.choose(r["content"], r["lang"], r["doc"], r["topics"], weights, bias)
-        if chosen is None:
+        found = blank_model.pick(r["content"], r["lang"], r["doc"], r["topics"], weights, bias)
+        if found is None:
             continue
+        chosen = found[1]
         n += 1
         hits += sq.best_f1(chosen.text, r["golds"]) >= 0.5
         pool = [c for c in r["cands"] if blank_model.allowed(r["content"], c, r["topics"])]

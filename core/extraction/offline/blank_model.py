@@ -7,7 +7,7 @@ is labelled by whether it matches one (token F1 >= 0.5), and the model learns wh
 people ask about (numbers, dates, names, rare terms, the end of a sentence...). The script
 prints the cross-validated hit rate by article; the data never enters the tree.
 
-`choose` keeps only candidates that break no card rule (core/validation/cards.py): not a stop
+`pick` keeps only candidates that break no card rule (core/validation/cards.py): not a stop
 word, not one of the article's top topic terms, not a term that appears again in the card.
 """
 
@@ -133,21 +133,6 @@ def cloze_text(content: str, cand: Candidate) -> str:
     return content[: cand.start] + BLANK + content[cand.end :]
 
 
-def choose(
-    content: str,
-    lang: str,
-    doc: DocCounts,
-    topics: frozenset[str],
-    weights: Mapping[str, float] = WEIGHTS,
-    bias: float = BIAS,
-    avoid: tuple[int, int] | None = None,
-) -> Candidate | None:
-    """The best allowed candidate (`ordered`); none overlapping the span `avoid` (what another
-    question of the card already asks)."""
-    found = pick(content, lang, doc, topics, weights, bias, avoid)
-    return found[1] if found is not None else None
-
-
 def pick(
     content: str,
     lang: str,
@@ -157,7 +142,8 @@ def pick(
     bias: float = BIAS,
     avoid: tuple[int, int] | None = None,
 ) -> tuple[int, Candidate] | None:
-    """`choose`'s candidate with its tier (facts.py)."""
+    """The best allowed candidate (`ordered`) with its tier (facts.py); none overlapping the span
+    `avoid` (what another question of the card already asks)."""
     for level, _, cand in ordered(content, lang, doc, weights, bias):
         if avoid is not None and cand.start < avoid[1] and avoid[0] < cand.end:
             continue
@@ -167,7 +153,7 @@ def pick(
 
 
 def ranked(content: str, lang: str, doc: DocCounts, topics: frozenset[str]) -> list[Candidate]:
-    """Every allowed candidate, best first (the order `choose` prefers them in): the blanks a
+    """Every allowed candidate, best first (the order `pick` prefers them in): the blanks a
     reader cycles through in Triage."""
     return [c for _, _, c in ordered(content, lang, doc) if allowed(content, c, topics)]
 
