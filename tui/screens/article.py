@@ -4,8 +4,8 @@ Moving through units highlights their evidence paragraphs and the quoted spans a
 them; `[` / `]` jump between evidence spans; filters by status and type; the reading position
 is remembered per article. `s` shows the summary and core ideas in place of the units, and `m`
 makes a unit of yours of the highlighted idea. The screen composes its lists
-(tui/widgets/unit_pages.py: the units a page at a time, the ideas) and makes cards of yours as
-Review and Triage do (MakesCards).
+(tui/widgets/unit_pages.py: the units a page at a time, the ideas) and holds an OwnCards
+(tui/screens/own_cards.py), which makes cards of yours of its selection as Review and Triage do.
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from core.services.commands.library import RememberPosition
 from core.services.commands.undo import Undo
 from tui import runner
 from tui.safe import content, notify
-from tui.screens.own_cards import MakesCards
+from tui.screens.base import BaseScreen
+from tui.screens.own_cards import OwnCards
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.title_bar import TitleBar
@@ -43,7 +44,7 @@ FIRST_UNITS = 40  # the first page is a screenful or two, so the article paints 
 SAID_SECONDS = 4.0  # how long the line above the units says a card was saved (a key ends it sooner)
 
 
-class ArticleScreen(MakesCards):
+class ArticleScreen(BaseScreen):
     """The evidence browser for one article."""
 
     HELP_NAME = "Article"
@@ -81,6 +82,7 @@ class ArticleScreen(MakesCards):
         self._said_timer: Timer | None = None
         self.pages = UnitPages(id="article-units")
         self.ideas = IdeaList(id="article-ideas")
+        self.cards = OwnCards(self, Scope.CURATION)  # c / n on a selection: a card of yours
 
     @property
     def units(self) -> list[StoredUnit]:
@@ -279,10 +281,21 @@ class ArticleScreen(MakesCards):
 
     # --- cards of yours -------------------------------------------------------------------
 
-    def card_article(self) -> int | None:
-        return self.article_id
+    def on_paragraph_view_make_card(self, event: ParagraphView.MakeCard) -> None:
+        self.cards.make(self.article_id, event)
 
-    def card_said(self, what: str) -> None:
+    def on_paragraph_view_selection_changed(self, event: ParagraphView.SelectionChanged) -> None:
+        self.cards.read_ahead(self.article_id, event)
+
+    def on_own_cards_draft_written(self, message: OwnCards.DraftWritten) -> None:
+        self.cards.open_form(message)
+
+    def on_own_cards_card_saved(self, message: OwnCards.CardSaved) -> None:
+        self.cards.saved(message)
+        self._card_made(message.unit_id)
+        self._card_said(message.what)
+
+    def _card_said(self, what: str) -> None:
         """In the line above the units, in place of the filters (a save shows them all): a
         toast mounts a widget and lays the screen out again, a second frame after each save.
         It goes at the next key, or after SAID_SECONDS."""
@@ -300,7 +313,7 @@ class ArticleScreen(MakesCards):
             self._said = ""
             self._update_count()
 
-    def card_made(self, unit_id: int) -> None:
+    def _card_made(self, unit_id: int) -> None:
         """A unit of yours sorts last: with every unit listed it is added at the end and
         highlighted (the list is not read again); with pages still to load it waits for `g`
         (tui/widgets/unit_pages.py), not in the save's frame: a longer list lays the screen out
@@ -353,7 +366,7 @@ class ArticleScreen(MakesCards):
             return
         self.action_ideas()  # back to the units, where the new one will be highlighted
         view = self.query_one(ParagraphView)
-        saved = lambda made: self.CardSaved(view, made.unit_id, "Unit of the idea")  # noqa: E731
+        saved = lambda made: OwnCards.CardSaved(view, made.unit_id, "Unit of the idea")  # noqa: E731
         runner.run(self, MakeIdeaUnit(self.article_id, index), saved, group="own-cards")
 
     def on_key(self, event: events.Key) -> None:

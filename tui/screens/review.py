@@ -34,7 +34,8 @@ from core.services.commands.review import Answer, CatchUp, Pin, SetAside
 from core.services.commands.undo import Undo
 from tui import runner
 from tui.safe import content, notify
-from tui.screens.own_cards import MakesCards
+from tui.screens.base import BaseScreen
+from tui.screens.own_cards import OwnCards
 from tui.screens.type_ahead import TypeAhead, in_turn
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
@@ -60,11 +61,10 @@ if TYPE_CHECKING:
     from core.domain.undo import Undone  # noqa: F401 (read by mypy in StepUndone's base)
 
 
-class ReviewScreen(MakesCards):
+class ReviewScreen(BaseScreen):
     """Today's session, one card at a time."""
 
     HELP_NAME = "Review"
-    undo_scope = Scope.REVIEW  # a card you make here is undone here, with the answers (u)
     BINDINGS = [
         Binding("space", "reveal", "Reveal", id="review.reveal"),
         Binding("1", "rate(1)", "Again", id="review.again"),
@@ -89,6 +89,8 @@ class ReviewScreen(MakesCards):
         self.shown_at = 0.0
         self.answered: list[int] = []  # the card of each answer given here (undo takes the last)
         self.ahead = TypeAhead(self)  # the card's keys pressed while a change is saved
+        # c / n on a selection of the evidence (v): a card of yours, undone here with the answers
+        self.cards = OwnCards(self, Scope.REVIEW)
         self._progress_timer: Timer | None = None
 
     @dataclass
@@ -383,11 +385,23 @@ class ReviewScreen(MakesCards):
         if not self._close_selecting():
             super().action_back()
 
-    def card_article(self) -> int | None:
+    def on_paragraph_view_make_card(self, event: ParagraphView.MakeCard) -> None:
+        self.cards.make(self._card_article(), event)
+
+    def on_paragraph_view_selection_changed(self, event: ParagraphView.SelectionChanged) -> None:
+        self.cards.read_ahead(self._card_article(), event)
+
+    def _card_article(self) -> int | None:
         return self.item.article_id if self.item is not None else None
 
-    def card_made(self, unit_id: int) -> None:
+    def on_own_cards_draft_written(self, message: OwnCards.DraftWritten) -> None:
+        self.cards.open_form(message)
+
+    def on_own_cards_card_saved(self, message: OwnCards.CardSaved) -> None:
+        """A card of yours made of the evidence: back to the card, and a notice."""
+        self.cards.saved(message)
         self._close_selecting()
+        self.cards.say(message.what)
 
     def on_key(self, event: events.Key) -> None:
         # behind a reveal, a 3 is the revealed card's; behind a rating, a space is the next card's

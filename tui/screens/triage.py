@@ -34,7 +34,8 @@ from core.text.words import plural
 from tui import runner
 from tui.modals.reason import ReasonModal
 from tui.safe import content, notify
-from tui.screens.own_cards import MakesCards
+from tui.screens.base import BaseScreen
+from tui.screens.own_cards import OwnCards
 from tui.screens.type_ahead import TypeAhead, in_turn
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
@@ -54,7 +55,7 @@ WAIT_FOR_SAVE = {"accept", "reject", "edit", "skip", "undo", "accept_all", "low_
 WAIT_FOR_SAVE |= {"source_changed", "keep", "retire", "keep_anyway", *FIXES}
 
 
-class TriageScreen(MakesCards):
+class TriageScreen(BaseScreen):
     """The proposal queue (of one article, or of the whole library)."""
 
     HELP_NAME = "Triage"
@@ -86,6 +87,7 @@ class TriageScreen(MakesCards):
         self.source_changed = False  # the list of units whose source changed, any status
         self.changed_waiting = 0  # how many wait for keep/retire (`c` is offered only then)
         self.ahead = TypeAhead(self)  # the queue's keys pressed while a change is saved
+        self.cards = OwnCards(self, Scope.CURATION)  # c / n on a selection: a card of yours
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -402,11 +404,24 @@ class TriageScreen(MakesCards):
         )
         self.app.push_screen(ReasonModal(question, first.message), done)
 
-    def card_article(self) -> int | None:
+    # --- cards of yours (c / n on a selection in the evidence view) -------------------------
+
+    def _card_article(self) -> int | None:
         return self.unit.article_id if self.unit is not None else self.article_id
 
+    def on_paragraph_view_make_card(self, event: ParagraphView.MakeCard) -> None:
+        self.cards.make(self._card_article(), event)
+
     def on_paragraph_view_selection_changed(self, event: ParagraphView.SelectionChanged) -> None:
-        self.refresh_bindings()
+        self.refresh_bindings()  # (E: evidence = selection)
+        self.cards.read_ahead(self._card_article(), event)
+
+    def on_own_cards_draft_written(self, message: OwnCards.DraftWritten) -> None:
+        self.cards.open_form(message)
+
+    def on_own_cards_card_saved(self, message: OwnCards.CardSaved) -> None:
+        self.cards.saved(message)
+        self.cards.say(message.what)
 
 
 def saying(said: str, prefer: int | None = None) -> Callable[[bool], TriageScreen.Saved]:
