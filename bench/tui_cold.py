@@ -28,7 +28,7 @@ if mode == "bare":
     Bare().run(headless=True)
 else:
     # What the `memoryrush` console script (tui.launch.main, no arguments) does: start_up(),
-    # then tui.app.run: import the app, open the library and run the app on it.
+    # then tui.process.run: import the app, open the library and run the app on it.
     from tui.launch import start_up
     start_up()
     from datetime import UTC, datetime

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import signal
-import sys
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
@@ -19,9 +18,8 @@ from textual.driver import Driver
 from textual.notifications import Notify
 from textual.screen import Screen
 
-from core.domain.errors import MemoryRushError
 from core.host import paths
-from core.services.bootstrap import Services, open_services
+from core.services.bootstrap import Services
 from themes import DEFAULT_THEME, register_themes
 from tui import typed_on
 from tui.bindings import APP_BINDINGS
@@ -91,7 +89,7 @@ class MemoryRushApp(App[None]):
         self.worker_threads = DaemonWorkerThreads()
         self.collector = IdleCollector()
         self._signals_before: dict[int, Any] = {}
-        self.quit_deadline: QuitDeadline | None = None  # armed by run(): the real process only
+        self.quit_deadline: QuitDeadline | None = None  # armed by tui.process.run: the real process only
         self._theme_problems = register_themes(self, paths.user_themes_dir())
         wanted = services.config.theme
         self._start_theme(wanted if wanted in self.available_themes else DEFAULT_THEME)
@@ -214,7 +212,7 @@ class MemoryRushApp(App[None]):
         loop.call_soon_threadsafe(partial(self.exit, return_code=code))
 
     def exit(self, result: Any = None, return_code: int = 0, message: Any = None) -> None:
-        """End the app; in the real process (tui.app.run) within QUIT_DEADLINE_S, whatever is
+        """End the app; in the real process (tui.process.run) within QUIT_DEADLINE_S, whatever is
         still running (tui/quitting.py)."""
         if self.quit_deadline is not None:
             self.quit_deadline.start(return_code)
@@ -387,37 +385,3 @@ class MemoryRushApp(App[None]):
             notify(self, f"Screenshot not saved in {folder}: {exc.strerror or exc}", severity="error")
             return
         notify(self, f"Screenshot saved: {saved}")
-
-
-def run(data_dir: Path | None, *, start: str = "home") -> None:
-    """Open the app on the library in `data_dir` (None = the default place)."""
-    from tui.cli.common import fail
-
-    try:
-        services = open_services(data_dir)
-    except MemoryRushError as exc:
-        fail(str(exc))
-        return
-    try:
-        app = MemoryRushApp(services, start=start)
-        app.quit_deadline = QuitDeadline()
-        app.run()
-    finally:
-        services.close()
-    if app.worker_threads.abandoned:
-        from tui.cli.common import out
-
-        out(
-            "memoryrush: quit during background work (an import?): what it had not finished is not saved",
-            err=True,
-        )
-    code = exit_status(app)
-    if code:
-        sys.exit(code)
-
-
-def exit_status(app: MemoryRushApp) -> int:
-    """The process exit status once the app has ended: 0 only when it was asked to quit.
-    Textual sets return_code 1 for an unhandled exception, but not when it panics (a dead input
-    thread), and `run()` itself returns normally in both cases."""
-    return app.return_code or (1 if app.crashed else 0)

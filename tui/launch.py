@@ -17,7 +17,7 @@ def main() -> None:
 
             cli()
         else:  # what `cli` does without arguments, minus importing click and every option
-            from tui.app import run
+            from tui.process import run
 
             run(None)
     finally:

@@ -9,7 +9,7 @@ running". Past the deadline the process leaves with `os._exit`: every write is o
 transaction, so what had not committed is rolled back at the next open (as after kill -9), and
 the kernel releases the instance lock (flock) with the process.
 
-Armed only by `tui.app.run` (the real process), never in tests that run the app in-process.
+Armed only by `tui.process.run` (the real process), never in tests that run the app in-process.
 """
 
 from __future__ import annotations

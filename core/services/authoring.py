@@ -9,11 +9,11 @@ you (`authored`), but a contradiction between your words and the quote is an err
 is saved until it is fixed (or, in Triage, kept with a reason). A card that repeats one of your
 own (the validator's repeat rule, against those quoting the same paragraphs) is saved with a
 warning naming that unit, and the screen says so (249 repeats were made unnoticed).
+What a card is checked by, and where the card writer cuts its text, is core/services/card_checks.py.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -22,8 +22,6 @@ from core.domain import (
     READER,
     ArticleMemoryOutput,
     EvidenceSpan,
-    MemoryUnit,
-    RecallQuestion,
     SelectedSpan,
     SourceDocument,
     StoredQuestion,
@@ -33,23 +31,28 @@ from core.domain import (
 from core.domain.artifact import output_from_dict, report_to_list
 from core.domain.errors import MemoryRushError
 from core.domain.undo import Scope
+from core.services.card_checks import (
+    CannotMake,
+    Questions,
+    Wording,
+    check_unit,
+    cited_paragraphs,
+    refuse_errors,
+    sentence_around,
+    split_point,
+    stored_unit,
+)
 from core.storage import authoring as authoring_repo
 from core.storage import library as library_repo
 from core.storage.authoring import NewUnit
 from core.storage.db import write_transaction
-from core.validation import repeat_issue, validate
+from core.validation import repeat_issue
 from core.validation.cards import topic_terms
 
 if TYPE_CHECKING:  # the card writer is imported on first use (half a second at start-up)
     from core.extraction.offline.context import ArticleContext
 
-Questions = Sequence[tuple[str, str, str]]  # (question, answer, kind)
 BLANK = "____"  # the card writer's blank (core/extraction/offline/blank_model.py)
-
-
-class CannotMake(MemoryRushError):
-    """The card would break an error rule (a quote not in the text, a contradiction): nothing
-    was saved; the message says what to change."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,11 +154,11 @@ class AuthoringService:
         span = spans[0]
         topics = self.topics(article_id)
         with write_transaction(wait=wait):
-            cited = _cited(article_id, spans)
+            cited = cited_paragraphs(article_id, spans)
             para = cited.paragraph(span.paragraph_id)
             if para is None or para.text[span.start : span.end] != span.text or not span.text.strip():
                 raise CannotMake("the selection is not in the article's text any more: select it again")
-            a, b = _sentence_around(para.text, span.start, span.end)
+            a, b = sentence_around(para.text, span.start, span.end)
             sentence = para.text[a:b]
             question = sentence[: span.start - a] + BLANK + sentence[span.end - a :]
             from core.extraction.offline import cues
@@ -190,7 +193,7 @@ class AuthoringService:
         paragraphs it cites, with the article's topic terms."""
         evidence = tuple(EvidenceSpan(s.paragraph_id, s.text) for s in spans)
         topics = self.topics(article_id)
-        cited = _cited(article_id, spans)
+        cited = cited_paragraphs(article_id, spans)
         return check_unit(cited, content, memory_type, tags, evidence, questions, topics=topics)
 
     def make(
@@ -203,7 +206,7 @@ class AuthoringService:
         wording = Wording(content, memory_type, tags, questions)
         topics = self.topics(article_id)
         with write_transaction(wait=wait):
-            return self._store(article_id, spans, wording, _cited(article_id, spans), topics, scope)
+            return self._store(article_id, spans, wording, cited_paragraphs(article_id, spans), topics, scope)
 
     def _store(
         self, article_id: int, spans: Sequence[SelectedSpan], wording: Wording, cited: SourceDocument,
@@ -266,7 +269,7 @@ class AuthoringService:
         as an edit (undo takes it back)."""
         from core.extraction.offline import blank_model
 
-        unit = _unit(unit_id)
+        unit = stored_unit(unit_id)
         ctx = self.context(unit.article_id)
         ranked = blank_model.ranked(unit.content, ctx.lang, ctx.counts, ctx.frequent)
         questions = [(q.question, q.expected_answer, q.kind) for q in unit.questions]
@@ -290,7 +293,7 @@ class AuthoringService:
         questions and the same evidence. One undoable step. Returns the new unit's id."""
         from core.extraction.offline.questions import questions_for
 
-        unit = _unit(unit_id)
+        unit = stored_unit(unit_id)
         parts = split_point(unit.content)
         if parts is None:
             raise CannotMake("one clause: nothing to split (edit it, e, to reword it)")
@@ -319,7 +322,7 @@ class AuthoringService:
 
     def set_evidence(self, unit_id: int, spans: Sequence[SelectedSpan]) -> ValidationReport:
         """The unit's evidence becomes the selection (re-checked; undo takes it back)."""
-        unit = _unit(unit_id)
+        unit = stored_unit(unit_id)
         if not spans:
             raise CannotMake("select the evidence first (v, then grow it)")
         evidence = tuple(EvidenceSpan(s.paragraph_id, s.text) for s in spans)
@@ -341,24 +344,6 @@ class AuthoringService:
         return edited.report
 
 
-@dataclass(frozen=True, slots=True)
-class Wording:
-    """A unit with its questions as the reader words it: what make() and cloze() check and store
-    (its cards are made once it is stored: core.domain.card)."""
-
-    content: str
-    memory_type: str
-    tags: Sequence[str]
-    questions: Questions
-
-
-def _cited(article_id: int, spans: Sequence[SelectedSpan]) -> SourceDocument:
-    """The paragraphs the spans cite (one read), as the document a card is checked against:
-    grounding needs only them; the article-wide rule takes the kept topic terms."""
-    paragraphs = tuple(library_repo.paragraphs_by_id(article_id, [s.paragraph_id for s in spans]))
-    return SourceDocument("", "", "", paragraphs)
-
-
 def _same(article_id: int, doc: SourceDocument, paragraph_id: str) -> bool:
     """Whether the kept document still has the stored text of this paragraph."""
     now = library_repo.paragraph_by_id(article_id, paragraph_id)
@@ -366,59 +351,4 @@ def _same(article_id: int, doc: SourceDocument, paragraph_id: str) -> bool:
     return (None if now is None else now.text) == (None if kept is None else kept.text)
 
 
-def _unit(unit_id: int) -> StoredUnit:
-    unit = library_repo.unit(unit_id)
-    if unit is None:
-        raise MemoryRushError(f"unit {unit_id} no longer exists")
-    return unit
-
-
-def split_point(content: str) -> tuple[str, str] | None:
-    """The content in two at the sentence break nearest its middle, else at the clause break
-    (; , ； ，) nearest it; None when it has neither."""
-    from core.extraction.offline.sentences import split_sentences
-    from core.text.cjk import HAN_RE
-
-    text = content.strip()
-    lang = "zh" if HAN_RE.search(text) else "en"
-    cuts = [b for _, b in split_sentences(text, lang)][:-1]
-    if not cuts:
-        cuts = [m.end() for m in re.finditer(r"[;,；，、]\s*", text) if m.end() < len(text)]
-    if not cuts:
-        return None
-    cut = min(cuts, key=lambda c: abs(c - len(text) / 2))
-    first, second = text[:cut].strip().rstrip(";,；，、"), text[cut:].strip()
-    return (first, second) if first and second else None
-
-
-def check_unit(
-    document: SourceDocument, content: str, memory_type: str, tags: Sequence[str],
-    evidence: tuple[EvidenceSpan, ...], questions: Questions, *, topics: frozenset[str] | None = None,
-) -> ValidationReport:  # fmt: skip
-    """A reader's card against its article: grounding, the card rules (warnings), the claims.
-    `document` may be only the cited paragraphs when `topics` are the article's."""
-    unit = MemoryUnit(content.strip(), memory_type, evidence, tuple(tags), 1.0)
-    asked = tuple(RecallQuestion(q.strip(), a.strip(), 0, k) for q, a, k in questions)
-    output = ArticleMemoryOutput("", (), (unit,), asked)
-    return validate(output, document, authored=True, topics=topics)
-
-
-def refuse_errors(report: ValidationReport) -> None:
-    errors = [i.message for i in report.issues if i.severity == "error" and not i.kept]
-    if errors:
-        raise CannotMake("not saved: " + "; ".join(errors))
-
-
-def _sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
-    """The span of the sentences of `text` that the span (start, end) touches."""
-    from core.extraction.offline.sentences import split_sentences
-    from core.text.cjk import HAN_RE
-
-    lang = "zh" if HAN_RE.search(text) else "en"
-    touched = [(a, b) for a, b in split_sentences(text, lang) if a < end and start < b]
-    if not touched:
-        return start, end
-    return min(touched[0][0], start), max(touched[-1][1], end)
-
-
-__all__ = ["AuthoringService", "CannotMake", "Made", "check_unit", "refuse_errors"]
+__all__ = ["AuthoringService", "CannotMake", "Made", "check_unit", "refuse_errors", "split_point"]

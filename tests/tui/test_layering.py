@@ -45,9 +45,11 @@ def test_no_plain_markup_calls_on_untrusted_paths() -> None:
 
 def test_screens_compose_rather_than_stack_mixins() -> None:
     """Issue 31: a screen is BaseScreen, or one feature base shared by the screens that have it
-    (MakesCards: Article, Triage, Review make cards of yours; OffersReschedule: Schedule,
-    Settings), never a tower (ArticleScreen was ArticleUnitPages → ArticleIdeas → MakesCards →
-    BaseScreen, each needing attributes the others set): its lists are widgets it composes."""
+    (OffersReschedule: Schedule, Settings; BrowseActions: Browse's keys), never a tower
+    (ArticleScreen was ArticleUnitPages → ArticleIdeas → MakesCards → BaseScreen, each needing
+    attributes the others set): its lists are widgets it composes, and what it does with a
+    selection is a helper it holds (Article, Triage and Review: `self.cards`, an OwnCards, in
+    place of the MakesCards base whose hooks and flags each had to set)."""
     import importlib
     import pkgutil
 
@@ -68,3 +70,5 @@ def test_screens_compose_rather_than_stack_mixins() -> None:
         if c.__mro__.index(BaseScreen) > 2
     }
     assert not towers, towers
+    bases = {b.__name__ for c in screens for b in c.__mro__[1 : c.__mro__.index(BaseScreen)]}
+    assert bases <= {"OffersReschedule", "BrowseActions"}, bases

@@ -65,6 +65,7 @@ AUDITED: dict[str, str] = {
     "tui.widgets.steady_option_list.SteadyOptionList": "an OptionList of Content options (unit_line)",
     "tui.widgets.unit_pages.UnitPages": "a SteadyOptionList of Content options (unit_line, say_none)",
     "tui.widgets.unit_pages.IdeaList": "a SteadyOptionList of Content options (idea_options)",
+    "tui.widgets.unit_pages.UnitsLine": CONTENT_ONLY,
     "tui.widgets.title_bar.TitleBar": "draws app.format_title, which sanitises title and sub-title",
     "tui.widgets.guarded.SafeDirectoryTree": "file names pass sanitize in process_label",
     "tui.widgets.import_tree.ImportTree": "a SafeDirectoryTree: file names pass sanitize in process_label",

@@ -257,7 +257,7 @@ async def test_quitting_on_an_article_remembers_where_you_were(
 async def test_review_makes_a_cloze_of_yours_off_the_ui_thread(
     svc: Services, tmp_path: Path, ui_thread_writes: list[str]
 ) -> None:
-    """Review makes cards of yours as the Article does (MakesCards): after the reveal, a
+    """Review makes cards of yours as the Article does (its OwnCards): after the reveal, a
     selection of the evidence and `c`."""
     from tui.screens.review import ReviewScreen
 

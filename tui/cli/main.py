@@ -80,9 +80,9 @@ def run_app(data_dir: Path | None, *, start: str = "home") -> None:
     """Open the Textual app (imported lazily so the CLI starts fast)."""
     start_up()  # `memoryrush review` comes here through a subcommand, which resumed the collector
     try:
-        app_module = importlib.import_module("tui.app")
+        process = importlib.import_module("tui.process")  # (which imports tui.app)
     except ModuleNotFoundError as exc:
-        if exc.name != "tui.app":  # a missing dependency inside the app is a real error
+        if exc.name not in ("tui.process", "tui.app"):  # a missing dependency inside the app is a real error
             raise
         # The app has not landed yet: show the library as text instead.
         with services(data_dir, exclusive=False) as svc:
@@ -92,7 +92,7 @@ def run_app(data_dir: Path | None, *, start: str = "home") -> None:
                     out(f"   [{u.memory_type}] {u.content}")
         return
     try:
-        app_module.run(data_dir, start=start)
+        process.run(data_dir, start=start)
     finally:
         gc.enable()
 

@@ -4,8 +4,8 @@ Moving through units highlights their evidence paragraphs and the quoted spans a
 them; `[` / `]` jump between evidence spans; filters by status and type; the reading position
 is remembered per article. `s` shows the summary and core ideas in place of the units, and `m`
 makes a unit of yours of the highlighted idea. The screen composes its lists
-(tui/widgets/unit_pages.py: the units a page at a time, the ideas) and makes cards of yours as
-Review and Triage do (MakesCards).
+(tui/widgets/unit_pages.py: the units a page at a time, the ideas) and holds an OwnCards
+(tui/screens/own_cards.py), which makes cards of yours of its selection as Review and Triage do.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.timer import Timer
 from textual.widgets import OptionList, Static
 
 from core.domain import MEMORY_TYPES, StoredUnit
@@ -27,11 +26,12 @@ from core.services.commands.library import RememberPosition
 from core.services.commands.undo import Undo
 from tui import runner
 from tui.safe import content, notify
-from tui.screens.own_cards import MakesCards
+from tui.screens.base import BaseScreen
+from tui.screens.own_cards import OwnCards
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.title_bar import TitleBar
-from tui.widgets.unit_pages import UNIT_PAGE, IdeaList, UnitPages
+from tui.widgets.unit_pages import UNIT_PAGE, IdeaList, UnitPages, UnitsLine
 from tui.widgets.unit_view import unit_details
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ FIRST_UNITS = 40  # the first page is a screenful or two, so the article paints 
 SAID_SECONDS = 4.0  # how long the line above the units says a card was saved (a key ends it sooner)
 
 
-class ArticleScreen(MakesCards):
+class ArticleScreen(BaseScreen):
     """The evidence browser for one article."""
 
     HELP_NAME = "Article"
@@ -77,10 +77,10 @@ class ArticleScreen(MakesCards):
         self._shown_unit: StoredUnit | None = None  # the unit whose details and evidence are shown
         self._article_title = ""  # its units' context lines start with it
         self._details_height: tuple[int, int] | None = None  # (width, lines) of the card shown
-        self._said = ""  # what the line above the units says was just done ("Cloze saved ...")
-        self._said_timer: Timer | None = None
         self.pages = UnitPages(id="article-units")
         self.ideas = IdeaList(id="article-ideas")
+        self.line = UnitsLine(self.pages, id="article-filter")  # above the units: count, filters
+        self.cards = OwnCards(self, Scope.CURATION)  # c / n on a selection: a card of yours
 
     @property
     def units(self) -> list[StoredUnit]:
@@ -92,7 +92,7 @@ class ArticleScreen(MakesCards):
         with Horizontal(id="article-body"):
             yield ParagraphView(id="article-text")
             with Vertical(id="article-side"):
-                yield Static(id="article-filter")
+                yield self.line
                 yield self.pages
                 yield self.ideas
                 yield Static(id="article-unit")
@@ -120,7 +120,7 @@ class ArticleScreen(MakesCards):
             view.focus()
 
     def _load_units(self, select: int | None = None, *, scroll: bool = True) -> None:
-        self._said = ""
+        self.line.said = ""
         first = FIRST_UNITS if select is None else UNIT_PAGE  # a unit asked for: look further for it
         options = self.pages
         options.load(self._fetch_units, first)
@@ -137,25 +137,7 @@ class ArticleScreen(MakesCards):
             self.query_one(ParagraphView).set_evidence({})
 
     def _update_count(self) -> None:
-        """The line above the units: how many, the filters, or what was just saved (one line
-        high whatever it says, so it is drawn again without a layout)."""
-        line = self.query_one("#article-filter", Static)
-        count = f"{len(self.units)}{'+' if self.pages.more else ''}"
-        if self._said:
-            said = Content.assemble((self._said, "$success"), "  ", ("Units ", "bold"), count)
-            line.update(said.truncate(max(1, line.content_region.width), ellipsis=True), layout=False)
-            return
-        line.update(
-            Content.assemble(
-                ("Units ", "bold"),
-                count,
-                ("  status: ", "bold"),
-                self.status_filter or "all",
-                ("  type: ", "bold"),
-                self.type_filter or "all",
-            ),
-            layout=False,
-        )
+        self.line.show(self.status_filter, self.type_filter)
 
     def refresh_data(self) -> None:
         if self._fresh:  # just mounted: on_mount loaded everything already
@@ -195,7 +177,7 @@ class ArticleScreen(MakesCards):
         if unit == self._shown_unit and not scroll:
             return  # already shown as it is: the highlight message that follows a direct call
         if self._shown_unit is not None and unit.id != self._shown_unit.id:
-            self._unsay()  # another unit: the reader has moved on from the saved one
+            self.line.unsay()  # another unit: the reader has moved on from the saved one
         self._shown_unit = unit
         at = self._paragraph_index(unit.evidence[0].paragraph_id) if scroll and unit.evidence else None
         self.query_one(ParagraphView).set_evidence(unit.quotes_by_paragraph(), at=at)
@@ -279,28 +261,28 @@ class ArticleScreen(MakesCards):
 
     # --- cards of yours -------------------------------------------------------------------
 
-    def card_article(self) -> int | None:
-        return self.article_id
+    def on_paragraph_view_make_card(self, event: ParagraphView.MakeCard) -> None:
+        self.cards.make(self.article_id, event)
 
-    def card_said(self, what: str) -> None:
-        """In the line above the units, in place of the filters (a save shows them all): a
-        toast mounts a widget and lays the screen out again, a second frame after each save.
-        It goes at the next key, or after SAID_SECONDS."""
+    def on_paragraph_view_selection_changed(self, event: ParagraphView.SelectionChanged) -> None:
+        self.cards.read_ahead(self.article_id, event)
+
+    def on_own_cards_draft_written(self, message: OwnCards.DraftWritten) -> None:
+        self.cards.open_form(message)
+
+    def on_own_cards_card_saved(self, message: OwnCards.CardSaved) -> None:
+        self.cards.saved(message)
+        self._card_made(message.unit_id)
+        self._card_said(message.what)
+
+    def _card_said(self, what: str) -> None:
+        """In the line above the units, in place of the filters (a save shows them all), not in
+        a toast; it goes at the next key, or after SAID_SECONDS."""
         where = " (g lists it)" if self.pages.unlisted else ""  # before what a narrow line cuts
-        self._said = f"✓ {what} saved as yours{where}, in today's session"  # u undoes: in the key line
-        self._update_count()
-        if self._said_timer is not None:
-            self._said_timer.stop()
-        self._said_timer = self.set_timer(SAID_SECONDS, self._unsay, name="the saved line goes")
+        # (u undoes: in the key line)
+        self.line.say(f"✓ {what} saved as yours{where}, in today's session", SAID_SECONDS)
 
-    def _unsay(self) -> None:
-        """The line above the units back to the count and filters, drawn again in place (one
-        line high either way: no layout)."""
-        if self._said:
-            self._said = ""
-            self._update_count()
-
-    def card_made(self, unit_id: int) -> None:
+    def _card_made(self, unit_id: int) -> None:
         """A unit of yours sorts last: with every unit listed it is added at the end and
         highlighted (the list is not read again); with pages still to load it waits for `g`
         (tui/widgets/unit_pages.py), not in the save's frame: a longer list lays the screen out
@@ -353,13 +335,13 @@ class ArticleScreen(MakesCards):
             return
         self.action_ideas()  # back to the units, where the new one will be highlighted
         view = self.query_one(ParagraphView)
-        saved = lambda made: self.CardSaved(view, made.unit_id, "Unit of the idea")  # noqa: E731
+        saved = lambda made: OwnCards.CardSaved(view, made.unit_id, "Unit of the idea")  # noqa: E731
         runner.run(self, MakeIdeaUnit(self.article_id, index), saved, group="own-cards")
 
     def on_key(self, event: events.Key) -> None:
         """Any key after a save ends its line (before the key acts: a second save says its own;
         BaseScreen.on_key runs too, Textual calls each class's handler)."""
-        self._unsay()
+        self.line.unsay()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "yours":

@@ -1,7 +1,10 @@
-"""What a screen with a paragraph view does with a selection: `c` makes a cloze of it, `n` opens
+"""Cards of yours, made from a paragraph view's selection: `c` makes a cloze of it, `n` opens
 the form on a unit of it (core/services/authoring.py saves either: yours, confirmed, in
-today's session). Article, Triage and Review are such screens; each says which article its
-view shows (`card_article`) and what to show once a card is made (`card_made`).
+today's session). Article, Triage and Review each hold one (`self.cards = OwnCards(self, scope)`,
+as they hold a TypeAhead) and say in their own handlers which article their view shows and what
+they do once a card is made: the paragraph view's `MakeCard` and `SelectionChanged` go to
+`make` and `read_ahead`, this helper's messages (posted to the screen) to `open_form` and `saved`.
+It was a base class of the three (MakesCards), which each had to set its hooks and flags for.
 
 A card is saved by a command (MakeCloze, MakeUnit: core/services/commands/authoring.py) in a
 worker, always: one transaction that reads the paragraph it cites, checks the card and stores
@@ -27,25 +30,28 @@ from core.services.commands.authoring import MakeCloze, MakeUnit
 from tui import runner
 from tui.modals.edit_unit import EditUnitModal, UnitEdit
 from tui.safe import notify
-from tui.screens.base import BaseScreen
 from tui.widgets.paragraph_view import ParagraphView
 
 if TYPE_CHECKING:
     from core.services.authoring import Made
+    from tui.screens.base import BaseScreen
 
 SAVED = "in today's session, new-card limits allowing (u undoes)"
 
 
-class MakesCards(BaseScreen):
-    """A screen whose paragraph view makes cards of yours from its selection."""
+class OwnCards:
+    """What `screen`'s paragraph view makes of its selection: cards of yours, undone by `u` in
+    `scope` (Review: its own undo, with the answers; Article and Triage: curation's)."""
 
-    undo_scope = Scope.CURATION  # where u takes a card made here back (Review: its own undo)
-    card_on_its_way = False  # a card of yours is being saved (on the writer thread)
+    def __init__(self, screen: BaseScreen, scope: Scope) -> None:
+        self.screen = screen
+        self.scope = scope
+        self.on_its_way = False  # a card of yours is being saved (on the writer thread)
 
     @dataclass
     class CardSaved(Message):
-        """A card of yours was saved (`what`: "Cloze", "Unit", ...). Handled by
-        `on_makes_cards_card_saved`."""
+        """A card of yours was saved (`what`: "Cloze", "Unit", ...). Handled by the screen's
+        `on_own_cards_card_saved`, which calls `saved` and then shows the card its way."""
 
         view: ParagraphView
         unit_id: int
@@ -53,29 +59,17 @@ class MakesCards(BaseScreen):
 
     @dataclass
     class DraftWritten(Message):
-        """The card writer wrote a draft unit of the selection. Handled by
-        `on_makes_cards_draft_written` (the form opens on it)."""
+        """The card writer wrote a draft unit of the selection. Handled by the screen's
+        `on_own_cards_draft_written`, which calls `open_form`."""
 
         article_id: int
         view: ParagraphView
         spans: tuple[SelectedSpan, ...]
         draft: StoredUnit
 
-    def card_article(self) -> int | None:
-        """The article the paragraph view shows."""
-        return None
-
-    def card_made(self, unit_id: int) -> None:
-        """After a card of yours was saved (unit `unit_id`)."""
-
-    def card_said(self, what: str) -> None:
-        """Say that a card of yours (`what`: "Cloze", "Unit", ...) was saved: a notice here;
-        the Article screen says it in place (a toast lays the screen out again)."""
-        notify(self.app, f"{what} saved as yours: {SAVED}")
-
-    def on_paragraph_view_make_card(self, event: ParagraphView.MakeCard) -> None:
+    def make(self, article_id: int | None, event: ParagraphView.MakeCard) -> None:
+        """`c` or `n` in the view, which shows article `article_id` (None: no article now)."""
         event.stop()
-        article_id = self.card_article()
         if article_id is None:
             return
         if event.kind == "cloze":
@@ -83,62 +77,71 @@ class MakesCards(BaseScreen):
         else:
             self._write_draft(article_id, event.view, event.spans)
 
-    def on_paragraph_view_selection_changed(self, event: ParagraphView.SelectionChanged) -> None:
-        article_id = self.card_article()
+    def read_ahead(self, article_id: int | None, event: ParagraphView.SelectionChanged) -> None:
+        """A selection starting: the article's topic terms, read once in a worker, so that its
+        cards save at once."""
         started = event.view.selection is not None
-        if article_id is not None and started and not self.services.authoring.ready(article_id):
-            self._prepare(article_id)
-
-    def _prepare(self, article_id: int) -> None:
-        """In a worker: the article's topic terms, read once, so that its cards save at once."""
-        topics = partial(self.services.authoring.topics, article_id)
-        runner.start(
-            self, "reading the article for your card", topics, group="own-cards-ready", exclusive=True
-        )
+        if article_id is not None and started and not self.screen.services.authoring.ready(article_id):
+            topics = partial(self.screen.services.authoring.topics, article_id)
+            runner.start(
+                self.screen,
+                "reading the article for your card",
+                topics,
+                group="own-cards-ready",
+                exclusive=True,
+            )
 
     def _save(
         self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...], edit: UnitEdit | None
     ) -> None:
         """A cloze (`edit` None) or the form's unit, saved by its command in a worker. A refused
         card is reported (the app's notice) and nothing is saved; the selection stays."""
-        drafting = any(w.group == "own-cards" and w.is_running for w in self.workers if w.node is self)
-        if drafting or self.card_on_its_way:
-            notify(self.app, "Still saving the last card: press it again once it is saved")
+        screen = self.screen
+        drafting = any(w.group == "own-cards" and w.is_running for w in screen.workers if w.node is screen)
+        if drafting or self.on_its_way:
+            notify(screen.app, "Still saving the last card: press it again once it is saved")
             return
-        scope = self.undo_scope
+        scope = self.scope
         command: MakeCloze | MakeUnit = (
             MakeCloze(article_id, spans, scope)
             if edit is None
             else MakeUnit(article_id, spans, edit.content, edit.memory_type, edit.tags, edit.questions, scope)
         )
-        self.card_on_its_way = True
-        runner.run(self, command, partial(self._saved, view, edit), failed=self._not_saved)
+        self.on_its_way = True
+        runner.run(screen, command, partial(self._saved, view, edit), failed=self._not_saved)
 
     def _not_saved(self, error: Exception) -> None:
-        self.card_on_its_way = False
+        self.on_its_way = False
 
     def _saved(self, view: ParagraphView, edit: UnitEdit | None, made: Made) -> CardSaved:
         return self.CardSaved(view, made.unit_id, _what(edit, made))
 
-    def on_makes_cards_card_saved(self, message: CardSaved) -> None:
-        self.card_on_its_way = False
+    def saved(self, message: CardSaved) -> None:
+        """The card is saved: the next one may be made; the selection goes. (The screen then
+        shows it its own way.)"""
+        self.on_its_way = False
         message.view.clear_selection()
-        self.card_made(message.unit_id)
-        self.card_said(message.what)
+
+    def say(self, what: str) -> None:
+        """Say that a card of yours (`what`: "Cloze", "Unit", ...) was saved, in a notice (the
+        Article screen says it in place: a toast lays the screen out again)."""
+        notify(self.screen.app, f"{what} saved as yours: {SAVED}")
 
     def _write_draft(self, article_id: int, view: ParagraphView, spans: tuple[SelectedSpan, ...]) -> None:
         """In a worker: the card writer reads the whole article the first time (its word
         counts: seconds on a very long one), then the form opens on the draft."""
-        draft = partial(self.services.authoring.draft, article_id, spans)
+        draft = partial(self.screen.services.authoring.draft, article_id, spans)
         written = partial(self.DraftWritten, article_id, view, spans)
-        runner.start(self, "writing the card", draft, written, group="own-cards")
+        runner.start(self.screen, "writing the card", draft, written, group="own-cards")
 
-    def on_makes_cards_draft_written(self, message: DraftWritten) -> None:
+    def open_form(self, message: DraftWritten) -> None:
+        """The form on the draft; what it gives back is saved (`_save`)."""
         article_id, view, spans = message.article_id, message.view, message.spans
-        authoring = self.services.authoring
+        screen = self.screen
+        authoring = screen.services.authoring
 
         def check(edit: UnitEdit):  # type: ignore[no-untyped-def]
-            with self.reporting("checking the card"):
+            with screen.reporting("checking the card"):
                 return authoring.check(
                     article_id, spans, content=edit.content, memory_type=edit.memory_type,
                     tags=edit.tags, questions=edit.questions,
@@ -152,7 +155,7 @@ class MakesCards(BaseScreen):
         form = EditUnitModal(
             message.draft, check, title="New unit of yours, from the selection", keep_errors=False
         )
-        self.app.push_screen(form, done)
+        screen.app.push_screen(form, done)
 
 
 def _what(edit: UnitEdit | None, made: Made) -> str:

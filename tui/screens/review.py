@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -27,14 +26,17 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from core.domain import SourceParagraph
-from core.domain.review import AnswerResult, ReviewItem, UndoResult
+from core.domain.review import ReviewItem, UndoResult
 from core.domain.undo import Scope
 from core.services.commands import Command
 from core.services.commands.review import Answer, CatchUp, Pin, SetAside
 from core.services.commands.undo import Undo
 from tui import runner
-from tui.safe import content, notify
-from tui.screens.own_cards import MakesCards
+from tui.safe import notify
+from tui.screens.base import BaseScreen
+from tui.screens.evidence_select import EvidenceSelect
+from tui.screens.own_cards import OwnCards
+from tui.screens.review_saved import AnswerSaved, DayCaughtUp, Pinned, SetAsideDone, StepUndone
 from tui.screens.type_ahead import TypeAhead, in_turn
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
@@ -56,15 +58,11 @@ NEEDS_CARD = {"reveal", "edit", "suspend", "bury", "pin", "open_source", "select
 WAIT_FOR_SAVE = {"rate", "reveal", "undo", "edit", "suspend", "bury", "pin"}  # while an answer is saved
 T = TypeVar("T")
 
-if TYPE_CHECKING:
-    from core.domain.undo import Undone  # noqa: F401 (read by mypy in StepUndone's base)
 
-
-class ReviewScreen(MakesCards):
+class ReviewScreen(BaseScreen):
     """Today's session, one card at a time."""
 
     HELP_NAME = "Review"
-    undo_scope = Scope.REVIEW  # a card you make here is undone here, with the answers (u)
     BINDINGS = [
         Binding("space", "reveal", "Reveal", id="review.reveal"),
         Binding("1", "rate(1)", "Again", id="review.again"),
@@ -89,37 +87,10 @@ class ReviewScreen(MakesCards):
         self.shown_at = 0.0
         self.answered: list[int] = []  # the card of each answer given here (undo takes the last)
         self.ahead = TypeAhead(self)  # the card's keys pressed while a change is saved
+        # c / n on a selection of the evidence (v): a card of yours, undone here with the answers
+        self.cards = OwnCards(self, Scope.REVIEW)
+        self.selecting = EvidenceSelect(self)  # v: the evidence in a paragraph view, to select in
         self._progress_timer: Timer | None = None
-
-    @dataclass
-    class AnswerSaved(Message):
-        """The worker saved the answer. Handled by `on_review_screen_answer_saved`."""
-
-        card_id: int
-        result: AnswerResult
-
-    class StepUndone(runner.Done["Undone | None"]):
-        """The newest step of Review's scope was taken back (None: nothing to undo). Handled by
-        `on_review_screen_step_undone`."""
-
-    @dataclass
-    class SetAsideDone(Message):
-        """The card was suspended or buried (`result`: it was there). Handled by
-        `on_review_screen_set_aside_done`."""
-
-        said: str
-        result: bool
-
-    @dataclass
-    class Pinned(Message):
-        """The unit was pinned or unpinned. Handled by `on_review_screen_pinned`."""
-
-        pinned: bool
-        result: bool
-
-    class DayCaughtUp(runner.Done[bool]):
-        """The worker waited for the lock to lift a new day's burials (`result`: done; False:
-        still held, the next card tries again). Handled by `on_review_screen_day_caught_up`."""
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -206,14 +177,19 @@ class ReviewScreen(MakesCards):
         answer.display = True
         answer.update(answer_view(item))
         ratings.update(ratings_bar(item))
-        shown: list[tuple[SourceParagraph, tuple[str, ...]]] | None = None
-        with self.reporting("reading the evidence"):
-            library = self.services.library
-            unit = library.unit(item.unit_id)
-            shown = library.evidence(unit) if unit is not None else None
+        shown = self._evidence(item)
         evidence.display = shown is not None
         if shown is not None:
             evidence.update(evidence_view(item.article_title, shown))
+
+    def _evidence(self, item: ReviewItem) -> list[tuple[SourceParagraph, tuple[str, ...]]] | None:
+        """The card's evidence paragraphs, each with its quotes (None: its unit is gone, or the
+        read failed: reported)."""
+        with self.reporting("reading the evidence"):
+            library = self.services.library
+            unit = library.unit(item.unit_id)
+            return library.evidence(unit) if unit is not None else None
+        return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in WAIT_FOR_SAVE and self.ahead.busy:
@@ -255,7 +231,7 @@ class ReviewScreen(MakesCards):
         if self.item is None or not self.revealed or self.ahead.saving:
             return
         card_id, duration_ms = self.item.card.id, int((time.monotonic() - self.shown_at) * 1000)
-        self._write(Answer(card_id, rating, duration_ms), partial(self.AnswerSaved, card_id))
+        self._write(Answer(card_id, rating, duration_ms), partial(AnswerSaved, card_id))
 
     def _write(self, command: Command[T], done: Callable[[T], Message]) -> None:
         """Every change made here runs as a command in a worker, one at a time: the card's keys
@@ -285,7 +261,7 @@ class ReviewScreen(MakesCards):
         """A new day began while another process held the write lock, so its unbury was not done
         on the spot; the worker waits for the lock (up to the busy timeout). Still held after it:
         the notice says so and the next card tries again."""
-        runner.run(self, CatchUp(), self.DayCaughtUp)
+        runner.run(self, CatchUp(), DayCaughtUp)
 
     def on_review_screen_day_caught_up(self, message: DayCaughtUp) -> None:
         if message.result and not self.ahead.saving:  # (else the answer's next card comes from the new queue)
@@ -295,7 +271,7 @@ class ReviewScreen(MakesCards):
     def action_undo(self) -> None:
         """Take back the latest step done here (the one journal's Review scope): an answer, a
         suspend, a bury ..., or a card of yours made here (to the trash)."""
-        self._write(Undo(Scope.REVIEW), self.StepUndone)
+        self._write(Undo(Scope.REVIEW), StepUndone)
 
     def on_review_screen_step_undone(self, message: StepUndone) -> None:
         done = message.result
@@ -313,7 +289,7 @@ class ReviewScreen(MakesCards):
     def action_suspend(self) -> None:
         if self.item is not None:
             self._write(
-                SetAside(self.item.card.id, bury=False), partial(self.SetAsideDone, "Suspended (u to undo)")
+                SetAside(self.item.card.id, bury=False), partial(SetAsideDone, "Suspended (u to undo)")
             )
 
     @in_turn
@@ -321,7 +297,7 @@ class ReviewScreen(MakesCards):
         if self.item is not None:
             self._write(
                 SetAside(self.item.card.id, bury=True),
-                partial(self.SetAsideDone, "Buried until tomorrow (u to undo)"),
+                partial(SetAsideDone, "Buried until tomorrow (u to undo)"),
             )
 
     def on_review_screen_set_aside_done(self, message: SetAsideDone) -> None:
@@ -335,7 +311,7 @@ class ReviewScreen(MakesCards):
     def action_pin(self) -> None:
         if self.item is not None:
             pinned = not self.item.pinned
-            self._write(Pin(self.item.unit_id, pinned), partial(self.Pinned, pinned))
+            self._write(Pin(self.item.unit_id, pinned), partial(Pinned, pinned))
 
     def on_review_screen_pinned(self, message: Pinned) -> None:
         """Pinned or unpinned: the card again, re-timed (its pin shown)."""
@@ -353,41 +329,34 @@ class ReviewScreen(MakesCards):
         """The evidence paragraphs in a paragraph view: move the word cursor, v selects, c / n
         make a card of yours; escape goes back to the card."""
         item = self.item
-        if item is None or not self.revealed:
-            return
-        shown: list[tuple[SourceParagraph, tuple[str, ...]]] = []
-        with self.reporting("reading the evidence"):
-            unit = self.services.library.unit(item.unit_id)
-            shown = self.services.library.evidence(unit) if unit is not None else []
-        if not shown:
-            return
-        paragraphs = [para for para, _ in shown]
-        view = self.query_one("#review-select", ParagraphView)
-        view.load(len(paragraphs), lambda start, limit: paragraphs[start : start + limit])
-        view.set_evidence({para.paragraph_id: quotes for para, quotes in shown})
-        view.border_title = content(item.article_title, single_line=True)
-        self.query_one("#review-evidence").display = False
-        view.display = True
-        view.focus()
+        shown = self._evidence(item) if item is not None and self.revealed else None
+        if item is not None and shown:
+            self.selecting.open(item.article_title, shown)
 
     def _close_selecting(self) -> bool:
-        view = self.query_one("#review-select", ParagraphView)
-        if not view.display:
-            return False
-        view.display = False
-        view.clear_selection()
-        self.query_one("#review-evidence").display = self.revealed and self.item is not None
-        return True
+        return self.selecting.close(evidence=self.revealed and self.item is not None)
 
     def action_back(self) -> None:
         if not self._close_selecting():
             super().action_back()
 
-    def card_article(self) -> int | None:
+    def on_paragraph_view_make_card(self, event: ParagraphView.MakeCard) -> None:
+        self.cards.make(self._card_article(), event)
+
+    def on_paragraph_view_selection_changed(self, event: ParagraphView.SelectionChanged) -> None:
+        self.cards.read_ahead(self._card_article(), event)
+
+    def _card_article(self) -> int | None:
         return self.item.article_id if self.item is not None else None
 
-    def card_made(self, unit_id: int) -> None:
+    def on_own_cards_draft_written(self, message: OwnCards.DraftWritten) -> None:
+        self.cards.open_form(message)
+
+    def on_own_cards_card_saved(self, message: OwnCards.CardSaved) -> None:
+        """A card of yours made of the evidence: back to the card, and a notice."""
+        self.cards.saved(message)
         self._close_selecting()
+        self.cards.say(message.what)
 
     def on_key(self, event: events.Key) -> None:
         # behind a reveal, a 3 is the revealed card's; behind a rating, a space is the next card's

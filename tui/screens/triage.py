@@ -14,35 +14,34 @@ run in a worker (core/services/commands: never a write on the UI thread).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
-from core.domain import StoredUnit, ValidationReport
+from core.domain import StoredUnit
 from core.domain.undo import Scope
 from core.services.commands.authoring import NextBlank, SetEvidence, Split
 from core.services.commands.curation import Accept, AcceptAllValid, KeepAnyway, KeepAsIs, Reject, Retire
 from core.services.commands.undo import Undo
 from core.text.words import plural
-from tui import runner
 from tui.modals.reason import ReasonModal
 from tui.safe import content, notify
-from tui.screens.own_cards import MakesCards
+from tui.screens.base import BaseScreen
+from tui.screens.own_cards import OwnCards
+from tui.screens.triage_saved import Saved, StepUndone, checked, saying
 from tui.screens.type_ahead import TypeAhead, in_turn
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
 from tui.widgets.title_bar import TitleBar
+from tui.widgets.triage_card import empty_lines, notices_line, progress_line, queue_name
 from tui.widgets.unit_view import unit_details
 
 if TYPE_CHECKING:
-    from core.domain.undo import Undone  # noqa: F401 (read by mypy in StepUndone's base)
     from core.services.commands import Command
     from core.services.library import LibraryService
     from core.services.triage import TriageList
@@ -54,7 +53,7 @@ WAIT_FOR_SAVE = {"accept", "reject", "edit", "skip", "undo", "accept_all", "low_
 WAIT_FOR_SAVE |= {"source_changed", "keep", "retire", "keep_anyway", *FIXES}
 
 
-class TriageScreen(MakesCards):
+class TriageScreen(BaseScreen):
     """The proposal queue (of one article, or of the whole library)."""
 
     HELP_NAME = "Triage"
@@ -86,6 +85,7 @@ class TriageScreen(MakesCards):
         self.source_changed = False  # the list of units whose source changed, any status
         self.changed_waiting = 0  # how many wait for keep/retire (`c` is offered only then)
         self.ahead = TypeAhead(self)  # the queue's keys pressed while a change is saved
+        self.cards = OwnCards(self, Scope.CURATION)  # c / n on a selection: a card of yours
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -122,13 +122,6 @@ class TriageScreen(MakesCards):
         card = self.query_one("#triage-unit", Static)
         progress = self.query_one("#triage-progress", Static)
         view = self.query_one(ParagraphView)
-        queue = (
-            "source-changed list (c: proposals)"
-            if self.source_changed
-            else "low-confidence list, least confident first (l: all)"
-            if self.low_confidence
-            else "proposals"
-        )
         if self.unit is None:
             self._paint_empty(progress, card)
             view.load(0, lambda s, n: [])
@@ -143,15 +136,8 @@ class TriageScreen(MakesCards):
                 first = library.paragraph(unit.article_id, unit.evidence[0].paragraph_id)
         self._paint_notices(unit.article_id)
         title = article.title if article else "?"
-        progress.update(
-            Content.assemble(
-                (waiting, "bold"),
-                "  ·  ",
-                queue,
-                "  ·  ",
-                content(title, single_line=True),
-            )
-        )
+        queue = queue_name(source_changed=self.source_changed, low_confidence=self.low_confidence)
+        progress.update(progress_line(waiting, queue, title))
         card.update(unit_details(unit, title))
         if article is not None:
             view.load(
@@ -162,8 +148,7 @@ class TriageScreen(MakesCards):
             view.border_title = content(title, single_line=True)
 
     def _paint_notices(self, article_id: int | None) -> None:
-        """What importing the article had to say (why it got no unit or few for its length,
-        bytes replaced ...), over its units; nothing when it said nothing."""
+        """What importing the article had to say, over its units; nothing when it said nothing."""
         notices: tuple[str, ...] = ()
         if article_id is not None:
             with self.reporting("reading the article's import notices"):
@@ -171,27 +156,21 @@ class TriageScreen(MakesCards):
         box = self.query_one("#triage-notice", Static)
         box.display = bool(notices)
         if notices:
-            box.update(Content.assemble(("Import: ", "bold"), content("; ".join(notices))))
+            box.update(notices_line(notices))
 
     def _paint_empty(self, progress: Static, card: Static) -> None:
         """Nothing left in the list shown: say so, and where the rest waits (and, for one
         article, what its import said: why it got no unit)."""
         self._paint_notices(self.article_id)
-        if self.source_changed:
-            progress.update(Content.styled("No units with a changed source waiting.", "bold $success"))
-            card.update(Content("Press c to go back to the proposals."))
-            return
         parked: list[StoredUnit] = []
-        if not self.low_confidence:
+        if not self.low_confidence and not self.source_changed:
             with self.reporting("looking for parked proposals"):
                 parked = self.services.library.units(self.article_id, ["proposed"], None, True, 1)
-        changed = " Press c for the units whose source changed." if self.changed_waiting else ""
-        if parked:
-            progress.update(Content.styled("No proposals above the confidence floor.", "bold"))
-            card.update(Content("The others wait in the low-confidence list: press l to see them." + changed))
-        else:
-            progress.update(Content.styled("No proposals waiting.", "bold $success"))
-            card.update(Content("Import articles (i on Home) to get new proposals." + changed))
+        line, text = empty_lines(
+            source_changed=self.source_changed, parked=bool(parked), changed_waiting=self.changed_waiting
+        )
+        progress.update(line)
+        card.update(text)
 
     def _waiting(self, library: LibraryService, in_article: int) -> str:
         """ "N proposals waiting" (in this article, or in the library), or the changed ones."""
@@ -234,18 +213,6 @@ class TriageScreen(MakesCards):
     # --- actions: each change is a command run in a worker (core/services/commands) ---------
     # Another process holding the write lock never freezes the screen; the queue's keys wait
     # for the change (WAIT_FOR_SAVE), whose message shows the queue again.
-
-    @dataclass
-    class Saved(Message):
-        """A change made here was saved: `said` (nothing when empty), then the queue again, at
-        the unit `prefer` when given. Handled by `on_triage_screen_saved`."""
-
-        said: str
-        prefer: int | None = None
-
-    class StepUndone(runner.Done["Undone | None"]):
-        """The newest curation step (of this article) was taken back; None: nothing to undo.
-        Handled by `on_triage_screen_step_undone`."""
 
     def write(
         self, command: Command[T], done: Callable[[T], Message], *, failed: Callable[[Exception], None]
@@ -293,7 +260,7 @@ class TriageScreen(MakesCards):
 
     @in_turn
     def action_undo(self) -> None:
-        self._write(Undo(Scope.CURATION, self.article_id), self.StepUndone, again=False)
+        self._write(Undo(Scope.CURATION, self.article_id), StepUndone, again=False)
 
     def on_triage_screen_step_undone(self, message: StepUndone) -> None:
         undone = message.result
@@ -310,7 +277,7 @@ class TriageScreen(MakesCards):
     def action_accept_all(self) -> None:
         article_id = self.article_id or (self.unit.article_id if self.unit else None)
         if article_id is not None:
-            said = lambda count: self.Saved(f"Accepted {plural(count, 'valid unit')} of this article")  # noqa: E731
+            said = lambda count: Saved(f"Accepted {plural(count, 'valid unit')} of this article")  # noqa: E731
             self._write(AcceptAllValid(article_id), said)
 
     @in_turn
@@ -373,7 +340,7 @@ class TriageScreen(MakesCards):
         if self.unit is not None:
             said = "Split in two: this is the first part, the second is next (u undoes)"
             unit_id = self.unit.id
-            self._write(Split(unit_id), lambda _: self.Saved(said, unit_id), again=False)
+            self._write(Split(unit_id), lambda _: Saved(said, unit_id), again=False)
 
     @in_turn
     def action_evidence(self) -> None:
@@ -402,18 +369,21 @@ class TriageScreen(MakesCards):
         )
         self.app.push_screen(ReasonModal(question, first.message), done)
 
-    def card_article(self) -> int | None:
+    # --- cards of yours (c / n on a selection in the evidence view) -------------------------
+
+    def _card_article(self) -> int | None:
         return self.unit.article_id if self.unit is not None else self.article_id
 
+    def on_paragraph_view_make_card(self, event: ParagraphView.MakeCard) -> None:
+        self.cards.make(self._card_article(), event)
+
     def on_paragraph_view_selection_changed(self, event: ParagraphView.SelectionChanged) -> None:
-        self.refresh_bindings()
+        self.refresh_bindings()  # (E: evidence = selection)
+        self.cards.read_ahead(self._card_article(), event)
 
+    def on_own_cards_draft_written(self, message: OwnCards.DraftWritten) -> None:
+        self.cards.open_form(message)
 
-def saying(said: str, prefer: int | None = None) -> Callable[[bool], TriageScreen.Saved]:
-    """The `done` of a change whose result says whether it did anything: `said` if it did."""
-    return lambda did: TriageScreen.Saved(said if did else "", prefer)
-
-
-def checked(ok: str, errors: str, unit_id: int) -> Callable[[ValidationReport], TriageScreen.Saved]:
-    """The `done` of a fix: the unit again, with what its new check found."""
-    return lambda report: TriageScreen.Saved(ok if report.ok else errors, unit_id)
+    def on_own_cards_card_saved(self, message: OwnCards.CardSaved) -> None:
+        self.cards.saved(message)
+        self.cards.say(message.what)

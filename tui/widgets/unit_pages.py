@@ -1,6 +1,8 @@
 """The Article screen's two lists beside its text: its units a page at a time (`UnitPages`) and its
-summary with core ideas (`IdeaList`). Widgets the screen composes: it hands them what to show
-(a page reader, the stored ideas) and reads back what the reader chose; they call no service.
+summary with core ideas (`IdeaList`), with the line above them (`UnitsLine`: the count and the
+filters, or what was just saved). Widgets the screen composes: it hands them what to show (a
+page reader, the stored ideas, the count) and reads back what the reader chose; they call no
+service.
 
 A unit of yours sorts last (the article's next position), so one made while the list has pages
 still to load waits for `g`, which lists it after the pages loaded so far; the pages that load
@@ -12,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.content import Content
+from textual.timer import Timer
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from core.domain import ArticleMemoryOutput, StoredUnit
@@ -122,3 +126,54 @@ class IdeaList(SteadyOptionList):
         """The index of the highlighted core idea (None on the summary)."""
         index = (self.highlighted or 0) - 1  # option 0 is the summary
         return index if 0 <= index < self.ideas else None
+
+
+class UnitsLine(Static):
+    """The line above the units: how many are listed (`pages`: "40+" while pages are left to
+    load) and the filters, or what was just saved ("✓ Cloze saved as yours ..."), in place of
+    the filters until `unsay` or a few seconds. One line high whatever it says, so it is drawn
+    again without a layout: a toast mounts a widget and lays the screen out again, a second
+    frame after each save."""
+
+    def __init__(self, pages: UnitPages, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.pages = pages
+        self.said = ""  # what was just done, shown in place of the filters ("": the filters)
+        self._filters: tuple[str | None, str | None] = (None, None)
+        self._timer: Timer | None = None
+
+    def show(self, status: str | None, memory_type: str | None) -> None:
+        """The count as the list is now, and the filters, drawn again in place."""
+        self._filters = (status, memory_type)
+        self._draw()
+
+    def say(self, said: str, seconds: float) -> None:
+        """`said` in place of the filters, for `seconds` (or until `unsay`)."""
+        self.said = said
+        self._draw()
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.set_timer(seconds, self.unsay, name="the saved line goes")
+
+    def unsay(self) -> None:
+        """Back to the count and filters (nothing to draw when nothing was said)."""
+        if self.said:
+            self.said = ""
+            self._draw()
+
+    def _draw(self) -> None:
+        count = f"{len(self.pages.units)}{'+' if self.pages.more else ''}"
+        if self.said:
+            said = Content.assemble((self.said, "$success"), "  ", ("Units ", "bold"), count)
+            self.update(said.truncate(max(1, self.content_region.width), ellipsis=True), layout=False)
+            return
+        status, memory_type = self._filters
+        filters = Content.assemble(
+            ("Units ", "bold"),
+            count,
+            ("  status: ", "bold"),
+            status or "all",
+            ("  type: ", "bold"),
+            memory_type or "all",
+        )
+        self.update(filters, layout=False)
