@@ -171,3 +171,37 @@ async def test_a_burst_of_review_keys_answers_a_card_a_pair(samples: Services) -
         await settle(pilot)
         assert any("The answer is shown" in str(n.message) for n in app._notifications)
     assert samples.review.summary().answers_today == 3
+
+
+async def test_review_starts_its_session_and_a_new_day_off_the_ui_thread(
+    samples: Services, ui_thread_writes: list[str]
+) -> None:
+    """Opening Review lifts the burials that have ended, and a new review day met while reviewing
+    lifts its own: each on the writer thread (`StartSession`, `CatchUp`), the screen only reads.
+    The buried cards are back in the day's session either way."""
+    from core.domain.review import Queue
+    from core.services.commands.review import SetAside
+
+    article = samples.library.articles()[-1]
+    samples.curation.accept_all_valid(article.id)
+    samples.review.start_session()
+    first = samples.review.next_card()
+    assert first is not None
+    samples.run(SetAside(first.card.id, bury=True))
+    samples.clock.advance(days=1)  # the burial has ended
+    async with running(samples) as (app, pilot):
+        ui_thread_writes.clear()
+        screen = await opened(pilot, "r", ReviewScreen)
+        assert samples.review.card(first.card.id).queue != Queue.BURIED
+        assert first.card.id in samples.review.today.ids()
+        second = screen.item
+        assert second is not None
+        await pilot.press("b")  # buried until the review day ends
+        await settle(pilot)
+        assert samples.review.card(second.card.id).queue == Queue.BURIED
+        samples.clock.advance(days=1)  # midnight passes while reviewing
+        await pilot.press("question_mark", "escape")  # back on Review: the card read for the new day
+        await settle(pilot)
+        assert samples.review.card(second.card.id).queue != Queue.BURIED
+        assert second.card.id in samples.review.today.ids()
+    assert ui_thread_writes == []

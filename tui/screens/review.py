@@ -5,8 +5,10 @@ suspend, bury, pin and open-the-source work on the current card; a summary ends 
 Every change made here (an answer, undo, suspend, bury, pin) is a typed command
 (core/services/commands) run in a worker: another process holding the database lock (up to the
 busy timeout) never freezes the screen; the card's keys wait until the change is saved, and the
-next card follows its message. A new review day's unbury (at the rollover) is never waited for
-here; when the lock is held, the `CatchUp` command waits for it and the buried cards join after.
+next card follows its message. The screen itself only reads: the session starts with the
+`StartSession` command (the burials that ended are lifted on the writer thread), and a new review
+day met while reviewing (at the rollover) is built without its unbury, which the `CatchUp`
+command does (waiting for a held lock); the buried cards join after.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from core.domain import SourceParagraph
 from core.domain.review import ReviewItem, UndoResult
 from core.domain.undo import Scope
 from core.services.commands import Command
-from core.services.commands.review import Answer, CatchUp, Pin, SetAside
+from core.services.commands.review import Answer, CatchUp, Pin, SetAside, StartSession
 from core.services.commands.undo import Undo
 from tui import runner
 from tui.safe import notify
@@ -54,6 +56,7 @@ from tui.widgets.title_bar import TitleBar
 
 TALL = 40  # rows from which the question card gets more room
 SHORT = 30  # rows below which it gets less
+FIRST_CARD_WAIT_S = 0.15  # how long mounting waits for the session start to paint its first card
 NEEDS_CARD = {"reveal", "edit", "suspend", "bury", "pin", "open_source", "select_evidence"}
 WAIT_FOR_SAVE = {"rate", "reveal", "undo", "edit", "suspend", "bury", "pin"}  # while an answer is saved
 T = TypeVar("T")
@@ -109,9 +112,11 @@ class ReviewScreen(BaseScreen):
         self.set_class(event.size.height >= TALL, "-tall")
         self.set_class(event.size.height < SHORT, "-short")
 
-    def on_mount(self) -> None:
-        with self.reporting("starting today's session"):
-            self.services.review.start_session()
+    async def on_mount(self) -> None:
+        # Today's session is started on the writer thread (an unbury that never waits for a held
+        # lock: ~1 ms); its first card is painted before this returns. Later than that (a slow
+        # write queued before it), the card comes from the queue built without the unbury.
+        await runner.result_within(runner.run(self, StartSession()), FIRST_CARD_WAIT_S)
         self.next_card()
 
     def refresh_data(self) -> None:
@@ -127,14 +132,14 @@ class ReviewScreen(BaseScreen):
         self.item = None
         waiting = False
         with self.reporting("loading the next card"):
-            self.item = self.services.review.next_card()
+            self.item = self.services.review.next_card(lift=False)
             waiting = self.services.review.rollover_waiting()
         same = keep_revealed and self.item is not None and self.item.card.id == shown
         if not same:  # (the same card keeps its answer shown and its answer time running)
             self.revealed = False
             self.shown_at = time.monotonic()
         self._paint()
-        if waiting:  # a new day's unbury met a held lock: the worker waits for it
+        if waiting:  # a new day's unbury is due (this read left it, or a held lock): a worker does it
             self.catch_up()
         # check_action gates the keys at once; the footer (a recompose) follows after the card
         # has been painted, so rating -> next card is not held up by it.
@@ -142,7 +147,7 @@ class ReviewScreen(BaseScreen):
 
     def _update_progress(self) -> None:
         with self.reporting("reading the session"):
-            summary = self.services.review.summary()
+            summary = self.services.review.summary(lift=False)
             self.query_one("#review-progress", Static).update(progress_line(summary))
             if self.item is None:
                 self.query_one("#review-question", Static).update(finished(summary, self.answered))
@@ -319,7 +324,7 @@ class ReviewScreen(BaseScreen):
             notify(self.app, "Pinned: reviewed at a higher retention" if message.pinned else "Unpinned")
         self.item = None
         with self.reporting("reloading the card"):
-            self.item = self.services.review.next_card()
+            self.item = self.services.review.next_card(lift=False)
         self._paint()
         self.ahead.shown()
 

@@ -1,15 +1,27 @@
-"""Review's writes: an answer, suspending, burying, pinning, a new day's unbury."""
+"""Review's writes: today's session started, an answer, suspending, burying, pinning, a new day's
+unbury."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from core.domain.review import AnswerResult
+from core.domain.review import AnswerResult, SessionSummary
 from core.services.commands import Command
 
 if TYPE_CHECKING:
     from core.services.bootstrap import Services
+
+
+@dataclass(frozen=True, slots=True)
+class StartSession(Command[SessionSummary]):
+    """Lift the burials that have ended (never waiting for another process's lock: then the
+    unbury stays due, for `CatchUp`) and build today's queue: the Review screen's first step."""
+
+    what: ClassVar[str] = "starting today's session"
+
+    def handle(self, services: Services) -> SessionSummary:
+        return services.review.start_session()
 
 
 @dataclass(frozen=True, slots=True)

@@ -128,16 +128,17 @@ class ReviewService(Clocked):
         ids, kinds = build_today(self.config, day, now)
         self.today.replace(ids, kinds, as_epoch(day.start))
 
-    def _ensure_day(self, now: datetime, *, wait: bool = False) -> scheduler.DayWindow:
+    def _ensure_day(self, now: datetime, *, wait: bool = False, lift: bool = True) -> scheduler.DayWindow:
         """Today's queue for the review day of `now`; a new day first lifts the burials that
-        ended. That write never waits for another process's lock unless `wait` (the UI thread
-        calls this): when the lock is held, the queue is built without the buried cards and the
-        unbury stays due, tried again on every later call and by `catch_up` (a worker's)."""
+        ended. That write never waits for another process's lock unless `wait`: when the lock is
+        held, the queue is built without the buried cards and the unbury stays due, tried again
+        on every later call and by `catch_up` (a worker's). `lift=False` (a read on the app's UI
+        thread, which writes nothing): the unbury is left due, for `catch_up` or a write."""
         day = self.day(now)
         new_day = self.today.day_start != as_epoch(day.start)
         self._unbury_due = self._unbury_due or new_day
         lifted = 0
-        if self._unbury_due:
+        if self._unbury_due and lift:
             try:
                 lifted = cards.unbury(as_epoch(now), wait=wait)
                 self._unbury_due = False
@@ -159,11 +160,12 @@ class ReviewService(Clocked):
         self._ensure_day(self.now(), wait=True)
         return not self._unbury_due
 
-    def next_card(self) -> ReviewItem | None:
+    def next_card(self, *, lift: bool = True) -> ReviewItem | None:
         """The card to show now: a learning card that is due, else the next of today's queue,
-        else a learning card due within 20 minutes. None when the session is done."""
+        else a learning card due within 20 minutes. None when the session is done. `lift=False`
+        writes nothing: a new day's unbury is left to `catch_up` (`rollover_waiting`)."""
         now = self.now()
-        day = self._ensure_day(now)
+        day = self._ensure_day(now, lift=lift)
         t = as_epoch(now)
         due_learning = review_queue.next_learning(t)
         if due_learning is not None:
@@ -177,9 +179,10 @@ class ReviewService(Clocked):
         ahead = review_queue.next_learning(t + LEARN_AHEAD_S)
         return self._item(ahead[0], now) if ahead is not None else None
 
-    def summary(self) -> SessionSummary:
+    def summary(self, *, lift: bool = True) -> SessionSummary:
+        """Today's counts: left, done, learning. `lift=False` as `next_card`'s."""
         now = self.now()
-        day = self._ensure_day(now)
+        day = self._ensure_day(now, lift=lift)
         start, end, t = as_epoch(day.start), as_epoch(day.end), as_epoch(now)
         new_left, reviews_left = self.today.left()
         # learning cards of this sitting: due now, or soon enough for next_card to show them
