@@ -139,13 +139,12 @@ class AuthoringService:
         article_id: int,
         spans: Sequence[SelectedSpan],
         *,
-        wait: bool = True,
         scope: Scope = Scope.CURATION,
     ) -> Made:
         """The selection is the blank; the unit is the sentence it is in (the sentences, when
         it runs over several), and that sentence is its evidence. One transaction reads the
-        paragraph, checks the card against it and stores it (wait=False: DatabaseBusy at once,
-        nothing saved, when another process holds the write lock; `scope`: where undo takes it
+        paragraph, checks the card against it and stores it (DatabaseBusy, nothing saved, when
+        another process holds the write lock past the busy timeout; `scope`: where undo takes it
         back, the screen it was made in)."""
         if len(spans) != 1:
             raise CannotMake(
@@ -153,7 +152,7 @@ class AuthoringService:
             )
         span = spans[0]
         topics = self.topics(article_id)
-        with write_transaction(wait=wait):
+        with write_transaction():
             cited = cited_paragraphs(article_id, spans)
             para = cited.paragraph(span.paragraph_id)
             if para is None or para.text[span.start : span.end] != span.text or not span.text.strip():
@@ -198,14 +197,14 @@ class AuthoringService:
 
     def make(
         self, article_id: int, spans: Sequence[SelectedSpan], *, content: str, memory_type: str,
-        tags: Sequence[str], questions: Questions, wait: bool = True, scope: Scope = Scope.CURATION,
+        tags: Sequence[str], questions: Questions, scope: Scope = Scope.CURATION,
     ) -> Made:  # fmt: skip
         """Save a card you made: confirmed, its cards created, yours; refused (CannotMake, and
         nothing saved) while it has an error. One transaction reads the cited paragraphs,
-        checks the card and stores it (`wait` as for cloze)."""
+        checks the card and stores it (a held lock as for cloze)."""
         wording = Wording(content, memory_type, tags, questions)
         topics = self.topics(article_id)
-        with write_transaction(wait=wait):
+        with write_transaction():
             return self._store(article_id, spans, wording, cited_paragraphs(article_id, spans), topics, scope)
 
     def _store(

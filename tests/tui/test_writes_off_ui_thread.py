@@ -189,7 +189,7 @@ async def test_review_starts_its_session_and_a_new_day_off_the_ui_thread(
     assert first is not None
     samples.run(SetAside(first.card.id, bury=True))
     samples.clock.advance(days=1)  # the burial has ended
-    async with running(samples) as (app, pilot):
+    async with running(samples) as (_, pilot):
         ui_thread_writes.clear()
         screen = await opened(pilot, "r", ReviewScreen)
         assert samples.review.card(first.card.id).queue != Queue.BURIED
