@@ -30,7 +30,7 @@ def _answer(svc: Services, clock: FixedClock, n: int) -> int:
     while answered < n:
         item = svc.review.next_card()
         assert item is not None, "the session ran dry"
-        svc.review.answer(item.card.id, 3, wait=False)  # as the Review screen saves it, on its thread
+        svc.review.answer(item.card.id, 3)
         clock.advance(seconds=5)
         answered += 1
     return answered

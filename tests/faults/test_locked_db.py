@@ -158,12 +158,12 @@ def test_a_held_lock_never_freezes_the_review_screen(
     assert reps_mismatches(home) == []
 
 
-def test_an_answer_that_may_not_wait_is_refused_at_once_and_the_wait_comes_back(
+def test_an_answer_under_a_held_lock_waits_the_busy_timeout_and_saves_nothing(
     home: Path, start_holder, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The review screen saves an answer on the spot when the lock is free (wait=False) and
-    hands it to its worker when not: so a held lock must refuse at once, saving nothing, and
-    leave the connection's busy timeout as it was for every later write."""
+    """The writer thread's answer waits for another process's lock up to the busy timeout, then
+    refuses, saving nothing and leaving the connection's busy timeout as it was; once the lock is
+    free the same answer is saved."""
     from core.domain.errors import DatabaseBusy
     from core.storage.db import busy_timeout_ms, db
 
@@ -176,15 +176,12 @@ def test_an_answer_that_may_not_wait_is_refused_at_once_and_the_wait_comes_back(
         holder = start_holder("hold_exclusive.py", str(db_file(home)), ready="locked")
         started = time.monotonic()
         with pytest.raises(DatabaseBusy):
-            svc.review.answer(item.card.id, 3, wait=False)
-        assert time.monotonic() - started < 1.0  # not the 3 s a waiting write would take
+            svc.review.answer(item.card.id, 3)
+        assert time.monotonic() - started >= 2.5  # the whole timeout
         assert db.execute_sql("PRAGMA busy_timeout").fetchone()[0] == busy_timeout_ms() == 3000
-        started = time.monotonic()
-        with pytest.raises(DatabaseBusy):
-            svc.review.answer(item.card.id, 3)  # the worker's way: waits the whole timeout
-        assert time.monotonic() - started >= 2.5
+        assert scalar(home, "SELECT COUNT(*) FROM review_log") == 0
         holder.release()
-        svc.review.answer(item.card.id, 3, wait=False)
+        svc.review.answer(item.card.id, 3)
         assert db.execute_sql("PRAGMA busy_timeout").fetchone()[0] == 3000
     finally:
         svc.close()

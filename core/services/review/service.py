@@ -208,16 +208,14 @@ class ReviewService(Clocked):
 
     # --- answers ----------------------------------------------------------------------------
 
-    def answer(
-        self, card_id: int, rating: Rating | int, *, duration_ms: int | None = None, wait: bool = True
-    ) -> AnswerResult:
+    def answer(self, card_id: int, rating: Rating | int, *, duration_ms: int | None = None) -> AnswerResult:
         """Rate a card (1 again, 2 hard, 3 good, 4 easy): read, decide and save in one IMMEDIATE
-        transaction (another process cannot change the card in between). wait=False: raise
-        DatabaseBusy at once, nothing saved, when another process holds the write lock."""
+        transaction (another process cannot change the card in between). DatabaseBusy, nothing
+        saved, when another process holds the write lock past the busy timeout."""
         grade = Rating(int(rating))
         now = self.now()
-        day = self._ensure_day(now, wait=wait)
-        with write_transaction(wait=wait):
+        day = self._ensure_day(now, wait=True)
+        with write_transaction():
             row = cards.get_card(card_id)
             if row is None:
                 raise UnknownCard(f"card {card_id} does not exist (its unit may have been purged)")
