@@ -4,7 +4,8 @@ The table holds only the rows seen so far: a page (core.services.browse.PAGE row
 keyset after the last one as the cursor nears the end, in a named worker, so a million rows
 paint as fast as a hundred (bench/bench_browse.py). The count comes from its own worker, started
 once the first page is painted so it does not compete with that paint. What the keys do to the
-rows is in actions.py; how a row becomes cells, rows.py.
+rows is in actions.py (a helper the screen holds, `self.actions`); how a row becomes cells,
+rows.py.
 """
 
 from __future__ import annotations
@@ -25,8 +26,10 @@ from core.services.commands.bulk import LiftEndedBurials
 from core.text.words import plural
 from tui import runner
 from tui.safe import content, notify
+from tui.screens.base import BaseScreen
 from tui.screens.browse.actions import BrowseActions
 from tui.screens.browse.rows import MARK, cells, mark
+from tui.screens.bulk import BulkUndone, say_undone, undo_bulk
 from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.row_table import RowTable
@@ -41,7 +44,7 @@ FIRST_PAGE_WAIT_S = 0.15
 SORTS = tuple(Column)
 
 
-class BrowseScreen(BrowseActions):
+class BrowseScreen(BaseScreen):
     """Every unit and card: filter line, table, what the cursor row asks."""
 
     HELP_NAME = "Browse"
@@ -91,6 +94,7 @@ class BrowseScreen(BrowseActions):
         self._detail_timer: Timer | None = None
         self._page_worker: Worker[BrowsePage] | None = None  # the latest page's
         self._page: BrowsePage | None = None  # the latest page shown
+        self.actions = BrowseActions(self, self._selection, self._current)  # what the keys do to the rows
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -321,3 +325,49 @@ class BrowseScreen(BrowseActions):
             return Selection(self._filter)
         row = self._current()
         return Selection(self._filter, (row.key,)) if row is not None else None
+
+    # --- what the keys do to the rows (actions.py) --------------------------------------------
+
+    def action_act(self, name: str) -> None:
+        self.actions.act(name)
+
+    def action_tag(self) -> None:
+        self.actions.tag()
+
+    def action_untag(self) -> None:
+        self.actions.untag()
+
+    def action_set_due(self) -> None:
+        self.actions.set_due()
+
+    def action_move_deck(self) -> None:
+        self.actions.move_deck()
+
+    def action_delete_article(self) -> None:
+        self.actions.delete_article()
+
+    def action_card_info(self) -> None:
+        self.actions.card_info()
+
+    def action_open(self) -> None:
+        self.actions.open()
+
+    def action_trash_view(self) -> None:
+        self.actions.trash_view()
+
+    def on_browse_actions_rows_changed(self, message: BrowseActions.RowsChanged) -> None:
+        if self.actions.changed(message):
+            self._picked.clear()
+            self._whole = False
+            self._reload()
+
+    def on_browse_actions_article_deleted(self, message: BrowseActions.ArticleDeleted) -> None:
+        self.actions.deleted(message)
+        self._reload()
+
+    def action_undo(self) -> None:
+        undo_bulk(self)
+
+    def on_bulk_undone(self, message: BulkUndone) -> None:
+        if say_undone(self.app, message.result):
+            self._reload()
