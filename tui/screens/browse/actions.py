@@ -5,16 +5,18 @@ filter when `a` took it, else the row under the cursor) as one transaction: a co
 (core/services/commands/bulk.py) in the app's worker, one at a time; `u` takes back the latest
 (Browse, Trash and Schedule share the one journal). BrowseScreen (tui/screens/browse/screen.py)
 is the table these act on: it holds one (`self.actions = BrowseActions(self, ...)`, as Article
-holds its OwnCards), its keys' actions call it, and its handlers of this helper's messages
-(`on_browse_actions_*`, posted to the screen) hand them back here. It was the screen's base
-class, which had to leave hooks for the screen to fill in (the rows, the selection, a reload).
+holds its OwnCards), its keys' actions are this helper's methods (`action_tag =
+by_actions(BrowseActions.tag)`: Textual looks a key's action up on the screen), and its handlers
+of this helper's messages (`on_browse_actions_*`, posted to the screen) hand them back here. It
+was the screen's base class, which left hooks for the screen to fill in (the rows, the selection,
+a reload).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
-from typing import TYPE_CHECKING
+from functools import partial, wraps
+from typing import TYPE_CHECKING, Protocol
 
 from textual.content import Content
 from textual.message import Message
@@ -24,7 +26,7 @@ from core.services.commands.bulk import BulkAct, DeleteArticle
 from core.text.words import plural
 from tui import runner
 from tui.safe import notify
-from tui.screens.bulk import in_bulk_worker
+from tui.screens.bulk import in_bulk_worker, undo_bulk
 
 if TYPE_CHECKING:
     from tui.screens.base import BaseScreen
@@ -44,6 +46,21 @@ ACTION_KEYS: dict[str, BulkAction] = {
     "keep": BulkAction.KEEP,
     "forget": BulkAction.FORGET,
 }
+
+
+class HoldsActions(Protocol):
+    actions: BrowseActions
+
+
+def by_actions(do: Callable[..., None]) -> Callable[..., None]:
+    """A screen's key action that its BrowseActions does (`do`, one of its methods); the key's
+    parameters (`act('suspend')`) pass on (Textual counts them on `do`'s signature)."""
+
+    @wraps(do)
+    def action(screen: HoldsActions, *params: object) -> None:
+        do(screen.actions, *params)
+
+    return action
 
 
 class BrowseActions:
@@ -180,6 +197,10 @@ class BrowseActions:
         row = self.current()
         if row is not None:
             self.screen.open_article(row.article_id, unit_id=row.key.unit_id)
+
+    def undo(self) -> None:
+        """`u`: the latest bulk action taken back; `BulkUndone` to the screen says what."""
+        undo_bulk(self.screen)
 
     def trash_view(self) -> None:
         from tui.screens.trash import TrashScreen

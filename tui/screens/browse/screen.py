@@ -27,9 +27,9 @@ from core.text.words import plural
 from tui import runner
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
-from tui.screens.browse.actions import BrowseActions
+from tui.screens.browse.actions import BrowseActions, by_actions
 from tui.screens.browse.rows import MARK, cells, mark
-from tui.screens.bulk import BulkUndone, say_undone, undo_bulk
+from tui.screens.bulk import BulkUndone, say_undone
 from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.row_table import RowTable
@@ -326,34 +326,18 @@ class BrowseScreen(BaseScreen):
         row = self._current()
         return Selection(self._filter, (row.key,)) if row is not None else None
 
-    # --- what the keys do to the rows (actions.py) --------------------------------------------
+    # --- what the keys do to the rows: the screen's BrowseActions (actions.py) ---------------
 
-    def action_act(self, name: str) -> None:
-        self.actions.act(name)
-
-    def action_tag(self) -> None:
-        self.actions.tag()
-
-    def action_untag(self) -> None:
-        self.actions.untag()
-
-    def action_set_due(self) -> None:
-        self.actions.set_due()
-
-    def action_move_deck(self) -> None:
-        self.actions.move_deck()
-
-    def action_delete_article(self) -> None:
-        self.actions.delete_article()
-
-    def action_card_info(self) -> None:
-        self.actions.card_info()
-
-    def action_open(self) -> None:
-        self.actions.open()
-
-    def action_trash_view(self) -> None:
-        self.actions.trash_view()
+    action_act = by_actions(BrowseActions.act)
+    action_tag = by_actions(BrowseActions.tag)
+    action_untag = by_actions(BrowseActions.untag)
+    action_set_due = by_actions(BrowseActions.set_due)
+    action_move_deck = by_actions(BrowseActions.move_deck)
+    action_delete_article = by_actions(BrowseActions.delete_article)
+    action_card_info = by_actions(BrowseActions.card_info)
+    action_open = by_actions(BrowseActions.open)
+    action_trash_view = by_actions(BrowseActions.trash_view)
+    action_undo = by_actions(BrowseActions.undo)
 
     def on_browse_actions_rows_changed(self, message: BrowseActions.RowsChanged) -> None:
         if self.actions.changed(message):
@@ -364,9 +348,6 @@ class BrowseScreen(BaseScreen):
     def on_browse_actions_article_deleted(self, message: BrowseActions.ArticleDeleted) -> None:
         self.actions.deleted(message)
         self._reload()
-
-    def action_undo(self) -> None:
-        undo_bulk(self)
 
     def on_bulk_undone(self, message: BulkUndone) -> None:
         if say_undone(self.app, message.result):
