@@ -1,44 +1,18 @@
-"""The helpers screens hold in place of a base class (issue 31), driven by keys: Settings'
-RescheduleOffer (Schedule's is walked in test_schedule_screen.py) and the keys of Browse that
-ask first, which reach the screen's BrowseActions through `by_actions` with their parameters."""
+"""Browse's keys that ask first, driven by keys: they reach the BrowseActions the screen holds
+(issue 31: a helper in place of a base class) through `by_actions`, their parameters with them.
+(Settings' and Schedule's RescheduleOffer: test_schedule_screen.py.)"""
 
 from __future__ import annotations
 
 import json
 from datetime import UTC
 
-from conftest import opened, running, screen_text, settle
-from test_review_support import add_units, due_one_a_day, graduate, q
+from conftest import opened, running, settle
+from test_review_support import add_units, graduate, q
 
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
 from tui.screens.browse import BrowseScreen
-from tui.screens.settings import SettingsScreen
-
-
-async def test_a_retention_saved_in_settings_offers_the_reschedule_that_u_in_browse_undoes(
-    svc: Services, tui_clock: FixedClock
-) -> None:
-    due_one_a_day(svc, tui_clock)
-    before = q("SELECT id, due FROM card WHERE queue = 2 ORDER BY id")
-    async with running(svc, notifications=True) as (app, pilot):
-        await opened(pilot, "comma", SettingsScreen)
-        await pilot.press(*"0.8", "ctrl+s")  # the first field, desired retention, its text selected
-        await settle(pilot)
-        shown = screen_text(app)
-        assert "Reschedule your review cards for the new retention?" in shown
-        assert "20 review cards re-timed for 80% (from 90%)" in shown
-        await pilot.press("y")
-        await settle(pilot)
-        after = q("SELECT id, due FROM card WHERE queue = 2 ORDER BY id")
-        assert all(a[1] > b[1] for a, b in zip(after, before, strict=True))  # type: ignore[operator]
-        said = [str(n.message) for n in app._notifications]
-        assert "Rescheduled 20 cards · u in Browse or Schedule undoes it" in said, said
-        await pilot.press("escape")
-        await opened(pilot, "b", BrowseScreen)
-        await pilot.press("u")
-        await settle(pilot)
-        assert q("SELECT id, due FROM card WHERE queue = 2 ORDER BY id") == before
 
 
 async def test_browse_keys_that_ask_first_act_on_the_cursor_row(svc: Services, tui_clock: FixedClock) -> None:
