@@ -4,6 +4,7 @@ database has the new due dates and the library's settings (issue 17's "Done when
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from conftest import opened, running, screen_text, settle
@@ -12,7 +13,9 @@ from test_review_support import due_one_a_day, q
 
 from core.host.clock import FixedClock
 from core.services.bootstrap import Services
+from tui.screens.browse import BrowseScreen
 from tui.screens.schedule import ScheduleScreen
+from tui.screens.settings import SettingsScreen
 
 DAY = 86400
 
@@ -83,27 +86,57 @@ async def test_moving_cards_runs_in_a_worker_while_the_screen_answers(
         assert _per_day(tui_clock) == before
 
 
+def _review_dues() -> list[tuple[object, ...]]:
+    return q("SELECT id, due FROM card WHERE queue = 2 ORDER BY id")
+
+
+async def rescheduled_for_80(app: Any, pilot: Any, before: list[tuple[object, ...]]) -> None:
+    """After 0.8 was saved for the desired retention (90% before, due_one_a_day's 20 review
+    cards): the question with the workload, `y`, and every review card due later."""
+    await settle(pilot)
+    shown = screen_text(app)
+    assert "Reschedule your review cards for the new retention?" in shown
+    assert "20 review cards re-timed for 80% (from 90%)" in shown
+    await pilot.press("y")
+    await settle(pilot)
+    after = _review_dues()
+    assert after != before and len(after) == len(before)  # S 20 at 80%: later than at 90%
+    assert all(a[1] > b[1] for a, b in zip(after, before, strict=True))  # type: ignore[operator]
+
+
 async def test_a_new_retention_shows_the_workload_then_reschedules_in_a_worker(
     svc: Services, tui_clock: FixedClock
 ) -> None:
     due_one_a_day(svc, tui_clock)
-    before = q("SELECT id, due FROM card WHERE queue = 2 ORDER BY id")
+    before = _review_dues()
     async with running(svc) as (app, pilot):
         await pilot.press("w")
         await settle(pilot)
         await pilot.press("r", *["backspace"] * 10, *"0.8", "enter")
-        await settle(pilot)
-        shown = screen_text(app)
-        assert "Reschedule your review cards for the new retention?" in shown
-        assert "20 review cards re-timed for 80% (from 90%)" in shown
-        await pilot.press("y")
-        await settle(pilot)
-        after = q("SELECT id, due FROM card WHERE queue = 2 ORDER BY id")
-        assert after != before and len(after) == len(before)  # S 20 at 80%: later than at 90%
-        assert all(a[1] > b[1] for a, b in zip(after, before, strict=True))  # type: ignore[operator]
+        await rescheduled_for_80(app, pilot, before)
         await pilot.press("u")
         await settle(pilot)
-        assert q("SELECT id, due FROM card WHERE queue = 2 ORDER BY id") == before
+        assert _review_dues() == before
+
+
+async def test_a_retention_saved_in_settings_offers_the_reschedule_that_u_in_browse_undoes(
+    svc: Services, tui_clock: FixedClock
+) -> None:
+    """Settings holds a RescheduleOffer too (tui/screens/reschedule.py): the same question, the
+    same journalled bulk write, and `u` in Browse takes it back."""
+    due_one_a_day(svc, tui_clock)
+    before = _review_dues()
+    async with running(svc, notifications=True) as (app, pilot):
+        await opened(pilot, "comma", SettingsScreen)
+        await pilot.press(*"0.8", "ctrl+s")  # the first field, desired retention, its text selected
+        await rescheduled_for_80(app, pilot, before)
+        said = [str(n.message) for n in app._notifications]
+        assert "Rescheduled 20 cards · u in Browse or Schedule undoes it" in said, said
+        await pilot.press("escape")
+        await opened(pilot, "b", BrowseScreen)
+        await pilot.press("u")
+        await settle(pilot)
+        assert _review_dues() == before
 
 
 async def test_u_takes_the_easy_days_back_with_the_cards(svc: Services, tui_clock: FixedClock) -> None:

@@ -2,20 +2,24 @@
 out in a worker: one pass over the review cards), then, if asked, every review card re-timed in
 a journalled bulk write, the `Reschedule` command (`u` in Browse or Schedule takes it back).
 
-A base of the two screens rather than a function of theirs: the worker's results are messages,
-and a message is handled by the screen that asked.
+A helper each of the two screens holds (`self.reschedule = RescheduleOffer(self)`, as Article
+holds its OwnCards) rather than a base they inherit: the worker's results are messages posted to
+the screen that asked, whose handlers (`on_reschedule_offer_*`) hand them back here.
 """
 
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 from core.domain.browse import BulkResult, WorkloadChange
 from core.services.commands.schedule import Reschedule
 from core.text.words import plural
 from tui import runner
 from tui.safe import notify
-from tui.screens.base import BaseScreen
+
+if TYPE_CHECKING:
+    from tui.screens.base import BaseScreen
 
 
 def change_text(change: WorkloadChange) -> str:
@@ -25,26 +29,33 @@ def change_text(change: WorkloadChange) -> str:
     )
 
 
-class OffersReschedule(BaseScreen):
-    """A screen where the desired retention is changed."""
+class RescheduleOffer:
+    """What `screen` offers once its desired retention changed: the workload, then the reschedule."""
+
+    def __init__(self, screen: BaseScreen) -> None:
+        self.screen = screen
 
     class WorkloadWorkedOut(runner.Done[WorkloadChange]):
-        """What the new retention would do to the next 30 days. Handled by
-        `on_offers_reschedule_workload_worked_out` (the question, then the reschedule)."""
+        """What the new retention would do to the next 30 days. Handled by the screen's
+        `on_reschedule_offer_workload_worked_out`, which calls `ask`."""
 
     class Rescheduled(runner.Done[BulkResult]):
-        """The review cards were re-timed. Handled by `on_offers_reschedule_rescheduled`."""
+        """The review cards were re-timed. Handled by the screen's `on_reschedule_offer_rescheduled`,
+        which calls `done`."""
 
-    def offer_reschedule(self, old: float, new: float) -> None:
+    def offer(self, old: float, new: float) -> None:
         """After the desired retention changed: the workload change, then reschedule if asked."""
-        change = partial(self.services.schedule.retention_change, new, old)
-        runner.start(self, "working out the new workload", change, self.WorkloadWorkedOut, group="retention")
+        change = partial(self.screen.services.schedule.retention_change, new, old)
+        runner.start(
+            self.screen, "working out the new workload", change, self.WorkloadWorkedOut, group="retention"
+        )
 
-    def on_offers_reschedule_workload_worked_out(self, message: WorkloadWorkedOut) -> None:
+    def ask(self, message: WorkloadWorkedOut) -> None:
+        """The question, with the workload change; yes: the reschedule, in the journal's worker."""
         from tui.modals.prompt import Confirm
 
         change = message.result
-        self.app.push_screen(
+        self.screen.app.push_screen(
             Confirm("Reschedule your review cards for the new retention?", change_text(change)),
             partial(self._answered, change.new_retention),
         )
@@ -53,12 +64,13 @@ class OffersReschedule(BaseScreen):
         from tui.screens.bulk import in_bulk_worker
 
         if yes:
-            notify(self.app, "Rescheduling your review cards …")
-            in_bulk_worker(self, Reschedule(new), self.Rescheduled)
+            notify(self.screen.app, "Rescheduling your review cards …")
+            in_bulk_worker(self.screen, Reschedule(new), self.Rescheduled)
 
-    def on_offers_reschedule_rescheduled(self, message: Rescheduled) -> None:
+    def done(self, message: Rescheduled) -> None:
+        """Say how many cards were re-timed; the screen shows its figures again."""
         notify(
-            self.app,
+            self.screen.app,
             f"Rescheduled {plural(message.result.cards, 'card')} · u in Browse or Schedule undoes it",
         )
-        self.refresh_data()
+        self.screen.refresh_data()

@@ -37,7 +37,8 @@ from core.services.commands.settings import ChangeSetting, NotSaved
 from core.text.words import plural
 from tui import runner
 from tui.safe import content, notify
-from tui.screens.reschedule import OffersReschedule
+from tui.screens.base import BaseScreen
+from tui.screens.reschedule import RescheduleOffer
 from tui.widgets.chart import BarChart
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
@@ -60,7 +61,7 @@ def retention_line(forecast: Forecast, current: float) -> str:
     return "Reviews in the next 30 days at each desired retention — " + " · ".join(parts)
 
 
-class ScheduleScreen(OffersReschedule):
+class ScheduleScreen(BaseScreen):
     """The forecast and the tools that shape it."""
 
     HELP_NAME = "Schedule"
@@ -78,6 +79,7 @@ class ScheduleScreen(OffersReschedule):
     def __init__(self) -> None:
         super().__init__()
         self.forecast: Forecast | None = None
+        self.reschedule = RescheduleOffer(self)  # after `r`: the workload, then re-time if asked
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -225,8 +227,14 @@ class ScheduleScreen(OffersReschedule):
         if isinstance(result, NotSaved):
             notify(self.app, f"Not saved: could not write {result.file}: {result.why}", severity="error")
             return
-        self.offer_reschedule(message.old, result.desired_retention)
+        self.reschedule.offer(message.old, result.desired_retention)
         self._load()
+
+    def on_reschedule_offer_workload_worked_out(self, message: RescheduleOffer.WorkloadWorkedOut) -> None:
+        self.reschedule.ask(message)
+
+    def on_reschedule_offer_rescheduled(self, message: RescheduleOffer.Rescheduled) -> None:
+        self.reschedule.done(message)
 
     def action_ahead(self) -> None:
         self._ask(

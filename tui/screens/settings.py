@@ -22,7 +22,8 @@ from core.services.commands.settings import NotSaved, SaveSettings
 from tui import runner
 from tui.messages import BackupProgressed
 from tui.safe import content, notify
-from tui.screens.reschedule import OffersReschedule
+from tui.screens.base import BaseScreen
+from tui.screens.reschedule import RescheduleOffer
 from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
@@ -67,7 +68,7 @@ def parse(name: str, raw: str) -> Any:
     return raw.strip()
 
 
-class SettingsScreen(OffersReschedule):
+class SettingsScreen(BaseScreen):
     """One row per setting with its documentation; ctrl+s validates and saves."""
 
     HELP_NAME = "Settings"
@@ -89,6 +90,7 @@ class SettingsScreen(OffersReschedule):
     def __init__(self) -> None:
         super().__init__()
         self.saving = False  # a save is on its way (ctrl+s waits for it)
+        self.reschedule = RescheduleOffer(self)  # a new retention saved: the workload, then re-time if asked
 
     def compose(self) -> ComposeResult:
         config = self.services.config
@@ -192,5 +194,11 @@ class SettingsScreen(OffersReschedule):
         what = ", ".join(f"{name.replace('_', ' ')} {getattr(config, name)}" for name in changed)
         self.query_one("#settings-errors", Static).update(content(f"Saved: {what}."))
         if "desired_retention" in changed:  # the cards scheduled for the old one: offer to re-time them
-            self.offer_reschedule(message.old.desired_retention, config.desired_retention)
+            self.reschedule.offer(message.old.desired_retention, config.desired_retention)
         notify(self.app, f"Settings saved ({what}) to {paths.config_path()}")
+
+    def on_reschedule_offer_workload_worked_out(self, message: RescheduleOffer.WorkloadWorkedOut) -> None:
+        self.reschedule.ask(message)
+
+    def on_reschedule_offer_rescheduled(self, message: RescheduleOffer.Rescheduled) -> None:
+        self.reschedule.done(message)

@@ -2,13 +2,21 @@
 
 Each action goes to the selection the screen says (the rows picked with space, else the whole
 filter when `a` took it, else the row under the cursor) as one transaction: a command
-(core/services/commands/bulk.py) in the app's worker, one at a time; `u` takes back the latest (Browse, Trash and Schedule share the one journal). BrowseScreen
-(tui/screens/browse/screen.py) is the table these act on.
+(core/services/commands/bulk.py) in the app's worker, one at a time; `u` takes back the latest
+(Browse, Trash and Schedule share the one journal). BrowseScreen (tui/screens/browse/screen.py)
+is the table these act on: it holds one (`self.actions = BrowseActions(self, ...)`, as Article
+holds its OwnCards), its keys' actions are this helper's methods (`action_tag =
+by_actions(BrowseActions.tag)`: Textual looks a key's action up on the screen), and its handlers
+of this helper's messages (`on_browse_actions_*`, posted to the screen) hand them back here. It
+was the screen's base class, which left hooks for the screen to fill in (the rows, the selection,
+a reload).
 """
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Callable
+from functools import partial, wraps
+from typing import TYPE_CHECKING, Protocol
 
 from textual.content import Content
 from textual.message import Message
@@ -18,8 +26,10 @@ from core.services.commands.bulk import BulkAct, DeleteArticle
 from core.text.words import plural
 from tui import runner
 from tui.safe import notify
-from tui.screens.base import BaseScreen
-from tui.screens.bulk import BulkUndone, in_bulk_worker, say_undone, undo_bulk
+from tui.screens.bulk import in_bulk_worker, undo_bulk
+
+if TYPE_CHECKING:
+    from tui.screens.base import BaseScreen
 
 # A key of Browse -> (action, what it says it did, a question to ask first: tag / days)
 ACTION_KEYS: dict[str, BulkAction] = {
@@ -38,116 +48,125 @@ ACTION_KEYS: dict[str, BulkAction] = {
 }
 
 
-class BrowseActions(BaseScreen):
-    """The actions of Browse's keys; BrowseScreen says what they act on and shows the result."""
+class HoldsActions(Protocol):
+    actions: BrowseActions
 
-    _picked: set[str]
-    _whole: bool
 
-    def _current(self) -> BrowseRow | None:
-        raise NotImplementedError
+def by_actions(do: Callable[..., None]) -> Callable[..., None]:
+    """A screen's key action that its BrowseActions does (`do`, one of its methods); the key's
+    parameters (`act('suspend')`) pass on (Textual counts them on `do`'s signature)."""
 
-    def _selection(self) -> Selection | None:
-        raise NotImplementedError
+    @wraps(do)
+    def action(screen: HoldsActions, *params: object) -> None:
+        do(screen.actions, *params)
 
-    def _reload(self) -> None:
-        raise NotImplementedError
+    return action
 
-    def action_act(self, name: str, tag: str = "", days: int = 0, deck: int | None = None) -> None:
-        selection = self._selection()
+
+class BrowseActions:
+    """The actions of Browse's keys on `screen`'s rows: `selection()` says which rows an action
+    goes to (None: there are none), `current()` the row under the cursor; the screen shows the
+    result (a message to it)."""
+
+    def __init__(
+        self,
+        screen: BaseScreen,
+        selection: Callable[[], Selection | None],
+        current: Callable[[], BrowseRow | None],
+    ) -> None:
+        self.screen = screen
+        self.selection = selection
+        self.current = current
+
+    def act(self, name: str, tag: str = "", days: int = 0, deck: int | None = None) -> None:
+        selection = self.selection()
         if selection is None:
-            notify(self.app, "No rows: change the filter", severity="warning")
+            notify(self.screen.app, "No rows: change the filter", severity="warning")
             return
-        self._run(ACTION_KEYS.get(name) or BulkAction(name), selection, tag, days, deck)
+        action = ACTION_KEYS.get(name) or BulkAction(name)
+        act = BulkAct(action, selection, tag=tag, days=days, deck=deck)
+        in_bulk_worker(self.screen, act, partial(self.RowsChanged, action))
 
     class RowsChanged(Message):
-        """A bulk action was done to the rows. Handled by `on_browse_actions_rows_changed`."""
+        """A bulk action was done to the rows. Handled by the screen's
+        `on_browse_actions_rows_changed`, which calls `changed`."""
 
         def __init__(self, action: BulkAction, result: BulkResult) -> None:
             super().__init__()
             self.action = action
             self.result = result
 
-    def _run(self, action: BulkAction, selection: Selection, tag: str, days: int, deck: int | None) -> None:
-        act = BulkAct(action, selection, tag=tag, days=days, deck=deck)
-        in_bulk_worker(self, act, partial(self.RowsChanged, action))
-
-    def on_browse_actions_rows_changed(self, message: RowsChanged) -> None:
+    def changed(self, message: RowsChanged) -> bool:
+        """Say what the action did; True when it changed rows (the screen drops its picks and
+        reads the rows again)."""
         action, result = message.action, message.result
         if result.journal_id == 0:
-            notify(self.app, f"Nothing to {action.value.replace('_', ' ')} here", severity="warning")
-            return
+            notify(self.screen.app, f"Nothing to {action.value.replace('_', ' ')} here", severity="warning")
+            return False
         parts = [plural(n, what) for n, what in ((result.units, "unit"), (result.cards, "card")) if n]
-        notify(self.app, f"{action.past.capitalize()}: {' and '.join(parts)} · u undoes it")
-        self._picked.clear()
-        self._whole = False
-        self._reload()
+        notify(self.screen.app, f"{action.past.capitalize()}: {' and '.join(parts)} · u undoes it")
+        return True
 
     def _ask(self, question: str, then: partial[None], placeholder: str = "") -> None:
         from tui.modals.prompt import Ask
 
-        self.app.push_screen(
+        self.screen.app.push_screen(
             Ask(question, placeholder=placeholder), lambda answer: then(answer) if answer else None
         )
 
-    def action_tag(self) -> None:
+    def tag(self) -> None:
         self._ask("Add the tag", partial(self._tag_answered, "tag"), "a tag")
 
-    def action_untag(self) -> None:
+    def untag(self) -> None:
         self._ask("Take off the tag", partial(self._tag_answered, "untag"), "a tag")
 
     def _tag_answered(self, name: str, tag: str) -> None:
-        self.action_act(name, tag=tag)
+        self.act(name, tag=tag)
 
-    def action_set_due(self) -> None:
+    def set_due(self) -> None:
         self._ask(
             "Due in how many days? (0: today; the cards' memory is kept)", partial(self._due_answered), "7"
         )
 
     def _due_answered(self, text: str) -> None:
         if not text.strip().isdigit():
-            notify(self.app, f"{text!r} is not a number of days", severity="warning")
+            notify(self.screen.app, f"{text!r} is not a number of days", severity="warning")
             return
-        self.action_act("set_due", days=int(text))
+        self.act("set_due", days=int(text))
 
-    def action_move_deck(self) -> None:
+    def move_deck(self) -> None:
         """The rows' units (every card of each) into another article's deck, where they are
         reviewed and exported; the first entry moves them back to their own article's deck."""
         from tui.modals.pick import PickModal
 
         articles = []
-        with self.reporting("listing the articles"):
-            articles = self.services.library.articles()
+        with self.screen.reporting("listing the articles"):
+            articles = self.screen.services.library.articles()
         entries = [(str(a.id), a.title, "") for a in articles]
         back = "back to the deck of its own article"
-        self.app.push_screen(PickModal("Move to the deck of", entries, anything=back), self._deck_chosen)
+        self.screen.app.push_screen(
+            PickModal("Move to the deck of", entries, anything=back), self._deck_chosen
+        )
 
     def _deck_chosen(self, key: str | None) -> None:
         if key == "":  # the first entry
-            self.action_act("source_deck")
+            self.act("source_deck")
         elif key is not None:
-            self.action_act("move_deck", deck=int(key))
+            self.act("move_deck", deck=int(key))
 
-    def action_undo(self) -> None:
-        undo_bulk(self)
-
-    def on_bulk_undone(self, message: BulkUndone) -> None:
-        if say_undone(self.app, message.result):
-            self._reload()
-
-    def action_delete_article(self) -> None:
+    def delete_article(self) -> None:
         from tui.modals.prompt import Confirm
 
-        row = self._current()
+        row = self.current()
         if row is None:
             return
 
         def answered(yes: bool | None) -> None:
             if yes:
-                in_bulk_worker(self, DeleteArticle(row.article_id), self.ArticleDeleted)
+                in_bulk_worker(self.screen, DeleteArticle(row.article_id), self.ArticleDeleted)
 
         question = Content.assemble("Delete the article ", (row.article_title, "bold"), "?")
-        self.app.push_screen(
+        self.screen.app.push_screen(
             Confirm(
                 question.plain,
                 "Its units go to the trash (their review history is kept) and can be restored for 30 days.",
@@ -156,31 +175,34 @@ class BrowseActions(BaseScreen):
         )
 
     class ArticleDeleted(runner.Done[BulkResult]):
-        """The article left the library, its units to the trash. Handled by
-        `on_browse_actions_article_deleted`."""
+        """The article left the library, its units to the trash. Handled by the screen's
+        `on_browse_actions_article_deleted`, which calls `deleted` and reads the rows again."""
 
-    def on_browse_actions_article_deleted(self, message: ArticleDeleted) -> None:
+    def deleted(self, message: ArticleDeleted) -> None:
         notify(
-            self.app,
+            self.screen.app,
             f"Deleted; {plural(message.result.units, 'unit')} in the trash for 30 days · u undoes it, w shows the trash",
         )
-        self._reload()
 
-    def action_card_info(self) -> None:
+    def card_info(self) -> None:
         from tui.modals.card_info import CardInfoModal
 
-        row = self._current()
+        row = self.current()
         if row is None or row.key.card_id is None:
-            notify(self.app, "This unit has no card yet (it is not confirmed)", severity="warning")
+            notify(self.screen.app, "This unit has no card yet (it is not confirmed)", severity="warning")
             return
-        self.app.push_screen(CardInfoModal(self.services, (row.key.card_id,)))
+        self.screen.app.push_screen(CardInfoModal(self.screen.services, (row.key.card_id,)))
 
-    def action_open(self) -> None:
-        row = self._current()
+    def open(self) -> None:
+        row = self.current()
         if row is not None:
-            self.open_article(row.article_id, unit_id=row.key.unit_id)
+            self.screen.open_article(row.article_id, unit_id=row.key.unit_id)
 
-    def action_trash_view(self) -> None:
+    def undo(self) -> None:
+        """`u`: the latest bulk action taken back; `BulkUndone` to the screen says what."""
+        undo_bulk(self.screen)
+
+    def trash_view(self) -> None:
         from tui.screens.trash import TrashScreen
 
-        self.app.push_screen(TrashScreen())
+        self.screen.app.push_screen(TrashScreen())

@@ -4,7 +4,8 @@ The table holds only the rows seen so far: a page (core.services.browse.PAGE row
 keyset after the last one as the cursor nears the end, in a named worker, so a million rows
 paint as fast as a hundred (bench/bench_browse.py). The count comes from its own worker, started
 once the first page is painted so it does not compete with that paint. What the keys do to the
-rows is in actions.py; how a row becomes cells, rows.py.
+rows is in actions.py (a helper the screen holds, `self.actions`); how a row becomes cells,
+rows.py.
 """
 
 from __future__ import annotations
@@ -25,8 +26,10 @@ from core.services.commands.bulk import LiftEndedBurials
 from core.text.words import plural
 from tui import runner
 from tui.safe import content, notify
-from tui.screens.browse.actions import BrowseActions
+from tui.screens.base import BaseScreen
+from tui.screens.browse.actions import BrowseActions, by_actions
 from tui.screens.browse.rows import MARK, cells, mark
+from tui.screens.bulk import BulkUndone, say_undone
 from tui.widgets.guarded import SafeInput
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.row_table import RowTable
@@ -41,7 +44,7 @@ FIRST_PAGE_WAIT_S = 0.15
 SORTS = tuple(Column)
 
 
-class BrowseScreen(BrowseActions):
+class BrowseScreen(BaseScreen):
     """Every unit and card: filter line, table, what the cursor row asks."""
 
     HELP_NAME = "Browse"
@@ -91,6 +94,7 @@ class BrowseScreen(BrowseActions):
         self._detail_timer: Timer | None = None
         self._page_worker: Worker[BrowsePage] | None = None  # the latest page's
         self._page: BrowsePage | None = None  # the latest page shown
+        self.actions = BrowseActions(self, self._selection, self._current)  # what the keys do to the rows
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -321,3 +325,30 @@ class BrowseScreen(BrowseActions):
             return Selection(self._filter)
         row = self._current()
         return Selection(self._filter, (row.key,)) if row is not None else None
+
+    # --- what the keys do to the rows: the screen's BrowseActions (actions.py) ---------------
+
+    action_act = by_actions(BrowseActions.act)
+    action_tag = by_actions(BrowseActions.tag)
+    action_untag = by_actions(BrowseActions.untag)
+    action_set_due = by_actions(BrowseActions.set_due)
+    action_move_deck = by_actions(BrowseActions.move_deck)
+    action_delete_article = by_actions(BrowseActions.delete_article)
+    action_card_info = by_actions(BrowseActions.card_info)
+    action_open = by_actions(BrowseActions.open)
+    action_trash_view = by_actions(BrowseActions.trash_view)
+    action_undo = by_actions(BrowseActions.undo)
+
+    def on_browse_actions_rows_changed(self, message: BrowseActions.RowsChanged) -> None:
+        if self.actions.changed(message):
+            self._picked.clear()
+            self._whole = False
+            self._reload()
+
+    def on_browse_actions_article_deleted(self, message: BrowseActions.ArticleDeleted) -> None:
+        self.actions.deleted(message)
+        self._reload()
+
+    def on_bulk_undone(self, message: BulkUndone) -> None:
+        if say_undone(self.app, message.result):
+            self._reload()
