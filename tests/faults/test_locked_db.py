@@ -195,8 +195,8 @@ def test_a_new_day_under_a_held_lock_never_freezes_review_and_unburies_after(
     """Midnight passes while another process holds the write lock: the new day's unbury is not
     waited for on the screen (it answers keys at once, the next card comes from the cards it can
     show); a worker waits for the lock and, once it is free, the buried card is back (queue new,
-    not buried) and in today's session. Without the no-wait rollover the screen waits the busy
-    timeout on the first key after midnight."""
+    not buried) and in today's session. Were the screen to lift the burials itself (a write on
+    the UI thread), it would wait the busy timeout on the first key after midnight."""
     from core.domain.review import Queue
     from tui.screens.help import HelpScreen
 

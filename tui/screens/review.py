@@ -35,10 +35,18 @@ from core.services.commands.review import Answer, CatchUp, Pin, SetAside, StartS
 from core.services.commands.undo import Undo
 from tui import runner
 from tui.safe import notify
+from tui.screens import review_keys
 from tui.screens.base import BaseScreen
 from tui.screens.evidence_select import EvidenceSelect
 from tui.screens.own_cards import OwnCards
-from tui.screens.review_saved import AnswerSaved, DayCaughtUp, Pinned, SetAsideDone, StepUndone
+from tui.screens.review_saved import (
+    AnswerSaved,
+    DayCaughtUp,
+    Pinned,
+    SessionStarted,
+    SetAsideDone,
+    StepUndone,
+)
 from tui.screens.type_ahead import TypeAhead, in_turn
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.paragraph_view import ParagraphView
@@ -57,8 +65,6 @@ from tui.widgets.title_bar import TitleBar
 TALL = 40  # rows from which the question card gets more room
 SHORT = 30  # rows below which it gets less
 FIRST_CARD_WAIT_S = 0.15  # how long mounting waits for the session start to paint its first card
-NEEDS_CARD = {"reveal", "edit", "suspend", "bury", "pin", "open_source", "select_evidence"}
-WAIT_FOR_SAVE = {"rate", "reveal", "undo", "edit", "suspend", "bury", "pin"}  # while an answer is saved
 T = TypeVar("T")
 
 
@@ -114,9 +120,11 @@ class ReviewScreen(BaseScreen):
 
     async def on_mount(self) -> None:
         # Today's session is started on the writer thread (an unbury that never waits for a held
-        # lock: ~1 ms); its first card is painted before this returns. Later than that (a slow
-        # write queued before it), the card comes from the queue built without the unbury.
-        await runner.result_within(runner.run(self, StartSession()), FIRST_CARD_WAIT_S)
+        # lock: ~1 ms), and the first card is painted once it is, before this returns. Started
+        # later than FIRST_CARD_WAIT_S (a slow write queued before it), the card comes from the
+        # queue as it is, and SessionStarted shows what the start brought (`_queue_rebuilt`).
+        started = runner.run(self, StartSession(), SessionStarted)
+        await runner.result_within(started, FIRST_CARD_WAIT_S)
         self.next_card()
 
     def refresh_data(self) -> None:
@@ -197,30 +205,10 @@ class ReviewScreen(BaseScreen):
         return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in WAIT_FOR_SAVE and self.ahead.busy:
-            return True  # kept for its turn (@in_turn): it acts on the card shown then
-        if action in ("rate", "card_info"):  # card info after the answer: memory figures spoil no recall
-            return True if self.item is not None and self.revealed else None
-        if action == "reveal":
-            return True if self.item is not None and not self.revealed else None
-        if action == "select_evidence":
-            return True if self.item is not None and self.revealed else None
-        if action in NEEDS_CARD:
-            return True if self.item is not None else None
-        return True
+        return review_keys.allowed(action, self.item, self.revealed, self.ahead.busy)
 
     def why_not(self, action: str) -> str | None:
-        if self.item is None:
-            return "The session is complete: nothing to review now (escape: back to Home)"
-        if action == "rate":
-            return "Show the answer first (space), then rate it 1-4"
-        if action == "card_info":
-            return "Card info comes after the answer (space)"
-        if action == "reveal":
-            return "The answer is shown: rate it 1 Again, 2 Hard, 3 Good or 4 Easy"
-        if action == "select_evidence":
-            return "Show the answer first (space): then v selects in its evidence"
-        return None
+        return review_keys.why_not(action, self.item)
 
     # --- actions --------------------------------------------------------------------------------
 
@@ -240,8 +228,8 @@ class ReviewScreen(BaseScreen):
 
     def _write(self, command: Command[T], done: Callable[[T], Message]) -> None:
         """Every change made here runs as a command in a worker, one at a time: the card's keys
-        wait for it (WAIT_FOR_SAVE), and another process holding the write lock (up to the busy
-        timeout) never freezes the screen. Not saved (database busy, disk full): the app's notice
+        wait for it (review_keys.WAIT_FOR_SAVE), and another process holding the write lock (up
+        to the busy timeout) never freezes the screen. Not saved (database busy, disk full): the app's notice
         says why and the card stays up to retry."""
         # the card's evidence view keeps no key now (space scrolls it): the keys typed ahead are
         # the card's, for the card that follows
@@ -263,14 +251,28 @@ class ReviewScreen(BaseScreen):
         self.ahead.shown()
 
     def catch_up(self) -> None:
-        """A new day began while another process held the write lock, so its unbury was not done
-        on the spot; the worker waits for the lock (up to the busy timeout). Still held after it:
-        the notice says so and the next card tries again."""
+        """A new review day was read here, which writes nothing: its unbury (the burials that
+        ended) is done on the writer thread, waiting for another process's lock up to the busy
+        timeout (still held after it: the next card tries again)."""
         runner.run(self, CatchUp(), DayCaughtUp)
 
+    def on_review_screen_session_started(self, message: SessionStarted) -> None:
+        self._queue_rebuilt()
+
     def on_review_screen_day_caught_up(self, message: DayCaughtUp) -> None:
-        if message.result and not self.ahead.saving:  # (else the answer's next card comes from the new queue)
-            self.next_card(keep_revealed=True)
+        if message.result:
+            self._queue_rebuilt()
+
+    def _queue_rebuilt(self) -> None:
+        """The day's queue was built again on the writer thread, with the cards it lifted: the
+        card on screen stays (they come after it) and the counts follow; an empty screen ("session
+        complete") reads its next card. While an answer is on its way, its next card does that."""
+        if self.ahead.saving:
+            return
+        if self.item is None:
+            self.next_card()
+        else:
+            self._update_progress()
 
     @in_turn
     def action_undo(self) -> None:
@@ -365,7 +367,7 @@ class ReviewScreen(BaseScreen):
 
     def on_key(self, event: events.Key) -> None:
         # behind a reveal, a 3 is the revealed card's; behind a rating, a space is the next card's
-        self.ahead.behind(event, WAIT_FOR_SAVE, leads=("rate", "reveal"))
+        self.ahead.behind(event, review_keys.WAIT_FOR_SAVE, leads=("rate", "reveal"))
 
     def unit_edited(self, unit_id: int) -> None:
         """After the edit form (saved or not): the card as its unit now is, its answer still

@@ -1,5 +1,5 @@
-"""What Review's changes send back: each change (an answer, undo, suspend, bury, pin, a new
-day's catch-up) is a command run in a worker (tui/runner.py), and its outcome comes back to the
+"""What Review's changes send back: each change (the session's start, an answer, undo, suspend,
+bury, pin, a new day's catch-up) is a command run in a worker (tui/runner.py), and its outcome comes back to the
 screen as one of these past-tense messages, handled by `on_review_screen_*` in
 tui/screens/review.py (the namespace keeps the handler names they had inside the screen's
 class). Apart from the screen so that review.py is the card and its keys, under 400 lines.
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from core.domain.review import AnswerResult
+from core.domain.review import AnswerResult, SessionSummary
 from tui import runner
 
 if TYPE_CHECKING:
@@ -49,6 +49,12 @@ class Pinned(Message, namespace="review_screen"):
     result: bool
 
 
+class SessionStarted(runner.Done[SessionSummary], namespace="review_screen"):
+    """Today's session was started on the writer thread (the burials that ended lifted, the
+    queue built). Handled by `on_review_screen_session_started`."""
+
+
 class DayCaughtUp(runner.Done[bool], namespace="review_screen"):
-    """The worker waited for the lock to lift a new day's burials (`result`: done; False: still
-    held, the next card tries again). Handled by `on_review_screen_day_caught_up`."""
+    """The writer thread lifted a new day's burials that a read left to do (`result`: done here;
+    False: nothing was left, or another process's lock is still held and the next card tries
+    again). Handled by `on_review_screen_day_caught_up`."""

@@ -65,8 +65,8 @@ class Pin(Command[bool]):
 
 @dataclass(frozen=True, slots=True)
 class CatchUp(Command[bool]):
-    """A new review day's unbury that met another process's write lock, waiting for it (True:
-    done; False: nothing was waiting)."""
+    """A new review day's unbury left to do (a read of the day writes nothing; or it met another
+    process's write lock), waiting for the lock. True: done here; False: nothing was left."""
 
     what: ClassVar[str] = "starting the new review day"
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -71,7 +72,10 @@ class ReviewService(Clocked):
     fuzz: bool = True  # off in golden tests
     rng: random.Random = field(default_factory=random.Random)
     today: TodayQueue = field(default_factory=TodayQueue, init=False, repr=False)
-    _unbury_due: bool = field(default=False, init=False, repr=False)  # a new day's unbury met a held lock
+    _unbury_due: bool = field(default=False, init=False, repr=False)  # a new day's unbury is still to do
+    # The day's queue and `_unbury_due` change together: the app's UI thread reads (next_card,
+    # summary) while its writer thread starts the session or lifts a new day's burials.
+    _day_lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
     _parameters: tuple[float, ...] | None = field(default=None, init=False, repr=False)
 
     # --- settings -----------------------------------------------------------------------
@@ -100,7 +104,8 @@ class ReviewService(Clocked):
     def start_session(self, *, wait: bool = False) -> SessionSummary:
         """Unbury what is due back, (re)build today's queue and return the summary. The unbury
         does not wait for another process's write lock unless `wait`: see `_ensure_day`."""
-        self.today.day_start = None
+        with self._day_lock:
+            self.today.day_start = None
         self._ensure_day(self.now(), wait=wait)
         return self.summary()
 
@@ -110,7 +115,8 @@ class ReviewService(Clocked):
         library is unchanged (`memoryrush session` runs beside the app, without its lock)."""
         with discarded():
             summary = self.start_session(wait=True)
-        self.today.day_start = None  # the queue was built on the discarded state: build again if asked
+        with self._day_lock:  # the queue was built on the discarded state: build again if asked
+            self.today.day_start = None
         return summary
 
     def new_today(self) -> int:
@@ -129,32 +135,37 @@ class ReviewService(Clocked):
         self.today.replace(ids, kinds, as_epoch(day.start))
 
     def _ensure_day(self, now: datetime, *, wait: bool = False, lift: bool = True) -> scheduler.DayWindow:
-        """Today's queue for the review day of `now`; a new day first lifts the burials that
-        ended. That write never waits for another process's lock unless `wait`: when the lock is
-        held, the queue is built without the buried cards and the unbury stays due, tried again
-        on every later call and by `catch_up` (a worker's). `lift=False` (a read on the app's UI
-        thread, which writes nothing): the unbury is left due, for `catch_up` or a write."""
+        """Today's queue for the review day of `now`. A new day is built at once and its unbury
+        (the burials that ended) is due: done here unless `lift=False` (a read on the app's UI
+        thread, which writes nothing: `catch_up` on the writer thread does it), and never waiting
+        for another process's lock unless `wait` (when the lock is held it stays due, for a later
+        write or `catch_up`). Cards it lifts join the queue, built again."""
         day = self.day(now)
-        new_day = self.today.day_start != as_epoch(day.start)
-        self._unbury_due = self._unbury_due or new_day
-        lifted = 0
-        if self._unbury_due and lift:
-            try:
-                lifted = cards.unbury(as_epoch(now), wait=wait)
-                self._unbury_due = False
-            except DatabaseBusy:
-                pass  # built without them now; they join the queue once the lock is free
-        if new_day or lifted:
-            self._build(now)
+        with self._day_lock:
+            if self.today.day_start != as_epoch(day.start):
+                self._unbury_due = True
+                self._build(now)
+            if not (self._unbury_due and lift):
+                return day
+        try:
+            lifted = cards.unbury(as_epoch(now), wait=wait)
+        except DatabaseBusy:
+            return day  # built without them now; they join the queue once the lock is free
+        with self._day_lock:
+            self._unbury_due = False
+            if lifted:
+                self._build(now)
         return day
 
     def rollover_waiting(self) -> bool:
-        """A new day's unbury met another process's write lock and is still to be done."""
+        """A new day's unbury is still to be done: a read left it (`lift=False`), or it met
+        another process's write lock."""
         return self._unbury_due
 
     def catch_up(self) -> bool:
-        """For a worker: do a waiting rollover's unbury, waiting for the lock (up to the busy
-        timeout; DatabaseBusy after it, still due). True when it was done."""
+        """For the writer thread: do a new day's unbury left to do, waiting for another process's
+        lock (up to the busy timeout; DatabaseBusy after it, still due). True when it was done
+        here; False when nothing was left (the session's start, or an answer, did it)."""
         if not self._unbury_due:
             return False
         self._ensure_day(self.now(), wait=True)
