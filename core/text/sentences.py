@@ -30,6 +30,27 @@ def sentence_count(text: str) -> int:
     return count_sentences(text, text.encode("utf-8", "surrogatepass"))
 
 
+# a mark of .!?; and the whitespace after it: SENTENCE_END's Latin ends, matched from the mark
+_LATIN_BREAK = re.compile(r"[.!?;]\s+")
+_WIDE_END = re.compile("[。！？；]")
+
+
+def split_sentences(text: str) -> list[str]:
+    """`SENTENCE_END.split(text)`. A text without a wide end (。！？；) is cut after each mark of
+    .!?; that whitespace follows, the whitespace left out: the same pieces, found by a pattern
+    that starts at a mark instead of a lookbehind tried at every position (31 of the 74 us an
+    English paragraph's analysis took for the rerank, issue 32)."""
+    if not text.isascii() and _WIDE_END.search(text):
+        return SENTENCE_END.split(text)
+    pieces: list[str] = []
+    at = 0
+    for m in _LATIN_BREAK.finditer(text):
+        pieces.append(text[at : m.start() + 1])
+        at = m.end()
+    pieces.append(text[at:])
+    return pieces
+
+
 # the wide sentence ends in UTF-8: 。 (E3 80 82); ！？； (EF BC 81, 9F, 9B) share a prefix
 _WIDE_STOP, _WIDE_PREFIX = "。".encode(), b"\xef\xbc"
 _WIDE_ENDS = tuple(c.encode() for c in "！？；")
