@@ -193,15 +193,6 @@ def test_snippet_highlights_the_match_safely() -> None:
     assert [snippet[s:e] for s, e in spans] == ["光合作用"]
 
 
-def test_snippet_marks_a_word_as_the_index_reads_it() -> None:
-    """A word of the text is marked when, normalised as the index normalises it (case folded,
-    diacritics removed), it starts with a query word's stem: "Café" for "cafe", "Running" for
-    "run"; a word that only holds the stem inside it is not."""
-    text = "Café society. Running late, the rerun ended."
-    snippet, spans = make_snippet(text, "cafe run")
-    assert [snippet[s:e] for s, e in spans] == ["Café", "Running"]
-
-
 def test_searches_from_worker_threads_agree(library: Services) -> None:
     from concurrent.futures import ThreadPoolExecutor
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import filterfalse
@@ -99,12 +98,6 @@ def normalize(text: str) -> str:
 
 def is_cjk(token: str) -> bool:
     return bool(_CJK_RUN.match(token))
-
-
-def run_matches(text: str) -> Iterator[re.Match[str]]:
-    """The runs of a text as it is written (not normalised), with their places: whole words and
-    numbers, and whole CJK runs (`runs` of the normalised text)."""
-    return _RUN.finditer(text)
 
 
 def runs(text: str) -> list[str]:
