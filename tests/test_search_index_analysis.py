@@ -31,7 +31,7 @@ from core.text.analysis import (
 )
 from core.text.indexing import index_row, index_rows
 from core.text.sentences import SENTENCE_END as _SENTENCE_END
-from core.text.sentences import split_sentences
+from core.text.sentences import sentence_pieces
 
 # English, Simplified/Traditional Chinese, kana, Latin and Greek with diacritics, full-width
 # forms, ligatures, case folding that decomposes (ǰ, İ, ΐ), every sentence end, odd spaces;
@@ -138,7 +138,7 @@ def check(text: str) -> None:
     assert a == reference_analysis(text)
     assert (row.bag, row.trunc_count, row.sentences) == (len(a.bag), len(a.trunc), a.sentences)
     assert sentence_count(text) == (sum(1 for p in _SENTENCE_END.split(text) if p.strip()) or 1)
-    assert split_sentences(text) == _SENTENCE_END.split(text)  # analyse's cut, without the lookbehind
+    assert sentence_pieces(text) == _SENTENCE_END.split(text)  # analyse's cut, without the lookbehind
 
 
 @pytest.mark.parametrize("text", SAMPLES)

@@ -3,7 +3,7 @@
 `sentence_count(text)` is the number of non-blank pieces `SENTENCE_END.split(text)` gives, at
 least 1, found without the split; core.text.analysis counts each text of the index with
 `count_sentences` (the same count, from the UTF-8 it has in hand), and the query side's `analyse`
-splits with `SENTENCE_END` itself.
+cuts a text into those pieces with `sentence_pieces`.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ _LATIN_BREAK = re.compile(r"[.!?;]\s+")
 _WIDE_END = re.compile("[。！？；]")
 
 
-def split_sentences(text: str) -> list[str]:
+def sentence_pieces(text: str) -> list[str]:
     """`SENTENCE_END.split(text)`. A text without a wide end (。！？；) is cut after each mark of
     .!?; that whitespace follows, the whitespace left out: the same pieces, found by a pattern
     that starts at a mark instead of a lookbehind tried at every position (31 of the 74 us an
