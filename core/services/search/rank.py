@@ -22,7 +22,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress
+from itertools import compress, pairwise
 from operator import itemgetter
 
 from core.text.analysis import STOP, Analysis, is_cjk
@@ -169,23 +169,13 @@ def rerank(
     q_pair_keys = [(a, b, _pair(a, b)) for a, b in q_pairs]  # in the set's order, as summed before
     q_words = sorted({w for w in query.words if w not in STOP})
     idf_w = {w: _idf(corpus.docs, corpus.df_words.get(w, 0)) for w in q_words}
-    q_word_pairs = {
-        _pair(a, b)
-        for a, b in zip(query.words, query.words[1:], strict=False)
-        if not (a in STOP and b in STOP)
-    }
-    cjk_share = sum(1 for t in query.seq if is_cjk(t)) / max(1, len(query.seq))
-    width = WINDOW_CJK if cjk_share > 0.5 else WINDOW_WORDS
+    q_word_pairs = _word_pairs(query.words)
+    width = _window(query.seq)
 
-    bag_set = frozenset(q_bag)
     trunc_set = frozenset(q_trunc)
     words_set = frozenset(q_words)
     said = frozenset(query.words)  # the words of the query's word pairs, stop words included
-    occs = {pk: _occurrences(d.seq, seq_terms) for pk, d in candidates.items()}
-    if bag_set == seq_terms:  # no CJK bigram asked: a term's places in `seq` are its count in `bag`
-        tfs = {pk: Counter(map(_TERM, occ)) for pk, occ in occs.items()}
-    else:
-        tfs = {pk: _counts(d.bag, bag_set) for pk, d in candidates.items()}
+    occs, tfs = _places_and_counts(candidates, frozenset(q_bag), seq_terms)
     local_df: Counter[str] = Counter()
     for tf in tfs.values():
         local_df.update(tf.keys())  # paragraphs of the pool holding each term
@@ -214,7 +204,37 @@ def rerank(
         said_side = _neighbours(_occurrences(d.words, said)) if q_word_pairs else set()
         f["phrases"] = float(sum(1 for pair in q_word_pairs if pair in said_side))
         features[pk] = f
+    if explain is not None:
+        explain.update(features)
+    return _scores(features, article_of, weights)
 
+
+def _word_pairs(words: Sequence[str]) -> set[str]:
+    """The query's neighbouring words (`_pair`), stop words included, but not two of them."""
+    return {_pair(a, b) for a, b in pairwise(words) if not (a in STOP and b in STOP)}
+
+
+def _window(seq: Sequence[str]) -> int:
+    """The window width: CJK characters when they are most of the query's sequence, else words."""
+    cjk_share = sum(1 for t in seq if is_cjk(t)) / max(1, len(seq))
+    return WINDOW_CJK if cjk_share > 0.5 else WINDOW_WORDS
+
+
+def _places_and_counts(
+    candidates: Mapping[int, Doc], bag_set: frozenset[str], seq_terms: frozenset[str]
+) -> tuple[dict[int, list[tuple[int, str]]], dict[int, Counter[str]]]:
+    """Each candidate's places of the query's `seq` terms, and its counts of the query's bag terms."""
+    occs = {pk: _occurrences(d.seq, seq_terms) for pk, d in candidates.items()}
+    if bag_set == seq_terms:  # no CJK bigram asked: a term's places in `seq` are its count in `bag`
+        return occs, {pk: Counter(map(_TERM, occ)) for pk, occ in occs.items()}
+    return occs, {pk: _counts(d.bag, bag_set) for pk, d in candidates.items()}
+
+
+def _scores(
+    features: dict[int, dict[str, float]], article_of: Mapping[int, int], weights: Mapping[str, float]
+) -> dict[int, float]:
+    """The weighted sum of each candidate's features, with ``article`` added to them (the
+    candidates of its article's summed BM25, over the best article's)."""
     by_article: defaultdict[int, float] = defaultdict(float)
     for pk, f in features.items():
         by_article[article_of.get(pk, -pk)] += f["bm25"]
@@ -223,8 +243,6 @@ def rerank(
     for pk, f in features.items():
         f["article"] = by_article[article_of.get(pk, -pk)] / top_article
         scores[pk] = sum(weights.get(name, 0.0) * value for name, value in f.items())
-    if explain is not None:
-        explain.update(features)
     return scores
 
 
