@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from core.text import indexing as search_text
 from core.text.analysis import (
     _RUN,
-    _SENTENCE_END,
     STOP,
     TRUNC,
     Analysis,
@@ -31,6 +30,8 @@ from core.text.analysis import (
     tokens,
 )
 from core.text.indexing import index_row, index_rows
+from core.text.sentences import SENTENCE_END as _SENTENCE_END
+from core.text.sentences import sentence_pieces
 
 # English, Simplified/Traditional Chinese, kana, Latin and Greek with diacritics, full-width
 # forms, ligatures, case folding that decomposes (ǰ, İ, ΐ), every sentence end, odd spaces;
@@ -43,6 +44,7 @@ texts = st.text(alphabet=st.sampled_from(ALPHABET), max_size=40) | st.text(max_s
 
 SAMPLES = [
     "",
+    "Dots.. then.\u00a0a wide space;\t\ttabs!\n\n x .y ?",  # sentence ends before any whitespace
     "   \n ",
     "Spaced repetition spreads reviews over increasing intervals. It works!",
     "光合作用是綠色植物利用光能的過程。葉綠素吸收紅光；",
@@ -136,6 +138,7 @@ def check(text: str) -> None:
     assert a == reference_analysis(text)
     assert (row.bag, row.trunc_count, row.sentences) == (len(a.bag), len(a.trunc), a.sentences)
     assert sentence_count(text) == (sum(1 for p in _SENTENCE_END.split(text) if p.strip()) or 1)
+    assert sentence_pieces(text) == _SENTENCE_END.split(text)  # analyse's cut, without the lookbehind
 
 
 @pytest.mark.parametrize("text", SAMPLES)

@@ -35,8 +35,8 @@ import Stemmer
 from core.text import outside_ascii
 from core.text.chinese import fold_chinese
 from core.text.cjk import HAN, KANA
-from core.text.sentences import SENTENCE_END as _SENTENCE_END
 from core.text.sentences import sentence_count as sentence_count  # re-exported (tests read it here)
+from core.text.sentences import sentence_pieces
 from core.text.stopwords import CJK_QUESTION_WORDS
 from core.text.stopwords import STOP as STOP  # re-exported: the query side and the gate import it from here
 
@@ -287,7 +287,7 @@ def analyse(text: str) -> Analysis:
     bag: list[str] = []
     trunc: list[str] = []
     words: list[str] = []
-    pieces = [p for p in _SENTENCE_END.split(text) if p.strip()] or [text]
+    pieces = [p for p in sentence_pieces(text) if p.strip()] or [text]
     for si, piece in enumerate(pieces):
         piece_runs, cjk_runs = split_runs(piece)
         if not cjk_runs:

@@ -3,7 +3,7 @@
 `sentence_count(text)` is the number of non-blank pieces `SENTENCE_END.split(text)` gives, at
 least 1, found without the split; core.text.analysis counts each text of the index with
 `count_sentences` (the same count, from the UTF-8 it has in hand), and the query side's `analyse`
-splits with `SENTENCE_END` itself.
+cuts a text into those pieces with `sentence_pieces`.
 """
 
 from __future__ import annotations
@@ -28,6 +28,27 @@ def sentence_count(text: str) -> int:
     the number of ends, plus one when the text after the last end is not blank.
     """
     return count_sentences(text, text.encode("utf-8", "surrogatepass"))
+
+
+# a mark of .!?; and the whitespace after it: SENTENCE_END's Latin ends, matched from the mark
+_LATIN_BREAK = re.compile(r"[.!?;]\s+")
+_WIDE_END = re.compile("[。！？；]")
+
+
+def sentence_pieces(text: str) -> list[str]:
+    """`SENTENCE_END.split(text)`. A text without a wide end (。！？；) is cut after each mark of
+    .!?; that whitespace follows, the whitespace left out: the same pieces, found by a pattern
+    that starts at a mark instead of a lookbehind tried at every position (31 of the 74 us an
+    English paragraph's analysis took for the rerank, issue 32)."""
+    if not text.isascii() and _WIDE_END.search(text):
+        return SENTENCE_END.split(text)
+    pieces: list[str] = []
+    at = 0
+    for m in _LATIN_BREAK.finditer(text):
+        pieces.append(text[at : m.start() + 1])
+        at = m.end()
+    pieces.append(text[at:])
+    return pieces
 
 
 # the wide sentence ends in UTF-8: 。 (E3 80 82); ！？； (EF BC 81, 9F, 9B) share a prefix

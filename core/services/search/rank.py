@@ -18,10 +18,12 @@ The score of a candidate is a weighted sum of documented features (weights in `W
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress, filterfalse
+from itertools import compress, pairwise
+from operator import itemgetter
 
 from core.text.analysis import STOP, Analysis, is_cjk
 
@@ -101,49 +103,49 @@ def _pair(a: str, b: str) -> str:
     return f"{a}\0{b}"
 
 
-_JOIN_PAIR = "\0".join  # _pair of a (term, next term) tuple, in C: a paragraph has hundreds
-
-
 class Doc:
-    """A candidate paragraph prepared once for ranking (cached by the search service).
+    """A candidate paragraph prepared for ranking (cached by the search service): its analysis
+    as tuples, nothing counted. What a query needs of it (the counts of its terms, which of them
+    stand side by side, a sentence's length) is read per query, in C where it can be
+    (`filter`, `compress` with a set's `__contains__`): counting every term, truncation and word
+    of 60 cold candidates and joining every pair of neighbours was as costly as analysing them
+    (2 of a cold question's 4.5 ms of preparation, issue 32), for a query that asks about a few.
 
-    Counters, tuples and sets of strings: the garbage collector does not walk them (a
-    per-term list of positions and sets of tuples made a cold question's 100 candidates twice
-    as slow, through collections, as the work itself). Where the query's terms stand is read
-    from `seq` per query, in C (`_occurrences`)."""
+    Tuples of strings: the garbage collector does not walk them (a per-term list of positions
+    and sets of tuples made a cold question's 100 candidates twice as slow, through collections,
+    as the work itself)."""
 
-    __slots__ = (
-        "bag_len",
-        "pairs",
-        "sentence",
-        "sentence_len",
-        "seq",
-        "tf",
-        "trunc_len",
-        "trunc_tf",
-        "word_pairs",
-        "words_len",
-        "words_tf",
-    )
+    __slots__ = ("bag", "sentence", "seq", "trunc", "words", "words_len")
 
     def __init__(self, a: Analysis) -> None:
-        self.tf: Counter[str] = Counter(a.bag)
-        self.bag_len = len(a.bag)
-        self.trunc_tf: Counter[str] = Counter(a.trunc)
-        self.trunc_len = len(a.trunc)
+        self.bag = a.bag
+        self.trunc = a.trunc
         self.seq = a.seq
-        self.sentence = a.sentence
-        self.sentence_len: Counter[int] = Counter(a.sentence)
-        self.pairs = frozenset(map(_JOIN_PAIR, zip(a.seq, a.seq[1:], strict=False)))
-        content = list(filterfalse(STOP.__contains__, a.words))
-        self.words_tf: Counter[str] = Counter(content)
-        self.words_len = len(content)
-        self.word_pairs = frozenset(map(_JOIN_PAIR, zip(a.words, a.words[1:], strict=False)))
+        self.sentence = a.sentence  # non-decreasing: the sentence of each place of `seq`
+        self.words = a.words
+        self.words_len = len(a.words) - sum(map(STOP.__contains__, a.words))  # content words
 
 
-def _occurrences(d: Doc, terms: frozenset[str]) -> list[tuple[int, str]]:
-    """The (position, term) of every query term in the paragraph's sequence, in order."""
-    return list(compress(enumerate(d.seq), map(terms.__contains__, d.seq)))
+def _occurrences(seq: Sequence[str], terms: frozenset[str]) -> list[tuple[int, str]]:
+    """The (position, term) of every query term in a sequence, in order."""
+    return list(compress(enumerate(seq), map(terms.__contains__, seq)))
+
+
+def _counts(items: Sequence[str], wanted: frozenset[str]) -> Counter[str]:
+    """How often each of `wanted` occurs in `items` (absent ones left out)."""
+    return Counter(filter(wanted.__contains__, items))
+
+
+def _neighbours(occ: list[tuple[int, str]]) -> set[str]:
+    """The pairs (`_pair`) of terms in `occ` that stand side by side, in order (in C: a
+    Chinese query's characters stand in hundreds of places)."""
+    at = dict(occ)
+    after = list(map(at.get, map(_PLUS_ONE, at)))  # the term in the next place, if any
+    return {_pair(t, u) for t, u in compress(zip(at.values(), after, strict=True), after) if u is not None}
+
+
+_PLUS_ONE = (1).__add__
+_TERM = itemgetter(1)  # of a (position, term) place
 
 
 def rerank(
@@ -167,32 +169,72 @@ def rerank(
     q_pair_keys = [(a, b, _pair(a, b)) for a, b in q_pairs]  # in the set's order, as summed before
     q_words = sorted({w for w in query.words if w not in STOP})
     idf_w = {w: _idf(corpus.docs, corpus.df_words.get(w, 0)) for w in q_words}
-    q_word_pairs = {
-        _pair(a, b)
-        for a, b in zip(query.words, query.words[1:], strict=False)
-        if not (a in STOP and b in STOP)
-    }
-    cjk_share = sum(1 for t in query.seq if is_cjk(t)) / max(1, len(query.seq))
-    width = WINDOW_CJK if cjk_share > 0.5 else WINDOW_WORDS
+    q_word_pairs = _word_pairs(query.words)
+    width = _window(query.seq)
 
+    trunc_set = frozenset(q_trunc)
+    words_set = frozenset(q_words)
+    said = frozenset(query.words)  # the words of the query's word pairs, stop words included
+    occs, tfs = _places_and_counts(candidates, frozenset(q_bag), seq_terms)
     local_df: Counter[str] = Counter()
-    for d in candidates.values():
-        local_df.update(t for t in q_bag if t in d.tf)
+    for tf in tfs.values():
+        local_df.update(tf.keys())  # paragraphs of the pool holding each term
     pool = max(1, len(candidates))
 
     features: dict[int, dict[str, float]] = {}
     for pk, d in candidates.items():
-        occ = _occurrences(d, seq_terms)
-        f: dict[str, float] = {"bm25": bm25(q_bag, d.tf, d.bag_len, corpus.avg_bag, idf)}
+        occ = occs[pk]
+        tf = tfs[pk]
+        f: dict[str, float] = {"bm25": bm25(q_bag, tf, len(d.bag), corpus.avg_bag, idf)}
         f["sentence"] = _best_sentence(occ, d, corpus.avg_sentence, idf)
-        f["pairs"] = sum(idf[x] + idf[y] for x, y, key in q_pair_keys if key in d.pairs)
+        side = _neighbours(occ)
+        f["pairs"] = sum(idf[x] + idf[y] for x, y, key in q_pair_keys if key in side)
         f["window"] = window_mass(occ, idf, width) / total_mass
-        f["local"] = sum(idf[t] * math.log(1 + pool / local_df[t]) for t in q_bag if t in d.tf)
-        f["trunc"] = bm25(q_trunc, d.trunc_tf, d.trunc_len, corpus.avg_trunc, idf_tr) if q_trunc else 0.0
-        f["exact"] = bm25(q_words, d.words_tf, d.words_len, corpus.avg_trunc, idf_w) if q_words else 0.0
-        f["phrases"] = float(sum(1 for pair in q_word_pairs if pair in d.word_pairs))
+        f["local"] = sum(idf[t] * math.log(1 + pool / local_df[t]) for t in q_bag if t in tf)
+        f["trunc"] = (
+            bm25(q_trunc, _counts(d.trunc, trunc_set), len(d.trunc), corpus.avg_trunc, idf_tr)
+            if q_trunc
+            else 0.0
+        )
+        f["exact"] = (
+            bm25(q_words, _counts(d.words, words_set), d.words_len, corpus.avg_trunc, idf_w)
+            if q_words
+            else 0.0
+        )
+        said_side = _neighbours(_occurrences(d.words, said)) if q_word_pairs else set()
+        f["phrases"] = float(sum(1 for pair in q_word_pairs if pair in said_side))
         features[pk] = f
+    if explain is not None:
+        explain.update(features)
+    return _scores(features, article_of, weights)
 
+
+def _word_pairs(words: Sequence[str]) -> set[str]:
+    """The query's neighbouring words (`_pair`), stop words included, but not two of them."""
+    return {_pair(a, b) for a, b in pairwise(words) if not (a in STOP and b in STOP)}
+
+
+def _window(seq: Sequence[str]) -> int:
+    """The window width: CJK characters when they are most of the query's sequence, else words."""
+    cjk_share = sum(1 for t in seq if is_cjk(t)) / max(1, len(seq))
+    return WINDOW_CJK if cjk_share > 0.5 else WINDOW_WORDS
+
+
+def _places_and_counts(
+    candidates: Mapping[int, Doc], bag_set: frozenset[str], seq_terms: frozenset[str]
+) -> tuple[dict[int, list[tuple[int, str]]], dict[int, Counter[str]]]:
+    """Each candidate's places of the query's `seq` terms, and its counts of the query's bag terms."""
+    occs = {pk: _occurrences(d.seq, seq_terms) for pk, d in candidates.items()}
+    if bag_set == seq_terms:  # no CJK bigram asked: a term's places in `seq` are its count in `bag`
+        return occs, {pk: Counter(map(_TERM, occ)) for pk, occ in occs.items()}
+    return occs, {pk: _counts(d.bag, bag_set) for pk, d in candidates.items()}
+
+
+def _scores(
+    features: dict[int, dict[str, float]], article_of: Mapping[int, int], weights: Mapping[str, float]
+) -> dict[int, float]:
+    """The weighted sum of each candidate's features, with ``article`` added to them (the
+    candidates of its article's summed BM25, over the best article's)."""
     by_article: defaultdict[int, float] = defaultdict(float)
     for pk, f in features.items():
         by_article[article_of.get(pk, -pk)] += f["bm25"]
@@ -201,8 +243,6 @@ def rerank(
     for pk, f in features.items():
         f["article"] = by_article[article_of.get(pk, -pk)] / top_article
         scores[pk] = sum(weights.get(name, 0.0) * value for name, value in f.items())
-    if explain is not None:
-        explain.update(features)
     return scores
 
 
@@ -211,4 +251,10 @@ def _best_sentence(occ: list[tuple[int, str]], d: Doc, avg: float, idf: Mapping[
     per: defaultdict[int, Counter[str]] = defaultdict(Counter)
     for p, t in occ:
         per[d.sentence[p]][t] += 1
-    return max((bm25(list(tf), tf, d.sentence_len[s], avg, idf) for s, tf in per.items()), default=0.0)
+    return max(
+        (
+            bm25(list(tf), tf, bisect_right(d.sentence, s) - bisect_left(d.sentence, s), avg, idf)
+            for s, tf in per.items()
+        ),
+        default=0.0,
+    )

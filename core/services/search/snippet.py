@@ -83,12 +83,17 @@ def make_snippet(text: str, query: str) -> tuple[str, tuple[tuple[int, int], ...
 
 
 def _densest(spans: list[tuple[int, int]]) -> int:
-    """Start of the span with the most other spans within WIDTH characters after it."""
+    """Start of the span with the most other spans within WIDTH characters after it (the first
+    such; `spans` are sorted and apart, so their starts ascend: one pass, where counting from
+    each span cost a pasted paragraph's ten hits, every word of them a span, 0.4 ms; issue 32)."""
     if not spans:
         return 0
     best, best_n = spans[0][0], 0
+    j = 0
     for i, (s, _) in enumerate(spans):
-        n = sum(1 for t, _ in spans[i:] if t - s < WIDTH - BEFORE)
-        if n > best_n:
-            best, best_n = s, n
+        j = max(j, i)
+        while j < len(spans) and spans[j][0] - s < WIDTH - BEFORE:
+            j += 1
+        if j - i > best_n:
+            best, best_n = s, j - i
     return best
