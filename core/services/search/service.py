@@ -50,7 +50,7 @@ from core.host.config import Settings
 from core.services.search.candidates import PASTED_TOKENS, rarest_terms
 from core.services.search.every_word import every_word
 from core.services.search.fuse import RRF_K, apply_signals, fuse, shown_at
-from core.services.search.rank import Corpus, Doc, rerank
+from core.services.search.rank import Doc, rerank
 from core.services.search.snippet import make_snippet
 from core.services.search.spell import Speller
 from core.services.search.substring import Substrings
@@ -60,7 +60,7 @@ from core.storage.db import write_transaction
 from core.storage.search import index as search_index
 from core.storage.search import query as search_query
 from core.text import sanitize
-from core.text.analysis import STOP, TRUNC, analyse, is_cjk, runs, stem, strip_question_words, tokens
+from core.text.analysis import STOP, analyse, is_cjk, runs, strip_question_words, tokens
 
 FUSION_WEIGHT = 0.5  # rerank: weight of the fused RRF score (1.0 = a top-1 in one list)
 CANDIDATES = 100  # each candidate list's length
@@ -305,26 +305,7 @@ class SearchService:
         if not q.seq:
             q = analyse(query)
         cands = self._docs(pool)
-        counts = self.term_stats
-        stats = counts.current()
-        bag_terms = set(q.bag)
-        df_words = counts.frequencies("words", {w for w in q.words if w not in STOP})
-        # a common word's stem and truncation are in at least its paragraphs: common, not counted
-        common = counts.common_terms("words", df_words)
-        stems_ = [t for t in bag_terms if not (is_cjk(t) and len(t) == 1)]
-        df = counts.frequencies("stems", stems_, common={stem(w) for w in common})
-        df.update(counts.frequencies("words", [t for t in bag_terms if is_cjk(t) and len(t) == 1]))
-        df_trunc = counts.frequencies("trunc", set(q.trunc), common={w[:TRUNC] for w in common})
-        docs = max(1, stats.docs)
-        corpus = Corpus(
-            docs=docs,
-            avg_bag=stats.bag / docs,
-            avg_trunc=stats.trunc / docs,
-            avg_sentence=stats.bag / max(1, stats.sentences),
-            df=df,
-            df_trunc=df_trunc,
-            df_words=df_words,
-        )
+        corpus = self.term_stats.corpus(q)
         with self._lock:
             article_of = {pk: self._article_of.get(pk, -pk) for pk in cands}
         scores = rerank(q, cands, article_of, corpus)

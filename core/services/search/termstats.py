@@ -27,9 +27,10 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 
+from core.services.search.rank import Corpus
 from core.storage.search import query as search_query
 from core.storage.search.query import IndexStats
-from core.text.analysis import fts_phrase
+from core.text.analysis import STOP, TRUNC, Analysis, fts_phrase, is_cjk, stem
 
 COMMON_SHARE, COMMON_MIN_DOCS = 0.25, 5000
 CACHE_MAX = 50_000  # counts kept (one per match expression); all are dropped past it
@@ -120,3 +121,26 @@ class TermStats:
         middle = (threshold + 1 + stats.docs) // 2
         out = {t: (middle if n > threshold else n) for t, n in counts.items()}
         return out | dict.fromkeys(known, middle)
+
+    def corpus(self, q: Analysis) -> Corpus:
+        """What the rerank of the analysed query `q` needs of the library: its size, average
+        lengths and the frequencies of the query's words, stems and truncations."""
+        stats = self.current()
+        bag_terms = set(q.bag)
+        df_words = self.frequencies("words", {w for w in q.words if w not in STOP})
+        # a common word's stem and truncation are in at least its paragraphs: common, not counted
+        common = self.common_terms("words", df_words)
+        stems_ = [t for t in bag_terms if not (is_cjk(t) and len(t) == 1)]
+        df = self.frequencies("stems", stems_, common={stem(w) for w in common})
+        df.update(self.frequencies("words", [t for t in bag_terms if is_cjk(t) and len(t) == 1]))
+        df_trunc = self.frequencies("trunc", set(q.trunc), common={w[:TRUNC] for w in common})
+        docs = max(1, stats.docs)
+        return Corpus(
+            docs=docs,
+            avg_bag=stats.bag / docs,
+            avg_trunc=stats.trunc / docs,
+            avg_sentence=stats.bag / max(1, stats.sentences),
+            df=df,
+            df_trunc=df_trunc,
+            df_words=df_words,
+        )
