@@ -100,6 +100,7 @@ class ReviewScreen(BaseScreen):
         self.cards = OwnCards(self, Scope.REVIEW)
         self.selecting = EvidenceSelect(self)  # v: the evidence in a paragraph view, to select in
         self._progress_timer: Timer | None = None
+        self._started_in_time = False  # the session's start came within the mount's wait
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -124,7 +125,7 @@ class ReviewScreen(BaseScreen):
         # later than FIRST_CARD_WAIT_S (a slow write queued before it), the card comes from the
         # queue as it is, and SessionStarted shows what the start brought (`_queue_rebuilt`).
         started = runner.run(self, StartSession(), SessionStarted)
-        await runner.result_within(started, FIRST_CARD_WAIT_S)
+        self._started_in_time = await runner.result_within(started, FIRST_CARD_WAIT_S) is not None
         self.next_card()
 
     def refresh_data(self) -> None:
@@ -257,7 +258,8 @@ class ReviewScreen(BaseScreen):
         runner.run(self, CatchUp(), DayCaughtUp)
 
     def on_review_screen_session_started(self, message: SessionStarted) -> None:
-        self._queue_rebuilt()
+        if not self._started_in_time:  # (else the first card was read from it)
+            self._queue_rebuilt()
 
     def on_review_screen_day_caught_up(self, message: DayCaughtUp) -> None:
         if message.result:
@@ -266,12 +268,11 @@ class ReviewScreen(BaseScreen):
     def _queue_rebuilt(self) -> None:
         """The day's queue was built again on the writer thread, with the cards it lifted: the
         card on screen stays (they come after it) and the counts follow; an empty screen ("session
-        complete") reads its next card. While an answer is on its way, its next card does that."""
-        if self.ahead.saving:
-            return
+        complete") reads its next card, even while a change is on its way (an undo that finds
+        nothing to undo reads none)."""
         if self.item is None:
             self.next_card()
-        else:
+        elif not self.ahead.saving:
             self._update_progress()
 
     @in_turn

@@ -141,8 +141,9 @@ class ReviewService(Clocked):
         for another process's lock unless `wait` (when the lock is held it stays due, for a later
         write or `catch_up`). Cards it lifts join the queue, built again."""
         day = self.day(now)
+        start = as_epoch(day.start)
         with self._day_lock:
-            if self.today.day_start != as_epoch(day.start):
+            if self.today.day_start != start:
                 self._unbury_due = True
                 self._build(now)
             if not (self._unbury_due and lift):
@@ -152,9 +153,11 @@ class ReviewService(Clocked):
         except DatabaseBusy:
             return day  # built without them now; they join the queue once the lock is free
         with self._day_lock:
-            self._unbury_due = False
-            if lifted:
-                self._build(now)
+            # A later day read meanwhile (midnight passed during the unbury) has its own to do.
+            if self.today.day_start == start:
+                self._unbury_due = False
+                if lifted:
+                    self._build(now)
         return day
 
     def rollover_waiting(self) -> bool:
