@@ -1,6 +1,7 @@
 """The rerank's features read per query from a candidate's analysis (core.services.search.rank):
-terms side by side, the query's word pairs, the best sentence and its length; and the snippet's
-densest window found in one pass agrees with counting from every span."""
+terms side by side, the query's word pairs, the best sentence and its length (English and
+Chinese); and the snippet's densest window found in one pass agrees with counting from every
+span."""
 
 from __future__ import annotations
 
@@ -54,3 +55,15 @@ def test_the_densest_window_is_the_one_counting_from_each_span_finds() -> None:
         starts = sorted(rng.sample(range(2000), rng.randint(0, 60)))
         spans = [(s, s + 1) for s in starts]
         assert _densest(spans) == _densest_by_counting(spans)
+
+
+def test_chinese_terms_side_by_side_and_in_one_sentence_score_higher() -> None:
+    """A Chinese query's bigrams read in a row in one sentence of the candidate (光合作用的场所)
+    count as pairs and fill the best sentence; the same characters scattered over two sentences
+    count fewer pairs and a weaker sentence (the rerank's CJK path, not only its English one)."""
+    query = "光合作用的场所"
+    near = _features(query, "光合作用的场所是叶绿体。植物需要阳光。")
+    apart = _features(query, "叶绿体是场所。植物的光合需要作用于阳光。")
+    assert near["pairs"] > apart["pairs"] > 0
+    assert near["sentence"] > apart["sentence"] > 0
+    assert near["bm25"] > apart["bm25"]

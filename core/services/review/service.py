@@ -339,7 +339,8 @@ class ReviewService(Clocked):
             if row is not None:
                 changed.append(replace(row, due=start + (1 + i * days // len(chosen)) * 86400))
         n = review_writes.update_cards("postpone", changed, t)
-        self._build(now)
+        with self._day_lock:
+            self._build(now)
         return n
 
     def optimize(self, *, reschedule: bool = False, min_reviews: int | None = None) -> OptimizeResult:
