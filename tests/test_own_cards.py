@@ -14,8 +14,8 @@ from core.domain import READER, CurationUndo, SelectedSpan
 from core.domain.review import UndoResult
 from core.domain.search import SearchFilters
 from core.domain.undo import Scope
-from core.services.authoring import CannotMake, split_point
 from core.services.bootstrap import Services
+from core.services.card_checks import CannotMake, split_point
 from tui.widgets import text_cursor as tc
 
 TEXT = "The survey found that 42 percent of adults never visit a public library. Libraries lend books."

@@ -348,6 +348,3 @@ def _same(article_id: int, doc: SourceDocument, paragraph_id: str) -> bool:
     now = library_repo.paragraph_by_id(article_id, paragraph_id)
     kept = doc.paragraph(paragraph_id)
     return (None if now is None else now.text) == (None if kept is None else kept.text)
-
-
-__all__ = ["AuthoringService", "CannotMake", "Made", "check_unit", "refuse_errors", "split_point"]
