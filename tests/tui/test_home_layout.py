@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from conftest import running, screen_text, settle
 from test_snapshots import confirm_and_review
+from textual.binding import Binding
 
 from core.services.bootstrap import Services
 
@@ -55,3 +56,18 @@ async def test_a_terminal_grown_tall_gets_the_week_ahead(samples: Services) -> N
         await settle(pilot)
         shown = screen_text(app)
         assert "The week ahead" in shown and "Photosynthesis: how plants store sunlight" in shown
+
+
+async def test_each_door_of_home_opens_its_screen(samples: Services) -> None:
+    """Every key of Home's doors opens the screen its table names, and escape comes back."""
+    from tui.screens.home import DOORS, HomeScreen
+
+    keys = {b.action: b.key for b in HomeScreen.BINDINGS if isinstance(b, Binding)}
+    async with running(samples) as (app, pilot):
+        for door, (_module, name) in DOORS.items():
+            await pilot.press(keys[f"go('{door}')"])
+            await settle(pilot)
+            assert type(app.screen).__name__ == name, door
+            app.pop_screen()
+            await settle(pilot)
+            assert isinstance(app.screen, HomeScreen)

@@ -10,6 +10,7 @@ the articles added last. On a large terminal the block is centred with a bounded
 from __future__ import annotations
 
 from datetime import date
+from importlib import import_module
 from typing import TYPE_CHECKING
 
 from textual import events, on
@@ -34,6 +35,17 @@ if TYPE_CHECKING:
 BODY_WIDTH = 112  # the widest the Home block grows on a large terminal (a year of heatmap)
 
 
+# Home's doors: the screen each key opens, by module and class (imported when it opens).
+DOORS = {
+    "triage": ("tui.screens.triage", "TriageScreen"),
+    "import": ("tui.screens.import_screen", "ImportScreen"),
+    "library": ("tui.screens.library", "LibraryScreen"),
+    "browse": ("tui.screens.browse", "BrowseScreen"),
+    "schedule": ("tui.screens.schedule", "ScheduleScreen"),
+    "stats": ("tui.screens.stats", "StatsScreen"),
+    "settings": ("tui.screens.settings", "SettingsScreen"),
+}
+
 TALL = 40  # rows from which the week ahead and the latest articles are shown
 
 
@@ -43,13 +55,13 @@ class HomeScreen(BaseScreen):
     HELP_NAME = "Home"
     BINDINGS = [
         Binding("r", "app.review", "Review", id="home.review"),
-        Binding("t", "triage", "Triage", id="home.triage"),
-        Binding("i", "import", "Import", id="home.import"),
-        Binding("l", "library", "Library", id="home.library"),
-        Binding("b", "browse", "Browse", id="home.browse"),
-        Binding("w", "schedule", "Schedule", id="home.schedule"),
-        Binding("s", "stats", "Stats", id="home.stats"),
-        Binding("comma", "settings", "Settings", id="home.settings"),
+        Binding("t", "go('triage')", "Triage", id="home.triage"),
+        Binding("i", "go('import')", "Import", id="home.import"),
+        Binding("l", "go('library')", "Library", id="home.library"),
+        Binding("b", "go('browse')", "Browse", id="home.browse"),
+        Binding("w", "go('schedule')", "Schedule", id="home.schedule"),
+        Binding("s", "go('stats')", "Stats", id="home.stats"),
+        Binding("comma", "go('settings')", "Settings", id="home.settings"),
     ]
 
     def __init__(self) -> None:
@@ -174,40 +186,10 @@ class HomeScreen(BaseScreen):
         today = self.services.clock.now().date()
         box.update(heatmap(figures.per_day, today, weeks=weeks))
 
-    def action_triage(self) -> None:
-        from tui.screens.triage import TriageScreen
-
-        self.app.push_screen(TriageScreen())
-
-    def action_import(self) -> None:
-        from tui.screens.import_screen import ImportScreen
-
-        self.app.push_screen(ImportScreen())
-
-    def action_library(self) -> None:
-        from tui.screens.library import LibraryScreen
-
-        self.app.push_screen(LibraryScreen())
-
-    def action_browse(self) -> None:
-        from tui.screens.browse import BrowseScreen
-
-        self.app.push_screen(BrowseScreen())
-
-    def action_schedule(self) -> None:
-        from tui.screens.schedule import ScheduleScreen
-
-        self.app.push_screen(ScheduleScreen())
-
-    def action_stats(self) -> None:
-        from tui.screens.stats import StatsScreen
-
-        self.app.push_screen(StatsScreen())
-
-    def action_settings(self) -> None:
-        from tui.screens.settings import SettingsScreen
-
-        self.app.push_screen(SettingsScreen())
+    def action_go(self, door: str) -> None:
+        """Open the screen behind one of Home's doors (imported then: start-up reads none)."""
+        module, name = DOORS[door]
+        self.app.push_screen(getattr(import_module(module), name)())
 
 
 def totals(figures: HomeFigures) -> Content:
