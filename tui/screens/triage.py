@@ -282,15 +282,16 @@ class TriageScreen(BaseScreen):
 
     @in_turn
     def action_low_confidence(self) -> None:
-        self.low_confidence = not self.low_confidence
-        self.source_changed = False
-        self.skipped.clear()
-        self.show_next()
+        self._show_list(low_confidence=not self.low_confidence)
 
     @in_turn
     def action_source_changed(self) -> None:
-        self.source_changed = not self.source_changed
-        self.low_confidence = False
+        self._show_list(source_changed=not self.source_changed)
+
+    def _show_list(self, *, low_confidence: bool = False, source_changed: bool = False) -> None:
+        """One list at a time: the low-confidence units, those whose source changed, or (neither)
+        the proposals; the units skipped in the last one come back."""
+        self.low_confidence, self.source_changed = low_confidence, source_changed
         self.skipped.clear()
         self.show_next()
 
