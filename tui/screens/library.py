@@ -107,11 +107,8 @@ class LibraryScreen(BaseScreen):
         self.action_open()
 
     def _current_id(self) -> int | None:
-        table = self.query_one(DataTable)
-        if not table.row_count:
-            return None
-        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
-        return int(str(key.value))
+        key = self.query_one(RowTable).cursor_key()
+        return None if key is None else int(key)
 
     def _article(self, article_id: int | None) -> ArticleInfo | None:
         """The article of this id as the library holds it now (None: no id, or gone)."""

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date
 from functools import partial
-from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -38,13 +37,11 @@ from core.text.words import plural
 from tui import runner
 from tui.safe import content, notify
 from tui.screens.base import BaseScreen
+from tui.screens.bulk import BulkUndone, in_bulk_worker, say_undone, undo_bulk
 from tui.screens.reschedule import RescheduleOffer
 from tui.widgets.chart import BarChart
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.title_bar import TitleBar
-
-if TYPE_CHECKING:
-    from tui.screens.bulk import BulkUndone
 
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
@@ -151,8 +148,6 @@ class ScheduleScreen(BaseScreen):
         """A command that moves cards, in the journal's worker (its `what` said on screen
         meanwhile). A value refused before anything is written is said as `refused: why`; any
         other failure is the worker's report, under the command's `what`."""
-        from tui.screens.bulk import in_bulk_worker
-
         self.query_one("#schedule-result", Static).update(content(f"{command.what.capitalize()} …"))
         in_bulk_worker(self, command, partial(self.CardsMoved, said, refused), failed=self._not_moved)
 
@@ -283,12 +278,8 @@ class ScheduleScreen(BaseScreen):
         self._load()
 
     def action_undo(self) -> None:
-        from tui.screens.bulk import undo_bulk
-
         undo_bulk(self)
 
     def on_bulk_undone(self, message: BulkUndone) -> None:
-        from tui.screens.bulk import say_undone
-
         if say_undone(self.app, message.result):
             self.refresh_data()

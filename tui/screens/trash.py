@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from datetime import datetime
 from functools import partial
-from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from core.domain.browse import BulkAction, BulkResult, RowKey, Selection
 from core.services.commands.bulk import BulkAct, Purge, RestoreArticle
@@ -20,12 +19,10 @@ from core.text.words import plural
 from tui import runner
 from tui.safe import cell, content, notify
 from tui.screens.base import BaseScreen
+from tui.screens.bulk import BulkUndone, in_bulk_worker, say_undone, undo_bulk
 from tui.widgets.key_bar import KeyBar
 from tui.widgets.row_table import RowTable
 from tui.widgets.title_bar import TitleBar
-
-if TYPE_CHECKING:
-    from tui.screens.bulk import BulkUndone
 
 
 def _day(epoch: int) -> str:
@@ -128,14 +125,9 @@ class TrashScreen(BaseScreen):
             table.move_cursor(row=min(row, table.row_count - 1))
 
     def _key(self) -> str | None:
-        table = self.query_one(DataTable)
-        if not table.row_count:
-            return None
-        return str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
+        return self.query_one(RowTable).cursor_key()
 
     def action_restore(self) -> None:
-        from tui.screens.bulk import in_bulk_worker
-
         key = self._key()
         if key is None:
             return
@@ -185,12 +177,8 @@ class TrashScreen(BaseScreen):
         self.refresh_data()
 
     def action_undo(self) -> None:
-        from tui.screens.bulk import undo_bulk
-
         undo_bulk(self)
 
     def on_bulk_undone(self, message: BulkUndone) -> None:
-        from tui.screens.bulk import say_undone
-
         if say_undone(self.app, message.result):
             self.refresh_data()

@@ -111,6 +111,12 @@ class RowTable(DataTable[object]):
         super().remove_row(row_key)
         self._stamps.pop(RowKey(row_key) if isinstance(row_key, str) else row_key, None)
 
+    def cursor_key(self) -> str | None:
+        """The key of the row under the cursor (None: the table has no rows)."""
+        if not self.row_count:
+            return None
+        return str(self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value)
+
     def clear(self, columns: bool = False) -> Self:
         self._stamps.clear()  # the lines drawn stay: rows added again get new stamps (the header stays)
         return super().clear(columns)

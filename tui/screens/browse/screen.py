@@ -264,11 +264,8 @@ class BrowseScreen(BaseScreen):
             self._reload()
 
     def _current(self) -> BrowseRow | None:
-        table = self.query_one(RowTable)
-        if not table.row_count:
-            return None
-        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
-        return self._rows.get(str(key.value))
+        key = self.query_one(RowTable).cursor_key()
+        return None if key is None else self._rows.get(key)
 
     def _show_detail(self) -> None:
         row = self._current()
