@@ -56,6 +56,28 @@ def test_undo_several_steps_survives_a_restart(data_home: Path, clock: FixedCloc
     svc.close()
 
 
+def test_an_undone_card_goes_to_the_front_under_the_days_lock(services: Services, clock: FixedClock) -> None:
+    """The undone card's return to the front waits for the day's lock, which a queue built again
+    holds (a new day read on the UI thread): pushed meanwhile, the build would drop it."""
+    import threading
+
+    prepare(services)
+    add_units(3, 2, now=now_of(clock))
+    first = session_ids(services)[0]
+    services.review.answer(first, 3)
+    review = services.review
+    with review._day_lock:
+        undo = threading.Thread(target=services.undo.undo, args=(Scope.REVIEW,))
+        undo.start()
+        undo.join(timeout=1.0)
+        assert undo.is_alive()  # waiting for the lock
+        assert review.today.head() != first
+        review.today.replace([], {}, review.today.day_start or 0)  # what a build at that moment leaves
+    undo.join(timeout=5.0)
+    assert not undo.is_alive()
+    assert review.today.head() == first  # pushed after the build, not lost to it
+
+
 def test_undo_suspend_and_pin(services: Services, clock: FixedClock) -> None:
     prepare(services)
     [unit] = add_units(1, 1, now=now_of(clock))
