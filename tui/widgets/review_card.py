@@ -40,17 +40,19 @@ def answer_view(item: ReviewItem) -> Content:
 
 
 def evidence_view(title: str, paragraphs: Sequence[tuple[SourceParagraph, list[str]]]) -> Content:
-    """The evidence paragraphs, each with its id, the quoted spans highlighted, under the title
-    of the article they come from."""
+    """The evidence paragraphs, each with its id and where it sits (not when that is only the
+    title again: a page's text before its first heading), the quoted spans highlighted, under the
+    title of the article they come from."""
     parts: list[Content] = [
         Content.assemble(("Evidence  ", "bold $accent"), content(title, single_line=True, style="italic"))
     ]
     for para, quotes in paragraphs:
-        where = content(para.locator.label(), single_line=True, style="$text-muted")  # section, page ...
+        label = para.locator.label()  # section, page ...
+        where = content(label, single_line=True, style="$text-muted")
         parts.append(
             Content.assemble(
                 (f"{para.paragraph_id}  ", "bold $text-muted"),
-                *((where, "\n") if para.locator else ()),
+                *((where, "\n") if label and label.strip() != title.strip() else ()),
                 highlight_quotes(para.text, quotes, QUOTE),
             )
         )
