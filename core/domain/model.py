@@ -79,15 +79,21 @@ class Locator:
             str(chapter) if isinstance(chapter, str) and chapter else None,
         )
 
-    def label(self) -> str:
-        """One line for a person: "ch. Basics · p. 3 · Install › Linux" ("" when unknown)."""
+    def label(self, under: str = "") -> str:
+        """One line for a person: "ch. Basics · p. 3 · Install › Linux" ("" when unknown). Read
+        `under` the article's title (shown beside it), a heading path that starts with that
+        title leaves it out: a page's "# Title" heads every section, and the text before its
+        first heading sits in the title's own section (then no heading is left to say)."""
         parts = []
         if self.chapter:
             parts.append(self.chapter)
         if self.page is not None:
             parts.append(f"p. {self.page}")
-        if self.section:
-            parts.append(" › ".join(self.section))
+        section = self.section
+        if section and under and section[0].strip().casefold() == under.strip().casefold():
+            section = section[1:]
+        if section:
+            parts.append(" › ".join(section))
         return " · ".join(parts)
 
     def __bool__(self) -> bool:

@@ -173,7 +173,8 @@ def show_cmd(article: str, data_dir: Path | None) -> None:
             out(f"[{u.status}] {u.memory_type} ({u.confidence:.2f}) #{u.id}{tags}{changed.get(u.anchor, '')}")
             out(f"  {u.content}")
             for e in u.evidence:
-                where = f" ({e.locator.label()})" if e.locator else ""
+                label = e.locator.label(under=a.title) if e.locator else ""  # the title heads the output
+                where = f" ({label})" if label else ""
                 out(f"  {e.paragraph_id}{one_line(where)}: \u201c{e.quote}\u201d")
             for q in u.questions:
                 out(f"  {q.kind.upper()}: {q.question}  ->  {q.expected_answer}")

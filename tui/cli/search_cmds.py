@@ -39,7 +39,8 @@ def _print_hits(result: SearchResult) -> None:
         out("no matches")
         return
     for i, h in enumerate(hits, start=1):
-        where = f"{h.title} {h.paragraph_id}".strip() + (f" ({h.locator.label()})" if h.locator else "")
+        label = h.locator.label(under=h.title) if h.locator else ""
+        where = f"{h.title} {h.paragraph_id}".strip() + (f" ({label})" if label else "")
         kind = f"unit {h.unit_id}" if h.unit_id is not None else "paragraph"
         out(f"{i:2d}. [{kind}] {one_line(where)}  ({h.score:.4f})")
         out(f"    {h.snippet}")

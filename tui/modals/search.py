@@ -248,7 +248,8 @@ def hit_label(hit: SearchHit) -> Content:
     for start, end in hit.highlights:
         snippet = snippet.stylize("bold $accent", start, end)
     kind = "unit" if hit.unit_id is not None else hit.paragraph_id or "¶"
-    where = content(f" · {hit.locator.label()}", single_line=True, style="$text-muted") if hit.locator else ""
+    label = hit.locator.label(under=hit.title) if hit.locator else ""  # the title is said before it
+    where = content(f" · {label}", single_line=True, style="$text-muted") if label else ""
     return Content.assemble(
         (f"{kind:<6}", "$text-muted"),
         content(hit.title, single_line=True, style="bold"),

@@ -373,7 +373,7 @@ class ArticleScreen(BaseScreen):
         self._position = event.index
         view = self.query_one(ParagraphView)
         para = view.paragraph_at(event.index)  # already fetched: the cursor is on screen
-        where = para.locator.label() if para is not None and para.locator else ""
+        where = para.locator.label(under=self._article_title) if para is not None and para.locator else ""
         view.show_subtitle(
             Content.assemble(
                 f"¶ {event.index + 1}/{view.count}",

@@ -47,12 +47,12 @@ def evidence_view(title: str, paragraphs: Sequence[tuple[SourceParagraph, list[s
         Content.assemble(("Evidence  ", "bold $accent"), content(title, single_line=True, style="italic"))
     ]
     for para, quotes in paragraphs:
-        label = para.locator.label()  # section, page ...
+        label = para.locator.label(under=title)  # section, page ...
         where = content(label, single_line=True, style="$text-muted")
         parts.append(
             Content.assemble(
                 (f"{para.paragraph_id}  ", "bold $text-muted"),
-                *((where, "\n") if label and label.strip() != title.strip() else ()),
+                *((where, "\n") if label else ()),
                 highlight_quotes(para.text, quotes, QUOTE),
             )
         )

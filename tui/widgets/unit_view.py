@@ -68,7 +68,8 @@ def unit_details(unit: StoredUnit, title: str, *, show_answers: bool = True) -> 
         if show_answers:
             parts.append(Content.assemble((f"A{i}       ", "bold"), content(q.expected_answer)))
     for e in unit.evidence:
-        where = content(f" · {e.locator.label()}", single_line=True, style="$text-muted") if e.locator else ""
+        label = e.locator.label(under=title) if e.locator else ""  # the title is said in From
+        where = content(f" · {label}", single_line=True, style="$text-muted") if label else ""
         parts.append(
             Content.assemble(("Evidence ", "bold"), e.paragraph_id, where, " “", content(e.quote), "”")
         )
