@@ -171,6 +171,16 @@ def test_tag_rules(tags: tuple[str, ...], code: str) -> None:
     assert code in codes(out, d, "warning")
 
 
+def test_a_latin_tag_beside_chinese_is_a_whole_word() -> None:
+    """Chinese text writes a Latin name against its characters ("PlayStation平台"): the tag is
+    the whole word there, not a piece of a longer one; inside a Latin word it still is."""
+    zh = "是2000年6月22日由索尼电脑娱乐发售的PlayStation平台专用游戏。"
+    out, d = card(zh, zh, "它是哪个平台的游戏？", "PlayStation", tags=("PlayStation",))
+    assert "tag_word_piece" not in codes(out, d, "warning")
+    out, d = card(zh, zh, "它是哪个平台的游戏？", "PlayStation", tags=("Play",))
+    assert "tag_word_piece" in codes(out, d, "warning")
+
+
 def test_one_tag_is_enough() -> None:
     """Issue 30: tags group an article's cards; a unit about one key term has one tag, not one
     padded with generic words to reach two."""

@@ -36,7 +36,7 @@ from typing import Any, Literal
 
 from core.domain import ValidationIssue
 from core.text import normalize_for_match, squash
-from core.text.cjk import HAN_RE
+from core.text.cjk import HAN, HAN_RE, KANA
 from core.validation import lexicon
 from core.validation.access import as_list, get_field
 from core.validation.plain import has_furniture, has_markup
@@ -205,6 +205,12 @@ def unit_problems(content: str, memory_type: Any, quotes: str, tags: Any) -> lis
     return found
 
 
+# A letter (or digit) that continues a spaced-script word: Han and kana written against a Latin
+# tag ("PlayStation平台") are the next word of the sentence, not more of the tag's.
+_GOES_ON = f"(?:(?![{HAN}{KANA}])[^\\W_])"
+_ENDING = f"(?:(?![{HAN}{KANA}])[^\\W\\d_])"  # an inflection: "arrays", "subclassed"
+
+
 def tag_problems(tags: Iterable[Any], text: str) -> list[tuple[str, str]]:
     names = [t.strip() for t in tags if isinstance(t, str) and t.strip()]
     found: list[tuple[str, str]] = []
@@ -218,7 +224,7 @@ def tag_problems(tags: Iterable[Any], text: str) -> list[tuple[str, str]]:
         t = normalize_for_match(tag)
         if HAN_RE.search(t) or t not in low:
             continue
-        if not re.search(rf"(?<![^\W_]){re.escape(t)}[^\W\d_]{{0,3}}(?![^\W_])", low):
+        if not re.search(rf"(?<!{_GOES_ON}){re.escape(t)}{_ENDING}{{0,3}}(?!{_GOES_ON})", low):
             found.append(("tag_word_piece", f"tag {tag!r} is only part of a longer word here"))
             break
     return found
