@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING
 
 MEMORY_TYPES: tuple[str, ...] = ("concept", "claim", "mechanism", "example")
 QUESTION_KINDS: tuple[str, ...] = ("qa", "cloze")
-# Paragraph kinds: paragraph, heading, list, quote, code, table (SourceParagraph.kind).
+# Paragraph kinds: paragraph, heading, list, quote, code, table, contents (SourceParagraph.kind;
+# contents: a table of contents or an index, entries with leader dots and page numbers).
 # Blocks that are structure, not prose: never evidence.
-NON_EVIDENCE_KINDS: frozenset[str] = frozenset({"heading", "code", "table"})
+NON_EVIDENCE_KINDS: frozenset[str] = frozenset({"heading", "code", "table", "contents"})
 # The extractor that covers what a model could not (core.extraction.offline's name).
 FALLBACK_EXTRACTOR = "offline"
 # The `extractor` value of a unit the reader made themselves (issue 16 writes it when a card is

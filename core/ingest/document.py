@@ -9,12 +9,11 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from dataclasses import replace
-from itertools import repeat
 from pathlib import PurePath
 from typing import Any
 
 from core.domain import NO_LOCATOR, Locator, SourceDocument, SourceParagraph
-from core.ingest.blocks import Block, one_line
+from core.ingest.blocks import Block, is_contents, one_line
 from core.ingest.plaintext import fold_lines, normalize_text, split_blocks
 from core.text import UNSAFE, detect_language, replace_controls
 from core.text.locations import shown_path
@@ -63,7 +62,7 @@ def parse_text(
     count = len(texts)
     # map() over prepared columns: the cheapest way to build 100k+ frozen dataclasses.
     ids = [paragraph_id(i) for i in range(count)]
-    kinds: Iterable[str] = repeat("paragraph")
+    kinds: Iterable[str] = ["contents" if is_contents(text) else "paragraph" for text in texts]
     paragraphs = tuple(map(SourceParagraph, ids, texts, kinds, range(count)))
     return SourceDocument(
         document_id=document_id(source_path, payload),
@@ -119,7 +118,7 @@ def document_from_blocks(
             locators[id(b.locator)] = clean_locator(b.locator)
     paragraphs = tuple(
         SourceParagraph(
-            paragraph_id(i), replace_controls(b.text), b.kind, i, locators[id(b.locator)], b.spans
+            paragraph_id(i), replace_controls(b.text), _kind(b), i, locators[id(b.locator)], b.spans
         )
         for i, b in enumerate(kept)
     )
@@ -164,3 +163,9 @@ def title_from_path(source_path: str) -> str:
     shown = shown_path(source_path)  # a file: URI (a name that is not UTF-8) as its name
     stem = PurePath(shown).stem if shown else ""
     return stem or shown or "untitled"
+
+
+def _kind(block: Block) -> str:
+    """A paragraph or list that is a table of contents or an index (leader dots, page numbers:
+    any reader's, a PDF's or a Word file's) is "contents": read, searched, never a card."""
+    return "contents" if block.kind in ("paragraph", "list") and is_contents(block.text) else block.kind

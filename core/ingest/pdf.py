@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from core.domain import Locator, SourceDocument
 from core.domain.errors import RefusedInput
-from core.ingest.blocks import Block, Sections, one_line
+from core.ingest.blocks import Block, Sections, is_contents, one_line
 from core.ingest.document import document_from_blocks
 from core.ingest.inline import is_cjk
 from core.ingest.pdf_layout import (
@@ -85,7 +85,8 @@ def _title_heading(blocks: list[Block]) -> str | None:
 
 
 def _blocks(pages: list[list[Run]], title: str | None) -> list[Block]:
-    """Paragraphs as blocks with page locators; a first heading that repeats the title goes."""
+    """Paragraphs as blocks with page locators; a first heading that repeats the title goes.
+    A table of contents' chapter lines, set large as the chapters' own headings, stay contents."""
     body = body_font_size(pages)
     paragraphs: list[Paragraph] = []
     for number, runs in enumerate(pages, 1):
@@ -103,7 +104,7 @@ def _blocks(pages: list[list[Run]], title: str | None) -> list[Block]:
         sections.at_page(para.page)
         if not blocks and para.heading and title and one_line(text).casefold() == title.casefold():
             continue
-        if para.heading and len(text) <= 200:
+        if para.heading and len(text) <= 200 and not is_contents(text):  # a contents line is no heading
             level = 1 if para.lines[0].size >= body * 1.6 else 2
             locator = sections.heading(level, one_line(text))
             blocks.append(Block("heading", text, (), locator, level))
