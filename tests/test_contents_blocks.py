@@ -42,6 +42,7 @@ def _manual() -> bytes:
         TextLine("Contents", 14, 740),
         TextLine("1 Introduction . . . . . . . . . . . . . . . . . . . . . 2", 14, 700),
         TextLine("1.1 Library Notes . . . . . . . . . . . . . . . . . . . . 2", 10, 680),
+        TextLine("1.2 Future developments . . . . . . . . . . . . . . . . 2", 10, 668),
         TextLine("2 Utilities . . . . . . . . . . . . . . . . . . . . . . . 3", 14, 650),
     ]
     intro = [
@@ -63,6 +64,7 @@ def test_a_pdfs_contents_page_is_no_heading_and_no_card(tmp_path: Path) -> None:
     kinds = {p.text: p.kind for p in doc.paragraphs}
     listed = [text for text, kind in kinds.items() if kind == "contents"]
     assert listed and all(". . ." in text for text in listed), kinds
+    assert "1.1 Library Notes . . . . . . . . . . . . . . . . . . . . 2\n1.2 Future developments" in listed[1]
     assert [p.text for p in doc.paragraphs if p.kind == "heading"] == [
         "Contents",
         "1 Introduction",

@@ -104,7 +104,10 @@ def _blocks(pages: list[list[Run]], title: str | None) -> list[Block]:
         sections.at_page(para.page)
         if not blocks and para.heading and title and one_line(text).casefold() == title.casefold():
             continue
-        if para.heading and len(text) <= 200 and not is_contents(text):  # a contents line is no heading
+        if is_contents(text):  # a contents page: no heading, an entry a line as printed
+            text = "\n".join(one_line(line.text) for line in para.lines)
+            blocks.append(Block("contents", text, (), sections.locator))
+        elif para.heading and len(text) <= 200:
             level = 1 if para.lines[0].size >= body * 1.6 else 2
             locator = sections.heading(level, one_line(text))
             blocks.append(Block("heading", text, (), locator, level))
