@@ -26,6 +26,7 @@ def test_session_and_stats_commands(data_home: Path, clock: FixedClock) -> None:
     # the CLI runs on the real clock, weeks after the fixed one: the answered card is due again
     assert "today: 1 review, 2 new" in session.output, session.output
     assert "done today: 0 answers (0 reviews, 0 new cards)" in session.output
+    assert "waiting:" not in session.output  # nothing proposed: no line about it
     stats = runner.invoke(cli, ["stats", "--data-dir", str(data_home)])
     assert stats.exit_code == 0, stats.output
     assert "total reviews: 1" in stats.output and "weakest units:" in stats.output
@@ -48,3 +49,17 @@ def test_session_counts_one_of_each_in_the_singular(data_home: Path) -> None:
     assert "done today: 1 answer (0 reviews, 1 new card)" in session.output, session.output
     stats = CliRunner().invoke(cli, ["stats", "--data-dir", str(data_home)])
     assert "streak: 1 day ·" in stats.output and "over 0 reviews" in stats.output, stats.output
+
+
+def test_session_says_what_waits_in_triage(data_home: Path, clock: FixedClock) -> None:
+    """A new library has proposals and no cards yet: the session says where its cards will come
+    from instead of only "0 reviews, 0 new"."""
+    svc = open_services(data_home, clock=clock)
+    prepare(svc)
+    add_units(3, now=int(clock.now().timestamp()), confirm=False)
+    add_units(1, now=int(clock.now().timestamp()), confirm=False)
+    svc.close()
+    session = CliRunner().invoke(cli, ["session", "--data-dir", str(data_home)])
+    assert session.exit_code == 0, session.output
+    assert "today: 0 reviews, 0 new" in session.output
+    assert "waiting: 4 proposed units from 2 articles to confirm or reject" in session.output, session.output

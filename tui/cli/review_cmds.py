@@ -53,6 +53,13 @@ def session_cmd(postpone: int | None, data_dir: Path | None) -> None:
                 f"backlog: {plural(s.overdue_backlog, 'overdue card')} beyond today's cap "
                 "(memoryrush session --postpone 7)"
             )
+        proposed = svc.library.unit_count("proposed")
+        if proposed:  # where the cards come from: a new library has only these
+            out(
+                f"waiting: {plural(proposed, 'proposed unit')} from "
+                f"{plural(svc.library.articles_with('proposed'), 'article')} to confirm or reject "
+                "(memoryrush, then t: Triage)"
+            )
 
 
 @click.command("stats")
