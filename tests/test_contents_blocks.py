@@ -24,7 +24,18 @@ from core.ingest.blocks import is_contents
         ("threads . . . . . . . . . . . 17", True),
         ("第一章 引言………………… 1", True),
         ("第二节 方法 ·········· 12", True),
+        ("第三章 结论 ⋯⋯⋯⋯ 27", True),
+        ("第四章．．．．．．．． 9", True),
+        ("序章・・・・・・・・ 3", True),
+        ("Header file libtasn1.h. . . . . . . . . . . . . . 4", True),
         ("He paused . . . . and then he left the room.", False),
+        ("“I.... I don't know,” she said. “Maybe.... I could try.”", False),  # four-dot ellipses
+        ('I said, "Well . . . . I suppose . . . . I could."', False),
+        ("Ellipsis style: word.... did you see that? Then.... mix it well.", False),
+        ("Countdown: 3.... 2.... 1.... liftoff!", False),
+        ("Loading.... 50%.... 100%", False),
+        ("倒计时：3……2……1……发射！", False),
+        ("考试成绩：语文……95，数学……98。", False),
         ("The value rose to 3..... and fell again.", False),
         ("他说……好吧，2024年再去。", False),
         ("Version 1.4 of 11 December 2005 added assertions.", False),
@@ -81,9 +92,38 @@ def test_a_pdfs_contents_page_is_no_heading_and_no_card(tmp_path: Path) -> None:
 def test_a_text_files_contents_lines_are_contents(tmp_path: Path) -> None:
     path = tmp_path / "book.txt"
     path.write_text(
-        "A Small Book\n\nChapter One . . . . . . . . . 1\n\nChapter Two . . . . . . . . . 9\n\n"
-        "The first chapter tells how the river was named by the people who lived beside it.\n",
+        "A Small Book\n\nChapter One . . . . . . . . . 1\nChapter Two . . . . . . . . . 9\n\n"
+        "Index\n\nrivers, 3\n\n"
+        "The first chapter tells how the river was named by the people\nwho lived beside it.\n",
         encoding="utf-8",
     )
-    kinds = [p.kind for p in read_document(path).paragraphs]
-    assert kinds.count("contents") == 2 and kinds[-1] == "paragraph", kinds
+    paragraphs = read_document(path).paragraphs
+    assert [p.kind for p in paragraphs] == ["paragraph", "contents", "paragraph", "paragraph", "paragraph"]
+    assert (
+        paragraphs[1].text == "Chapter One . . . . . . . . . 1\nChapter Two . . . . . . . . . 9"
+    )  # as written
+    assert paragraphs[-1].text.endswith("by the people who lived beside it.")  # prose is folded
+
+
+@pytest.mark.parametrize("run", [".", ". ", " .", "…", "·", ". ."])
+def test_a_long_run_of_dots_is_read_in_one_pass(run: str) -> None:
+    """A leader is matched from its first dot and never given back: 200k characters of dots
+    (a hostile or broken file) are read at once, not in minutes (74 s for 32k dots before)."""
+    import time
+
+    text = run * (200_000 // len(run))
+    started = time.perf_counter()
+    assert is_contents(text) is False
+    assert is_contents(text + " 12") is True
+    assert time.perf_counter() - started < 2.0
+
+
+def test_an_index_is_named_in_the_few_units_notice(tmp_path: Path) -> None:
+    """A file that is mostly an index gets few units, and the notice says why in its words
+    ("contents and indexes"), not "markup"."""
+    path = tmp_path / "index.txt"
+    entries = "\n".join(f"term number {i} . . . . . . . . . . {i + 3}" for i in range(40))
+    blocks = [entries] * 12 + ["The river was named by the people who lived beside it in 1820."]
+    path.write_text("\n\n".join(blocks) + "\n", encoding="utf-8")
+    notice = OfflineExtractor().extract(read_document(path)).count_notice
+    assert notice is not None and "contents and indexes" in notice.rest, notice

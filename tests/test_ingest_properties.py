@@ -31,7 +31,7 @@ def test_parse_text_never_raises_and_gives_well_formed_paragraphs(text: str, suf
     for i, p in enumerate(doc.paragraphs):
         assert p.paragraph_id == f"p_{i + 1:03d}"
         assert p.index == i
-        assert p.kind in {"paragraph", "heading", "list", "quote", "code", "table"}
+        assert p.kind in {"paragraph", "heading", "list", "quote", "code", "table", "contents"}
         assert p.text.strip()
         assert "\r" not in p.text
         assert not any((ord(c) < 32 and c not in "\n\t") or 0x7F <= ord(c) <= 0x9F for c in p.text)

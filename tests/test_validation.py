@@ -46,6 +46,9 @@ DOC = SourceDocument(
             4,
         ),
         SourceParagraph("p_006", "| a | b |\n|---|---|\n| 1 | 2 |", "table", 5),
+        SourceParagraph(
+            "p_007", "1 Introduction . . . . . . . . 1\n2 Methods . . . . . . . . 4", "contents", 6
+        ),
     ),
 )
 
@@ -258,9 +261,10 @@ def test_unit_without_a_question() -> None:
 
 
 @pytest.mark.parametrize(
-    ("paragraph_id", "kind"), [("p_001", "heading"), ("p_003", "code"), ("p_006", "table")]
+    ("paragraph_id", "kind"),
+    [("p_001", "heading"), ("p_003", "code"), ("p_006", "table"), ("p_007", "contents")],
 )
-def test_headings_code_and_tables_are_not_evidence(paragraph_id: str, kind: str) -> None:
+def test_headings_code_tables_and_contents_are_not_evidence(paragraph_id: str, kind: str) -> None:
     quote = DOC.paragraph(paragraph_id).text.split("\n")[0]  # type: ignore[union-attr]
     bad = unit(evidence=[{"paragraph_id": paragraph_id, "quote": quote}])
     report = validate_raw(output([bad]), DOC)

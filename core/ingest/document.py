@@ -59,10 +59,13 @@ def parse_text(
         )
     blocks = split_blocks(normalised)
     texts = [fold_lines(block) for block in blocks]
+    kinds = ["contents" if is_contents(text) else "paragraph" for text in texts]
+    for i, kind in enumerate(kinds):
+        if kind == "contents":  # an entry a line, as written
+            texts[i] = "\n".join(filter(None, (line.strip() for line in blocks[i].split("\n"))))
     count = len(texts)
     # map() over prepared columns: the cheapest way to build 100k+ frozen dataclasses.
     ids = [paragraph_id(i) for i in range(count)]
-    kinds: Iterable[str] = ["contents" if is_contents(text) else "paragraph" for text in texts]
     paragraphs = tuple(map(SourceParagraph, ids, texts, kinds, range(count)))
     return SourceDocument(
         document_id=document_id(source_path, payload),

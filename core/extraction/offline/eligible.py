@@ -58,12 +58,12 @@ def paragraph_is_prose(text: str, kind: str, noun_kinds: frozenset[str]) -> bool
 
 
 def paragraph_problem(text: str, kind: str, noun_kinds: frozenset[str]) -> str | None:
-    """Why a paragraph is not prose ("code", "table", "heading", "navigation", "links",
-    "markup"), or None
+    """Why a paragraph is not prose ("code", "table", "heading", "contents", "navigation",
+    "links", "markup"), or None
     when its sentences may be units (`noun_kinds`: structure kinds, never prose)."""
     stripped = text.strip()
     if kind in noun_kinds:
-        return kind if kind in ("code", "table", "heading") else "markup"
+        return kind if kind in ("code", "table", "heading", "contents") else "markup"
     if not stripped or _UNDERLINE.search(text):
         return "heading"
     if _STRUCTURAL.match(stripped):

@@ -19,6 +19,7 @@ from core.extraction.offline.prepare import NEEDS_CONTEXT, NEGATED_LIST, Prepare
 REST = {
     "code": "code",
     "table": "tables",
+    "contents": "contents and indexes",
     "heading": "headings",
     "navigation": "navigation and captions",
     "links": "lists of links",
