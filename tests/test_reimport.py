@@ -179,6 +179,22 @@ def test_a_number_changed_is_not_the_same_fact(services: Services, tmp_path: Pat
     assert now is not None and now.source_changed and "1885" in now.evidence[0].quote
 
 
+def test_a_unit_whose_quote_is_now_in_a_contents_block_is_flagged(services: Services, tmp_path: Path) -> None:
+    """A quote found again, but in a block that is never evidence (here the sentence became an
+    entry of a contents listing; so a PDF imported before contents were recognised reads on
+    reimport): the unit is "source changed", for the reader to keep or retire, not kept quietly
+    with a quote it could not be accepted or edited with."""
+    path = tmp_path / "book.txt"
+    path.write_text(ENGLISH.before[4] + "\n", encoding="utf-8")
+    [unit] = learn(services, path)
+    sentence = first_sentence(ENGLISH.before[4])
+    path.write_text(f"{sentence} . . . . . . . . 4\nSleep and naps . . . . . . . . 9\n", encoding="utf-8")
+    [outcome] = services.library.import_paths([path], extractor="placeholder")
+    now = services.library.unit(unit.id)
+    assert now is not None and now.source_changed, outcome.message
+    assert [p.kind for p in services.library.paragraphs(now.article_id)] == ["contents"]
+
+
 def test_a_flagged_unit_whose_quote_comes_back_is_found_again(services: Services, tmp_path: Path) -> None:
     """The year corrected, then put back: the unit flagged by the first edit is not flagged after
     the second, and its quote is where it was (nothing left for the reader to decide)."""
