@@ -193,6 +193,20 @@ def test_show_prints_units_with_their_evidence() -> None:
     assert run("show", "1").stdout == result.stdout  # by id as well
 
 
+def test_show_and_search_say_a_place_without_the_title_again() -> None:
+    """A Markdown article's "# Title" heads every section: its evidence lines and search hits
+    say the place under the title, which the output already names."""
+    run("import", str(SAMPLES / "spaced-repetition.md"), "--extractor", "placeholder")
+    title = "How Spaced Repetition Beats Forgetting"
+    shown = run("show", "1").stdout.splitlines()
+    evidence = [line for line in shown if line.strip().startswith("p_0") and "\u201c" in line]
+    assert shown[0].startswith(title) and evidence
+    assert all(title not in line.split("\u201c")[0] for line in evidence), evidence
+    hits = run("search", "forgetting curve").stdout.splitlines()
+    places = [line for line in hits if line.lstrip().split(".")[0].isdigit()]
+    assert places and all(line.count(title) == 1 for line in places), places
+
+
 def test_hostile_titles_and_text_print_literally(tmp_path: Path, data_home: Path) -> None:
     """Markup is not interpreted and escape sequences never reach the terminal."""
     doc = write(

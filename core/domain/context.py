@@ -71,18 +71,9 @@ def context_line(title: str, locator: Locator | None = None, width: int = CONTEX
 
 
 def _path(title: str, locator: Locator | None) -> list[str]:
-    """The chapter and headings, outermost first, each one line; a part that repeats the one
-    before it (an EPUB chapter titled like its first heading, a heading that is the title) once."""
-    if locator is None:
-        return []
-    path: list[str] = []
-    before = title.casefold()
-    for part in (locator.chapter or "", *locator.section):
-        line = one_line(part)
-        if line and line.casefold() != before:
-            path.append(line)
-            before = line.casefold()
-    return path
+    """The chapter and headings, outermost first, read under the title (Locator.path: a part
+    that repeats the one before it, or the title, once)."""
+    return locator.path(under=title) if locator is not None else []
 
 
 def _cut(text: str, width: int) -> str:

@@ -7,6 +7,7 @@ core/domain/__init__.py loads this module the first time one of them is asked fo
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
@@ -46,6 +47,21 @@ class InlineSpan:
     href: str | None = None  # a link's target
 
 
+def once_each(parts: Iterable[str], before: str = "") -> list[str]:
+    """The parts of a place, each as one line (empty ones out), a part that repeats the one
+    before it once; the first is compared with `before` (the article's title): an EPUB chapter
+    titled like its first heading, a page's "# Title" heading every section. The one rule for
+    Locator.label and the cards' context line (core.domain.context)."""
+    out: list[str] = []
+    last = " ".join(before.split()).casefold()
+    for part in parts:
+        line = " ".join(part.split())
+        if line and line.casefold() != last:
+            out.append(line)
+            last = line.casefold()
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Locator:
     """Where a paragraph sits in its source: heading path, PDF page, EPUB chapter."""
@@ -79,22 +95,19 @@ class Locator:
             str(chapter) if isinstance(chapter, str) and chapter else None,
         )
 
+    def path(self, under: str = "") -> list[str]:
+        """The chapter and headings, outermost first, read under the title `under` (once_each)."""
+        return once_each((self.chapter or "", *self.section), under)
+
     def label(self, under: str = "") -> str:
-        """One line for a person: "ch. Basics · p. 3 · Install › Linux" ("" when unknown). Read
-        `under` the article's title (shown beside it), a heading path that starts with that
-        title leaves it out: a page's "# Title" heads every section, and the text before its
-        first heading sits in the title's own section (then no heading is left to say)."""
-        parts = []
-        if self.chapter:
-            parts.append(self.chapter)
-        if self.page is not None:
-            parts.append(f"p. {self.page}")
-        section = self.section
-        if section and under and section[0].strip().casefold() == under.strip().casefold():
-            section = section[1:]
-        if section:
-            parts.append(" › ".join(section))
-        return " · ".join(parts)
+        """One line for a person: "Basics · p. 3 · Install › Linux" ("" when unknown). Read
+        `under` the article's title (shown beside it), a part that repeats it or the part before
+        it is said once (once_each): a page's text before its first heading sits in the title's
+        own section, and then no heading is left to say."""
+        chapter = once_each([self.chapter or ""], under)
+        section = once_each(self.section, chapter[0] if chapter else under)
+        page = [f"p. {self.page}"] if self.page is not None else []
+        return " · ".join([*chapter, *page, *([" › ".join(section)] if section else [])])
 
     def __bool__(self) -> bool:
         return bool(self.section or self.page is not None or self.chapter)

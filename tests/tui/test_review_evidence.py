@@ -26,14 +26,20 @@ def test_the_evidence_says_where_a_paragraph_sits_but_not_the_title_twice() -> N
 
 
 def test_a_place_read_under_its_title_leaves_the_title_out() -> None:
-    where = Locator(section=("Guide", "Install", "Linux"), page=3, chapter="Basics")
-    assert where.label() == "Basics · p. 3 · Guide › Install › Linux"  # alone, the whole place
-    assert where.label(under=" guide ") == "Basics · p. 3 · Install › Linux"
+    """The one rule of the context line (core.domain.context): a part that repeats the title,
+    or the part before it, is said once; white space folded."""
+    where = Locator(section=("Guide", "Install", "Linux"), page=3)
+    assert where.label() == "p. 3 · Guide › Install › Linux"  # alone, the whole place
+    assert where.label(under=" guide ") == "p. 3 · Install › Linux"
     assert where.label(under="Another article") == where.label()
     assert (
         Locator(section=("Install", "Guide")).label(under="Guide") == "Install › Guide"
     )  # only a leading one
     assert Locator(section=("Guide",)).label(under="Guide") == ""
+    book = Locator(section=("Ownership", "Ownership", "Rules  of\nit"), chapter="My Book")
+    assert book.label(under="My Book") == "Ownership › Rules of it"
+    assert book.label() == "My Book · Ownership › Rules of it"
+    assert book.path(under="My Book") == ["Ownership", "Rules of it"]  # the context line's parts
 
 
 def test_a_search_hit_names_its_place_without_the_title_again() -> None:
