@@ -275,8 +275,8 @@ class ReviewService(Clocked):
 
     def show_again(self, card_id: int | None) -> None:
         """An undone action's card (core/services/undo.py) is shown next, while it is one the
-        session shows (a new or a review card). Under the day's lock, as every change of the
-        queue: a queue built again at that moment (a new day read on the UI thread) would drop it."""
+        session shows (a new or a review card). Under the day's lock, as the queue's builds: a
+        queue built again at that moment (a new day read on the UI thread) would drop it."""
         if card_id is not None:
             row = cards.get_card(card_id)
             if row is not None and row.queue in (Queue.NEW, Queue.REVIEW):
