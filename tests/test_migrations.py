@@ -233,3 +233,32 @@ def test_every_schema_piece_is_known_to_the_completeness_check(data_home: Path) 
         if n.startswith("sqlite_") or n.endswith(("_config", "_data", "_docsize", "_idx", "_content"))
     }
     assert present - shadow == storage_db._expected_names()
+
+
+def test_an_upgrade_waits_for_an_older_instance_to_close(data_home: Path) -> None:
+    """A command that reads beside the app (search, session: not exclusive) does not upgrade a
+    library another MemoryRush holds: that one, older, would go on writing the old way under
+    the new schema. It says so, the file stays as it was, and once the holder is gone it
+    upgrades (after its backup)."""
+    import shutil
+
+    from core.domain.errors import AlreadyRunning
+    from core.host.lock import InstanceLock
+    from core.storage.layout import SCHEMA_VERSION
+
+    fixture = Path(__file__).resolve().parent / "fixtures" / "migrations" / "library_v8.sqlite3"
+    data_home.mkdir(parents=True, exist_ok=True)
+    shutil.copy(fixture, db_file(data_home))
+    before = db_file(data_home).read_bytes()
+    older = InstanceLock(data_home / "memoryrush.lock").acquire()  # the older app, still open
+    try:
+        with pytest.raises(AlreadyRunning, match=f"needs upgrading to schema {SCHEMA_VERSION}"):
+            open_services(data_home, exclusive=False)
+        assert db_file(data_home).read_bytes() == before and backups(data_home) == []
+    finally:
+        older.release()
+    svc = open_services(data_home, exclusive=False)
+    svc.close()
+    assert sql(data_home, "PRAGMA user_version") == [(SCHEMA_VERSION,)] and len(backups(data_home)) == 1
+    again = InstanceLock(data_home / "memoryrush.lock").acquire()  # the upgrade let go of it
+    again.release()

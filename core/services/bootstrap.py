@@ -9,11 +9,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from core.domain import READER_VERSION
+from core.domain.errors import AlreadyRunning
 from core.host import paths
 from core.host.clock import Clock
 from core.host.config import Config, Settings, load_config
 from core.host.lock import InstanceLock
 from core.storage import fast_open
+from core.storage.layout import SCHEMA_VERSION
 from core.text.words import plural
 
 if TYPE_CHECKING:  # the services are imported where first used: a faster start-up
@@ -193,11 +195,30 @@ def open_services(
     if fast_open.ready(paths.database_path(), READER_VERSION):
         return services  # nothing to make, migrate or do first: bound by its first read
     try:
-        _open_fully(services, exclusive=exclusive)
+        upgrade = None if exclusive else _upgrade_lock()
+        try:
+            _open_fully(services, exclusive=exclusive)
+        finally:
+            if upgrade is not None:
+                upgrade.release()
     except BaseException:
         services.close()
         raise
     return services
+
+
+def _upgrade_lock() -> InstanceLock | None:
+    """A command that reads beside the app (`exclusive=False`: search, session, list) upgrades an
+    older library only with it to itself: under a running older MemoryRush, which goes on
+    writing the old way (none of the upkeep of what the upgrade added), it is refused instead."""
+    if not fast_open.older_schema(paths.database_path()):
+        return None
+    try:
+        return InstanceLock(paths.lock_path()).acquire()
+    except AlreadyRunning as exc:
+        raise AlreadyRunning(
+            f"this library needs upgrading to schema {SCHEMA_VERSION}, which needs it to itself: {exc}"
+        ) from None
 
 
 def _open_fully(services: Services, *, exclusive: bool) -> None:

@@ -74,6 +74,22 @@ def needs_nothing(path: Path, reader_version: int) -> bool:
         return False
 
 
+def older_schema(path: Path) -> bool:
+    """Whether the file at `path` is a library of an older schema (one the full open upgrades)."""
+    try:
+        if not path.is_file() or path.stat().st_size == 0:
+            return False
+        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            version = int(con.execute("PRAGMA user_version").fetchone()[0])
+            tables = con.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' LIMIT 1").fetchone()
+            return tables is not None and version < SCHEMA_VERSION
+        finally:
+            con.close()
+    except (OSError, sqlite3.Error):  # the full open says what is wrong
+        return False
+
+
 def take() -> Path | None:
     """The file ready() checked, for core.storage.db to bind when it is imported (once)."""
     global _waiting
