@@ -195,6 +195,27 @@ def test_a_unit_whose_quote_is_now_in_a_contents_block_is_flagged(services: Serv
     assert [p.kind for p in services.library.paragraphs(now.article_id)] == ["contents"]
 
 
+def test_a_quote_in_a_contents_line_and_in_the_text_stays_with_the_text(
+    services: Services, tmp_path: Path
+) -> None:
+    """A contents line that repeats the sentence, put before its paragraph, whose other sentence
+    changed (so the paragraph is not the old one's known twin, and the nearest block that holds
+    the quote is the contents line): the quote is found in the text, where it still is, never in
+    the block that cannot be evidence."""
+    path = tmp_path / "book.txt"
+    path.write_text(ENGLISH.before[4] + "\n", encoding="utf-8")
+    [unit] = learn(services, path)
+    sentence = first_sentence(ENGLISH.before[4])
+    path.write_text(
+        f"{sentence} . . . . . . . . 4\nSleep and naps . . . . . . . . 9\n\n{sentence} It has 123 pages.\n",
+        encoding="utf-8",
+    )
+    services.library.import_paths([path], extractor="placeholder")
+    now = services.library.unit(unit.id)
+    assert now is not None and not now.source_changed
+    assert [e.paragraph_id for e in now.evidence] == ["p_002"] and now.evidence[0].quote == sentence
+
+
 def test_a_flagged_unit_whose_quote_comes_back_is_found_again(services: Services, tmp_path: Path) -> None:
     """The year corrected, then put back: the unit flagged by the first edit is not flagged after
     the second, and its quote is where it was (nothing left for the reader to decide)."""

@@ -5,9 +5,9 @@ article new paragraphs. Here, and only here, each unit's quotes are looked for i
 (core.validation.anchor.Reanchor: as they were, as the new reader shows them, then fuzzily),
 and the consequences decided: a unit whose quotes are all found keeps everything (status,
 cards, review history) and loses a "source changed" mark it had; one with a quote lost is
-marked "source changed" and keeps its old quote, to be kept or retired by the reader (so is one
-whose quote is now in a block that is never evidence: a heading, or a contents listing a newer
-reader recognises); quotes
+marked "source changed" and keeps its old quote, to be kept or retired by the reader (a quote
+is looked for only in blocks that may be evidence: one now only in a heading, or in a contents
+listing a newer reader recognises, is lost); quotes
 moved to new words, and lost ones, keep their old words in evidence_history; the reader's
 place follows its paragraph. Storage writes the decision (core.storage.revision).
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
-from core.domain import NON_EVIDENCE_KINDS, AnchorState, SourceDocument, StoredUnit
+from core.domain import AnchorState, SourceDocument, StoredUnit
 from core.storage import library as library_repo
 from core.storage.revision import QuoteMove, Reanchoring, UnitMove
 from core.validation.anchor import Reanchor
@@ -39,7 +39,6 @@ def decide(
     counts: dict[str, int] = defaultdict(int)
     kept = fuzzy = 0
     changed: list[int] = []
-    structure = {p.paragraph_id for p in finder.new if p.kind in NON_EVIDENCE_KINDS}
     for unit in sorted(units, key=lambda u: u.id):
         if not unit.evidence:
             continue
@@ -49,7 +48,7 @@ def decide(
         for f in found:
             counts[f.outcome] += 1
         anchor: str | None = None
-        if any(f.paragraph_id is None or f.paragraph_id in structure for f in found):
+        if any(f.paragraph_id is None for f in found):
             anchor = AnchorState.CHANGED.value
             changed.append(unit.id)
         else:

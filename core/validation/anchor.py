@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from itertools import pairwise
 
-from core.domain import SourceParagraph
+from core.domain import NON_EVIDENCE_KINDS, SourceParagraph
 from core.text import normalize_for_match, squash
 from core.text.cjk import HAN_RE
 from core.text.spans import quote_in_paragraph
@@ -151,7 +151,10 @@ class Reanchor:
         return self._fuzzy(quote, at)
 
     def _order(self, at: int) -> list[int]:
-        return sorted(range(len(self.new)), key=lambda i: abs(i - at))
+        """The new paragraphs a quote may be in (never a heading, contents, code or table: no
+        evidence), nearest to `at` first."""
+        prose = (i for i, p in enumerate(self.new) if p.kind not in NON_EVIDENCE_KINDS)
+        return sorted(prose, key=lambda i: abs(i - at))
 
     def _exact(self, quote: str, at: int) -> int | None:
         # the quote without any whitespace inside the paragraph without any: a cheap test every
