@@ -19,12 +19,12 @@ from core.ingest.blocks import is_contents
     ("text", "contents"),
     [
         ("1 Introduction . . . . . . . . . . . . . . 1", True),
-        ("2.1 ASN.1 syntax. . . . . . . . 2 2.2 Naming . . . . . . . 2", True),
+        ("2.1 ASN.1 syntax. . . . . . . . 2\n2.2 Naming . . . . . . . 2", True),
         ("Preface.........xi", True),
         ("threads . . . . . . . . . . . 17", True),
         ("第一章 引言………………… 1", True),
         ("第二节 方法 ·········· 12", True),
-        ("第三章 结论 ⋯⋯⋯⋯ 27", True),
+        ("第三章 结论 ⋯⋯⋯⋯⋯⋯ 27", True),
         ("第四章．．．．．．．． 9", True),
         ("序章・・・・・・・・ 3", True),
         ("Header file libtasn1.h. . . . . . . . . . . . . . 4", True),
@@ -35,6 +35,12 @@ from core.ingest.blocks import is_contents
         ("Countdown: 3.... 2.... 1.... liftoff!", False),
         ("Loading.... 50%.... 100%", False),
         ("倒计时：3……2……1……发射！", False),
+        ("I waited...... 10 minutes, then...... 20 minutes more.", False),  # the line goes on
+        ("well...... i think so...... i guess we'll see", False),
+        ("我等了...... 3 个小时，他才来...... 2 次都迟到。", False),
+        ("Recall the rule ...... v is the velocity, and ...... x is the position.", False),
+        ("The answer is ...... 42", False),  # one entry: its leader is short
+        ("最终比分是…………3", False),
         ("考试成绩：语文……95，数学……98。", False),
         ("The value rose to 3..... and fell again.", False),
         ("他说……好吧，2024年再去。", False),

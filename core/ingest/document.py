@@ -59,7 +59,7 @@ def parse_text(
         )
     blocks = split_blocks(normalised)
     texts = [fold_lines(block) for block in blocks]
-    kinds = ["contents" if is_contents(text) else "paragraph" for text in texts]
+    kinds = ["contents" if is_contents(block) else "paragraph" for block in blocks]  # with its lines
     for i, kind in enumerate(kinds):
         if kind == "contents":  # an entry a line, as written
             texts[i] = "\n".join(filter(None, (line.strip() for line in blocks[i].split("\n"))))

@@ -104,9 +104,9 @@ def _blocks(pages: list[list[Run]], title: str | None) -> list[Block]:
         sections.at_page(para.page)
         if not blocks and para.heading and title and one_line(text).casefold() == title.casefold():
             continue
-        if is_contents(text):  # a contents page: no heading, an entry a line as printed
-            text = "\n".join(one_line(line.text) for line in para.lines)
-            blocks.append(Block("contents", text, (), sections.locator))
+        printed = "\n".join(one_line(line.text) for line in para.lines)
+        if is_contents(printed):  # a contents page: no heading, an entry a line as printed
+            blocks.append(Block("contents", printed, (), sections.locator))
         elif para.heading and len(text) <= 200:
             level = 1 if para.lines[0].size >= body * 1.6 else 2
             locator = sections.heading(level, one_line(text))
