@@ -3,6 +3,7 @@ one is refused with a message and left byte-for-byte untouched."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -252,9 +253,21 @@ def test_an_upgrade_waits_for_an_older_instance_to_close(data_home: Path) -> Non
     before = db_file(data_home).read_bytes()
     older = InstanceLock(data_home / "memoryrush.lock").acquire()  # the older app, still open
     try:
-        with pytest.raises(AlreadyRunning, match=f"needs upgrading to schema {SCHEMA_VERSION}"):
+        with pytest.raises(AlreadyRunning, match=f"needs upgrading to schema {SCHEMA_VERSION}") as refused:
             open_services(data_home, exclusive=False)
+        said = str(refused.value)
+        assert (
+            f"(pid {os.getpid()}), an older one, has it open; close that one" in said
+            and "--data-dir" not in said
+        )
         assert db_file(data_home).read_bytes() == before and backups(data_home) == []
+        # a backup needs no upgrade: the file is copied as it is, beside the older app
+        copy = run_mr(data_home, "backup", str(data_home / "copy.sqlite3"))
+        assert copy.returncode == 0, copy.stderr
+        assert sqlite3.connect(data_home / "copy.sqlite3").execute("PRAGMA user_version").fetchone() == (8,)
+        listed = run_mr(data_home, "backup", "--list")
+        assert listed.returncode == 0 and "0 backups" in listed.stdout, listed.stderr
+        assert db_file(data_home).read_bytes() == before
     finally:
         older.release()
     svc = open_services(data_home, exclusive=False)

@@ -15,7 +15,7 @@ from core.host.clock import Clock
 from core.host.config import Config, Settings, load_config
 from core.host.lock import InstanceLock
 from core.storage import fast_open
-from core.storage.layout import SCHEMA_VERSION
+from core.storage.layout import SCHEMA_VERSION, writable
 from core.text.words import plural
 
 if TYPE_CHECKING:  # the services are imported where first used: a faster start-up
@@ -174,6 +174,13 @@ def use_data_dir(data_dir: Path | None) -> None:
         os.environ[paths.ENV_HOME] = str(Path(data_dir).expanduser().resolve())
 
 
+def library_config(data_dir: Path | None = None) -> Config:
+    """The library's config, the library left unopened: for what reads its file as it is (a
+    backup beside an older app that has it open: opening it here would have to upgrade it)."""
+    use_data_dir(data_dir)
+    return load_config(paths.config_path())
+
+
 def open_services(
     data_dir: Path | None = None,
     *,
@@ -210,14 +217,22 @@ def open_services(
 def _upgrade_lock() -> InstanceLock | None:
     """A command that reads beside the app (`exclusive=False`: search, session, list) upgrades an
     older library only with it to itself: under a running older MemoryRush, which goes on
-    writing the old way (none of the upkeep of what the upgrade added), it is refused instead."""
-    if not fast_open.older_schema(paths.database_path()):
+    writing the old way (none of the upkeep of what the upgrade added), it is refused instead. A
+    library it cannot write is left to the full open, which says so."""
+    database = paths.database_path()
+    if not fast_open.older_schema(database) or not writable(database):
         return None
     try:
         return InstanceLock(paths.lock_path()).acquire()
-    except AlreadyRunning as exc:
+    except AlreadyRunning:
+        try:
+            pid = paths.lock_path().read_text(errors="replace").strip()[:20]
+        except OSError:
+            pid = ""
+        holder = f" (pid {pid})" if pid.isdigit() else ""
         raise AlreadyRunning(
-            f"this library needs upgrading to schema {SCHEMA_VERSION}, which needs it to itself: {exc}"
+            f"this library needs upgrading to schema {SCHEMA_VERSION}, and the upgrade needs it to "
+            f"itself: another MemoryRush{holder}, an older one, has it open; close that one, then run this again"
         ) from None
 
 

@@ -20,22 +20,28 @@ def _mb(size: int) -> str:
 @data_dir_option
 def backup_cmd(file: Path | None, listing: bool, data_dir: Path | None) -> None:
     """Copy the library to FILE (or a folder; default: the backup folder). Safe while the app runs."""
+    from core.domain.errors import MemoryRushError
     from core.host.priority import run_in_background
     from core.services.backup import backup_folder, backup_now, list_backups
+    from core.services.bootstrap import library_config
 
-    with services(data_dir, exclusive=False) as svc:
+    try:  # the file as it is, unopened: an older library beside its older app is copied, not upgraded
+        config = library_config(data_dir)
         if listing:
-            found = list_backups(svc.config)
-            out(f"{len(found)} backups in {one_line(str(backup_folder(svc.config)))}")
+            found = list_backups(config)
+            out(f"{len(found)} backups in {one_line(str(backup_folder(config)))}")
             for b in found:
                 when = datetime.fromtimestamp(b.at, UTC).strftime("%Y-%m-%d %H:%M UTC")
                 out(f"  {when}  {b.kind:<15} {_mb(b.size):>10}  {one_line(b.path.name)}")
             return
         # at background CPU priority: the app's answers meanwhile do not wait for the copy
-        made = run_in_background(lambda: backup_now(svc.config, file), name="memoryrush-backup")
-        out(f"backed up to {one_line(str(made.path))} ({_mb(made.size)}, {made.seconds:.1f} s)")
-        if made.crash_note:
-            out(made.crash_note)
+        made = run_in_background(lambda: backup_now(config, file), name="memoryrush-backup")
+    except MemoryRushError as exc:
+        fail(str(exc))
+        return
+    out(f"backed up to {one_line(str(made.path))} ({_mb(made.size)}, {made.seconds:.1f} s)")
+    if made.crash_note:
+        out(made.crash_note)
 
 
 @click.command("restore")
