@@ -87,12 +87,16 @@ class InstanceLock:
                 self.path.unlink(missing_ok=True)
             raise self._cannot(exc, "write the lock file") from None
 
-    def _running(self) -> AlreadyRunning:
+    def holder(self) -> str:
+        """Who holds the lock, for a message: " (pid N)", or "" when the file does not say."""
         try:
             other = self.path.read_text(errors="replace").strip()[:20]
         except OSError:
             other = ""
-        who = f" (pid {other})" if other.isdigit() else ""
+        return f" (pid {other})" if other.isdigit() else ""
+
+    def _running(self) -> AlreadyRunning:
+        who = self.holder()
         return AlreadyRunning(
             f"MemoryRush is already running on {self.path.parent}{who}; close it first, or use another --data-dir"
         )

@@ -222,17 +222,13 @@ def _upgrade_lock() -> InstanceLock | None:
     database = paths.database_path()
     if not fast_open.older_schema(database) or not writable(database):
         return None
+    lock = InstanceLock(paths.lock_path())
     try:
-        return InstanceLock(paths.lock_path()).acquire()
+        return lock.acquire()
     except AlreadyRunning:
-        try:
-            pid = paths.lock_path().read_text(errors="replace").strip()[:20]
-        except OSError:
-            pid = ""
-        holder = f" (pid {pid})" if pid.isdigit() else ""
         raise AlreadyRunning(
             f"this library needs upgrading to schema {SCHEMA_VERSION}, and the upgrade needs it to "
-            f"itself: another MemoryRush{holder}, an older one, has it open; close that one, then run this again"
+            f"itself: another MemoryRush{lock.holder()}, an older one, has it open; close that one, then run this again"
         ) from None
 
 
