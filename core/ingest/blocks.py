@@ -8,6 +8,7 @@ the stable paragraphs p_001... of a SourceDocument.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from core.domain import NO_LOCATOR, InlineSpan, Locator
@@ -80,6 +81,11 @@ _ENTRY = (
 )
 _ENTRIES = re.compile(_ENTRY)
 SINGLE_LEADER = (8, 5)  # dots, or ellipsis characters, of a block's only entry
+
+
+def contents_text(lines: Iterable[str]) -> str:
+    """A contents block's text: an entry a line, as printed (each line one line of text)."""
+    return "\n".join(filter(None, map(one_line, lines)))
 
 
 def _may_hold_a_leader(text: str) -> bool:

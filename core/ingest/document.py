@@ -13,7 +13,7 @@ from pathlib import PurePath
 from typing import Any
 
 from core.domain import NO_LOCATOR, Locator, SourceDocument, SourceParagraph
-from core.ingest.blocks import Block, is_contents, one_line
+from core.ingest.blocks import Block, contents_text, is_contents, one_line
 from core.ingest.plaintext import fold_lines, normalize_text, split_blocks
 from core.text import UNSAFE, detect_language, replace_controls
 from core.text.locations import shown_path
@@ -58,11 +58,11 @@ def parse_text(
             md.blocks, source_path, title=md.title, payload=payload, encoding=encoding, metadata=md.metadata
         )
     blocks = split_blocks(normalised)
-    texts = [fold_lines(block) for block in blocks]
     kinds = ["contents" if is_contents(block) else "paragraph" for block in blocks]  # with its lines
-    for i, kind in enumerate(kinds):
-        if kind == "contents":  # an entry a line, as written
-            texts[i] = "\n".join(filter(None, (line.strip() for line in blocks[i].split("\n"))))
+    texts = [  # a contents block keeps an entry a line, as written; prose is folded
+        contents_text(block.split("\n")) if kind == "contents" else fold_lines(block)
+        for block, kind in zip(blocks, kinds, strict=True)
+    ]
     count = len(texts)
     # map() over prepared columns: the cheapest way to build 100k+ frozen dataclasses.
     ids = [paragraph_id(i) for i in range(count)]

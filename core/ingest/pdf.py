@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from core.domain import Locator, SourceDocument
 from core.domain.errors import RefusedInput
-from core.ingest.blocks import Block, Sections, is_contents, one_line
+from core.ingest.blocks import Block, Sections, contents_text, is_contents, one_line
 from core.ingest.document import document_from_blocks
 from core.ingest.inline import is_cjk
 from core.ingest.pdf_layout import (
@@ -104,7 +104,7 @@ def _blocks(pages: list[list[Run]], title: str | None) -> list[Block]:
         sections.at_page(para.page)
         if not blocks and para.heading and title and one_line(text).casefold() == title.casefold():
             continue
-        printed = "\n".join(one_line(line.text) for line in para.lines)
+        printed = contents_text(line.text for line in para.lines)
         if is_contents(printed):  # a contents page: no heading, an entry a line as printed
             blocks.append(Block("contents", printed, (), sections.locator))
         elif para.heading and len(text) <= 200:

@@ -118,6 +118,8 @@ class Reanchor:
         self._norm = [normalize_for_match(p.text) for p in self.new]
         self._token_counts: dict[int, tuple[Counter[str], Counter[str]]] = {}
         self._squashed: list[str] | None = None
+        # the new paragraphs a quote may be in (never a heading, contents, code or table: no evidence)
+        self._prose = [i for i, p in enumerate(self.new) if p.kind not in NON_EVIDENCE_KINDS]
 
     def _counts(self, i: int) -> tuple[Counter[str], Counter[str]]:
         """Token and number counts of new paragraph `i` (made on first use)."""
@@ -151,10 +153,8 @@ class Reanchor:
         return self._fuzzy(quote, at)
 
     def _order(self, at: int) -> list[int]:
-        """The new paragraphs a quote may be in (never a heading, contents, code or table: no
-        evidence), nearest to `at` first."""
-        prose = (i for i, p in enumerate(self.new) if p.kind not in NON_EVIDENCE_KINDS)
-        return sorted(prose, key=lambda i: abs(i - at))
+        """The paragraphs a quote may be in (`_prose`), nearest to `at` first."""
+        return sorted(self._prose, key=lambda i: abs(i - at))
 
     def _exact(self, quote: str, at: int) -> int | None:
         # the quote without any whitespace inside the paragraph without any: a cheap test every
